@@ -1,0 +1,201 @@
+"""The Advanced Civilization engine: a pure function from state and order to new state.
+
+    state2, events = apply(state, order)    # state untouched; IllegalOrder if refused
+    pending(state)  -> [Decision]           # who owes what now
+    default(state, seat) -> order           # what the site does when seat's deadline passes
+    view(state, seat) -> dict               # everything that seat may see, nothing more
+
+The phase machine: each phase (``rules/``) says what is pending; after every accepted order
+the engine finishes complete phases and starts the next, so automatic phases pass at once.
+No web, database or clock here; chance only through the generator held in the state.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..base import Decision, Event, IllegalOrder
+from ...rng import seed_state
+from . import rules  # noqa: F401  (registers the phases)
+from .data import load
+from .game import DEFAULT_BOARD, Game, board_areas
+from .orders import Order, Timeout, from_json
+from .phase import PHASES
+from .state import GameState, Options, Player
+
+__all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", "replay", "AdvancedCivilization"]
+
+
+def check_options(opts: Options) -> None:
+    """Refuse options that make no game (clear messages, rule cited)."""
+    d = load()
+    if not 2 <= opts.players <= 8:
+        raise IllegalOrder("16.1", "Advanced Civilization is for 2 to 8 players")
+    if opts.board is None:
+        opts.board = DEFAULT_BOARD[opts.players]
+    cfg = d.map.configs.get(opts.board)
+    if cfg is None:
+        raise IllegalOrder("16.1", f"unknown board configuration {opts.board!r}; "
+                           f"choose one of {sorted(d.map.configs)}")
+    if opts.players not in cfg.players:
+        raise IllegalOrder(cfg.rule, f"board {cfg.key!r} is for {list(cfg.players)} players, not {opts.players}")
+    if opts.tokens is None:
+        opts.tokens = cfg.tokens
+    if not 1 <= opts.tokens <= 55:
+        raise IllegalOrder("5.1", "a nation has at most 55 tokens")
+    if not 1 <= opts.hand_limit <= 30:
+        raise IllegalOrder("31.71", "the hand limit must be between 1 and 30")
+    if opts.turn_limit is not None and opts.turn_limit < 1:
+        raise IllegalOrder("34.1", "a turn limit must be at least 1")
+
+
+def new_game(options: dict | Options | None = None, seed: int | str = 0) -> GameState:
+    """A new game at the start of nation picking (15.3), trade stacks built (15.2)."""
+    opts = options if isinstance(options, Options) else Options.from_json(dict(options or {}))
+    check_options(opts)
+    state = GameState(options=opts, players=[Player(seat=i) for i in range(opts.players)],
+                      rng=seed_state(seed), phase="pick")
+    g = Game(state)
+    from .rules.setup import build_stacks
+
+    build_stacks(g)
+    PHASES["pick"].start(g)
+    _advance(g)
+    g.sync()
+    return state
+
+
+def apply_in_place(state: GameState, order: dict | Order) -> list[Event]:
+    """Apply ``order`` to ``state`` itself (fast path for bots and simulation).
+
+    Phases validate before they change anything, but only :func:`apply` guarantees an
+    untouched state when an order is refused."""
+    o = from_json(order)
+    if state.finished:
+        raise IllegalOrder("34.1", "the game is over")
+    g = Game(state)
+    g.player(o.player)
+    phase = PHASES[state.phase]
+    if isinstance(o, Timeout):
+        owed = [d for d in phase.pending(g) if d.player == o.player and d.required]
+        if not owed:
+            raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
+        phase.timeout(g, o.player)
+    else:
+        if o.type_name not in phase.accepts:
+            raise IllegalOrder(phase.rule, f"a {o.type_name!r} order is not taken in the "
+                               f"{phase.name} phase")
+        phase.handle(g, o)
+    state.order_count += 1
+    _advance(g)
+    g.sync()
+    return g.events
+
+
+def apply(state: GameState, order: dict | Order) -> tuple[GameState, list[Event]]:
+    """Pure: the state after ``order`` and the events it caused; ``state`` is never changed."""
+    new = state.copy()
+    events = apply_in_place(new, order)
+    return new, events
+
+
+def _advance(g: Game) -> None:
+    """Finish complete phases and start the following ones until someone owes a decision."""
+    s = g.s
+    guard = 0
+    while not s.finished:
+        phase = PHASES[s.phase]
+        if not phase.complete(g):
+            return
+        phase.finish(g)
+        if s.finished:
+            return
+        nxt = phase.next_phase(g)
+        if nxt == "tax":
+            _new_turn(g)
+            if s.finished:
+                return
+        s.phase = nxt
+        s.step = {}
+        PHASES[nxt].start(g)
+        guard += 1
+        if guard > 1000:
+            raise RuntimeError("phase machine is looping without any decision")
+
+
+def _new_turn(g: Game) -> None:
+    s = g.s
+    if s.options.turn_limit is not None and s.turn >= s.options.turn_limit:
+        from .rules.ast import end_game
+
+        end_game(g, f"the turn limit of {s.options.turn_limit} turns was reached (34.1B)")
+        return
+    s.turn += 1
+    for p in s.players:
+        p.new_cities.clear()
+        p.flags.clear()
+    g.emit(f"Turn {s.turn} begins.", "turn", turn=s.turn)
+
+
+def pending(state: GameState) -> list[Decision]:
+    """Decisions owed now (``required``) and those that may be entered early."""
+    if state.finished:
+        return []
+    return PHASES[state.phase].pending(Game(state))
+
+
+def default(state: GameState, seat: int) -> dict:
+    """The order the site applies when ``seat``'s deadline passes (the phase's default)."""
+    return Timeout(seat).to_json()
+
+
+def view(state: GameState, seat: int | None) -> dict:
+    """What ``seat`` may see (None = a spectator)."""
+    from .view import player_view
+
+    return player_view(state, seat)
+
+
+def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> GameState:
+    """Rebuild a game from its creation options, seed and accepted orders."""
+    state = new_game(dict(options), seed)
+    for o in orders:
+        apply_in_place(state, o)
+    return state
+
+
+class AdvancedCivilization:
+    """The platform's handle on this game (see :class:`tresham.games.base.GameRules`)."""
+
+    name = "advciv"
+
+    def new_game(self, options: dict, seed: int | str) -> GameState:
+        return new_game(options, seed)
+
+    def apply(self, state: GameState, order: dict) -> tuple[GameState, list[Event]]:
+        return apply(state, order)
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return pending(state)
+
+    def default(self, state: GameState, seat: int) -> dict:
+        return default(state, seat)
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def result(self, state: GameState) -> list[int] | None:
+        if not state.finished:
+            return None
+        g = Game(state)
+        scores = {p.seat: g.score(p.nation) for p in g.active()}
+        return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
+
+    def dumps(self, state: GameState) -> str:
+        return state.dumps()
+
+    def loads(self, text: str) -> GameState:
+        return GameState.loads(text)
+
+
+def areas_in_play(state: GameState):
+    return board_areas(state.options.board, state.options.wem)

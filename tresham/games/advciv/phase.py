@@ -1,0 +1,85 @@
+"""The shape of a phase: who owes what, how an order is handled, what the default is.
+
+Each phase of the turn (18.1) is one :class:`Phase` subclass in ``rules/``, registered with
+:func:`register`. The engine (``engine.py``) strings them together: after every accepted
+order it asks the current phase whether it is complete, and if so finishes it and starts
+the next one, so phases that need no decision pass without anyone waiting.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..base import Decision, IllegalOrder
+from .game import Game
+from .orders import Order
+
+PHASES: dict[str, "Phase"] = {}
+
+#: The turn (18.1): 13 phases in order, after the set-up phase "pick".
+TURN = (
+    "tax",
+    "population",
+    "census",
+    "ships",
+    "movement",
+    "conflict",
+    "cities",
+    "surplus",
+    "acquisition",
+    "trade",
+    "calamities",
+    "advances",
+    "ast",
+)
+
+
+class Phase:
+    """Base class of a phase. Subclasses override what they need."""
+
+    name: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    #: order types this phase accepts (names registered in orders.py)
+    accepts: ClassVar[tuple[str, ...]] = ()
+
+    def start(self, g: Game) -> None:
+        """Set up ``g.s.step`` and do whatever needs no decision."""
+
+    def pending(self, g: Game) -> list[Decision]:
+        """Decisions owed now (required) or that may be entered early (not required)."""
+        return []
+
+    def complete(self, g: Game) -> bool:
+        """True when nobody owes anything more in this phase."""
+        return not any(d.required for d in self.pending(g))
+
+    def handle(self, g: Game, order: Order) -> None:
+        """Validate and apply one order (raise IllegalOrder to refuse it)."""
+        raise IllegalOrder(self.rule, f"no orders are taken in the {self.name} phase")
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """Apply the site's default for ``seat``'s overdue decision (SITE-TIME-04)."""
+        raise IllegalOrder(self.rule, f"nothing is owed by seat {seat} in the {self.name} phase")
+
+    def finish(self, g: Game) -> None:
+        """Wrap up once complete (before the next phase starts)."""
+
+    def next_phase(self, g: Game) -> str:
+        if self.name == "pick":
+            return TURN[0]
+        i = TURN.index(self.name)
+        return TURN[(i + 1) % len(TURN)]
+
+
+def register(cls: type[Phase]) -> type[Phase]:
+    """Class decorator: make ``cls`` the phase named ``cls.name``."""
+    PHASES[cls.name] = cls()
+    return cls
+
+
+def require_phase_player(g: Game, order: Order, rule: str = "") -> None:
+    """Refuse orders from seats without a nation or from inert nations."""
+    p = g.player(order.player)
+    if p.nation is None:
+        raise IllegalOrder(rule, "you have no nation yet")
+    if p.inert:
+        raise IllegalOrder("15.61", "an inert nation takes no actions")

@@ -1,0 +1,107 @@
+"""Movement of A.S.T. markers (33), end of the game (34) and victory (35).
+
+Automatic (SITE-AST-01): each marker moves one space if the requirements of the next space
+are met; a nation with no cities moves back one space unless in the Stone Age (33.4).
+When a marker enters the finish square the game ends after this phase (34.1A).
+"""
+from __future__ import annotations
+
+from ..data import EPOCHS
+from ..game import Game
+from ..phase import Phase, register
+
+
+def card_groups(g: Game, nation: str) -> set[str]:
+    """Groups covered by a nation's civ cards; dual-group cards count for both (31.551)."""
+    return {grp for c in g.of(nation).civ_cards for grp in g.d.civ_cards[c].groups}
+
+
+def meets(g: Game, nation: str, space: int) -> bool:
+    """Whether ``nation`` meets the entry requirements of A.S.T. ``space`` (33.2, 33.25)."""
+    track = g.d.ast.tracks[nation]
+    epoch = track.epoch_at(space)
+    req = g.d.ast.requirements.get(epoch, {})
+    p = g.of(nation)
+    cities = len(g.cities_of(nation))
+    if cities < req.get("cities", 0):
+        return False
+    if "card_groups" in req and len(card_groups(g, nation)) < req["card_groups"]:
+        return False
+    if "cards" in req and len(p.civ_cards) < req["cards"]:
+        return False
+    threshold = track.threshold(space, g.d.ast.finish)
+    if epoch == "late_iron" and threshold is not None and g.civ_points(nation) < threshold:
+        return False
+    return True
+
+
+def epoch_of(g: Game, nation: str) -> str:
+    return g.d.ast.tracks[nation].epoch_at(g.of(nation).ast)
+
+
+def move_markers(g: Game) -> bool:
+    """Move every marker (33.1-33.4); gives True when one entered the finish square."""
+    finished = False
+    for p in g.active():
+        if p.inert:
+            continue
+        nation = p.nation
+        if not g.cities_of(nation) and epoch_of(g, nation) != "stone":
+            p.ast = max(0, p.ast - 1)  # 33.4
+            g.emit(f"{g.name(nation)} has no cities and moves back to A.S.T. space {p.ast}.",
+                   "ast_back", nation=nation, space=p.ast)
+            continue
+        nxt = p.ast + 1
+        if nxt > g.d.ast.finish:
+            continue
+        if meets(g, nation, nxt):
+            p.ast = nxt
+            g.emit(f"{g.name(nation)} advances to A.S.T. space {nxt} "
+                   f"({g.d.ast.tracks[nation].epoch_at(nxt).replace('_', ' ')}).",
+                   "ast_advance", nation=nation, space=nxt)
+            if nxt == g.d.ast.finish:
+                finished = True
+        else:
+            g.emit(f"{g.name(nation)} does not meet the requirements of A.S.T. space {nxt} and stays.",
+                   "ast_frozen", nation=nation, space=p.ast)
+    return finished
+
+
+def end_game(g: Game, why: str) -> None:
+    """End the game and name the winners: highest victory points; equal scores tie (35.2)."""
+    s = g.s
+    s.finished = True
+    s.phase = "over"
+    scores = {p.seat: g.score(p.nation) for p in g.active()}
+    best = max(scores.values(), default=0)
+    s.winners = sorted(seat for seat, v in scores.items() if v == best)
+    table = ", ".join(f"{g.name(s.players[seat].nation)} {v}" for seat, v in
+                      sorted(scores.items(), key=lambda kv: -kv[1]))
+    g.emit(f"The game ends: {why}. Final scores: {table}.", "game_over", scores=scores, winners=s.winners)
+
+
+@register
+class AstPhase(Phase):
+    name = "ast"
+    rule = "33"
+
+    def start(self, g: Game) -> None:
+        g.s.step["finish_reached"] = move_markers(g)
+
+    def complete(self, g: Game) -> bool:
+        return True
+
+    def finish(self, g: Game) -> None:
+        if g.s.step.get("finish_reached"):
+            end_game(g, "a nation entered the finish square of the A.S.T. (34.1A)")
+
+
+@register
+class OverPhase(Phase):
+    """The game is over; no more orders."""
+
+    name = "over"
+    rule = "34.1"
+
+    def complete(self, g: Game) -> bool:
+        return False

@@ -1,0 +1,130 @@
+"""The game state of Advanced Civilization: plain data with an exact JSON round trip.
+
+Everything that changes during a game is here, the random generator's state included, so a
+state can be saved, copied, compared and replayed. Rules never keep state anywhere else.
+Per-phase scratch data lives in ``GameState.step`` (a JSON-able dict owned by the current
+phase, cleared when the phase changes).
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+
+@dataclass(slots=True)
+class Options:
+    """Game-creation options (SITE-CREATE-*)."""
+
+    players: int = 7
+    board: str | None = None  # a §16 configuration key; None = the default for the count
+    wem: bool = False  # play with the Western Extension Map (3.1A, 4.61); Italy's slot is Iberia
+    tokens: int | None = None  # SITE-CREATE-06; None = the §16 figure for the board
+    hand_limit: int = 8  # SITE-CREATE-05, 31.71
+    stoic: bool = False  # SITE-CREATE-12
+    show_deck_counts: bool = False  # SITE-CREATE-08
+    show_nontradable_depth: bool = False  # SITE-CREATE-09
+    only_active_calamity: bool = False  # SITE-CREATE-10
+    shuffle_nontradable_with_bottom_two: bool = False  # SITE-CREATE-11
+    public_trade_message: bool = True  # SITE-CREATE-13 (True = the email goes out)
+    turn_limit: int | None = None  # 34.1B: end after this many turns
+    variant: str = "standard"
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Options":
+        known = {f.name for f in fields(cls)}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown game options: {sorted(unknown)}")
+        return cls(**d)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat of the game and the nation it plays."""
+
+    seat: int
+    nation: str | None = None
+    stock: int = 0  # tokens in stock (11.1)
+    treasury: int = 0  # tokens in treasury (11.2)
+    hand: list[str] = field(default_factory=list)  # trade cards, secret (27.4)
+    civ_cards: dict[str, int] = field(default_factory=dict)  # card -> turn acquired
+    ast: int = 0  # A.S.T. space, 0 = start arrow (10.2)
+    census: int = 0  # tokens on board at census (21)
+    inert: bool = False  # departed player (15.6)
+    new_cities: list[str] = field(default_factory=list)  # cities built/acquired this turn (26.32)
+    flags: dict[str, Any] = field(default_factory=dict)  # small per-turn markers (e.g. mining used)
+
+    def has(self, card: str) -> bool:
+        return card in self.civ_cards
+
+
+@dataclass(slots=True)
+class Board:
+    """What stands on the map. Owners are nation ids (or ``barbarians`` / ``pirates``)."""
+
+    tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # area -> owner -> count
+    cities: dict[str, str] = field(default_factory=dict)  # area -> owner
+    ships: dict[str, list[str]] = field(default_factory=dict)  # nation -> areas (one per ship)
+
+    def count(self, area: str, owner: str) -> int:
+        return self.tokens.get(area, {}).get(owner, 0)
+
+    def owners(self, area: str) -> list[str]:
+        return [o for o, n in self.tokens.get(area, {}).items() if n > 0]
+
+
+@dataclass(slots=True)
+class GameState:
+    options: Options
+    players: list[Player]
+    board: Board = field(default_factory=Board)
+    stacks: list[list[str]] = field(default_factory=lambda: [[] for _ in range(9)])  # index 0 = stack 1, top first
+    set_aside: list[str] = field(default_factory=list)  # cards awaiting restacking (29.7, 31.8)
+    turn: int = 0
+    phase: str = "pick"
+    step: dict[str, Any] = field(default_factory=dict)
+    rng: int = 0
+    order_count: int = 0
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    unused_nations: list[str] = field(default_factory=list)  # 15.31
+    retained_cards: dict[str, list[str]] = field(default_factory=dict)  # inert nation -> cards (15.62)
+
+    # ---- serialisation -------------------------------------------------
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameState":
+        d = copy.deepcopy(d)
+        d["options"] = Options.from_json(d["options"])
+        d["players"] = [Player(**p) for p in d["players"]]
+        d["board"] = Board(**d["board"])
+        return cls(**d)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> "GameState":
+        return cls.from_json(json.loads(text))
+
+    def copy(self) -> "GameState":
+        return GameState.from_json(self.to_json())
+
+    def digest(self) -> str:
+        """A hash of the whole state (two equal states have equal digests)."""
+        return hashlib.sha256(self.dumps().encode()).hexdigest()
+
+    # ---- lookups -------------------------------------------------------
+    def player(self, nation: str) -> Player:
+        for p in self.players:
+            if p.nation == nation:
+                return p
+        raise KeyError(nation)
+
+    def nations(self) -> list[str]:
+        return [p.nation for p in self.players if p.nation]

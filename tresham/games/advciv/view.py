@@ -1,0 +1,59 @@
+"""Per-player views: the only thing a client ever receives (27.4: trade cards are the only
+hidden information). A player sees his own hand; of others only hand sizes; never the deck
+order; deck counts and calamity depth only when the game's options show them."""
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+from .state import GameState
+
+#: Hooks that phases add to views: name -> function(game, seat) -> dict (merged under "phase").
+PHASE_VIEWS: dict[str, Any] = {}
+
+
+def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    g = Game(state)
+    o = state.options
+    players = []
+    for p in state.players:
+        entry: dict[str, Any] = {"seat": p.seat, "nation": p.nation}
+        if p.nation:
+            entry.update({
+                "stock": p.stock, "treasury": p.treasury, "hand_size": len(p.hand),
+                "civ_cards": sorted(p.civ_cards), "ast": p.ast, "census": p.census,
+                "cities": len(g.cities_of(p.nation)), "ships": list(g.ships_of(p.nation)),
+                "inert": p.inert, "civ_points": g.civ_points(p.nation),
+                "public_points": g.public_points(p.nation),
+            })
+        if seat is not None and p.seat == seat:
+            entry["hand"] = sorted(p.hand)
+        players.append(entry)
+    v: dict[str, Any] = {
+        "seat": seat,
+        "turn": state.turn,
+        "phase": state.phase,
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "options": {k: getattr(o, k) for k in o.__dataclass_fields__},
+        "players": players,
+        "board": {
+            "tokens": {a: dict(m) for a, m in state.board.tokens.items()},
+            "cities": dict(state.board.cities),
+            "ships": {n: list(a) for n, a in state.board.ships.items()},
+        },
+    }
+    if o.show_deck_counts:
+        v["deck_counts"] = {str(i + 1): len(st) for i, st in enumerate(state.stacks)}
+    if o.show_nontradable_depth:
+        depth = {}
+        for i, st in enumerate(state.stacks):
+            for j, card in enumerate(st):
+                cal = g.d.calamities.get(card)
+                if cal and not cal.tradable:
+                    depth[str(i + 1)] = j  # cards above it
+        v["nontradable_depth"] = depth
+    hook = PHASE_VIEWS.get(state.phase)
+    if hook:
+        v["phase_view"] = hook(g, seat)
+    return v
