@@ -60,6 +60,14 @@ class Phase:
         """Apply the site's default for ``seat``'s overdue decision (SITE-TIME-04)."""
         raise IllegalOrder(self.rule, f"nothing is owed by seat {seat} in the {self.name} phase")
 
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        """A uniformly random legal order for ``seat``'s current decision (the random bot
+        and the property tests use it). The default, the timeout order, is always legal
+        for a required decision; phases override this to explore their real choices."""
+        from .orders import Timeout
+
+        return Timeout(seat)
+
     def finish(self, g: Game) -> None:
         """Wrap up once complete (before the next phase starts)."""
 
