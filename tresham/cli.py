@@ -66,7 +66,7 @@ def scenario(file: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--players", default=4, type=int)
+@click.option("--players", default=4, type=int, help="2-8; 0 = cycle through 2..8")
 @click.option("--games", default=1, type=int)
 @click.option("--seed", default=0, type=int)
 @click.option("--bots", default="random", type=click.Choice(["random", "heuristic", "mixed"]))
@@ -74,7 +74,24 @@ def scenario(file: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def simulate(players, games, seed, bots, turns, as_json) -> None:
     """Play full games with bots, checking invariants after every order."""
-    _not_yet("simulate")
+    from tqdm import tqdm
+
+    from .sim import play_game, summarize
+
+    if bots != "random":
+        click.echo(f"note: the {bots} bot is not built yet; random bots play.", err=True)
+    records = []
+    for i in tqdm(range(games), desc="games", file=sys.stderr, disable=games < 2):
+        n = players if players else 2 + (i % 7)
+        records.append(play_game(n, seed + i, turns=turns))
+    summary = summarize(records)
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        for k, v in summary.items():
+            click.echo(f"{k}: {v}")
+    if summary["invariant_violations"] or summary["stalled"]:
+        sys.exit(1)
 
 
 @main.command()
@@ -83,8 +100,17 @@ def simulate(players, games, seed, bots, turns, as_json) -> None:
 @click.option("--games", default=5, type=int)
 @click.option("--json", "as_json", is_flag=True)
 def bench(what, players, games, as_json) -> None:
-    """Benchmark the engine with bot playouts."""
-    _not_yet("bench")
+    """Benchmark the engine with bot playouts (WHAT: engine)."""
+    from .bench import bench_engine
+
+    if what != "engine":
+        raise click.BadParameter("only 'engine' can be benchmarked", param_hint="WHAT")
+    result = bench_engine(players=players, games=games)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        for k, v in result.items():
+            click.echo(f"{k}: {v}")
 
 
 @main.command()

@@ -1,0 +1,40 @@
+"""Property tests: random legal play never crashes the engine nor breaks an invariant."""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tresham.bots.random_bot import random_bot
+from tresham.games.advciv import engine
+from tresham.games.advciv.state import GameState
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+from tresham.sim import check_invariants
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 8), seed=st.integers(0, 10_000), steps=st.integers(1, 400))
+def test_random_legal_orders_keep_invariants(players, seed, steps):
+    state = engine.new_game({"players": players, "turn_limit": 3}, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.finished:
+            break
+        req = [d for d in engine.pending(state) if d.required]
+        assert req, f"nobody owes anything in {state.phase}"
+        seat = req[rng.below(len(req))].player
+        engine.apply_in_place(state, random_bot(state, seat, rng))
+        assert check_invariants(state) == []
+    again = GameState.loads(state.dumps())
+    assert again.dumps() == state.dumps()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 1000), seat=st.integers(-2, 9),
+       kind=st.sampled_from(["pick", "move", "timeout", "buy", "trade_offer", "nonsense"]))
+def test_bad_orders_change_nothing(seed, seat, kind):
+    state = engine.new_game({"players": 4}, seed)
+    before = state.digest()
+    try:
+        engine.apply(state, {"type": kind, "player": seat, "nation": "atlantis"})
+    except (IllegalOrder, TypeError):
+        pass
+    assert state.digest() == before

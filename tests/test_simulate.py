@@ -1,0 +1,43 @@
+"""Full games with random bots: they end, break no invariant, and replay exactly."""
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tresham.sim import play_game, summarize
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_short_games_all_player_counts(players):
+    rec = play_game(players, seed=100 + players, turns=4)
+    assert rec.violations == []
+    assert rec.refused_samples == []
+    assert rec.finished and not rec.stalled
+    assert rec.replay_ok is True
+
+
+def test_simulate_cli_json():
+    out = subprocess.run([str(ROOT / ".venv/bin/tresham"), "simulate", "--players", "3", "--games", "2",
+                          "--seed", "5", "--turns", "2", "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    for key in ("games", "finished", "stalled", "invariant_violations", "mean_turns", "winners_by_nation"):
+        assert key in summary
+    assert summary["games"] == 2 and summary["finished"] == 2 and summary["invariant_violations"] == 0
+
+
+@pytest.mark.slow
+def test_thousand_random_games_all_end():
+    """Issue 4: 1000 random-bot games across 2-8 players end without a stall or violation."""
+    t0 = time.perf_counter()
+    records = [play_game(2 + i % 7, seed=i, turns=3, replay=(i % 50 == 0)) for i in range(1000)]
+    s = summarize(records)
+    assert s["games"] == 1000
+    assert s["stalled"] == 0, s["examples"]
+    assert s["invariant_violations"] == 0, s["examples"]
+    assert s["finished"] == 1000
+    print(f"1000 games in {time.perf_counter() - t0:.1f}s")
