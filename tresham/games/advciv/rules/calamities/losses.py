@@ -1,0 +1,378 @@
+"""The shared "lose N unit points" decision of calamities (29.62, 29.63, 29.65).
+
+API (for calamity effects: Famine, Flood, Epidemic, Civil War's Military losses...)
+--------------------------------------------------------------------------------
+A *loss* is a JSON-able dict made by :func:`make_loss` and kept in the effect's ``ctx``::
+
+    loss = make_loss(g, "egypt", 10, why="Famine", rule="30.311")
+    loss = make_loss(g, "babylon", 17, mode="flood", areas=["ur", "sumeria", ...])  # 30.511
+    loss = make_loss(g, "asia", 16, mode="epidemic")                                # 30.612
+
+``mode``: ``"normal"`` (a city counts 5 when destroyed, 5 minus the tokens left when reduced,
+29.62), ``"flood"`` (only *vulnerable* units: tokens, and cities on no site or a white site,
+Z-14) or ``"epidemic"`` (each area keeps at least one token; a destroyed city is replaced by
+one token, so a city counts at most 4, 30.612). ``areas`` restricts the units that may be lost.
+
+Several losses may be owed at once (e.g. Epidemic's secondary victims): keep them in a dict
+``ctx["losses"] = {nation: loss}`` and use the queue helpers:
+
+* :func:`settle(g, losses)` applies every loss whose choice is forced (nothing to lose,
+  everything must go, a single token area...) so nobody waits on a non-decision;
+* :func:`pending(g, losses)` -> ``[Decision]`` of kind ``"choose_losses"`` (one per owing seat);
+* :func:`handle(g, losses, order)` validates a :class:`ChooseLosses` order and applies it
+  (``IllegalOrder("29.63", ...)`` etc. before anything changes);
+* :func:`timeout(g, losses, seat)` applies a random legal choice (SITE-CAL-05, uses ``g.rng``);
+* :func:`sample(g, losses, seat, rng)` gives a uniformly chosen legal :class:`ChooseLosses`.
+
+Single-loss helpers: :func:`required` (the exact total owed, 29.63), :func:`check`
+(validate a choice, gives its points), :func:`apply` (check then apply),
+:func:`random_choice`, :func:`forced_choice`.
+
+The order: ``{"type": "choose_losses", "player": 3, "tokens": {"area": n},
+"reduce": ["area", ...], "destroy": ["area", ...]}``. Cities are reduced/destroyed first, in
+area order, then tokens are removed, so "5 minus the tokens left" is exact even when the
+owner's stock runs short.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....base import Decision, IllegalOrder
+from ...game import SPECIAL_OWNERS, Game
+from ...orders import Order, order
+
+NORMAL, FLOOD, EPIDEMIC = "normal", "flood", "epidemic"
+
+
+@order("choose_losses")
+@dataclass(slots=True)
+class ChooseLosses(Order):
+    """Which units a player loses to a calamity (29.62): tokens per area, cities reduced,
+    cities destroyed."""
+
+    tokens: dict[str, int] = field(default_factory=dict)
+    reduce: list[str] = field(default_factory=list)
+    destroy: list[str] = field(default_factory=list)
+
+
+def make_loss(g: Game, nation: str, points: int, *, mode: str = NORMAL,
+              areas: list[str] | None = None, why: str = "", rule: str = "29.62") -> dict[str, Any]:
+    """A loss of ``points`` unit points owed by ``nation`` (JSON-able)."""
+    if mode not in (NORMAL, FLOOD, EPIDEMIC):
+        raise ValueError(f"unknown loss mode {mode!r}")
+    return {"nation": nation, "points": max(0, int(points)), "mode": mode,
+            "areas": sorted(areas) if areas is not None else None, "why": why, "rule": rule}
+
+
+# ---- what may be lost -------------------------------------------------------------------
+def vulnerable_city(g: Game, area: str) -> bool:
+    """Flood: a city is vulnerable on no city site or a white one; black sites are safe
+    (30.511, Z-14)."""
+    return g.areas[area].city_site in (None, "white")
+
+
+def token_caps(g: Game, loss: dict) -> dict[str, int]:
+    """Tokens that may be removed per area (30.612: an Epidemic leaves one in each area)."""
+    nation, allowed = loss["nation"], loss["areas"]
+    if nation in SPECIAL_OWNERS:  # 29.65: barbarians and pirates are never affected
+        return {}
+    keep = 1 if loss["mode"] == EPIDEMIC else 0
+    out = {}
+    for area in (allowed if allowed is not None else g.token_areas(nation)):
+        n = g.tokens(area, nation) - keep
+        if n > 0:
+            out[area] = n
+    return out
+
+
+def city_areas(g: Game, loss: dict) -> list[str]:
+    """The nation's cities that may be lost, in area order (29.62, 30.511)."""
+    nation, allowed = loss["nation"], loss["areas"]
+    if nation in SPECIAL_OWNERS:
+        return []
+    cities = g.cities_of(nation)
+    if allowed is not None:
+        allowed_set = set(allowed)
+        cities = [a for a in cities if a in allowed_set]
+    if loss["mode"] == FLOOD:
+        cities = [a for a in cities if vulnerable_city(g, a)]
+    return cities
+
+
+def _want(g: Game, nation: str, area: str, act: str, mode: str) -> int:
+    """Tokens a city would leave when reduced (26.41, as ``Game.reduce_city``) or destroyed
+    (none; one in an Epidemic, 30.612)."""
+    if act == "destroy":
+        return 1 if mode == EPIDEMIC else 0
+    want = g.areas[area].limit + (1 if g.of(nation).has("agriculture") else 0)
+    return max(0, want - g.tokens(area, nation))
+
+
+def _city_points(placed: int, mode: str) -> int:
+    """29.62: 5 minus the tokens left; at most 4 in an Epidemic (30.612)."""
+    pts = 5 - placed
+    return min(4, pts) if mode == EPIDEMIC else pts
+
+
+class _Table:
+    """Reachable city-point totals from city ``i`` on with ``stock`` tokens left (exact:
+    cities are handled in area order and reductions draw on the shrinking stock)."""
+
+    def __init__(self, g: Game, loss: dict) -> None:
+        self.nation, self.mode = loss["nation"], loss["mode"]
+        self.cities = city_areas(g, loss)
+        self.wants = [{act: _want(g, self.nation, a, act, self.mode) for act in ("reduce", "destroy")}
+                      for a in self.cities]
+        self.memo: dict[tuple[int, int], frozenset[int]] = {}
+
+    def step(self, i: int, act: str, stock: int) -> tuple[int, int]:
+        """(points, stock after) of doing ``act`` to city ``i``."""
+        if act == "keep":
+            return 0, stock
+        placed = min(self.wants[i][act], stock)
+        return _city_points(placed, self.mode), stock - placed
+
+    def reach(self, i: int, stock: int) -> frozenset[int]:
+        key = (i, stock)
+        got = self.memo.get(key)
+        if got is None:
+            if i == len(self.cities):
+                got = frozenset((0,))
+            else:
+                acc: set[int] = set()
+                for act in ("keep", "reduce", "destroy"):
+                    pts, st = self.step(i, act, stock)
+                    acc.update(pts + x for x in self.reach(i + 1, st))
+                got = frozenset(acc)
+            self.memo[key] = got
+        return got
+
+
+def _target(reach: frozenset[int], tokens: int, points: int) -> int:
+    """29.63: the smallest achievable total >= ``points``; everything if short."""
+    best = None
+    for c in reach:
+        x = max(c, points)
+        if x <= c + tokens and (best is None or x < best):
+            best = x
+    return best if best is not None else max(reach) + tokens
+
+
+def required(g: Game, loss: dict) -> int:
+    """The exact number of unit points the loss costs (29.63)."""
+    caps = token_caps(g, loss)
+    table = _Table(g, loss)
+    return _target(table.reach(0, g.of(loss["nation"]).stock), sum(caps.values()), loss["points"])
+
+
+def maximum(g: Game, loss: dict) -> int:
+    """All the unit points the nation could lose to this calamity."""
+    table = _Table(g, loss)
+    return max(table.reach(0, g.of(loss["nation"]).stock)) + sum(token_caps(g, loss).values())
+
+
+# ---- checking and applying a choice ------------------------------------------------------
+def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
+    """Validate a choice against the loss (29.62, 29.63, 30.511, 30.612); gives its points.
+    Raises IllegalOrder with the rule and a plain message; changes nothing."""
+    nation, mode, why = loss["nation"], loss["mode"], loss["why"] or "this calamity"
+    if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int)
+                                               and not isinstance(v, bool) for k, v in tokens.items()):
+        raise IllegalOrder("29.62", "tokens must map areas to numbers of tokens")
+    for lst in (reduce, destroy):
+        if not isinstance(lst, list) or not all(isinstance(a, str) for a in lst):
+            raise IllegalOrder("29.62", "reduce and destroy must be lists of areas")
+    caps = token_caps(g, loss)
+    for area, n in tokens.items():
+        if n < 0:
+            raise IllegalOrder("29.62", f"cannot remove a negative number of tokens in {area}")
+        if n == 0:
+            continue
+        if area not in caps:
+            if loss["mode"] == EPIDEMIC and g.tokens(area, nation) == 1:
+                raise IllegalOrder("30.612", f"an Epidemic leaves at least one token in {area}")
+            raise IllegalOrder("29.62", f"you have no tokens in {area} that {why} can take")
+        if n > caps[area]:
+            if mode == EPIDEMIC:
+                raise IllegalOrder("30.612", f"an Epidemic leaves at least one token in each area; "
+                                   f"you may remove at most {caps[area]} in {area}")
+            raise IllegalOrder("29.62", f"you have only {caps[area]} tokens in {area}")
+    cities = city_areas(g, loss)
+    seen = set()
+    for area in list(reduce) + list(destroy):
+        if area in seen:
+            raise IllegalOrder("29.62", f"the city in {area} is named twice")
+        seen.add(area)
+        if area not in cities:
+            if mode == FLOOD and g.s.board.cities.get(area) == nation:
+                raise IllegalOrder("30.511", f"your city in {area} stands on a black city site "
+                                   "or off the flood plain and is safe from the flood")
+            raise IllegalOrder("29.62", f"you have no city in {area} that {why} can take")
+    table = _Table(g, loss)
+    acts = {a: "reduce" for a in reduce} | {a: "destroy" for a in destroy}
+    stock = g.of(nation).stock
+    pts = 0
+    for i, a in enumerate(table.cities):
+        p, stock = table.step(i, acts.get(a, "keep"), stock)
+        pts += p
+    pts += sum(tokens.values())
+    need = _target(table.reach(0, g.of(nation).stock), sum(caps.values()), loss["points"])
+    if pts != need:
+        if need == loss["points"]:
+            msg = f"you must lose exactly {need} unit points to {why}; this choice loses {pts}"
+        elif need > loss["points"]:
+            msg = (f"{loss['points']} unit points cannot be lost exactly; you must lose {need} "
+                   f"(the smallest possible excess); this choice loses {pts}")
+        else:
+            msg = f"you must lose all {need} unit points you can; this choice loses {pts}"
+        raise IllegalOrder("29.63", msg)
+    return pts
+
+
+def apply(g: Game, loss: dict, tokens: dict[str, int], reduce: list[str], destroy: list[str]) -> int:
+    """Validate, then apply a choice: cities first in area order, then tokens. Gives the points."""
+    pts = check(g, loss, tokens, reduce, destroy)
+    nation, mode, why = loss["nation"], loss["mode"], loss["why"]
+    red, des = set(reduce), set(destroy)
+    for area in city_areas(g, loss):
+        if area in red:
+            g.reduce_city(area, why)
+        elif area in des:
+            g.destroy_city(area, why)
+            if mode == EPIDEMIC and g.of(nation).stock > 0:  # 30.612
+                g.add_tokens(nation, area, 1)
+                g.emit(f"One {g.name(nation)} token remains in {g.area_name(area)} (30.612).",
+                       "tokens_added", area=area, nation=nation, tokens=1)
+    for area in sorted(tokens):
+        n = tokens[area]
+        if n > 0:
+            g.remove_tokens(nation, area, n)
+            g.emit(f"{g.name(nation)} loses {n} token{'s' if n != 1 else ''} in {g.area_name(area)}"
+                   + (f" to {why}" if why else "") + ".", "tokens_lost", area=area, nation=nation,
+                   tokens=n)
+    g.emit(f"{g.name(nation)} has lost {pts} unit points" + (f" to {why}" if why else "") + ".",
+           "losses", nation=nation, points=pts)
+    return pts
+
+
+def random_choice(g: Game, loss: dict, rng) -> dict[str, Any]:
+    """A random legal choice (each city's fate drawn among those still leading to the exact
+    total, then the tokens drawn one by one). ``rng`` is ``g.rng`` for a timeout or the
+    caller's generator for the bot."""
+    nation = loss["nation"]
+    caps = token_caps(g, loss)
+    t_total = sum(caps.values())
+    table = _Table(g, loss)
+    stock = g.of(nation).stock
+    need = _target(table.reach(0, stock), t_total, loss["points"])
+    reduce, destroy = [], []
+    acc = 0
+    for i, area in enumerate(table.cities):
+        options = []
+        for act in ("keep", "reduce", "destroy"):
+            p, st = table.step(i, act, stock)
+            rest = table.reach(i + 1, st)
+            if any(acc + p + c <= need <= acc + p + c + t_total for c in rest):
+                options.append((act, p, st))
+        act, p, stock = options[rng.below(len(options))]
+        acc += p
+        if act == "reduce":
+            reduce.append(area)
+        elif act == "destroy":
+            destroy.append(area)
+    left = need - acc
+    pool = [a for a in sorted(caps) for _ in range(caps[a])]
+    tokens: dict[str, int] = {}
+    for a in rng.sample(pool, left) if left > 0 else []:
+        tokens[a] = tokens.get(a, 0) + 1
+    return {"tokens": tokens, "reduce": reduce, "destroy": destroy}
+
+
+def forced_choice(g: Game, loss: dict) -> dict[str, Any] | None:
+    """The choice when there is only one (nothing to lose; everything must go; tokens in a
+    single area and no city), else None."""
+    caps = token_caps(g, loss)
+    cities = city_areas(g, loss)
+    need = required(g, loss)
+    if need == 0:
+        return {"tokens": {}, "reduce": [], "destroy": []}
+    if not cities and len(caps) == 1:
+        (a, _), = caps.items()
+        return {"tokens": {a: need}, "reduce": [], "destroy": []}
+    if need == maximum(g, loss):
+        # everything goes: destroying every city is the way (a reduction that leaves
+        # nothing, or one token in an Epidemic, comes to the same)
+        return {"tokens": dict(caps), "reduce": [], "destroy": list(cities)}
+    return None
+
+
+# ---- queue helpers: several losses owed at once ------------------------------------------
+def _seat(g: Game, nation: str) -> int:
+    return g.of(nation).seat
+
+
+def settle(g: Game, losses: dict[str, dict]) -> None:
+    """Apply at once every loss whose choice is forced; drop inert nations' losses."""
+    for nation in list(losses):
+        loss = losses[nation]
+        if g.of(nation).inert:
+            continue
+        forced = forced_choice(g, loss)
+        if forced is not None:
+            if required(g, loss) > 0:
+                apply(g, loss, **forced)
+            del losses[nation]
+
+
+def decision(g: Game, loss: dict) -> Decision:
+    """The choose_losses decision for one loss (SITE-CAL-05 default: random units)."""
+    need = required(g, loss)
+    table = _Table(g, loss)
+    stock = g.of(loss["nation"]).stock
+    why = loss["why"] or "a calamity"
+    return Decision(
+        _seat(g, loss["nation"]), "choose_losses",
+        f"Choose {need} unit points to lose to {why}"
+        + (" (cities count 5, or 5 minus the tokens left when reduced)" if table.cities else ""),
+        required=True, default="random units are lost",
+        options={"points": need, "nominal": loss["points"], "mode": loss["mode"],
+                 "tokens": token_caps(g, loss),
+                 "cities": {a: {"reduce": table.step(i, "reduce", stock)[0],
+                                "destroy": table.step(i, "destroy", stock)[0]}
+                            for i, a in enumerate(table.cities)}})
+
+
+def pending(g: Game, losses: dict[str, dict]) -> list[Decision]:
+    """One decision per nation still owing a loss, in A.S.T. order."""
+    return [decision(g, losses[p.nation]) for p in g.active() if p.nation in losses]
+
+
+def _loss_of(g: Game, losses: dict[str, dict], seat: int) -> dict:
+    nation = g.player(seat).nation
+    if nation is None or nation not in losses:
+        raise IllegalOrder("29.62", "you owe no losses to this calamity")
+    return losses[nation]
+
+
+def handle(g: Game, losses: dict[str, dict], o: Order) -> None:
+    """Apply a ChooseLosses order (validated first) and clear that nation's loss."""
+    if not isinstance(o, ChooseLosses):
+        raise IllegalOrder("29.62", "choose the units you lose with a choose_losses order")
+    loss = _loss_of(g, losses, o.player)
+    apply(g, loss, o.tokens, o.reduce, o.destroy)
+    del losses[loss["nation"]]
+
+
+def timeout(g: Game, losses: dict[str, dict], seat: int) -> None:
+    """SITE-CAL-05: the overdue player loses random units (drawn with ``g.rng``)."""
+    loss = _loss_of(g, losses, seat)
+    g.emit(f"{g.name(loss['nation'])} did not choose in time; random units are lost.", "timeout")
+    apply(g, loss, **random_choice(g, loss, g.rng))
+    del losses[loss["nation"]]
+
+
+def sample(g: Game, losses: dict[str, dict], seat: int, rng) -> ChooseLosses:
+    """A random legal ChooseLosses for ``seat`` (the bot's move)."""
+    loss = _loss_of(g, losses, seat)
+    return ChooseLosses(seat, **random_choice(g, loss, rng))
