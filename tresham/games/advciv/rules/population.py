@@ -1,14 +1,174 @@
-"""Population expansion (20). STUB: not implemented yet; the phase passes without effect."""
+"""Population expansion (20).
+
+In every area without a city a player gains 1 token where he has exactly 1 and 2 where he has
+2 or more (20.1); growth may exceed the population limit. When stock covers the full growth
+it is automatic (SITE-POP-01); otherwise the player distributes what he has, each area getting
+at most its normal increment (20.2, Z-24, SITE-POP-02; default: random placement, SITE-POP-03).
+Players are taken in A.S.T. order (20.3, SITE-POP-04): the first who must decide gets 1.5 × the
+time limit; a later player may enter his distribution early (it is applied on his turn).
+Inert nations do not grow (15.61).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from ...base import Decision, IllegalOrder
 from ..game import Game
-from ..phase import Phase, register
+from ..orders import Order, order
+from ..phase import Phase, register, require_phase_player
+
+
+@order("grow")
+@dataclass(slots=True)
+class Grow(Order):
+    """Where a player short of stock places his growth: {area: tokens} (20.2, SITE-POP-02)."""
+
+    areas: dict[str, int] = field(default_factory=dict)
+
+
+def increments(g: Game, nation: str) -> dict[str, int]:
+    """Normal growth per area (20.1): +1 where exactly 1 token, +2 where 2 or more, none in an
+    area with a city (anyone's)."""
+    out = {}
+    cities = g.s.board.cities
+    for area, m in g.s.board.tokens.items():
+        n = m.get(nation, 0)
+        if n > 0 and area not in cities:
+            out[area] = 1 if n == 1 else 2
+    return out
+
+
+def grow(g: Game, nation: str, placement: dict[str, int]) -> None:
+    """Add the tokens of ``placement`` (area -> n) from stock and report it (20.1)."""
+    total = 0
+    for area in sorted(placement):
+        n = placement[area]
+        if n > 0:
+            g.add_tokens(nation, area, n)
+            total += n
+    g.emit(f"{g.name(nation)} grows by {total} tokens in {sum(1 for n in placement.values() if n > 0)} areas.",
+           "population", nation=nation, added=total, areas={a: n for a, n in placement.items() if n > 0})
+
+
+def random_placement(g: Game, nation: str, rng) -> dict[str, int]:
+    """The stock placed at random, each area within its normal increment (SITE-POP-03, Z-24)."""
+    slots = [a for a, n in sorted(increments(g, nation).items()) for _ in range(n)]
+    out: dict[str, int] = {}
+    for a in rng.sample(slots, min(len(slots), g.of(nation).stock)):
+        out[a] = out.get(a, 0) + 1
+    return out
 
 
 @register
 class PopulationPhase(Phase):
+    """Phase 2 (18.1)."""
+
     name = "population"
     rule = "20"
+    accepts = ("grow",)
+
+    def start(self, g: Game) -> None:
+        """Queue the growing nations in A.S.T. order and grow the automatic ones (20.3)."""
+        g.s.step = {"queue": [p.nation for p in g.active() if not p.inert], "early": {}, "first": True}
+        self._advance(g)
+
+    def _manual(self, g: Game, nation: str) -> bool:
+        """True when the stock cannot cover the full growth and there is a real choice (20.2)."""
+        inc = increments(g, nation)
+        stock = g.of(nation).stock
+        need = sum(inc.values())
+        if stock >= need or stock == 0:
+            return False
+        return len(inc) > 1  # one area: the only legal placement is all the stock there
+
+    def pending(self, g: Game) -> list[Decision]:
+        st = g.s.step
+        out = []
+        for i, nation in enumerate(st["queue"]):
+            if not self._manual(g, nation) or nation in st["early"]:
+                continue
+            cur = i == 0
+            out.append(Decision(
+                g.of(nation).seat, "grow",
+                f"Place {g.of(nation).stock} new tokens (at most +1 where you have 1 token, +2 where 2 or more)"
+                + ("" if cur else " (entered early; applied on your turn)"),
+                required=cur, default="tokens placed at random within each area's normal growth",
+                deadline_factor=1.5 if cur and st["first"] else 1.0,
+                options={"stock": g.of(nation).stock, "areas": increments(g, nation)}))
+        return out
 
     def complete(self, g: Game) -> bool:
-        return True
+        return not g.s.step["queue"]
+
+    def _validate(self, g: Game, nation: str, areas: dict) -> dict[str, int]:
+        """A distribution must place all the stock, each area within its increment (20.2, Z-24)."""
+        if not isinstance(areas, dict):
+            raise IllegalOrder("20.2", "give the tokens to place per area")
+        inc = increments(g, nation)
+        stock = g.of(nation).stock
+        out = {}
+        for a, n in areas.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise IllegalOrder("20.2", f"{a}: the number of tokens must be a whole number ≥ 0")
+            if a not in inc:
+                if a in g.s.board.cities:
+                    raise IllegalOrder("20.1", f"{a}: population never grows in an area with a city")
+                raise IllegalOrder("20.1", f"{a}: you can only grow where you have tokens")
+            if n > inc[a]:
+                raise IllegalOrder("20.2", f"{a} can grow by at most {inc[a]} "
+                                   "(+1 where you have 1 token, +2 where you have 2 or more)")
+            if n:
+                out[a] = n
+        if sum(out.values()) != min(stock, sum(inc.values())):
+            raise IllegalOrder("20.2", f"place all {stock} tokens of your stock (you placed {sum(out.values())})")
+        return out
+
+    def handle(self, g: Game, o: Order) -> None:
+        require_phase_player(g, o, "20")
+        assert isinstance(o, Grow)
+        nation = g.player(o.player).nation
+        st = g.s.step
+        if nation not in st["queue"] or not self._manual(g, nation):
+            raise IllegalOrder("20.2", "your growth is automatic (your stock covers it); nothing to place")
+        placement = self._validate(g, nation, o.areas)
+        if st["queue"][0] == nation:
+            self._done(g, nation, placement)
+        else:
+            st["early"][nation] = placement
+            g.emit("Your placement is noted and will be made on your turn.", "grow_pre", to=[o.player])
+        self._advance(g)
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """SITE-POP-03: the tokens are placed at random within each area's normal growth."""
+        nation = g.player(seat).nation
+        g.emit(f"{g.name(nation)} did not place its growth in time; it is placed at random.", "timeout",
+               nation=nation)
+        self._done(g, nation, random_placement(g, nation, g.rng))
+        self._advance(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        return Grow(seat, random_placement(g, g.player(seat).nation, rng))
+
+    def _done(self, g: Game, nation: str, placement: dict[str, int]) -> None:
+        grow(g, nation, placement)
+        g.s.step["queue"].remove(nation)
+        g.s.step["first"] = False
+
+    def _advance(self, g: Game) -> None:
+        """Grow the head of the queue while it needs no decision (or one was entered early)."""
+        st = g.s.step
+        while st["queue"]:
+            nation = st["queue"][0]
+            if nation in st["early"]:
+                placement = st["early"].pop(nation)
+                self._done(g, nation, placement)
+            elif self._manual(g, nation):
+                return
+            else:
+                inc = increments(g, nation)
+                stock = g.of(nation).stock
+                if stock < sum(inc.values()):  # a single area: all the stock goes there
+                    inc = {a: min(n, stock) for a, n in inc.items()}
+                st["queue"].pop(0)
+                if sum(inc.values()):
+                    grow(g, nation, inc)

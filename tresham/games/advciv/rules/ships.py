@@ -1,14 +1,288 @@
-"""Ship construction and maintenance (22). STUB: not implemented yet; the phase passes without effect."""
+"""Ship construction and maintenance (22).
+
+One order per player, taken in census order with Military holders after all non-holders
+(22.1, 22.11, SITE-SHIP-08); a later player may enter his order early (it is applied on his
+turn)::
+
+    {"type": "ships", "player": 2,
+     "maintain": [{"area": "crete", "pay": "treasury" | "token"}],
+     "build": [{"area": "byzantium", "pay": "treasury" | "tokens" | "mixed"}]}
+
+Every ship on the board must be maintained, 1 token from treasury or levied from its own
+area; ships not listed in ``maintain`` go back to stock at once (22.3, SITE-SHIP-04). A new
+ship costs 2 tokens: 2 from treasury (any water area where the player has units, Z-36),
+2 levied from the area it is built in, or 1 + 1 (22.1, 22.2, SITE-SHIP-02); spent tokens go to
+stock. At most 4 ships on the board (22.4, SITE-SHIP-03). Dropping a ship and building a new
+one in the same phase is allowed (22.3, SITE-SHIP-05). Lakes count as water (SITE-SHIP-06).
+Site default: nothing built and none maintained (SITE-SHIP-07).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...base import Decision, IllegalOrder
+from ..data import SHIPS_PER_NATION
 from ..game import Game
-from ..phase import Phase, register
+from ..orders import Order, order
+from ..phase import Phase, register, require_phase_player
+
+MAINTAIN_PAY = ("treasury", "token")
+BUILD_PAY = {"treasury": (2, 0), "tokens": (0, 2), "mixed": (1, 1)}  # pay -> (treasury, levied tokens)
+
+
+@order("ships")
+@dataclass(slots=True)
+class Ships(Order):
+    """A player's whole ship phase: ships kept (and how paid) and ships built (22)."""
+
+    maintain: list[dict[str, Any]] = field(default_factory=list)
+    build: list[dict[str, Any]] = field(default_factory=list)
+
+
+# ---- ship primitives (keep the 4 ships per nation exact, 5.1, 22.4) ------------------
+def add_ship(g: Game, nation: str, area: str) -> None:
+    """Put one of ``nation``'s ships from stock into ``area``."""
+    if g.ships_in_stock(nation) <= 0:
+        raise RuntimeError(f"{nation} has no ship in stock")
+    g.s.board.ships.setdefault(nation, []).append(area)
+
+
+def remove_ship(g: Game, nation: str, area: str) -> None:
+    """Return one of ``nation``'s ships in ``area`` to stock."""
+    ships = g.s.board.ships.get(nation, [])
+    ships.remove(area)
+    if not ships:
+        g.s.board.ships.pop(nation, None)
+
+
+# ---- validation -------------------------------------------------------------------
+def _has_units(g: Game, nation: str, area: str) -> bool:
+    return g.tokens(area, nation) > 0 or g.s.board.cities.get(area) == nation
+
+
+def _entry(e: Any, key: str, allowed, rule: str) -> tuple[str, str]:
+    if not isinstance(e, dict) or not isinstance(e.get("area"), str) or e.get(key) not in allowed:
+        raise IllegalOrder(rule, f"each entry needs an area and a payment, one of {', '.join(allowed)}")
+    return e["area"], e[key]
+
+
+def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Check a ships order against the board (22.1-22.4) without changing anything; gives the
+    (area, payment) lists to carry out. Raises IllegalOrder with the rule broken."""
+    if not isinstance(maintain, list) or not isinstance(build, list):
+        raise IllegalOrder("22", "maintain and build must be lists")
+    p = g.of(nation)
+    treasury = p.treasury
+    levy: dict[str, int] = {}
+    ships = list(g.ships_of(nation))
+    kept = []
+    for e in maintain:
+        area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
+        if area not in ships:
+            raise IllegalOrder("22.3", f"you have no (other) ship in {area} to maintain")
+        ships.remove(area)
+        if pay == "treasury":
+            if treasury < 1:
+                raise IllegalOrder("22.3", "not enough treasury to maintain this ship (1 token each)")
+            treasury -= 1
+        else:
+            if g.tokens(area, nation) - levy.get(area, 0) < 1:
+                raise IllegalOrder("22.3", f"no token of yours left in {area} to levy for the ship's upkeep")
+            levy[area] = levy.get(area, 0) + 1
+        kept.append((area, pay))
+    if len(kept) + len(build) > SHIPS_PER_NATION:
+        raise IllegalOrder("22.4", f"at most {SHIPS_PER_NATION} ships on the board")
+    built = []
+    for e in build:
+        area, pay = _entry(e, "pay", tuple(BUILD_PAY), "22.1")
+        a = g.areas.get(area)
+        if a is None or not a.has_water:
+            raise IllegalOrder("22.2", f"{area}: ships can only be built in an area on a coast or lake")
+        t, k = BUILD_PAY[pay]
+        if treasury < t:
+            raise IllegalOrder("22.1", f"not enough treasury: a ship costs {t} from treasury this way")
+        if k and g.tokens(area, nation) - levy.get(area, 0) < k:
+            raise IllegalOrder("22.2", f"a levied ship is built where its tokens are levied: you need {k} "
+                               f"token(s) left in {area}")
+        if not k and not _has_units(g, nation, area):
+            raise IllegalOrder("22.2", f"a ship paid from treasury goes in a water area where you have units; "
+                               f"you have none in {area}")
+        treasury -= t
+        if k:
+            levy[area] = levy.get(area, 0) + k
+        built.append((area, pay))
+    return kept, built
+
+
+def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple[str, str]]) -> None:
+    """Carry out a checked plan: pay upkeep, drop unmaintained ships, build (22.1-22.3)."""
+    dropped = list(g.ships_of(nation))
+    for area, pay in kept:
+        dropped.remove(area)
+        if pay == "treasury":
+            g.spend_treasury(nation, 1)
+        else:
+            g.remove_tokens(nation, area, 1)
+        g.emit(f"{g.name(nation)} maintains its ship in {g.area_name(area)} "
+               f"({'1 from treasury' if pay == 'treasury' else '1 token levied'}).",
+               "ship_maintained", nation=nation, area=area, pay=pay)
+    for area in dropped:
+        remove_ship(g, nation, area)
+        g.emit(f"{g.name(nation)}'s ship in {g.area_name(area)} is not maintained and returns to stock.",
+               "ship_lost", nation=nation, area=area)
+    for area, pay in built:
+        t, k = BUILD_PAY[pay]
+        if t:
+            g.spend_treasury(nation, t)
+        if k:
+            g.remove_tokens(nation, area, k)
+        add_ship(g, nation, area)
+        how = {"treasury": "2 from treasury", "tokens": "2 tokens levied", "mixed": "1 levied + 1 from treasury"}
+        g.emit(f"{g.name(nation)} builds a ship in {g.area_name(area)} ({how[pay]}).", "ship_built",
+               nation=nation, area=area, pay=pay)
+
+
+# ---- choices ----------------------------------------------------------------------
+def build_options(g: Game, nation: str, treasury: int, levy: dict[str, int]) -> list[tuple[str, str]]:
+    """(area, payment) pairs legal for one more ship given what is already spent (22.1, 22.2)."""
+    out = []
+    areas = set(g.token_areas(nation)) | set(g.cities_of(nation))
+    for area in sorted(areas):
+        if not g.areas[area].has_water:
+            continue
+        left = g.tokens(area, nation) - levy.get(area, 0)
+        for pay, (t, k) in BUILD_PAY.items():
+            if treasury >= t and left >= k:
+                out.append((area, pay))
+    return out
+
+
+def can_act(g: Game, nation: str) -> bool:
+    """Whether the player has any choice in this phase (else it passes automatically)."""
+    p = g.of(nation)
+    if build_options(g, nation, p.treasury, {}):
+        return True
+    return any(p.treasury >= 1 or g.tokens(a, nation) >= 1 for a in g.ships_of(nation))
+
+
+def random_order(g: Game, seat: int, rng) -> Ships:
+    """A random legal ships order: each ship kept or dropped, then random builds (22)."""
+    nation = g.player(seat).nation
+    treasury = g.of(nation).treasury
+    levy: dict[str, int] = {}
+    maintain = []
+    for area in g.ships_of(nation):
+        opts = [None]
+        if treasury >= 1:
+            opts.append("treasury")
+        if g.tokens(area, nation) - levy.get(area, 0) >= 1:
+            opts.append("token")
+        pay = rng.choice(opts)
+        if pay == "treasury":
+            treasury -= 1
+        elif pay == "token":
+            levy[area] = levy.get(area, 0) + 1
+        if pay:
+            maintain.append({"area": area, "pay": pay})
+    build = []
+    while len(maintain) + len(build) < SHIPS_PER_NATION:
+        opts = build_options(g, nation, treasury, levy)
+        if not opts:
+            break
+        i = rng.below(len(opts) + 1)
+        if i == len(opts):
+            break
+        area, pay = opts[i]
+        t, k = BUILD_PAY[pay]
+        treasury -= t
+        levy[area] = levy.get(area, 0) + k
+        build.append({"area": area, "pay": pay})
+    return Ships(seat, maintain, build)
 
 
 @register
 class ShipsPhase(Phase):
+    """Phase 4 (18.1), in census order (22.1, 22.11)."""
+
     name = "ships"
     rule = "22"
+    accepts = ("ships",)
+
+    def start(self, g: Game) -> None:
+        g.s.step = {"queue": [p.nation for p in g.census_order()], "early": {}, "first": True}
+        self._advance(g)
+
+    def pending(self, g: Game) -> list[Decision]:
+        st = g.s.step
+        out = []
+        for i, nation in enumerate(st["queue"]):
+            if nation in st["early"]:
+                continue
+            cur = i == 0
+            p = g.of(nation)
+            out.append(Decision(
+                p.seat, "ships", "Maintain your ships and build new ones (2 tokens each)"
+                + ("" if cur else " (entered early; applied on your census turn)"),
+                required=cur, default="nothing built and none maintained (existing ships are lost)",
+                deadline_factor=1.5 if cur and st["first"] else 1.0,
+                options={"ships": list(g.ships_of(nation)), "treasury": p.treasury,
+                         "build": [list(x) for x in build_options(g, nation, p.treasury, {})]}))
+        return out
 
     def complete(self, g: Game) -> bool:
-        return True
+        return not g.s.step["queue"]
+
+    def handle(self, g: Game, o: Order) -> None:
+        require_phase_player(g, o, "22")
+        assert isinstance(o, Ships)
+        nation = g.player(o.player).nation
+        st = g.s.step
+        if nation not in st["queue"]:
+            raise IllegalOrder("22.1", "you have no ships to build or maintain in this phase")
+        kept, built = plan(g, nation, o.maintain, o.build)
+        if st["queue"][0] == nation:
+            self._done(g, nation, kept, built)
+        else:
+            st["early"][nation] = {"maintain": o.maintain, "build": o.build}
+            g.emit("Your ship orders are noted and will be carried out on your census turn.", "ships_pre",
+                   to=[o.player])
+        self._advance(g)
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """SITE-SHIP-07: no ships built and none maintained."""
+        nation = g.player(seat).nation
+        g.emit(f"{g.name(nation)} gave no ship orders in time: nothing is built and no ship is maintained.",
+               "timeout", nation=nation)
+        self._done(g, nation, [], [])
+        self._advance(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        return random_order(g, seat, rng)
+
+    def _done(self, g: Game, nation: str, kept, built) -> None:
+        execute(g, nation, kept, built)
+        g.s.step["queue"].remove(nation)
+        g.s.step["first"] = False
+
+    def _advance(self, g: Game) -> None:
+        """Carry out orders entered early and pass players without any choice, in census order."""
+        st = g.s.step
+        while st["queue"]:
+            nation = st["queue"][0]
+            if nation in st["early"]:
+                o = st["early"].pop(nation)
+                try:
+                    kept, built = plan(g, nation, o["maintain"], o["build"])
+                except IllegalOrder as e:
+                    g.emit(f"Your early ship orders no longer hold ({e.message}); please enter them again.",
+                           "ships_pre_void", to=[g.of(nation).seat])
+                    return
+                self._done(g, nation, kept, built)
+            elif can_act(g, nation):
+                return
+            else:
+                if g.ships_of(nation):
+                    self._done(g, nation, [], [])  # only legal choice: ships unpaid go to stock
+                else:
+                    st["queue"].pop(0)
