@@ -1,14 +1,585 @@
-"""Trade (28). STUB: not implemented yet; the phase passes without effect."""
+"""Trade (28) as the site runs it (SITE-TRADE-01..14, SITE-MARKET-*, SITE-MSG-01).
+
+Negotiation happens elsewhere (SITE-TRADE-03); the engine only carries out agreed
+exchanges. An offer from A to B (``trade_offer``) lists the cards A gives, each with what
+B is told it is (the truth, another card's name = a lie, or "unspecified" = a lie,
+SITE-TRADE-06), and what A expects to receive, one entry per card: a card name,
+``dont_care`` or ``unspecified`` (SITE-TRADE-04). B accepts (``trade_accept``) with his own
+side. The cards change hands at once, both sides in one step, when each side's *stated*
+cards match the other's expectations (SITE-TRADE-08, 10, 11) and the market is open; a
+deal done is final (28.1). Honesty (28.3, SITE-TRADE-09): each side gives at least three
+cards, at most (given - 2) of them lies; only commodities and tradable calamities leave a
+hand (27.3); a player holding fewer than three cards cannot trade.
+
+The market (SITE-MARKET-*): the phase opens under the embargo (``step["market_open"]``
+False); the platform sends ``market_open`` when the embargo time has passed and
+``close_market`` at the cutoff. Deals agreed during the embargo are queued and carried out
+when it opens, in the order they were agreed, skipping any whose cards are gone (SZ-17).
+``trade_done`` leaves the market (SITE-TRADE-14); any offer or acceptance re-enters it.
+The phase ends when nobody who can trade is still in the market (SITE-MARKET-07).
+"""
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...base import Decision, IllegalOrder
 from ..game import Game
-from ..phase import Phase, register
+from ..orders import Order, order
+from ..phase import Phase, register, require_phase_player
+from ..state import Player
+from ..view import PHASE_VIEWS
+from .acquisition import card_name
+
+#: 28.3: each side of a deal gives at least this many cards.
+MIN_CARDS = 3
+#: 28.3, SITE-TRADE-09: at least this many stated identities on each side are true.
+TRUE_CARDS = 2
+DONT_CARE = "dont_care"
+UNSPECIFIED = "unspecified"
+#: Guards against runaway offer lists (a player may have this many open offers).
+MAX_OPEN_OFFERS = 30
+MAX_MESSAGE = 500
+
+
+# ---- orders ---------------------------------------------------------------------------
+@order("trade_offer")
+@dataclass(slots=True)
+class TradeOffer(Order):
+    """Offer ``give`` (real cards) to seat ``to``; ``said`` = what ``to`` is told each card
+    is (empty = all true; "unspecified" allowed); ``expect`` = one entry per card wanted:
+    a card id, "dont_care" or "unspecified" (SITE-TRADE-04..07)."""
+
+    to: int = -1
+    give: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    expect: list[str] = field(default_factory=list)
+
+
+@order("trade_accept")
+@dataclass(slots=True)
+class TradeAccept(Order):
+    """Accept offer ``offer`` with one's own side (SITE-TRADE-08). ``expect`` empty = the
+    offer's stated cards, exactly as told."""
+
+    offer: int = -1
+    give: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    expect: list[str] = field(default_factory=list)
+
+
+@order("trade_withdraw")
+@dataclass(slots=True)
+class TradeWithdraw(Order):
+    """Withdraw one's offer, or decline one received (28.1: until the cards change hands)."""
+
+    offer: int = -1
+
+
+@order("trade_done")
+@dataclass(slots=True)
+class TradeDone(Order):
+    """Leave the market: finished trading with everyone (SITE-TRADE-14)."""
+
+
+@order("trade_message")
+@dataclass(slots=True)
+class TradeMessage(Order):
+    """Set one's public message, e.g. what one wants and offers (SITE-MSG-01)."""
+
+    text: str = ""
+
+
+@order("market_open")
+@dataclass(slots=True)
+class MarketOpen(Order):
+    """Platform order: the embargo has ended (SITE-MARKET-01/02). Not for players."""
+
+
+@order("close_market")
+@dataclass(slots=True)
+class CloseMarket(Order):
+    """Platform order: the market cutoff has passed (SITE-MARKET-03/07). Not for players."""
+
+
+# ---- checks ---------------------------------------------------------------------------
+def stated_names(g: Game) -> set[str]:
+    """Names a card given may be stated as: any tradable card, or "unspecified"."""
+    return {c for c in g.d.commodities} | {c for c, cal in g.d.calamities.items()
+                                           if cal.tradable} | {UNSPECIFIED}
+
+
+def tradable_count(g: Game, p: Player) -> int:
+    """Cards of ``p`` that may leave his hand: commodities and tradable calamities (27.3)."""
+    return sum(1 for c in p.hand if g.d.is_tradable(c))
+
+
+def can_trade(g: Game, p: Player) -> bool:
+    """28.3: a player with fewer than three (tradable) cards cannot trade; inert nations
+    take no actions (15.61)."""
+    return p.nation is not None and not p.inert and tradable_count(g, p) >= MIN_CARDS
+
+
+def holds(hand: list[str], cards: list[str]) -> bool:
+    """True if ``hand`` contains all of ``cards`` (as a multiset)."""
+    have = Counter(hand)
+    return all(have[c] >= n for c, n in Counter(cards).items())
+
+
+def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str]:
+    """Validate one side of a deal (28.2, 28.3, 27.3, SITE-TRADE-06/09) and give the
+    stated names (``said`` with the truth filled in)."""
+    if not isinstance(give, list) or not all(isinstance(c, str) for c in give):
+        raise IllegalOrder("28.2", "list the trade cards you give by name")
+    if len(give) < MIN_CARDS:
+        raise IllegalOrder("28.3", f"each side of a trade gives at least {MIN_CARDS} trade cards")
+    for c in give:
+        if c not in g.d.commodities and c not in g.d.calamities:
+            raise IllegalOrder("28.2", f"{c!r} is not a trade card; trades are of trade cards only "
+                               "(no treasury, no civilization cards)")
+        if not g.d.is_tradable(c):
+            raise IllegalOrder("27.3", f"{card_name(g, c)} cannot be traded: it stays with the "
+                               "player who drew it until trading ends")
+    if not holds(p.hand, give):
+        raise IllegalOrder("28.3", "you do not hold all the cards you offer to give")
+    if not isinstance(said, list) or (said and len(said) != len(give)):
+        raise IllegalOrder("28.3", "state one name per card given (or none to tell the truth)")
+    stated = list(said) if said else list(give)
+    allowed = stated_names(g)
+    for s in stated:
+        if s not in allowed:
+            raise IllegalOrder("28.3", f"a card can be stated only as a tradable card or "
+                               f"'unspecified', not {s!r}")
+    lies = sum(1 for real, s in zip(give, stated) if real != s)
+    if lies > len(give) - TRUE_CARDS:
+        raise IllegalOrder("28.3", f"at least {TRUE_CARDS} of the cards you give must be stated "
+                           f"truthfully: with {len(give)} cards at most {len(give) - TRUE_CARDS} "
+                           f"may be lies, you stated {lies}")
+    return stated
+
+
+def check_expect(g: Game, expect: list[str]) -> None:
+    """Expectations: one entry per card, a card name, Don't Care or Unspecified
+    (SITE-TRADE-04); at least three cards (28.3)."""
+    if not isinstance(expect, list) or len(expect) < MIN_CARDS:
+        raise IllegalOrder("28.3", f"say what you expect to receive, one entry per card, "
+                           f"at least {MIN_CARDS} cards")
+    allowed = stated_names(g) | {DONT_CARE}
+    for e in expect:
+        if e not in allowed:
+            raise IllegalOrder("28.3", f"{e!r} cannot be expected: name a tradable card, "
+                               "'dont_care' or 'unspecified'")
+
+
+def matches(stated: list[str], expect: list[str]) -> bool:
+    """Does a side's stated cards fill the other's expectations (SITE-TRADE-08/10/11)?
+    The counts must be equal (28.3: the number of cards is always honest); a named entry
+    needs a card stated as that name, "unspecified" a card stated as "unspecified", and
+    "dont_care" takes any stated card."""
+    if len(stated) != len(expect):
+        return False
+    have = Counter(stated)
+    return all(have[e] >= n for e, n in Counter(expect).items() if e != DONT_CARE)
+
+
+def names(g: Game, cards: list[str]) -> str:
+    """Readable list of stated or real card names."""
+    out = []
+    for c in cards:
+        if c == UNSPECIFIED:
+            out.append("Unspecified")
+        elif c == DONT_CARE:
+            out.append("Don't Care")
+        else:
+            out.append(card_name(g, c))
+    return ", ".join(out)
+
+
+# ---- the market ---------------------------------------------------------------------
+def step(g: Game) -> dict[str, Any]:
+    return g.s.step
+
+
+def in_market(g: Game) -> list[int]:
+    """Seats still in the market: able to trade and not left (SITE-TRADE-14)."""
+    left = set(step(g)["left"])
+    return [p.seat for p in g.active() if can_trade(g, p) and p.seat not in left]
+
+
+def find_offer(g: Game, oid: Any) -> dict[str, Any]:
+    for off in step(g)["offers"]:
+        if off["id"] == oid:
+            return off
+    raise IllegalOrder("28.1", f"there is no open offer #{oid} (it may have been withdrawn, "
+                       "declined, carried out or voided)")
+
+
+def enter(g: Game, seat: int) -> None:
+    """Re-enter the market (SITE-TRADE-14); the cutoff is not changed (SITE-MARKET-05)."""
+    left = step(g)["left"]
+    if seat in left:
+        left.remove(seat)
+        g.emit(f"{g.name(g.s.players[seat].nation)} re-enters the market.", "market_reenter",
+               seat=seat)
+
+
+def leave(g: Game, seat: int) -> None:
+    """Leave the market (SITE-TRADE-14); the cutoff becomes min(cutoff, players still in
+    the market) x time limit (SITE-MARKET-04)."""
+    st = step(g)
+    if seat not in st["left"]:
+        st["left"].append(seat)
+    st["cutoff_players"] = min(st["cutoff_players"], len(in_market(g)))
+    g.emit(f"{g.name(g.s.players[seat].nation)} leaves the market.", "market_leave", seat=seat,
+           cutoff_players=st["cutoff_players"])
+
+
+def hand_over(g: Game, giver: Player, taker: Player, cards: list[str]) -> None:
+    """Move cards between hands, recording who passed each tradable calamity (for 29.61 /
+    30.221: the trader of a calamity)."""
+    for c in cards:
+        giver.hand.remove(c)
+        taker.hand.append(c)
+        if c in g.d.calamities:
+            giver.flags.get("calamity_from", {}).pop(c, None)
+            taker.flags.setdefault("calamity_from", {})[c] = giver.nation
+
+
+def execute(g: Game, off: dict[str, Any]) -> bool:
+    """Carry out an agreed deal in one step (28.1, SITE-TRADE-08); gives False (and voids
+    it with an event) when a side no longer holds its cards (SZ-17)."""
+    a, b = g.s.players[off["from"]], g.s.players[off["to"]]
+    acc = off["accept"]
+    step(g)["offers"].remove(off)
+    if not (holds(a.hand, off["give"]) and holds(b.hand, acc["give"])):
+        g.emit(f"Trade #{off['id']} between {g.name(a.nation)} and {g.name(b.nation)} is void: "
+               "a card in it is no longer held.", "trade_void", to=[a.seat, b.seat], offer=off["id"])
+        return False
+    hand_over(g, a, b, off["give"])
+    hand_over(g, b, a, acc["give"])
+    g.emit(f"Trade #{off['id']}: you receive from {g.name(b.nation)}: {names(g, acc['give'])}.",
+           "trade_private", to=[a.seat], offer=off["id"], received=list(acc["give"]))
+    g.emit(f"Trade #{off['id']}: you receive from {g.name(a.nation)}: {names(g, off['give'])}.",
+           "trade_private", to=[b.seat], offer=off["id"], received=list(off["give"]))
+    if g.s.options.public_trade_message:  # SITE-TRADE-13, SITE-CREATE-13
+        g.emit(f"{g.name(a.nation)} traded {len(off['give'])} cards said to be "
+               f"{names(g, off['said'])} to {g.name(b.nation)} for {len(acc['give'])} cards "
+               f"said to be {names(g, acc['said'])}.", "trade", nation=a.nation,
+               partner=b.nation, said=list(off["said"]), partner_said=list(acc["said"]))
+    void_stale(g)
+    return True
+
+
+def void_stale(g: Game) -> None:
+    """Offers whose offerer (or accepter) no longer holds the cards are voided at once, so
+    an acceptance never meets a card that has gone."""
+    for off in list(step(g)["offers"]):
+        a = g.s.players[off["from"]]
+        ok = holds(a.hand, off["give"])
+        if ok and off.get("accept") and not off.get("queued"):
+            ok = holds(g.s.players[off["to"]].hand, off["accept"]["give"])
+        if not ok and not off.get("queued"):
+            step(g)["offers"].remove(off)
+            g.emit(f"Offer #{off['id']} from {g.name(a.nation)} to "
+                   f"{g.name(g.s.players[off['to']].nation)} is void: a card in it is no longer held.",
+                   "trade_void", to=[off["from"], off["to"]], offer=off["id"])
+
+
+def open_market(g: Game) -> None:
+    """End the embargo (SITE-MARKET-01): deals agreed meanwhile are carried out in the
+    order they were agreed, invalid ones skipped (SITE-MARKET-02, SZ-17)."""
+    st = step(g)
+    if st["market_open"]:
+        return
+    st["market_open"] = True
+    g.emit("The trade embargo ends: cards may now change hands.", "market_open")
+    for oid in list(st["queue"]):
+        off = next((o for o in st["offers"] if o["id"] == oid), None)
+        if off is not None:
+            off["queued"] = False
+            execute(g, off)
+    st["queue"] = []
+    void_stale(g)
 
 
 @register
 class TradePhase(Phase):
     name = "trade"
     rule = "28"
+    accepts = ("trade_offer", "trade_accept", "trade_withdraw", "trade_done", "trade_message",
+               "market_open", "close_market")
+
+    def start(self, g: Game) -> None:
+        """Open the market under the embargo (SITE-MARKET-01) unless the step already says
+        otherwise (scenarios); the cutoff counts all players (SITE-MARKET-03)."""
+        st = g.s.step
+        st.setdefault("market_open", False)
+        st.setdefault("closed", False)
+        st.setdefault("left", [])
+        st.setdefault("offers", [])
+        st.setdefault("queue", [])
+        st.setdefault("next_id", 1)
+        st.setdefault("messages", {})
+        st.setdefault("actions", {})
+        st.setdefault("cutoff_players", len([p for p in g.active() if not p.inert]))
+        g.emit("The trade market opens" + ("." if st["market_open"] else
+               " under embargo: trades may be set up, cards change hands when it ends."),
+               "market_start", market_open=st["market_open"])
+
+    def pending(self, g: Game) -> list[Decision]:
+        """Everyone who can trade owes 'Done' (required while in the market; a player who
+        left may re-enter). SITE-MARKET-09: the only default is leaving with one's hand."""
+        st = step(g)
+        if st["closed"]:
+            return []
+        inside = set(in_market(g))
+        out = []
+        for p in g.active():
+            if not can_trade(g, p):
+                continue
+            out.append(Decision(p.seat, "trade", "Trade with other players, then say Done",
+                                required=p.seat in inside, default="leave the market keeping your hand",
+                                options={"market_open": st["market_open"],
+                                         "cutoff_players": st["cutoff_players"]}))
+        return out
 
     def complete(self, g: Game) -> bool:
-        return True
+        """SITE-MARKET-07: trading ends when everyone has left or the cutoff has passed."""
+        return step(g)["closed"] or not in_market(g)
+
+    def finish(self, g: Game) -> None:
+        """If everyone left during the embargo, it ends at once: queued deals are carried
+        out (ruling in docs/rulings/trade.md), then the market closes."""
+        if step(g)["queue"]:
+            open_market(g)
+        g.emit("Trading is over.", "market_closed")
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """SITE-MARKET-09: no other default; the player leaves the market with his hand."""
+        g.emit(f"{g.name(g.s.players[seat].nation)} did not trade further in time.", "timeout",
+               seat=seat)
+        leave(g, seat)
+
+    def handle(self, g: Game, o: Order) -> None:
+        if isinstance(o, MarketOpen):
+            open_market(g)
+            return
+        if isinstance(o, CloseMarket):
+            open_market(g)
+            step(g)["closed"] = True
+            g.emit("The trade market cutoff has passed.", "market_cutoff")
+            return
+        require_phase_player(g, o, "28.1")
+        st = step(g)
+        if isinstance(o, TradeMessage):
+            self._message(g, o)
+        elif isinstance(o, TradeDone):
+            if o.player in st["left"]:
+                raise IllegalOrder("SITE-TRADE-14", "you have already left the market")
+            leave(g, o.player)
+        elif isinstance(o, TradeOffer):
+            self._offer(g, o)
+        elif isinstance(o, TradeAccept):
+            self._accept(g, o)
+        elif isinstance(o, TradeWithdraw):
+            self._withdraw(g, o)
+        st["actions"][str(o.player)] = st["actions"].get(str(o.player), 0) + 1  # for sample()
+
+    # ---- orders ---------------------------------------------------------------
+    def _message(self, g: Game, o: TradeMessage) -> None:
+        """SITE-MSG-01: a public message, editable throughout trading (embargo included)."""
+        if not isinstance(o.text, str) or len(o.text) > MAX_MESSAGE:
+            raise IllegalOrder("SITE-MSG-01", f"a public message is text of at most {MAX_MESSAGE} "
+                               "characters")
+        step(g)["messages"][str(o.player)] = o.text
+        g.emit(f"{g.name(g.s.players[o.player].nation)}'s public message: {o.text}", "message",
+               seat=o.player, text=o.text)
+
+    def _offer(self, g: Game, o: TradeOffer) -> None:
+        """Validate and record an offer (28.2, 28.3, SITE-TRADE-04..09)."""
+        a = g.player(o.player)
+        if not can_trade(g, a):
+            raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade")
+        if not isinstance(o.to, int) or isinstance(o.to, bool) or not 0 <= o.to < len(g.s.players):
+            raise IllegalOrder("28.2", "choose a player to trade with")
+        if o.to == o.player:
+            raise IllegalOrder("28.2", "a trade is between two different players")
+        b = g.s.players[o.to]
+        if b.nation is None or b.inert:
+            raise IllegalOrder("15.61", "that seat has no active nation to trade with")
+        if len(b.hand) < MIN_CARDS:
+            raise IllegalOrder("28.3", f"{g.name(b.nation)} holds fewer than {MIN_CARDS} cards "
+                               "and cannot trade")
+        stated = check_side(g, a, o.give, o.said)
+        check_expect(g, o.expect)
+        st = step(g)
+        if sum(1 for x in st["offers"] if x["from"] == o.player) >= MAX_OPEN_OFFERS:
+            raise IllegalOrder("28.1", f"you have {MAX_OPEN_OFFERS} open offers; withdraw some first")
+        oid = st["next_id"]
+        st["next_id"] = oid + 1
+        st["offers"].append({"id": oid, "from": o.player, "to": o.to, "give": list(o.give),
+                             "said": stated, "expect": list(o.expect), "accept": None,
+                             "queued": False})
+        enter(g, o.player)
+        g.emit(f"Offer #{oid} to {g.name(b.nation)}: you give {names(g, o.give)} (stated as "
+               f"{names(g, stated)}) and expect {names(g, o.expect)}.", "offer_made", to=[a.seat],
+               offer=oid)
+        g.emit(f"Offer #{oid} from {g.name(a.nation)}: {len(o.give)} cards said to be "
+               f"{names(g, stated)}, for {names(g, o.expect)}.", "offer_received", to=[b.seat],
+               offer=oid, said=stated, expect=list(o.expect))
+
+    def _accept(self, g: Game, o: TradeAccept) -> None:
+        """Accept an offer with a matching side (SITE-TRADE-08/10/11); carried out at once
+        when the market is open, else queued until the embargo ends (SITE-MARKET-01/02)."""
+        off = find_offer(g, o.offer)
+        if off["to"] != o.player:
+            raise IllegalOrder("28.2", f"offer #{o.offer} was not made to you")
+        if off["accept"] is not None:
+            raise IllegalOrder("28.1", f"you have already accepted offer #{o.offer}")
+        b = g.player(o.player)
+        a = g.s.players[off["from"]]
+        if not can_trade(g, b):
+            raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade")
+        stated = check_side(g, b, o.give, o.said)
+        expect = list(o.expect) if o.expect else list(off["said"])
+        check_expect(g, expect)
+        if not matches(stated, off["expect"]):
+            raise IllegalOrder("SITE-TRADE-08", f"{g.name(a.nation)} expects "
+                               f"{names(g, off['expect'])}; the cards you state "
+                               f"({names(g, stated)}) do not match")
+        if not matches(off["said"], expect):
+            raise IllegalOrder("SITE-TRADE-08", f"you expect {names(g, expect)}; the cards "
+                               f"{g.name(a.nation)} states ({names(g, off['said'])}) do not match")
+        if not holds(a.hand, off["give"]):  # cannot happen after void_stale; kept as a guard
+            raise IllegalOrder("28.3", f"{g.name(a.nation)} no longer holds the cards offered")
+        off["accept"] = {"give": list(o.give), "said": stated, "expect": expect}
+        enter(g, o.player)
+        st = step(g)
+        if st["market_open"]:
+            execute(g, off)
+            return
+        off["queued"] = True
+        st["queue"].append(off["id"])
+        for seat in (a.seat, b.seat):
+            g.emit(f"Trade #{off['id']} between {g.name(a.nation)} and {g.name(b.nation)} is agreed; "
+                   "the cards change hands when the embargo ends.", "trade_queued", to=[seat],
+                   offer=off["id"])
+
+    def _withdraw(self, g: Game, o: TradeWithdraw) -> None:
+        """28.1: offers may be withdrawn (or declined) until the cards change hands."""
+        off = find_offer(g, o.offer)
+        if o.player not in (off["from"], off["to"]):
+            raise IllegalOrder("28.2", f"offer #{o.offer} is not yours")
+        st = step(g)
+        st["offers"].remove(off)
+        if off["id"] in st["queue"]:
+            st["queue"].remove(off["id"])
+        who = g.name(g.s.players[o.player].nation)
+        verb = "withdrawn" if o.player == off["from"] else "declined"
+        g.emit(f"Offer #{off['id']} is {verb} by {who}.", "offer_withdrawn",
+               to=[off["from"], off["to"]], offer=off["id"])
+
+    # ---- bots -------------------------------------------------------------------
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        """A random legal order: accept a matching offer, make an offer, or leave. The
+        chance of leaving grows with each action, so a random bot leaves after a few."""
+        st = step(g)
+        p = g.s.players[seat]
+        acted = st["actions"].get(str(seat), 0)
+        if seat in st["left"] or not can_trade(g, p) or rng.below(acted + 2) >= 2:
+            if seat in st["left"]:
+                return TradeMessage(seat, "done trading")
+            return TradeDone(seat)
+        tradable = [c for c in p.hand if g.d.is_tradable(c)]
+        incoming = [x for x in st["offers"] if x["to"] == seat and x["accept"] is None]
+        if incoming and rng.below(2) == 0:
+            off = rng.choice(incoming)
+            side = self._sample_side(g, tradable, off["expect"], rng)
+            if side is not None:
+                return TradeAccept(seat, off["id"], side[0], side[1], [])
+            return TradeWithdraw(seat, off["id"])
+        partners = [q.seat for q in g.active() if q.seat != seat and not q.inert
+                    and len(q.hand) >= MIN_CARDS]
+        if not partners or sum(1 for x in st["offers"] if x["from"] == seat) >= MAX_OPEN_OFFERS:
+            return TradeDone(seat)
+        n = MIN_CARDS + rng.below(min(len(tradable), 5) - MIN_CARDS + 1)
+        give = rng.sample(tradable, n)
+        said = self._sample_said(g, give, [DONT_CARE] * n, rng)
+        allowed = sorted(stated_names(g) - {UNSPECIFIED})
+        expect = [rng.choice([DONT_CARE, DONT_CARE, UNSPECIFIED, rng.choice(allowed)])
+                  for _ in range(MIN_CARDS + rng.below(3))]
+        return TradeOffer(seat, rng.choice(partners), give, said, expect)
+
+    def _sample_said(self, g: Game, give: list[str], expect: list[str], rng) -> list[str]:
+        """Stated names for ``give``: up to (n - 2) random lies."""
+        said = list(give)
+        lies = rng.below(len(give) - TRUE_CARDS + 1)
+        allowed = sorted(stated_names(g))
+        for i in rng.sample(range(len(give)), lies):
+            said[i] = rng.choice(allowed)
+        return said
+
+    def _sample_side(self, g: Game, tradable: list[str], expect: list[str], rng
+                     ) -> tuple[list[str], list[str]] | None:
+        """A random side that meets ``expect`` (stated names fit), or None if impossible.
+        Named entries are met truthfully when held, else by a lie while lies remain."""
+        n = len(expect)
+        if len(tradable) < n:
+            return None
+        pool = list(tradable)
+        rng.shuffle(pool)
+        give: list[str | None] = [None] * n
+        said: list[str] = [""] * n
+        lies = 0
+        for i, e in enumerate(expect):
+            if e not in (DONT_CARE, UNSPECIFIED) and e in pool:
+                pool.remove(e)
+                give[i], said[i] = e, e
+        for i, e in enumerate(expect):
+            if give[i] is not None:
+                continue
+            card = pool.pop()
+            give[i] = card
+            if e == DONT_CARE:
+                said[i] = card
+            else:
+                said[i] = e
+                lies += 1
+        if lies > n - TRUE_CARDS:
+            return None
+        return [c for c in give if c is not None], said
+
+
+def trade_view(g: Game, seat: int | None) -> dict[str, Any]:
+    """The market as ``seat`` sees it (SITE-TRADE-01, SITE-MSG-01): market state, public
+    messages, the offers he made (his real cards and what he said) and received (only what
+    was said, 28.3); never another's hand or the truth behind a lie."""
+    st = step(g)
+    v: dict[str, Any] = {
+        "market_open": st.get("market_open", False),
+        "in_market": in_market(g) if "left" in st else [],
+        "left": list(st.get("left", [])),
+        "cutoff_players": st.get("cutoff_players"),
+        "messages": dict(st.get("messages", {})),
+    }
+    if seat is None:
+        return v
+    made, received = [], []
+    for off in st.get("offers", []):
+        acc = off["accept"]
+        if off["from"] == seat:
+            made.append({"id": off["id"], "to": off["to"], "give": list(off["give"]),
+                         "said": list(off["said"]), "expect": list(off["expect"]),
+                         "accepted_said": list(acc["said"]) if acc else None})
+        elif off["to"] == seat:
+            received.append({"id": off["id"], "from": off["from"], "said": list(off["said"]),
+                             "expect": list(off["expect"]),
+                             "my_give": list(acc["give"]) if acc else None,
+                             "my_said": list(acc["said"]) if acc else None})
+    v["offers_made"] = made
+    v["offers_received"] = received
+    return v
+
+
+PHASE_VIEWS["trade"] = trade_view
