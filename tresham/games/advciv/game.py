@@ -297,7 +297,9 @@ class Game:
         """Victory points (35.1): civ cards + commodity sets (Mining) + treasury
         + 100 per A.S.T. space + 50 per city."""
         p = self.of(nation)
-        return self.public_points(nation) + self.hand_value(p.hand, mining=p.has("mining"))
+        # 32.261: Mining already used on a purchase this turn cannot boost the kept cards.
+        mining = p.has("mining") and not p.flags.get("mining_used")
+        return self.public_points(nation) + self.hand_value(p.hand, mining=mining)
 
     def leaders(self) -> list[str]:
         """Nations by Total Public Points, highest first, ties by A.S.T. order (SZ-20)."""
