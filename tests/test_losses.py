@@ -195,3 +195,44 @@ def test_order_json_shape_refused_clearly():
         L.check(g, loss, {"sinai": 2}, [], ["thebes", "thebes"])
     with pytest.raises(IllegalOrder):
         L.check(g, loss, {"delta": 3}, [], [])
+
+
+@pytest.mark.rule("30.414")
+def test_named_units_limit_the_loss():
+    s = egypt_position()
+    g = Game(s)
+    loss = L.make_loss(g, "egypt", 5, tokens={"sinai": 2}, cities=["memphis"])
+    assert L.token_caps(g, loss) == {"sinai": 2}
+    assert L.city_areas(g, loss) == ["memphis"]
+    with pytest.raises(IllegalOrder):
+        L.check(g, loss, {"buhen": 3, "sinai": 2}, [], [])
+    assert L.apply(g, loss, {}, [], ["memphis"]) == 5
+
+
+@pytest.mark.rule("30.611", "29.61")
+@pytest.mark.site("SITE-CAL-05")
+def test_assignment_helpers():
+    s = egypt_position()
+    g = Game(s)
+    caps = {"babylon": 10, "assyria": 10, "asia": 10}
+    before = s.digest()
+    with pytest.raises(IllegalOrder) as e:
+        L.check_assignment(g, {"babylon": 10, "assyria": 10, "asia": 4}, caps, 25, "30.611")
+    assert e.value.rule == "30.611" and "exactly 25" in e.value.message
+    with pytest.raises(IllegalOrder) as e:
+        L.check_assignment(g, {"babylon": 11, "assyria": 10, "asia": 4}, caps, 25, "30.611")
+    assert "at most 10" in e.value.message
+    with pytest.raises(IllegalOrder) as e:
+        L.check_assignment(g, {"crete": 5, "assyria": 10, "asia": 10}, caps, 25, "30.611")
+    assert e.value.rule == "29.61"
+    assert s.digest() == before
+    assert L.check_assignment(g, {"babylon": 5, "assyria": 10, "asia": 10, "thrace": 0}, caps, 25,
+                              "30.611") == {"babylon": 5, "assyria": 10, "asia": 10}
+    assert L.forced_assignment({"babylon": 10, "asia": 10}, 25) == {"babylon": 10, "asia": 10}
+    assert L.forced_assignment(caps, 25) is None
+    for seed in range(10):
+        a = L.random_assignment(caps, 25, Rng(seed))
+        assert sum(a.values()) == 25 and max(a.values()) <= 10
+    lead = L.leaders_assignment(g, caps, 25)
+    order = [n for n in g.leaders() if n in caps]
+    assert lead == {order[0]: 10, order[1]: 10, order[2]: 5}

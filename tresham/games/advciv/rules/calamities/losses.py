@@ -28,6 +28,17 @@ Single-loss helpers: :func:`required` (the exact total owed, 29.63), :func:`chec
 (validate a choice, gives its points), :func:`apply` (check then apply),
 :func:`random_choice`, :func:`forced_choice`.
 
+Custom units: ``make_loss(..., tokens={"area": n}, cities=["area"])`` limits the loss to
+those units (e.g. one Civil War faction, 30.414).
+
+Dividing a loss among other players (Epidemic 30.611, Flood 30.512):
+:class:`AssignLosses` order ``{"type": "assign_losses", "player": 3, "assign": {"egypt": 10}}``
+with :func:`check_assignment`, :func:`forced_assignment`, :func:`leaders_assignment`
+(SITE-CAL-05 default: the leaders by Total Public Points, SZ-20) and
+:func:`random_assignment`. :class:`CalamityChoice` ``{"type": "calamity_choice", "player": 3,
+"choice": "..."}`` answers one-of-a-list questions (flood plain, coastal city, faction kept,
+barbarian route).
+
 The order: ``{"type": "choose_losses", "player": 3, "tokens": {"area": n},
 "reduce": ["area", ...], "destroy": ["area", ...]}``. Cities are reduced/destroyed first, in
 area order, then tokens are removed, so "5 minus the tokens left" is exact even when the
@@ -56,13 +67,38 @@ class ChooseLosses(Order):
     destroy: list[str] = field(default_factory=list)
 
 
+@order("assign_losses")
+@dataclass(slots=True)
+class AssignLosses(Order):
+    """How the primary victim divides other players' losses: nation -> unit points
+    (30.512, 30.611)."""
+
+    assign: dict[str, int] = field(default_factory=dict)
+
+
+@order("calamity_choice")
+@dataclass(slots=True)
+class CalamityChoice(Order):
+    """One choice among listed options (a flood plain 30.513, a coastal city 30.514, the
+    faction kept 30.415, the barbarians' next area 30.5251)."""
+
+    choice: str = ""
+
+
 def make_loss(g: Game, nation: str, points: int, *, mode: str = NORMAL,
-              areas: list[str] | None = None, why: str = "", rule: str = "29.62") -> dict[str, Any]:
-    """A loss of ``points`` unit points owed by ``nation`` (JSON-able)."""
+              areas: list[str] | None = None, why: str = "", rule: str = "29.62",
+              tokens: dict[str, int] | None = None, cities: list[str] | None = None) -> dict[str, Any]:
+    """A loss of ``points`` unit points owed by ``nation`` (JSON-able). ``areas`` restricts
+    the areas; ``tokens``/``cities`` name exactly which units may go (a faction)."""
     if mode not in (NORMAL, FLOOD, EPIDEMIC):
         raise ValueError(f"unknown loss mode {mode!r}")
-    return {"nation": nation, "points": max(0, int(points)), "mode": mode,
+    loss = {"nation": nation, "points": max(0, int(points)), "mode": mode,
             "areas": sorted(areas) if areas is not None else None, "why": why, "rule": rule}
+    if tokens is not None:
+        loss["tokens"] = {a: n for a, n in sorted(tokens.items()) if n > 0}
+    if cities is not None:
+        loss["cities"] = sorted(cities)
+    return loss
 
 
 # ---- what may be lost -------------------------------------------------------------------
@@ -78,9 +114,12 @@ def token_caps(g: Game, loss: dict) -> dict[str, int]:
     if nation in SPECIAL_OWNERS:  # 29.65: barbarians and pirates are never affected
         return {}
     keep = 1 if loss["mode"] == EPIDEMIC else 0
+    named = loss.get("tokens")
     out = {}
     for area in (allowed if allowed is not None else g.token_areas(nation)):
         n = g.tokens(area, nation) - keep
+        if named is not None:
+            n = min(n, named.get(area, 0))
         if n > 0:
             out[area] = n
     return out
@@ -92,6 +131,9 @@ def city_areas(g: Game, loss: dict) -> list[str]:
     if nation in SPECIAL_OWNERS:
         return []
     cities = g.cities_of(nation)
+    if loss.get("cities") is not None:
+        named = set(loss["cities"])
+        cities = [a for a in cities if a in named]
     if allowed is not None:
         allowed_set = set(allowed)
         cities = [a for a in cities if a in allowed_set]
@@ -376,3 +418,77 @@ def sample(g: Game, losses: dict[str, dict], seat: int, rng) -> ChooseLosses:
     """A random legal ChooseLosses for ``seat`` (the bot's move)."""
     loss = _loss_of(g, losses, seat)
     return ChooseLosses(seat, **random_choice(g, loss, rng))
+
+
+# ---- dividing a loss among other players (30.512, 30.611) ---------------------------------
+def assign_total(caps: dict[str, int], total: int) -> int:
+    """What must be assigned: the full amount, or everything the caps allow."""
+    return min(total, sum(caps.values()))
+
+
+def check_assignment(g: Game, assign: Any, caps: dict[str, int], total: int, rule: str) -> dict[str, int]:
+    """Validate a division of ``total`` points among ``caps`` (nation -> most he may be
+    given); gives the clean assignment. Raises IllegalOrder (rule, plain message)."""
+    if not isinstance(assign, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in assign.items()):
+        raise IllegalOrder(rule, "assign must map nations to unit points")
+    out = {}
+    for nation, n in assign.items():
+        if n < 0:
+            raise IllegalOrder(rule, "unit points assigned cannot be negative")
+        if n == 0:
+            continue
+        if nation not in caps:
+            raise IllegalOrder("29.61" if nation in g.s.nations() else rule,
+                               f"{g.name(nation)} cannot be chosen as a secondary victim; choose among "
+                               + ", ".join(g.name(x) for x in caps))
+        if n > caps[nation]:
+            raise IllegalOrder(rule, f"at most {caps[nation]} unit points may be assigned to "
+                               f"{g.name(nation)}")
+        out[nation] = n
+    need = assign_total(caps, total)
+    if sum(out.values()) != need:
+        raise IllegalOrder(rule, f"you must assign exactly {need} unit points; you assigned "
+                           f"{sum(out.values())}")
+    return out
+
+
+def forced_assignment(caps: dict[str, int], total: int) -> dict[str, int] | None:
+    """The division when there is only one: everyone at his cap when the caps do not exceed
+    the total, or a single candidate."""
+    if sum(caps.values()) <= total:
+        return {n: c for n, c in caps.items() if c > 0}
+    if len(caps) == 1:
+        (n, _), = caps.items()
+        return {n: total}
+    return None
+
+
+def leaders_assignment(g: Game, caps: dict[str, int], total: int) -> dict[str, int]:
+    """SITE-CAL-05 default: the players currently winning (Total Public Points, SZ-20) are
+    the secondary victims, each given as much as allowed, highest first."""
+    left = assign_total(caps, total)
+    out = {}
+    for nation in g.leaders():
+        if left <= 0:
+            break
+        n = min(caps.get(nation, 0), left)
+        if n > 0:
+            out[nation] = n
+            left -= n
+    return out
+
+
+def random_assignment(caps: dict[str, int], total: int, rng) -> dict[str, int]:
+    """A random legal division: the points handed out one at a time to random candidates
+    with room left."""
+    left = assign_total(caps, total)
+    room = dict(sorted(caps.items()))
+    out: dict[str, int] = {}
+    while left > 0:
+        open_ = [n for n, c in room.items() if c > 0]
+        n = open_[rng.below(len(open_))]
+        out[n] = out.get(n, 0) + 1
+        room[n] -= 1
+        left -= 1
+    return out
