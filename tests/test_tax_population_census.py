@@ -15,8 +15,11 @@ OPTS = {"players": 4}
 
 
 def pos(board, players, phase="tax", **kw):
-    """A 4-player position; nations not given a stock have none (so beneficiaries are clear)."""
+    """A 4-player position; nations not given a stock have none (so beneficiaries are clear).
+    One Asian token in Lycia makes the movement phase wait, so the tests see the board as the
+    phases under test left it."""
     players = {n: {"stock": 0, **players.get(n, {})} for n in NATIONS}
+    board = {"lycia": {"tokens": {"asia": 1}}, **board}
     state, events = position(nations=NATIONS, options=OPTS, board=board, players=players, phase=phase, **kw)
     return state, events
 
@@ -331,7 +334,7 @@ def test_census_counts_tokens_only_and_orders_players():
     state, ev = pos(board, {"asia": {"civ_cards": ["military"]}}, phase="census",
                     ships={"egypt": ["tanis"]})
     g = Game(state)
-    assert {p.nation: p.census for p in state.players} == {"egypt": 4, "babylon": 4, "assyria": 6, "asia": 9}
+    assert {p.nation: p.census for p in state.players} == {"egypt": 4, "babylon": 4, "assyria": 6, "asia": 10}
     # Asia is largest but holds Military: last; Babylon before Egypt on the tie (A.S.T. order)
     assert [p.nation for p in g.census_order()] == ["assyria", "babylon", "egypt", "asia"]
-    assert "Census: Assyria 6, Babylon 4, Egypt 4, Asia 9." in texts(ev)
+    assert "Census: Assyria 6, Babylon 4, Egypt 4, Asia 10." in texts(ev)
