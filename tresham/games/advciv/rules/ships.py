@@ -217,7 +217,7 @@ class ShipsPhase(Phase):
         st = g.s.step
         out = []
         for i, nation in enumerate(st["queue"]):
-            if nation in st["early"]:
+            if nation in st["early"] or not can_act(g, nation):
                 continue
             cur = i == 0
             p = g.of(nation)

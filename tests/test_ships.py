@@ -1,0 +1,158 @@
+"""Ship construction and maintenance (22, SITE-SHIP-*)."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import play, position, texts
+
+NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3
+
+
+def pos(board, players, ships=None, **kw):
+    """A 4-player position in the ship phase; one Asian token in Lycia keeps movement waiting."""
+    players = {n: {"stock": 20, **players.get(n, {})} for n in NATIONS}
+    board = {"lycia": {"tokens": {"asia": 1}}, **board}
+    state, events = position(nations=NATIONS, options={"players": 4}, board=board, players=players,
+                             ships=ships or {}, phase="ships", **kw)
+    return state, events
+
+
+def ships_order(seat, maintain=(), build=()):
+    return {"type": "ships", "player": seat,
+            "maintain": [{"area": a, "pay": p} for a, p in maintain],
+            "build": [{"area": a, "pay": p} for a, p in build]}
+
+
+def refused(state, order, rule):
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(state, order)
+    assert e.value.rule == rule, e.value
+    assert state.digest() == before
+    return e.value
+
+
+EGYPT = {"tanis": {"tokens": {"egypt": 3}}, "alexandria": {"tokens": {"egypt": 2}},
+         "gaza": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 4}}}
+
+
+@pytest.mark.rule("22.1", "22.2")
+@pytest.mark.site("SITE-SHIP-01", "SITE-SHIP-02")
+def test_build_with_each_payment():
+    state, _ = pos(EGYPT, {"egypt": {"stock": 20, "treasury": 5}})
+    assert [d.player for d in engine.pending(state) if d.required] == [0]
+    state, ev = play(state, ships_order(0, build=[("tanis", "tokens"), ("alexandria", "mixed"),
+                                                  ("gaza", "treasury")]))
+    g = Game(state)
+    assert sorted(g.ships_of("egypt")) == ["alexandria", "gaza", "tanis"]
+    assert g.tokens("tanis", "egypt") == 1 and g.tokens("alexandria", "egypt") == 1
+    assert g.tokens("gaza", "egypt") == 1
+    eg = state.player("egypt")
+    assert eg.treasury == 2 and eg.stock == 26  # 3 levied + 3 from treasury back to stock
+    assert "Egypt builds a ship in Tanis (2 tokens levied)." in texts(ev)
+    assert state.phase != "ships"
+
+
+@pytest.mark.rule("22.2")
+@pytest.mark.site("SITE-SHIP-01")
+def test_illegal_builds_are_refused():
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 5}})
+    refused(state, ships_order(0, build=[("memphis", "tokens")]), "22.2")  # no coast
+    refused(state, ships_order(0, build=[("jerusalem", "treasury")]), "22.2")  # no units there (Z-36)
+    refused(state, ships_order(0, build=[("gaza", "tokens")]), "22.2")  # one token only
+    refused(state, ships_order(0, build=[("tanis", "tokens"), ("tanis", "tokens")]), "22.2")  # 3 tokens
+    refused(state, ships_order(0, build=[("tanis", "treasury")] * 3), "22.1")  # treasury 5
+    refused(state, ships_order(1, build=[("tanis", "treasury")]), "22.1")  # Babylon owes nothing
+    refused(state, {"type": "ships", "player": 0, "maintain": [], "build": [{"area": "tanis"}]}, "22.1")
+
+
+@pytest.mark.rule("22.4")
+@pytest.mark.site("SITE-SHIP-03", "SITE-SHIP-05")
+def test_four_ships_at_most_and_drop_and_rebuild():
+    four = ["tanis", "tanis", "alexandria", "gaza"]
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 8}}, ships={"egypt": four})
+    keep = [(a, "treasury") for a in four]
+    refused(state, ships_order(0, keep, [("alexandria", "tokens")]), "22.4")
+    refused(state, ships_order(0, build=[("tanis", "treasury"), ("alexandria", "treasury"),
+                                         ("gaza", "treasury"), ("tanis", "mixed"), ("tanis", "tokens")]),
+            "22.4")
+    # drop one ship in Tanis and build a new one there for 2 treasury: 3 upkeep + 2 = 5 spent
+    state, ev = play(state, ships_order(0, keep[1:], [("tanis", "treasury")]))
+    assert sorted(Game(state).ships_of("egypt")) == ["alexandria", "gaza", "tanis", "tanis"]
+    assert state.player("egypt").treasury == 3
+    assert "not maintained and returns to stock" in texts(ev)
+
+
+@pytest.mark.rule("22.3")
+@pytest.mark.site("SITE-SHIP-04")
+def test_maintenance_by_treasury_or_token_and_unmaintained_ships_lost():
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 1}},
+                   ships={"egypt": ["tanis", "eastern_mediterranean", "gaza"]})
+    refused(state, ships_order(0, [("eastern_mediterranean", "token")]), "22.3")  # no token at sea
+    refused(state, ships_order(0, [("tanis", "treasury"), ("gaza", "treasury")]), "22.3")  # treasury 1
+    refused(state, ships_order(0, [("jerusalem", "treasury")]), "22.3")  # no ship there
+    state, ev = play(state, ships_order(0, [("tanis", "token"), ("eastern_mediterranean", "treasury")]))
+    g = Game(state)
+    assert sorted(g.ships_of("egypt")) == ["eastern_mediterranean", "tanis"]
+    assert g.tokens("tanis", "egypt") == 2 and state.player("egypt").treasury == 0
+    assert "Egypt's ship in Gaza is not maintained and returns to stock." in texts(ev)
+    assert g.ships_in_stock("egypt") == 2
+
+
+@pytest.mark.site("SITE-SHIP-07", "SITE-TIME-04")
+def test_timeout_builds_nothing_and_maintains_nothing():
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 6}}, ships={"egypt": ["tanis", "gaza"]})
+    state, ev = play(state, engine.default(state, 0))
+    assert Game(state).ships_of("egypt") == []
+    assert state.player("egypt").treasury == 6
+    assert "nothing is built and no ship is maintained" in texts(ev)
+
+
+@pytest.mark.rule("22.1", "22.11")
+@pytest.mark.site("SITE-SHIP-08", "SITE-TIME-02")
+def test_census_order_military_last_and_early_orders():
+    board = dict(EGYPT)
+    board.update({"ur": {"tokens": {"babylon": 8}}, "charax": {"tokens": {"babylon": 2}}})
+    state, _ = pos(board, {"egypt": {"treasury": 2}, "babylon": {"treasury": 2, "civ_cards": ["military"]}})
+    d = engine.pending(state)
+    # Babylon has the same census as Egypt (10) and is earlier in A.S.T. order, but holds Military
+    assert [(x.player, x.required, x.deadline_factor) for x in d] == [(0, True, 1.5), (1, False, 1.0)]
+    state, ev = play(state, ships_order(1, build=[("charax", "tokens")]))
+    assert Game(state).ships_of("babylon") == []  # entered early, waits for Egypt
+    state, ev = play(state, ships_order(0, build=[("tanis", "treasury")]))
+    g = Game(state)
+    assert g.ships_of("egypt") == ["tanis"] and g.ships_of("babylon") == ["charax"]
+    assert g.tokens("charax", "babylon") == 0
+    assert state.phase != "ships"
+
+
+@pytest.mark.rule("22.2")
+@pytest.mark.site("SITE-SHIP-06")
+def test_ships_on_the_galatian_lake():
+    state, _ = pos({"galatia": {"tokens": {"asia": 2}}}, {"asia": {"treasury": 0}})
+    state, _ = play(state, ships_order(3, build=[("galatia", "tokens")]))
+    assert Game(state).ships_of("asia") == ["galatia"]
+
+
+@pytest.mark.rule("22.1")
+def test_players_without_any_choice_are_passed():
+    state, ev = pos({"memphis": {"tokens": {"egypt": 4}}}, {"egypt": {"treasury": 9}},
+                    ships={"babylon": ["persian_gulf"]})
+    assert state.phase != "ships"  # Egypt is inland; Babylon cannot pay upkeep: its ship is lost
+    assert Game(state).ships_of("babylon") == []
+
+
+def test_sample_orders_are_legal_and_pieces_are_conserved():
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 5}}, ships={"egypt": ["tanis", "eastern_mediterranean"]})
+    rng = Rng(11)
+    for _ in range(25):
+        o = PHASES["ships"].sample(Game(state), 0, rng)
+        s2, _ = play(state, o.to_json())
+        g = Game(s2)
+        p = s2.player("egypt")
+        assert len(g.ships_of("egypt")) <= 4
+        assert p.stock + p.treasury + g.tokens_on_board("egypt") == 20 + 5 + 10
