@@ -1,0 +1,283 @@
+"""Civilization card data (32) and the pure purchase helpers (31): credits, prerequisites,
+costs after credits, payment value (Mining), payment validation and the default's searches."""
+import pytest
+
+from tresham.games.advciv.data import load
+from tresham.games.advciv.rules import civcards as cc
+from tresham.games.base import IllegalOrder
+
+from tests.helpers import game, position
+
+NATIONS = ["babylon", "egypt", "assyria", "asia"]
+
+
+def g_with(turn: int = 1, **player):
+    """A game where Babylon (seat 0) has ``player``'s keys; it is built in the inert "over"
+    phase so that no phase changes the position before the helpers look at it."""
+    state, _ = position(nations=NATIONS, phase="over", turn=turn,
+                        players={"babylon": player})
+    g = game(state)
+    return g, g.s.players[0]
+
+
+# ---- 32: the card table ------------------------------------------------------------
+
+CARDS = {  # card: (groups, cost) as printed in 32.21 ... 32.95
+    "pottery": (("crafts",), 45), "cloth_making": (("crafts",), 45),
+    "metalworking": (("crafts",), 80), "agriculture": (("crafts",), 110),
+    "roadbuilding": (("crafts",), 140), "mining": (("crafts",), 180),
+    "engineering": (("crafts", "sciences"), 140), "astronomy": (("sciences",), 80),
+    "coinage": (("sciences",), 110), "medicine": (("sciences",), 140),
+    "mathematics": (("sciences", "arts"), 230), "drama_and_poetry": (("arts",), 60),
+    "music": (("arts",), 60), "architecture": (("arts",), 120),
+    "literacy": (("arts", "civics"), 110), "law": (("civics",), 170),
+    "democracy": (("civics",), 200), "military": (("civics",), 180),
+    "philosophy": (("civics",), 240), "mysticism": (("religion", "arts"), 50),
+    "deism": (("religion",), 80), "enlightenment": (("religion",), 150),
+    "monotheism": (("religion",), 220), "theology": (("religion",), 250),
+}
+
+
+@pytest.mark.rule("32.1", "32.2", "32.21", "32.22", "32.23", "32.24", "32.25", "32.26", "32.3",
+                  "32.31", "32.4", "32.41", "32.42", "32.43", "32.5", "32.54", "32.6", "32.61",
+                  "32.62", "32.63", "32.7", "32.71", "32.8", "32.81", "32.82", "32.83", "32.84",
+                  "32.9", "32.91", "32.92", "32.93", "32.94", "32.95", "31.1", "31.55")
+def test_card_groups_and_printed_costs():
+    d = load()
+    assert {c: (d.civ_cards[c].groups, d.civ_cards[c].cost) for c in d.civ_cards} == CARDS
+    dual = sorted(c for c in d.civ_cards if len(d.civ_cards[c].groups) == 2)
+    assert dual == ["engineering", "literacy", "mathematics", "mysticism"]  # 31.55
+
+
+CRAFTS = ["pottery", "cloth_making", "metalworking", "agriculture", "roadbuilding", "mining",
+          "engineering"]
+SCIENCES = ["engineering", "astronomy", "coinage", "medicine", "mathematics"]
+ARTS = ["mathematics", "drama_and_poetry", "music", "architecture", "literacy", "mysticism"]
+RELIGION = ["mysticism", "deism", "enlightenment", "monotheism", "theology"]
+
+
+def others(group, card, value):
+    return {c: value for c in group if c != card}
+
+
+def craft_credits(card):
+    return {**others(CRAFTS, card, 10), "democracy": 10, "monotheism": 10}
+
+
+EXPECTED_CREDITS = {
+    "pottery": craft_credits("pottery"),  # 32.212
+    "cloth_making": craft_credits("cloth_making"),  # 32.222
+    "metalworking": {**craft_credits("metalworking"), "military": 20},  # 32.232
+    "agriculture": craft_credits("agriculture"),  # 32.242
+    "roadbuilding": craft_credits("roadbuilding"),  # 32.254
+    "mining": craft_credits("mining"),  # 32.264
+    "engineering": {**craft_credits("engineering"), **others(SCIENCES, "engineering", 20),
+                    "philosophy": 20, "theology": 20},  # 32.314
+    "astronomy": {**others(SCIENCES, "astronomy", 20), "philosophy": 20, "theology": 20},  # 32.412
+    "coinage": {**others(SCIENCES, "coinage", 20), "philosophy": 20, "theology": 20},  # 32.422
+    "medicine": {**others(SCIENCES, "medicine", 20), "philosophy": 20, "theology": 20},  # 32.432
+    "mathematics": {**others(SCIENCES, "mathematics", 20), **others(ARTS, "mathematics", 5),
+                    "law": 5, "enlightenment": 10, "philosophy": 25, "theology": 25},  # 32.541
+    "drama_and_poetry": {"mathematics": 5, "music": 5, "architecture": 5, "law": 5,
+                         "mysticism": 5, "democracy": 10, "enlightenment": 10,
+                         "literacy": 20},  # 32.612
+    "music": {"drama_and_poetry": 5, "architecture": 5, "literacy": 5, "law": 5, "mysticism": 5,
+              "democracy": 10, "enlightenment": 10, "mathematics": 20, "philosophy": 20},  # 32.622
+    "architecture": {**others(ARTS, "architecture", 5), "democracy": 10, "enlightenment": 10,
+                     "law": 15},  # 32.632
+    "literacy": {**others(ARTS, "literacy", 5), "enlightenment": 10, "law": 25, "democracy": 25,
+                 "philosophy": 25},  # 32.711
+    "law": {},  # 32.812: no credits listed
+    "democracy": {}, "military": {}, "philosophy": {}, "monotheism": {}, "theology": {},
+    "mysticism": {**others(ARTS, "mysticism", 5), **others(RELIGION, "mysticism", 15)},  # 32.912
+    "deism": {"enlightenment": 15, "monotheism": 15, "theology": 15},  # 32.922
+    "enlightenment": {"monotheism": 15, "theology": 15},  # 32.933
+}
+
+
+@pytest.mark.rule("32.212", "32.222", "32.232", "32.242", "32.254", "32.264", "32.314", "32.412",
+                  "32.422", "32.432", "32.541", "32.612", "32.622", "32.632", "32.711", "32.812",
+                  "32.912", "32.922", "32.933", "31.51", "31.52", "14.1", "31.55")
+def test_credit_table_matches_section_32():
+    d = load()
+    for card, want in EXPECTED_CREDITS.items():
+        assert d.civ_cards[card].credits == want, card
+
+
+@pytest.mark.rule("32.253", "32.263", "32.313", "32.812", "32.823", "32.842", "32.932", "32.944",
+                  "32.953", "31.62")
+def test_prerequisites():
+    d = load()
+    pre = {c: d.civ_cards[c].prerequisite for c in d.civ_cards if d.civ_cards[c].prerequisite}
+    assert pre == {"roadbuilding": "engineering", "mining": "engineering", "democracy": "law",
+                   "philosophy": "law", "monotheism": "enlightenment", "theology": "enlightenment"}
+    g, p = g_with(turn=3, civ_cards={"engineering": 2, "law": 3})
+    assert cc.prerequisite_ok(g, p, "mining") and cc.prerequisite_ok(g, p, "roadbuilding")
+    assert not cc.prerequisite_ok(g, p, "democracy")  # Law bought this very turn
+    assert not cc.prerequisite_ok(g, p, "philosophy")
+    assert not cc.prerequisite_ok(g, p, "theology")  # no Enlightenment at all
+    assert cc.prerequisite_ok(g, p, "pottery")
+    assert "monotheism" not in cc.buyable(g, p) and "democracy" not in cc.buyable(g, p)
+    assert "engineering" not in cc.buyable(g, p)  # 31.61: owned
+    assert "mining" in cc.buyable(g, p)
+
+
+# ---- Mining (28.53, 32.261) ---------------------------------------------------------
+
+@pytest.mark.rule("32.261", "28.53", "31.31")
+def test_mining_examples():
+    g, _ = g_with()
+    assert cc.payment_value(g, ["iron"] * 3, False) == 18
+    assert cc.payment_value(g, ["iron"] * 3, True) == 32
+    assert cc.payment_value(g, ["gems"] * 2, False) == 32
+    assert cc.payment_value(g, ["gems"] * 2, True) == 72
+    assert cc.payment_value(g, ["bronze"] * 3, False) == 54
+    assert cc.payment_value(g, ["bronze"] * 3, True) == 96
+    # only one set is enlarged: 3 Bronze + 2 Gems = 54 + 32, best boost +42 (Bronze)
+    assert cc.payment_value(g, ["bronze"] * 3 + ["gems"] * 2, True) == 96 + 32
+    # never beyond the printed maximum: 5 Gold is already 225
+    assert cc.payment_value(g, ["gold"] * 5, True) == 225
+    # Z-29: a single card is a set of one: 1 Gold counts as 2 (36)
+    assert cc.payment_value(g, ["gold"], True) == 36
+    # Grain is not a Mining commodity
+    assert cc.payment_value(g, ["grain"] * 3, True) == 36
+
+
+@pytest.mark.rule("32.261", "28.53")
+def test_mining_only_when_owned_and_once_per_turn():
+    g, p = g_with(civ_cards=["engineering", "mining"], hand=["bronze"] * 3)
+    assert cc.mining_available(p)
+    assert cc.max_payment(g, p) == 96
+    p.flags["mining_used"] = True
+    assert not cc.mining_available(p)
+    assert cc.max_payment(g, p) == 54
+    g2, p2 = g_with(civ_cards=["engineering"], hand=["bronze"] * 3)
+    assert cc.max_payment(g2, p2) == 54
+
+
+# ---- credits (31.5) -----------------------------------------------------------------
+
+@pytest.mark.rule("31.53", "31.54", "31.5")
+def test_credits_from_earlier_turns_only_once_per_card():
+    g, p = g_with(turn=4, civ_cards={"astronomy": 2, "pottery": 4})
+    # Astronomy's 20 applies to Coinage and to Medicine, once each
+    assert cc.credit(g, p, "coinage") == 20 and cc.credit(g, p, "medicine") == 20
+    assert cc.due(g, p, ["coinage", "medicine"]) == 90 + 120
+    # Pottery was bought this turn: no credit to Cloth Making yet
+    assert cc.credit(g, p, "cloth_making") == 0
+    assert cc.cost_after_credits(g, p, "cloth_making") == 45
+
+
+@pytest.mark.rule("31.55")
+def test_dual_group_cards_take_and_give_both_groups_credits():
+    g, p = g_with(civ_cards=["pottery", "astronomy"])
+    assert cc.credit(g, p, "engineering") == 10 + 20  # crafts + sciences
+    g2, p2 = g_with(civ_cards=["engineering"])
+    assert cc.credit(g2, p2, "pottery") == 10 and cc.credit(g2, p2, "coinage") == 20
+
+
+@pytest.mark.rule("31.57", "31.56")
+def test_fully_credited_card_is_free_and_credits_always_apply():
+    g, p = g_with(civ_cards=["pottery", "cloth_making", "metalworking", "agriculture",
+                             "engineering"])
+    assert cc.credit(g, p, "roadbuilding") == 50
+    assert cc.cost_after_credits(g, p, "roadbuilding") == 90
+    g2, p2 = g_with(civ_cards=["mathematics", "music", "engineering", "astronomy", "coinage",
+                               "law"])
+    # Philosophy 240: Mathematics 25 + Music 20 + Engineering 20 + Astronomy 20 + Coinage 20
+    assert cc.credit(g2, p2, "philosophy") == 105
+    g3, p3 = g_with(civ_cards=["drama_and_poetry", "music", "architecture", "literacy",
+                               "mathematics", "mysticism", "deism"])
+    # Enlightenment 150: 10+10+10+10+10 (Arts) + 15 Mysticism + 15 Deism = 80
+    assert cc.cost_after_credits(g3, p3, "enlightenment") == 70
+    g4, p4 = g_with(civ_cards=["drama_and_poetry", "music", "architecture", "literacy",
+                               "mathematics"])
+    # Mysticism 50 gets 5 from each of five Arts cards: 25 → 25 to pay
+    assert cc.cost_after_credits(g4, p4, "mysticism") == 25
+    g6, p6 = g_with(civ_cards=["engineering", "pottery", "cloth_making", "metalworking",
+                               "agriculture", "roadbuilding", "mining"])
+    # Monotheism receives 10 from each of the seven Crafts cards
+    assert cc.credit(g6, p6, "monotheism") == 70
+    g7, p7 = g_with(civ_cards=["drama_and_poetry", "music", "architecture", "literacy",
+                               "mathematics", "mysticism"])
+    # Mathematics gets 5 each from D&P, Music 20 (!), Architecture, Literacy, Mysticism
+    assert cc.credit(g7, p7, "mathematics") == 5 + 20 + 5 + 5 + 5
+
+
+@pytest.mark.rule("31.57")
+def test_credit_above_cost_makes_card_free_not_negative():
+    g, p = g_with(civ_cards=["drama_and_poetry", "music", "architecture", "literacy",
+                             "mathematics", "mysticism", "deism"])
+    assert cc.credit(g, p, "law") == 5 + 5 + 15 + 25 + 5  # 55; Mysticism gives none (Z-30)
+    g2, p2 = g_with(civ_cards=["mysticism", "drama_and_poetry", "music", "architecture",
+                               "literacy", "mathematics"])
+    # Deism 80 only receives Mysticism's 15 (Religion)
+    assert cc.cost_after_credits(g2, p2, "deism") == 65
+    g3, p3 = g_with(civ_cards=["pottery", "cloth_making", "metalworking", "agriculture",
+                               "engineering", "roadbuilding", "astronomy"])
+    # Mining 180 - 60 crafts credits = 120
+    assert cc.cost_after_credits(g3, p3, "mining") == 120
+    # without Pottery, Pottery would get 50 > 45: the cost floors at 0
+    p3.civ_cards.pop("pottery")
+    assert cc.credit(g3, p3, "pottery") == 50
+    assert cc.cost_after_credits(g3, p3, "pottery") == 0
+
+
+# ---- payment validation -------------------------------------------------------------
+
+@pytest.mark.rule("31.41", "31.58", "31.2")
+@pytest.mark.site("SITE-ADV-04", "SITE-ADV-05")
+def test_check_payment():
+    g, p = g_with(hand=["grain"] * 3 + ["papyrus"] * 2 + ["hides"], treasury=10,
+                  civ_cards=["mysticism"])
+    pay = ["grain"] * 3 + ["papyrus"] * 2 + ["hides"]
+    assert cc.check_payment(g, p, ["music"], pay, 10) == (55, 45, False)
+    with pytest.raises(IllegalOrder) as e:
+        cc.check_payment(g, p, ["music"], pay, 9)
+    assert e.value.rule == "31.2" and "1 short" in e.value.message
+    # cards alone overpay Pottery (45 for 45): no treasury allowed on top
+    with pytest.raises(IllegalOrder) as e:
+        cc.check_payment(g, p, ["pottery"], pay, 1)
+    assert e.value.rule == "31.41" and "0 tokens were enough" in e.value.message
+    # 3 Grain (36) + treasury for Pottery 45: exactly 9 tokens
+    assert cc.check_payment(g, p, ["pottery"], ["grain"] * 3, 9) == (45, 36, False)
+    with pytest.raises(IllegalOrder) as e:
+        cc.check_payment(g, p, ["pottery"], ["grain"] * 3, 10)
+    assert "9 tokens were enough" in str(e.value)
+    # cards may overpay: 3 Grain + 2 Papyrus (44) + Hides = 45... and all six for Pottery
+    assert cc.check_payment(g, p, ["pottery"], pay, 0) == (45, 45, False)
+    assert cc.check_payment(g, p, ["cloth_making"], ["grain"] * 3 + ["papyrus"] * 2, 1)[0] == 45
+
+
+def test_take_is_a_multiset_difference():
+    assert cc.take(["a", "b", "a", "c"], ["a", "c"]) == ["a", "b"]
+    assert cc.take(["a"], ["a", "a"]) is None
+
+
+# ---- the default's searches (SITE-ADV-08) -------------------------------------------
+
+@pytest.mark.site("SITE-ADV-08")
+def test_best_kept_keeps_the_most_valuable_sets():
+    g, _ = g_with()
+    hand = ["grain"] * 3 + ["gold", "ivory", "ochre", "hides", "salt", "iron", "papyrus"]
+    kept = cc.best_kept(g, hand, 8)
+    # dropping two of the three 1-2 value singles costs least: 36 + 9 + 9 + 3 + 2 + ... kept
+    assert len(kept) == 8 and kept.count("grain") == 3
+    assert g.hand_value(kept) == 36 + 9 + 9 + 3 + 2 + 2  # gold, ivory, salt, iron, papyrus
+    # a set beats a higher single: with room for 2 of (2 Timber, 1 Dye) keep... Timber 12 > Dye 8
+    assert sorted(cc.best_kept(g, ["timber", "timber", "dye"], 2)) == ["timber", "timber"]
+
+
+@pytest.mark.site("SITE-ADV-08")
+def test_cheapest_cover():
+    g, _ = g_with()
+    hand = ["grain"] * 3 + ["ochre", "hides", "gold"]
+    # at least 45 with at least 1 card: Grain x3 + Gold = 45 (36 + 9), or 3 Grain + ochre +
+    # hides = 38 (too little); cheapest reaching 45 is 36 + 9 = 45
+    pay = cc.cheapest_cover(g, hand, 45, 1, False)
+    assert sorted(pay) == ["gold", "grain", "grain", "grain"]
+    # with at least 5 cards the cheapest is 3 Grain + Gold + one 1-value card (46)
+    assert g.hand_value(cc.cheapest_cover(g, hand, 45, 5, False)) == 46
+    assert cc.cheapest_cover(g, hand, 100, 0, False) is None
+    # Mining makes 1 Gold worth 36: 36 >= 30 with just one card
+    assert cc.cheapest_cover(g, hand, 30, 1, True) == ["gold"]
