@@ -1,0 +1,299 @@
+"""City construction (25, 32.631) and the site's construction page (SITE-CITY-01..05)."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.data import load
+from tresham.games.advciv.game import Game, board_areas
+from tresham.games.advciv.phase import PHASES, TURN
+from tresham.games.advciv.rules import cities
+from tresham.games.advciv.view import player_view
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import play, position, texts
+
+# four_east board; seats in A.S.T. order: asia 0, assyria 1, babylon 2, egypt 3
+NATIONS = ["asia", "assyria", "babylon", "egypt"]
+ASIA, ASSYRIA, BABYLON, EGYPT = range(4)
+
+
+def at_cities(board, players=None, **kw):
+    state, events = position(nations=NATIONS, phase="cities", board=board, players=players or {}, **kw)
+    return state, events
+
+
+def build(seat, *areas, architecture=None):
+    return {"type": "build_cities", "player": seat, "areas": list(areas), "architecture": architecture}
+
+
+def owed(state):
+    return {d.player: d for d in engine.pending(state)}
+
+
+def refused(state, order, rule):
+    """The order is refused citing ``rule`` and the state is unchanged."""
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(state, order)
+    assert e.value.rule == rule, e.value
+    assert state.digest() == before
+    return e.value
+
+
+# A holder that keeps the phase open: Egypt (last in A.S.T. order) can build in Thebes.
+HOLD = {"thebes": {"tokens": {"egypt": 6}}, "upper_egypt": {"tokens": {"egypt": 4}}}
+
+
+@pytest.mark.rule("25.1")
+@pytest.mark.site("SITE-CITY-05")
+def test_construction_follows_conflict_in_ast_order():
+    assert TURN.index("cities") == TURN.index("conflict") + 1
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 4}},
+                          "nineveh": {"tokens": {"assyria": 6}}, "assyria": {"tokens": {"assyria": 4}},
+                          **HOLD})
+    d = owed(state)
+    assert sorted(d) == [ASSYRIA, BABYLON, EGYPT]  # Asia has nothing to build, owes nothing
+    assert d[ASSYRIA].required and d[ASSYRIA].deadline_factor == 1.5
+    assert not d[BABYLON].required and not d[EGYPT].required
+    # Babylon enters early: noted, carried out only after Assyria
+    state, ev = play(state, build(BABYLON, "ur"))
+    assert "ur" not in state.board.cities and state.board.tokens["ur"] == {"babylon": 6}
+    assert "carried out on your turn" in texts(ev)
+    state, ev = play(state, build(ASSYRIA, "nineveh"))
+    built = [e.data["area"] for e in ev if e.kind == "city_built"]
+    assert built == ["nineveh", "ur"]  # A.S.T. order: Assyria before Babylon
+    assert state.phase == "cities" and list(owed(state)) == [EGYPT]
+    assert owed(state)[EGYPT].required and owed(state)[EGYPT].deadline_factor == 1.0
+
+
+@pytest.mark.rule("25.2")
+def test_six_tokens_on_a_site_make_a_city_tokens_to_stock():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 7}}, "babylonia": {"tokens": {"babylon": 4}},
+                          **HOLD}, players={"babylon": {"stock": 20}})
+    state, ev = play(state, build(BABYLON, "ur"))
+    assert state.board.cities["ur"] == "babylon"
+    assert "ur" not in state.board.tokens
+    p = state.players[BABYLON]
+    assert p.stock == 27 and p.new_cities == ["ur"]
+    assert Game(state).cities_in_stock("babylon") == 8
+    assert "Babylon builds a city in Ur (7 tokens to stock)." in texts(ev)
+
+
+@pytest.mark.rule("25.2")
+def test_black_site_needs_six_non_site_needs_twelve():
+    state, _ = at_cities({"susa": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 5}},
+                          "babylonia": {"tokens": {"babylon": 12}}, "mesopotamia": {"tokens": {"babylon": 11}},
+                          **HOLD})
+    g = Game(state)
+    assert cities.buildable(g, "babylon") == ["babylonia", "susa"]
+    e = refused(state, build(BABYLON, "ur"), "25.2")
+    assert "needs 6" in e.message and "you have 5" in e.message
+    e = refused(state, build(BABYLON, "mesopotamia"), "25.2")
+    assert "needs 12" in e.message and "you have 11" in e.message
+    state, _ = play(state, build(BABYLON, "babylonia", "susa"))
+    assert state.board.cities["babylonia"] == "babylon" and state.board.cities["susa"] == "babylon"
+    assert state.board.tokens["ur"] == {"babylon": 5}
+
+
+@pytest.mark.rule("25.1")
+def test_one_city_per_area_land_only_and_no_tenth_city():
+    old = ["aleppo", "antioch", "damascus", "jericho", "jerusalem", "mari", "petra", "sidon"]
+    board = {a: {"city": "babylon"} for a in old}
+    board.update({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
+                  "babylonia": {"tokens": {"babylon": 4}, "city": None},
+                  "tyre": {"tokens": {"babylon": 8}, "city": "egypt"}, **HOLD})
+    state, _ = at_cities(board)
+    g = Game(state)
+    assert cities.buildable(g, "babylon") == ["susa", "ur"]  # Tyre already holds a city
+    refused(state, build(BABYLON, "tyre"), "25.1")
+    refused(state, build(BABYLON, "ur", "ur"), "25.1")
+    refused(state, build(BABYLON, "persian_gulf"), "25.1")
+    e = refused(state, build(BABYLON, "ur", "susa"), "25.1")
+    assert "nine cities" in e.message and "1 more" in e.message
+    state, _ = play(state, build(BABYLON, "susa"))
+    assert len(Game(state).cities_of("babylon")) == 9
+
+
+@pytest.mark.rule("25.1")
+def test_player_with_nine_cities_or_nothing_to_build_owes_nothing():
+    old = ["aleppo", "antioch", "damascus", "jericho", "jerusalem", "mari", "petra", "sidon", "tyre"]
+    board = {a: {"city": "babylon"} for a in old}
+    board.update({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
+    state, ev = at_cities(board)
+    # nobody can build: the phase passes at once (no city built, Babylon's Ur tokens cut by surplus)
+    assert state.phase != "cities"
+    assert not any(e.kind == "city_built" for e in ev)
+
+
+@pytest.mark.rule("25.2", "16.8")
+def test_two_player_island_sites_are_ignored():
+    d = load()
+    cfg = d.map.configs["two"]
+    island = next(a for a in sorted(cfg.areas) if d.map.areas[a].island and d.map.areas[a].city_site)
+    assert board_areas("two")[island].city_site is None
+    state, _ = position(nations=["italy", "africa"], phase="cities",
+                        board={island: {"tokens": {"italy": 6}}, "etruria": {"tokens": {"italy": 1}}})
+    g = Game(state)
+    assert cities.tokens_needed(g, island) == 12 and cities.buildable(g, "italy") == []
+
+
+# ---- Architecture --------------------------------------------------------------------
+
+ARCH = {"babylon": {"civ_cards": ["architecture"], "treasury": 5, "stock": 30}}
+
+
+@pytest.mark.rule("25.3", "32.631")
+def test_architecture_site_three_on_board_three_from_treasury():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "babylonia": {"tokens": {"babylon": 4}},
+                          **HOLD}, players=ARCH)
+    d = owed(state)[BABYLON]
+    assert d.options["architecture"] == {"ur": 3} and d.options["areas"] == []
+    state, ev = play(state, build(BABYLON, architecture="ur"))
+    p = state.players[BABYLON]
+    assert state.board.cities["ur"] == "babylon"
+    assert p.treasury == 2 and p.stock == 36  # 3 tokens + 3 treasury back to stock
+    assert "with Architecture (3 tokens and 3 from treasury)" in texts(ev)
+
+
+@pytest.mark.rule("25.3", "32.631")
+def test_architecture_without_site_six_plus_six():
+    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 6, "stock": 30}}
+    state, _ = at_cities({"babylonia": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 2}},
+                          **HOLD}, players=players)
+    state, _ = play(state, build(BABYLON, architecture="babylonia"))
+    p = state.players[BABYLON]
+    assert state.board.cities["babylonia"] == "babylon" and p.treasury == 0 and p.stock == 42
+
+
+@pytest.mark.rule("25.3", "32.631")
+def test_architecture_limits():
+    board = {"ur": {"tokens": {"babylon": 2}}, "susa": {"tokens": {"babylon": 4, "barbarians": 1}},
+             "charax": {"tokens": {"babylon": 3, "egypt": 1}}, "babylonia": {"tokens": {"babylon": 5}},
+             "mesopotamia": {"tokens": {"babylon": 6}}, "babylon": {"tokens": {"babylon": 6}}, **HOLD}
+    state, _ = at_cities(board, players=ARCH)
+    assert owed(state)[BABYLON].options["architecture"] == {}
+    e = refused(state, build(BABYLON, architecture="ur"), "25.3")
+    assert "at least half" in e.message
+    e = refused(state, build(BABYLON, architecture="susa"), "25.3")
+    assert "Barbarians" in e.message
+    refused(state, build(BABYLON, architecture="charax"), "25.3")  # Egypt's token there
+    e = refused(state, build(BABYLON, architecture="mesopotamia"), "25.3")
+    assert "needs 6 tokens from treasury; you have 5" in e.message
+    refused(state, build(BABYLON, architecture="babylon"), "25.3")  # enough tokens anyway
+    no_card = {"babylon": {"treasury": 5}}
+    state2, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "susa": {"tokens": {"babylon": 6}},
+                           **HOLD}, players=no_card)
+    e = refused(state2, build(BABYLON, "susa", architecture="ur"), "25.3")
+    assert "only a holder of Architecture" in e.message
+
+
+@pytest.mark.rule("25.3", "32.631")
+def test_architecture_once_per_turn():
+    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 30}}
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "susa": {"tokens": {"babylon": 4}},
+                          "babylonia": {"tokens": {"babylon": 4}}, **HOLD}, players=players)
+    assert owed(state)[BABYLON].options["architecture"] == {"susa": 2, "ur": 3}
+    # the second treasury-assisted city cannot be built in the same turn
+    refused(state, build(BABYLON, "susa", architecture="ur"), "25.2")
+    state, _ = play(state, build(BABYLON, architecture="susa"))
+    assert state.board.cities.get("susa") == "babylon" and "ur" not in state.board.cities
+    assert state.players[BABYLON].treasury == 8
+
+
+# ---- the site's page --------------------------------------------------------------------
+
+@pytest.mark.site("SITE-CITY-01", "SITE-CITY-03")
+def test_toggling_marks_and_plus_counter():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
+                          "babylonia": {"tokens": {"babylon": 4}}, "mesopotamia": {"tokens": {"babylon": 3}},
+                          **HOLD})
+    assert player_view(state, BABYLON)["phase_view"]["plus"] == "+2"
+    assert owed(state)[BABYLON].options["marked"] == ["susa", "ur"]
+    state, ev = play(state, {"type": "toggle_city", "player": BABYLON, "area": "ur"})
+    assert player_view(state, BABYLON)["phase_view"] == {"marked": ["susa"], "plus": "+1",
+                                                         "possible": ["susa", "ur"]}
+    assert "+1" in texts(ev) and all(e.to == [BABYLON] for e in ev)
+    assert player_view(state, ASIA)["phase_view"] == {}  # others do not see the marks
+    state, _ = play(state, {"type": "toggle_city", "player": BABYLON, "area": "ur"},
+                    {"type": "toggle_city", "player": BABYLON, "area": "susa"})
+    assert owed(state)[BABYLON].options["plus"] == 1
+    refused(state, {"type": "toggle_city", "player": BABYLON, "area": "mesopotamia"}, "25.2")
+    state, _ = play(state, {"type": "build_cities", "player": BABYLON})  # areas null = marked
+    assert state.board.cities.get("ur") == "babylon" and "susa" not in state.board.cities
+
+
+@pytest.mark.site("SITE-CITY-02")
+def test_all_start_marked_only_when_support_allows_all():
+    # 4 tokens in Babylonia stay after surplus: support for 2 cities -> both marked
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
+                          "babylonia": {"tokens": {"babylon": 4}}, **HOLD})
+    assert owed(state)[BABYLON].options["marked"] == ["susa", "ur"]
+    # only 3 supporting tokens: two new cities need 4 -> none marked
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
+                          "babylonia": {"tokens": {"babylon": 3}}, **HOLD})
+    assert owed(state)[BABYLON].options["marked"] == []
+    # tokens above a limit do not count: 9 in Mesopotamia (limit 3) support one city only
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
+                          "mesopotamia": {"tokens": {"babylon": 9}}, **HOLD})
+    assert owed(state)[BABYLON].options["marked"] == []
+
+
+@pytest.mark.site("SITE-CITY-04")
+def test_timeout_builds_non_site_first_up_to_support_and_no_architecture():
+    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 10}}
+    board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
+             "susa": {"tokens": {"babylon": 3}}, "mesopotamia": {"tokens": {"babylon": 3}},
+             "sumeria": {"tokens": {"babylon": 1}}, **HOLD}
+    state, _ = at_cities(board, players=players)
+    # support after building: Mesopotamia 3 + Sumeria 1 (+ Susa 3 if not used) = 7 -> 3 cities
+    # fit; only 2 possible normal cities, both supported -> both built; Susa not by Architecture
+    state, ev = play(state, {"type": "timeout", "player": BABYLON})
+    assert Game(state).cities_of("babylon") == ["babylonia", "ur"]
+    assert state.players[BABYLON].treasury == 10
+
+
+@pytest.mark.site("SITE-CITY-04")
+def test_timeout_prefers_non_site_cities_when_support_is_short():
+    board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
+             "mesopotamia": {"tokens": {"babylon": 3}}, **HOLD}
+    state, _ = at_cities(board)
+    assert owed(state)[BABYLON].options["marked"] == []  # 3 tokens cannot support 2 cities
+    state, _ = play(state, {"type": "timeout", "player": BABYLON})
+    assert Game(state).cities_of("babylon") == ["babylonia"]  # the non-site city only
+    assert state.board.tokens["ur"] == {"babylon": 6}
+
+
+@pytest.mark.site("SITE-CITY-04")
+def test_timeout_builds_nothing_when_no_city_can_be_supported():
+    state, _ = at_cities({"thebes": {"tokens": {"egypt": 6}}, "ur": {"tokens": {"babylon": 6}},
+                          "babylonia": {"tokens": {"babylon": 2}}})
+    state, ev = play(state, {"type": "timeout", "player": BABYLON})
+    assert Game(state).cities_of("babylon") == ["ur"]
+    state, ev = play(state, {"type": "timeout", "player": EGYPT})
+    assert "Egypt builds no city." in texts(ev)
+    assert "thebes" not in state.board.cities
+
+
+@pytest.mark.rule("25.1")
+def test_orders_from_seats_that_owe_nothing_are_refused():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, **HOLD})
+    refused(state, build(ASIA, "ur"), "25.1")
+    state, _ = play(state, build(BABYLON))
+    refused(state, build(BABYLON, "ur"), "25.1")  # already decided
+    assert "ur" not in state.board.cities
+
+
+@pytest.mark.rule("25.2", "25.3")
+def test_sampled_orders_are_legal():
+    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 20}}
+    board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
+             "susa": {"tokens": {"babylon": 3}}, **HOLD}
+    state, _ = at_cities(board, players=players)
+    rng = Rng(5)
+    seen = set()
+    for _ in range(40):
+        o = PHASES["cities"].sample(Game(state), BABYLON, rng)
+        s2, _ = engine.apply(state, o)
+        seen.add((tuple(o.areas), o.architecture))
+        assert len(Game(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
+    assert len(seen) >= 6
