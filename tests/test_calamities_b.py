@@ -1,0 +1,306 @@
+"""Calamities B (30.41 Civil War, 30.42 Slave Revolt, 30.51 Flood, 30.52 Barbarian Hordes,
+30.61 Epidemic), driven through the CalamityEffect interface and end to end."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.rules.calamities import losses as L
+from tresham.games.advciv.rules.calamities.base import EFFECTS
+from tresham.games.advciv.rules.calamities import epidemic, flood  # noqa: F401  (registers)
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import position
+
+SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]  # seats 0-5
+
+
+def quiet(board, players=None, nations=SIX):
+    """A six-player position in a phase that changes nothing by itself."""
+    state, _ = position(nations=list(nations), board=board, players=players or {}, phase="movement")
+    return state
+
+
+def begin(state, calamity, victim, trader=None):
+    """Start a calamity effect on ``state``; gives (game, ctx)."""
+    g = Game(state)
+    ctx = {"calamity": calamity, "victim": victim, "trader": trader}
+    EFFECTS[calamity].begin(g, ctx)
+    return g, ctx
+
+
+def do(g, ctx, o):
+    EFFECTS[ctx["calamity"]].handle(g, ctx, o)
+
+
+def refused(g, ctx, o, rule):
+    """The order is refused citing ``rule`` and the state is unchanged."""
+    before = g.s.digest()
+    with pytest.raises(IllegalOrder) as e:
+        do(g, ctx, o)
+    assert e.value.rule == rule, e.value
+    assert g.s.digest() == before
+    return e.value
+
+
+def owed(g, ctx):
+    return sorted((d.player, d.kind) for d in EFFECTS[ctx["calamity"]].pending(g, ctx) if d.required)
+
+
+def texts(g):
+    return "\n".join(e.text for e in g.events)
+
+
+# ======================================================================================
+# Epidemic 30.61
+# ======================================================================================
+@pytest.mark.rule("30.613", "30.614", "30.615", "32.431", "32.252")
+def test_epidemic_card_modifiers():
+    s = quiet({"thebes": {"tokens": {"egypt": 3}}},
+              players={"egypt": {"civ_cards": ["medicine", "roadbuilding"]},
+                       "babylon": {"civ_cards": ["medicine"]},
+                       "assyria": {"civ_cards": ["roadbuilding"]}})
+    g = Game(s)
+    assert epidemic.primary_loss(g, "egypt") == 16 - 8 + 5 == 13
+    assert epidemic.primary_loss(g, "asia") == 16
+    assert epidemic.secondary_loss(g, "babylon", 10) == 5
+    assert epidemic.secondary_loss(g, "babylon", 4) == 0  # floor 0 (Z-26)
+    assert epidemic.secondary_loss(g, "assyria", 10) == 15  # +5 above the cap of 10 (Z-26)
+    assert epidemic.secondary_loss(g, "egypt", 10) == 10
+    assert epidemic.secondary_loss(g, "assyria", 0) == 0  # not chosen, not affected
+
+
+@pytest.mark.rule("30.611", "30.612", "29.61", "29.64")
+def test_epidemic_flow_primary_and_secondary():
+    s = quiet({"buhen": {"tokens": {"egypt": 3}}, "upper_egypt": {"tokens": {"egypt": 4}},
+               "fayum": {"tokens": {"egypt": 5}}, "thebes": {"city": "egypt"},
+               "susa": {"tokens": {"babylon": 3}}, "media": {"tokens": {"babylon": 2}},
+               "assyria": {"tokens": {"assyria": 4}}, "kuban": {"tokens": {"asia": 1}},
+               "mikop": {"tokens": {"asia": 2}}, "knossos": {"tokens": {"crete": 3}},
+               "scythia": {"tokens": {"thrace": 3}}},
+              players={"assyria": {"civ_cards": ["roadbuilding"]}})
+    g, ctx = begin(s, "epidemic", "egypt", trader="crete")
+    # Egypt can lose at most 2+3+4 tokens and 4 for the city (13 < 16): all of it, at once
+    assert g.tokens("buhen", "egypt") == 1 and g.tokens("upper_egypt", "egypt") == 1
+    assert g.tokens("fayum", "egypt") == 1 and g.tokens("thebes", "egypt") == 1
+    assert "thebes" not in s.board.cities
+    assert owed(g, ctx) == [(0, "assign_losses")]
+    d = [d for d in EFFECTS["epidemic"].pending(g, ctx) if d.kind == "assign_losses"][0]
+    assert d.options["caps"] == {"babylon": 10, "assyria": 10, "asia": 10, "thrace": 10}
+    # the trader cannot be chosen (29.61); more than 10 from one player is refused
+    refused(g, ctx, L.AssignLosses(0, {"crete": 10, "babylon": 10, "asia": 5}), "29.61")
+    refused(g, ctx, L.AssignLosses(0, {"babylon": 15, "asia": 10}), "30.611")
+    refused(g, ctx, L.AssignLosses(0, {"babylon": 10, "asia": 10}), "30.611")  # 20 != 25
+    refused(g, ctx, L.AssignLosses(1, {"babylon": 10, "asia": 10, "thrace": 5}), "30.611")
+    do(g, ctx, L.AssignLosses(0, {"babylon": 10, "assyria": 5, "asia": 10}))
+    # Babylon: 2 from Susa, 1 from Media at most (one token stays in each area): forced
+    assert g.tokens("susa", "babylon") == 1 and g.tokens("media", "babylon") == 1
+    # Asia: 1 from Mikop at most: forced; Kuban's single token stays
+    assert g.tokens("mikop", "asia") == 1 and g.tokens("kuban", "asia") == 1
+    # Assyria: 5 assigned + 5 Roadbuilding = 10, only 3 can go: forced
+    assert g.tokens("assyria", "assyria") == 1
+    assert g.tokens("knossos", "crete") == 3 and g.tokens("scythia", "thrace") == 3
+    assert EFFECTS["epidemic"].done(g, ctx)
+    assert "Assyria is assigned 5 unit points and loses 10" in texts(g)
+
+
+@pytest.mark.rule("30.611", "30.613")
+def test_epidemic_choices_are_asked_and_exact():
+    s = quiet({"buhen": {"tokens": {"egypt": 3}}, "upper_egypt": {"tokens": {"egypt": 4}},
+               "fayum": {"tokens": {"egypt": 5}}, "thebes": {"city": "egypt"},
+               "memphis": {"city": "egypt"}, "alexandria": {"tokens": {"egypt": 4}},
+               "susa": {"tokens": {"babylon": 3}}, "babylonia": {"tokens": {"babylon": 4}},
+               "ur": {"city": "babylon"}},
+              players={"egypt": {"civ_cards": ["medicine"]}, "babylon": {"civ_cards": ["medicine"]}})
+    g, ctx = begin(s, "epidemic", "egypt")
+    assert owed(g, ctx) == [(0, "assign_losses"), (0, "choose_losses")]
+    loss = ctx["losses"]["egypt"]
+    assert loss["points"] == 8  # Medicine: 16 - 8
+    refused(g, ctx, L.ChooseLosses(0, {"fayum": 5, "buhen": 3}), "30.612")
+    refused(g, ctx, L.ChooseLosses(0, {"fayum": 4, "buhen": 2}), "29.63")  # 6 != 8
+    do(g, ctx, L.ChooseLosses(0, {"fayum": 4}, [], ["thebes"]))  # 4 + 4
+    assert g.tokens("fayum", "egypt") == 1 and g.tokens("thebes", "egypt") == 1
+    # untraded: every other player may be chosen (29.4)
+    d = [d for d in EFFECTS["epidemic"].pending(g, ctx) if d.kind == "assign_losses"][0]
+    assert set(d.options["caps"]) == {"babylon", "assyria", "asia", "crete", "thrace"}
+    do(g, ctx, L.AssignLosses(0, {"babylon": 10, "assyria": 10, "asia": 5}))
+    # Babylon: 10 - 5 (Medicine) = 5, a real choice; Assyria and Asia have no units
+    assert owed(g, ctx) == [(1, "choose_losses")]
+    assert ctx["losses"]["babylon"]["points"] == 5
+    do(g, ctx, L.ChooseLosses(1, {"susa": 1}, [], ["ur"]))
+    assert g.tokens("ur", "babylon") == 1 and g.tokens("susa", "babylon") == 2
+    assert EFFECTS["epidemic"].done(g, ctx)
+
+
+@pytest.mark.rule("30.611")
+@pytest.mark.site("SITE-CAL-05")
+def test_epidemic_timeout_hits_the_leaders_with_random_units():
+    s = quiet({"fayum": {"tokens": {"egypt": 5}}, "alexandria": {"tokens": {"egypt": 4}},
+               "susa": {"tokens": {"babylon": 3}}, "babylonia": {"city": "babylon"},
+               "assyria": {"tokens": {"assyria": 4}}, "caucasus": {"city": "assyria"},
+               "knossos": {"city": "crete"}, "phaestos": {"city": "crete"},
+               "scythia": {"tokens": {"thrace": 3}}},
+              players={"crete": {"treasury": 5}})
+    g, ctx = begin(s, "epidemic", "egypt")
+    # leaders by Total Public Points: Crete (2 cities, treasury), then Assyria and Babylon
+    # (1 city each; tie broken by A.S.T. order, SZ-20)
+    assert g.leaders()[:3] == ["crete", "assyria", "babylon"]
+    EFFECTS["epidemic"].timeout(g, ctx, 0)
+    assert ctx["assigned"] == {"crete": 10, "assyria": 10, "babylon": 5}
+    assert "egypt" not in ctx["losses"]  # Egypt's own 16 (7 possible) went at once
+    assert g.tokens("fayum", "egypt") == 1 and g.tokens("alexandria", "egypt") == 1
+    for seat in (1, 2, 4):
+        if g.player(seat).nation in ctx["losses"]:
+            EFFECTS["epidemic"].timeout(g, ctx, seat)
+    assert EFFECTS["epidemic"].done(g, ctx)
+    assert len(g.cities_of("crete")) == 0  # 8 possible (two cities at 4), assigned 10
+    assert g.tokens("knossos", "crete") == 1 and g.tokens("phaestos", "crete") == 1
+
+
+def test_epidemic_sample_gives_legal_orders():
+    for seed in range(15):
+        s = quiet({"fayum": {"tokens": {"egypt": 5}}, "alexandria": {"tokens": {"egypt": 4}},
+                   "memphis": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 4}},
+                   "susa": {"tokens": {"babylon": 3}}, "babylonia": {"city": "babylon"},
+                   "ur": {"tokens": {"babylon": 3}}, "assyria": {"tokens": {"assyria": 4}}})
+        g, ctx = begin(s, "epidemic", "egypt")
+        rng = Rng(seed)
+        for _ in range(10):
+            ds = [d for d in EFFECTS["epidemic"].pending(g, ctx) if d.required]
+            if not ds:
+                break
+            do(g, ctx, EFFECTS["epidemic"].sample(g, ctx, ds[0].player, rng))
+        assert EFFECTS["epidemic"].done(g, ctx)
+        assert sum(ctx["assigned"].values()) == 25
+
+
+# ======================================================================================
+# Flood 30.51
+# ======================================================================================
+NILE = {"memphis": {"city": "egypt"}, "fayum": {"tokens": {"egypt": 4}},
+        "alexandria": {"tokens": {"egypt": 2}}, "thebes": {"city": "egypt"},
+        "buhen": {"tokens": {"egypt": 3}}}
+
+
+@pytest.mark.rule("30.51", "30.511", "30.512", "4.42", "4.43")
+@pytest.mark.site("SITE-CAL-04")
+def test_flood_primary_all_vulnerable_and_few_others_lose_everything():
+    board = dict(NILE)
+    board["tanis"] = {"tokens": {"babylon": 3}}
+    board["upper_egypt"] = {"tokens": {"assyria": 2}}
+    board["sinai"] = {"tokens": {"asia": 1}}  # not on the flood plain
+    s = quiet(board)
+    g, ctx = begin(s, "flood", "egypt")
+    # Egypt: Memphis (white site, 5) + 6 tokens = 11 <= 17: all lost; Thebes/Buhen are off the plain
+    assert "memphis" not in s.board.cities and g.tokens("memphis", "egypt") == 0
+    assert g.tokens("fayum", "egypt") == 0 and g.tokens("alexandria", "egypt") == 0
+    assert s.board.cities["thebes"] == "egypt" and g.tokens("buhen", "egypt") == 3
+    # others have 5 <= 10 points on the plain: all of them go, automatically
+    assert g.tokens("tanis", "babylon") == 0 and g.tokens("upper_egypt", "assyria") == 0
+    assert g.tokens("sinai", "asia") == 1
+    assert EFFECTS["flood"].done(g, ctx)
+    assert "Egypt's city in Memphis is destroyed by Flood" in texts(g)
+
+
+@pytest.mark.rule("30.511", "30.512", "30.515", "32.312")
+def test_flood_17_points_and_primary_divides_10():
+    s = quiet({"memphis": {"city": "egypt"}, "fayum": {"tokens": {"egypt": 5}},
+               "alexandria": {"tokens": {"egypt": 4}}, "upper_egypt": {"tokens": {"egypt": 4}},
+               "tanis": {"city": "babylon"}, "babylon": {"tokens": {"babylon": 2}},
+               "eastern_desert": {"tokens": {"assyria": 1}}},
+              players={"babylon": {"civ_cards": ["engineering"]}})
+    # tanis city (white site): Babylon 5 points there; put Assyria on the plain too
+    s.board.tokens.setdefault("fayum", {})["assyria"] = 3
+    s.board.tokens.setdefault("alexandria", {})["asia"] = 3
+    s.player("assyria").stock -= 3
+    s.player("asia").stock -= 3
+    g, ctx = begin(s, "flood", "egypt")
+    # Egypt has 5 + 13 = 18 vulnerable points: loses exactly 17, his choice
+    assert owed(g, ctx) == [(0, "assign_losses"), (0, "choose_losses")]
+    assert ctx["losses"]["egypt"]["points"] == 17
+    d = [d for d in EFFECTS["flood"].pending(g, ctx) if d.kind == "assign_losses"][0]
+    assert d.options == {"total": 10, "caps": {"asia": 3, "assyria": 3, "babylon": 5}}
+    refused(g, ctx, L.ChooseLosses(0, {"fayum": 5, "alexandria": 4, "upper_egypt": 4}), "29.63")
+    refused(g, ctx, L.AssignLosses(0, {"babylon": 6, "assyria": 4}), "30.512")
+    do(g, ctx, L.ChooseLosses(0, {"fayum": 5, "alexandria": 4, "upper_egypt": 3}, [], ["memphis"]))
+    assert g.tokens("upper_egypt", "egypt") == 1 and "memphis" not in s.board.cities
+    do(g, ctx, L.AssignLosses(0, {"babylon": 5, "assyria": 3, "asia": 2}))
+    # Assyria 3 of 3: forced; Asia 2 of 3 in one area: forced; Babylon (Engineering) max 5 -> 5
+    assert g.tokens("fayum", "assyria") == 0 and g.tokens("alexandria", "asia") == 1
+    assert owed(g, ctx) == []  # Babylon's 5 = the whole Tanis city (only unit): forced
+    assert "tanis" not in s.board.cities
+    assert g.tokens("eastern_desert", "assyria") == 1
+    assert flood.cap(g, "babylon", 10) == 7 and flood.cap(g, "assyria", 10) == 10  # 30.515
+    assert EFFECTS["flood"].done(g, ctx)
+
+
+@pytest.mark.rule("30.515", "32.312")
+def test_flood_engineering_caps_loss_at_seven():
+    s = quiet(dict(NILE, upper_egypt={"tokens": {"egypt": 4}}),
+              players={"egypt": {"civ_cards": ["engineering"]}})
+    g, ctx = begin(s, "flood", "egypt")
+    assert ctx["losses"]["egypt"]["points"] == 7
+    refused(g, ctx, L.ChooseLosses(0, {"fayum": 4, "upper_egypt": 4}), "29.63")
+    do(g, ctx, L.ChooseLosses(0, {"fayum": 2}, [], ["memphis"]))
+    assert g.tokens("fayum", "egypt") == 2 and "memphis" not in s.board.cities
+
+
+@pytest.mark.rule("30.513")
+def test_flood_strikes_plain_with_most_points_tie_victim_chooses():
+    s = quiet({"fayum": {"tokens": {"babylon": 4}}, "sumeria": {"tokens": {"babylon": 3}},
+               "mesopotamia": {"tokens": {"babylon": 2}}, "susa": {"city": "babylon"}})
+    g, ctx = begin(s, "flood", "babylon")
+    # Tigris-Euphrates: 5 tokens (Susa's city is on a black site: safe) > Nile 4
+    assert ctx["plain"] == "tigris_euphrates"
+    assert g.tokens("sumeria", "babylon") == 0 and g.tokens("mesopotamia", "babylon") == 0
+    assert g.tokens("fayum", "babylon") == 4 and s.board.cities["susa"] == "babylon"
+    s2 = quiet({"fayum": {"tokens": {"babylon": 4}}, "sumeria": {"tokens": {"babylon": 4}}})
+    g2, ctx2 = begin(s2, "flood", "babylon")
+    assert owed(g2, ctx2) == [(1, "calamity_choice")]
+    refused(g2, ctx2, L.CalamityChoice(1, "danube"), "30.513")
+    do(g2, ctx2, L.CalamityChoice(1, "nile"))
+    assert g2.tokens("fayum", "babylon") == 0 and g2.tokens("sumeria", "babylon") == 4
+
+
+@pytest.mark.rule("30.514", "30.511")
+@pytest.mark.site("SITE-CAL-04")
+def test_flood_black_site_city_safe_so_coastal_city_lost():
+    # Z-14: Babylon's only flood-plain presence is the safe city of Susa (black site)
+    s = quiet({"susa": {"city": "babylon"}, "media": {"tokens": {"babylon": 2}}})
+    g, ctx = begin(s, "flood", "babylon")
+    assert "susa" not in s.board.cities  # coastal city eliminated (the only one)
+    assert g.tokens("susa", "babylon") == 0
+    assert EFFECTS["flood"].done(g, ctx)
+
+
+@pytest.mark.rule("30.514", "30.515", "32.312")
+@pytest.mark.site("SITE-CAL-05")
+def test_flood_coastal_city_choice_and_engineering_reduction():
+    board = {"thebes": {"city": "egypt"}, "nubia": {"city": "egypt"}, "sinai": {"city": "egypt"},
+             "buhen": {"tokens": {"egypt": 3}}}
+    s = quiet(board)
+    g, ctx = begin(s, "flood", "egypt")
+    assert owed(g, ctx) == [(0, "calamity_choice")]
+    d = EFFECTS["flood"].pending(g, ctx)[0]
+    assert d.options["choices"] == ["nubia", "sinai"]  # Thebes is inland
+    refused(g, ctx, L.CalamityChoice(0, "thebes"), "30.514")
+    do(g, ctx, L.CalamityChoice(0, "sinai"))
+    assert "sinai" not in s.board.cities and g.tokens("sinai", "egypt") == 0
+    assert s.board.cities["nubia"] == "egypt"
+    # with Engineering the city is reduced instead; a timeout chooses at random
+    s2 = quiet(board, players={"egypt": {"civ_cards": ["engineering"]}})
+    g2, ctx2 = begin(s2, "flood", "egypt")
+    EFFECTS["flood"].timeout(g2, ctx2, 0)
+    gone = [a for a in ("nubia", "sinai") if a not in s2.board.cities]
+    assert len(gone) == 1 and g2.tokens(gone[0], "egypt") == 1  # limit 1
+    assert EFFECTS["flood"].done(g2, ctx2)
+
+
+@pytest.mark.rule("30.514")
+def test_flood_no_plain_no_coast_no_effect():
+    s = quiet({"thebes": {"city": "egypt"}, "buhen": {"tokens": {"egypt": 3}}})
+    before = s.board.tokens, dict(s.board.cities)
+    g, ctx = begin(s, "flood", "egypt")
+    assert s.board.cities["thebes"] == "egypt" and g.tokens("buhen", "egypt") == 3
+    assert EFFECTS["flood"].done(g, ctx)
+    assert "no effect" in texts(g)
