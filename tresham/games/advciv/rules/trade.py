@@ -394,7 +394,7 @@ class TradePhase(Phase):
                                "characters")
         step(g)["messages"][str(o.player)] = o.text
         g.emit(f"{g.name(g.s.players[o.player].nation)}'s public message: {o.text}", "message",
-               seat=o.player, text=o.text)
+               seat=o.player, message=o.text)
 
     def _offer(self, g: Game, o: TradeOffer) -> None:
         """Validate and record an offer (28.2, 28.3, SITE-TRADE-04..09)."""
