@@ -1,15 +1,263 @@
-"""Resolution of calamities (29). STUB: the phase passes; see base.py for the effect interface."""
+"""The calamity phase (29): reveal, cap, order and resolve calamities; Monotheism; support.
+
+Sequence of the phase (18.1 phase 11, 29.1):
+
+1. Every calamity card in any hand is revealed (29.3, SITE-CAL-03) and taken out of the
+   hand to ``g.s.set_aside`` (29.7), where the acquisition phase finds it for restacking.
+2. The holder is the primary victim (29.61, SITE-CAL-01); the nation that traded it to him is
+   read from ``player.flags["calamity_from"][card]`` (written by the trade phase).
+3. Without the Stoic option (SITE-CREATE-12) a primary victim suffers at most two calamities,
+   drawn at random from his (29.5, SITE-CAL-02). Barbarian Hordes held by Crete has no
+   effect and does not count toward the cap (30.527, Z-35).
+4. They are resolved in the order of 29.6 (stack ascending, non-tradable first;
+   SITE-CAL-04), each by its :class:`~.base.CalamityEffect` in ``EFFECTS``.
+5. Monotheism conversions (32.941-32.942), in A.S.T. order (Z-31b).
+6. The city support check (29.8, 26.3).
+"""
 from __future__ import annotations
 
+from typing import Any
+
+from ....base import Decision, IllegalOrder
 from ...game import Game
-from ...phase import Phase, register
-from . import base  # noqa: F401
+from ...orders import Order, Timeout
+from ...phase import Phase, register, require_phase_player
+from ...view import PHASE_VIEWS
+from .base import EFFECTS
+from .. import support
+from . import monotheism
+
+# Importing the effect modules registers them in EFFECTS (the other engineer's modules are
+# imported when they exist, so the phase works while they are being written).
+import importlib
+
+for _name in ("volcano", "treachery", "famine", "superstition", "civil_disorder", "iconoclasm",
+              "piracy", "civil_war", "slave_revolt", "flood", "barbarians", "epidemic"):
+    try:
+        importlib.import_module(f"{__name__}.{_name}")
+    except ModuleNotFoundError as _e:  # pragma: no cover - only while a module is missing
+        if _e.name != f"{__name__}.{_name}":
+            raise
+
+CAP = 2  # 29.5
+
+
+def trader_of(g: Game, nation: str, card: str) -> str | None:
+    """The nation that traded ``card`` to ``nation`` (29.61), None if never traded.
+
+    The trade phase records it in ``flags["calamity_from"]`` as a nation id (a seat number is
+    accepted too)."""
+    who = g.of(nation).flags.get("calamity_from", {}).get(card)
+    if who is None:
+        return None
+    if isinstance(who, int):
+        return g.s.players[who].nation
+    return who if who != nation else None
+
+
+def reveal(g: Game) -> list[dict[str, Any]]:
+    """Reveal every calamity held (29.3, SITE-CAL-03), set the cards aside (29.7) and give the
+    calamities that take effect, one ctx per calamity, in resolution order (29.6)."""
+    queue: list[dict[str, Any]] = []
+    for p in g.active():
+        cals = [c for c in p.hand if c in g.d.calamities]
+        if not cals:
+            continue
+        for c in cals:
+            p.hand.remove(c)
+            g.s.set_aside.append(c)
+            g.emit(f"{g.name(p.nation)} reveals {g.d.calamities[c].name}.", "calamity_revealed",
+                   nation=p.nation, calamity=c)
+        if p.inert:
+            continue
+        if p.nation == "crete" and "barbarian_hordes" in cals:
+            cals.remove("barbarian_hordes")  # 30.527, Z-35
+            g.emit("Crete may not be the primary victim of Barbarian Hordes; it has no effect "
+                   "(30.527).", "calamity_ignored", nation=p.nation, calamity="barbarian_hordes")
+        if len(cals) > CAP and not g.s.options.stoic:
+            keep = g.rng.sample(cals, CAP)  # 29.5: shuffled, two drawn at random
+            for c in cals:
+                if c not in keep:
+                    g.emit(f"{g.name(p.nation)} already suffers two calamities this turn: "
+                           f"{g.d.calamities[c].name} is disregarded (29.5).", "calamity_ignored",
+                           nation=p.nation, calamity=c)
+            cals = [c for c in cals if c in keep]
+        for c in cals:
+            queue.append({"calamity": c, "victim": p.nation, "trader": trader_of(g, p.nation, c)})
+    queue.sort(key=lambda x: (g.d.calamities[x["calamity"]].order, g.ast_rank(x["victim"])))
+    return queue
 
 
 @register
 class CalamitiesPhase(Phase):
+    """Phase 11 of the turn (29): the calamities, then Monotheism, then city support."""
+
     name = "calamities"
     rule = "29"
 
+    @property
+    def accepts(self) -> tuple[str, ...]:  # type: ignore[override]
+        """Every effect's orders, Monotheism's and the support check's."""
+        out = {monotheism.Convert.type_name}
+        for eff in EFFECTS.values():
+            out.update(eff.accepts)
+        out.update(_support_accepts())
+        return tuple(sorted(out))
+
+    # ---- flow ----------------------------------------------------------
+    def start(self, g: Game) -> None:
+        """29.1: right after trading; reveal, cap and order, then resolve what needs no decision."""
+        queue = reveal(g)
+        g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities"}
+        self._run(g)
+
+    def _run(self, g: Game) -> None:
+        """Advance until someone owes a decision or the phase is over."""
+        st = g.s.step
+        guard = 0
+        while True:
+            guard += 1
+            if guard > 10000:
+                raise RuntimeError("calamity phase is looping")
+            if st["stage"] == "calamities":
+                ctx = st["current"]
+                if ctx is not None:
+                    eff = EFFECTS[ctx["calamity"]]
+                    if not eff.done(g, ctx):
+                        return
+                    st["current"] = None
+                st["index"] += 1
+                if st["index"] >= len(st["queue"]):
+                    st["stage"] = "monotheism"
+                    monotheism.begin(g)
+                    continue
+                ctx = dict(st["queue"][st["index"]])
+                eff = EFFECTS.get(ctx["calamity"])
+                name = g.d.calamities[ctx["calamity"]].name
+                if eff is None:
+                    g.emit(f"{name} against {g.name(ctx['victim'])} cannot be resolved yet "
+                           "(not implemented); it is skipped.", "calamity_skipped", **ctx)
+                    continue
+                g.emit(f"{name} strikes {g.name(ctx['victim'])}"
+                       + (f" (traded by {g.name(ctx['trader'])})" if ctx["trader"] else "") + ".",
+                       "calamity", **ctx)
+                st["current"] = ctx
+                eff.begin(g, ctx)
+            elif st["stage"] == "monotheism":
+                if not monotheism.done(g):
+                    return
+                st["stage"] = "support"
+                _start_support(g)
+            elif st["stage"] == "support":
+                if not _support_done(g):
+                    return
+                st["stage"] = "done"
+            else:
+                return
+
+    def pending(self, g: Game) -> list[Decision]:
+        st = g.s.step
+        stage = st.get("stage")
+        if stage == "calamities" and st.get("current"):
+            ctx = st["current"]
+            return EFFECTS[ctx["calamity"]].pending(g, ctx)
+        if stage == "monotheism":
+            return monotheism.pending(g)
+        if stage == "support":
+            return _support_pending(g)
+        return []
+
     def complete(self, g: Game) -> bool:
-        return True
+        return g.s.step.get("stage") == "done"
+
+    def _owes(self, g: Game, seat: int) -> None:
+        if not any(d.player == seat and d.required for d in self.pending(g)):
+            raise IllegalOrder("29.6", "you owe no calamity decision now")
+
+    def handle(self, g: Game, o: Order) -> None:
+        require_phase_player(g, o, "29")
+        st = g.s.step
+        self._owes(g, o.player)
+        if st["stage"] == "calamities":
+            ctx = st["current"]
+            eff = EFFECTS[ctx["calamity"]]
+            if o.type_name not in eff.accepts:
+                raise IllegalOrder(eff.rule, f"a {o.type_name!r} order does not answer "
+                                   f"{g.d.calamities[ctx['calamity']].name}")
+            eff.handle(g, ctx, o)
+        elif st["stage"] == "monotheism":
+            monotheism.handle(g, o)
+        else:
+            _support_handle(g, o)
+        self._run(g)
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """SITE-CAL-05: secondary victims = the leaders (SZ-20), units chosen at random."""
+        st = g.s.step
+        if st["stage"] == "calamities":
+            ctx = st["current"]
+            EFFECTS[ctx["calamity"]].timeout(g, ctx, seat)
+        elif st["stage"] == "monotheism":
+            monotheism.timeout(g, seat)
+        else:
+            _support_timeout(g, seat)
+        self._run(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        st = g.s.step
+        if st.get("stage") == "calamities" and st.get("current"):
+            ctx = st["current"]
+            return EFFECTS[ctx["calamity"]].sample(g, ctx, seat, rng)
+        if st.get("stage") == "monotheism":
+            return monotheism.sample(g, seat, rng)
+        if st.get("stage") == "support":
+            return support.sample(g, st["support"], seat, rng)
+        return Timeout(seat)
+
+
+# ---- 29.8 city support check -------------------------------------------------
+def _start_support(g: Game) -> None:
+    """29.8: after all calamities (and Monotheism) city support is checked again (26.3),
+    with the shared sub-machine of ``rules/support.py``."""
+    g.s.step["support"] = support.start_support_check(g, "the calamities")
+
+
+def _support_done(g: Game) -> bool:
+    return support.done(g, g.s.step["support"])
+
+
+def _support_pending(g: Game) -> list[Decision]:
+    return support.pending(g, g.s.step["support"])
+
+
+def _support_handle(g: Game, o: Order) -> None:
+    support.handle(g, g.s.step["support"], o)
+
+
+def _support_timeout(g: Game, seat: int) -> None:
+    support.timeout(g, g.s.step["support"], seat)
+
+
+def _support_accepts() -> tuple[str, ...]:
+    return (support.ReduceCities.type_name,)
+
+
+# ---- view ----------------------------------------------------------------------
+def calamity_view(g: Game, seat: int | None) -> dict[str, Any]:
+    """What the calamity display shows (SITE-CAL-06): the active calamity, and the upcoming
+    ones unless the game hides them (SITE-CREATE-10)."""
+    st = g.s.step
+
+    def info(ctx: dict) -> dict:
+        return {"calamity": ctx["calamity"], "name": g.d.calamities[ctx["calamity"]].name,
+                "victim": ctx["victim"], "trader": ctx.get("trader")}
+
+    out: dict[str, Any] = {"stage": st.get("stage")}
+    cur = st.get("current")
+    out["active"] = info(cur) if cur else None
+    if not g.s.options.only_active_calamity:
+        out["upcoming"] = [info(c) for c in st.get("queue", [])[st.get("index", -1) + 1:]]
+    return out
+
+
+PHASE_VIEWS["calamities"] = calamity_view

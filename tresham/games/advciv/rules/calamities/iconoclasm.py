@@ -1,0 +1,120 @@
+"""Iconoclasm and Heresy (30.81): the victim reduces his own cities (30.811-30.817), then
+orders two cities of other players reduced (30.818-30.819)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....base import Decision, IllegalOrder
+from ...game import Game
+from ...orders import Order
+from .base import effect
+from .superstition import ChooseCities, ReduceOwnCities, check_cities, seat
+
+SECONDARY = 2  # 30.818
+
+
+def iconoclasm_count(g: Game, nation: str) -> int:
+    """Own cities reduced (30.811-30.817): 4, Law −1 (30.812, 32.811), Philosophy −1 (30.813,
+    32.841), Theology −3 (30.814, 32.951), Monotheism +1 (30.815, 32.943), Roadbuilding +1
+    (30.816, 32.252), cumulative (30.817), clamped to 0..cities."""
+    p = g.of(nation)
+    n = 4 - p.has("law") - p.has("philosophy") - 3 * p.has("theology")
+    n += p.has("monotheism") + p.has("roadbuilding")
+    return max(0, min(n, len(g.cities_of(nation))))
+
+
+def eligible_secondaries(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+    """Other players who may be named, with how many of their cities may be reduced: not the
+    trader (30.818, 29.61), not a Theology holder, at most one of a Philosophy holder's (30.819)."""
+    out = {}
+    for p in g.active():
+        n = p.nation
+        if n in (ctx["victim"], ctx["trader"]) or p.inert or p.has("theology"):
+            continue
+        cap = min(1 if p.has("philosophy") else SECONDARY, len(g.cities_of(n)))
+        if cap > 0:
+            out[n] = cap
+    return out
+
+
+def secondary_total(caps: dict[str, int]) -> int:
+    return min(SECONDARY, sum(caps.values()))
+
+
+@effect
+class Iconoclasm(ReduceOwnCities):
+    """30.811: the primary victim chooses which of his cities are reduced; 30.818: he must
+    (29.64) also name two cities of other players to be reduced."""
+
+    id = "iconoclasm"
+    rule = "30.81"
+
+    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+        return iconoclasm_count(g, ctx["victim"])
+
+    def after(self, g: Game, ctx: dict[str, Any]) -> None:
+        caps = eligible_secondaries(g, ctx)
+        total = secondary_total(caps)
+        ctx["stage"] = "secondary"
+        ctx["m"] = total
+        allowed = [a for n in caps for a in g.cities_of(n)]
+        if total == 0:
+            g.emit("Iconoclasm and Heresy: no other player's city can be reduced.", "calamity_none")
+            ctx["stage"] = "done"
+        elif total == len(allowed):
+            self._reduce_others(g, ctx, allowed)
+
+    def _reduce_others(self, g: Game, ctx: dict[str, Any], cities: list[str]) -> None:
+        for a in sorted(cities):
+            g.reduce_city(a, "Iconoclasm and Heresy")
+        ctx["stage"] = "done"
+
+    def _allowed(self, g: Game, ctx: dict[str, Any]) -> list[str]:
+        return sorted(a for n in eligible_secondaries(g, ctx) for a in g.cities_of(n))
+
+    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+        if ctx.get("stage") != "secondary":
+            return super().pending(g, ctx)
+        return [Decision(seat(g, ctx["victim"]), "calamity_cities",
+                         f"Iconoclasm and Heresy: choose {ctx['m']} cities of other players to reduce",
+                         default="cities of the leading players, chosen at random",
+                         options={"count": ctx["m"], "cities": self._allowed(g, ctx),
+                                  "max_per_player": eligible_secondaries(g, ctx)})]
+
+    def _check_secondary(self, g: Game, ctx: dict[str, Any], cities: list[str]) -> None:
+        check_cities(g, cities, self._allowed(g, ctx), ctx["m"], "30.818", "cities of other players")
+        caps = eligible_secondaries(g, ctx)
+        for n, cap in caps.items():
+            if sum(1 for a in cities if g.s.board.cities[a] == n) > cap:
+                raise IllegalOrder("30.819", f"{g.name(n)} holds Philosophy and may lose only one city")
+
+    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+        if ctx.get("stage") != "secondary":
+            return super().handle(g, ctx, o)
+        assert isinstance(o, ChooseCities)
+        self._check_secondary(g, ctx, o.cities)
+        self._reduce_others(g, ctx, o.cities)
+
+    def _leader_pick(self, g: Game, ctx: dict[str, Any], rng) -> list[str]:
+        """SITE-CAL-05 / SZ-20: the leading players by Total Public Points, cities at random."""
+        caps = eligible_secondaries(g, ctx)
+        out: list[str] = []
+        for n in g.leaders():
+            if n in caps and len(out) < ctx["m"]:
+                k = min(caps[n], ctx["m"] - len(out))
+                out += rng.sample(g.cities_of(n), k)
+        return sorted(out)
+
+    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+        if ctx.get("stage") != "secondary":
+            return super().timeout(g, ctx, seat_)
+        self._reduce_others(g, ctx, self._leader_pick(g, ctx, g.rng))
+
+    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+        if ctx.get("stage") != "secondary":
+            return super().sample(g, ctx, seat_, rng)
+        caps = eligible_secondaries(g, ctx)
+        while True:  # uniform over legal sets by rejection (tiny sets)
+            pick = rng.sample(self._allowed(g, ctx), ctx["m"])
+            if all(sum(1 for a in pick if g.s.board.cities[a] == n) <= c for n, c in caps.items()):
+                return ChooseCities(seat_, sorted(pick))

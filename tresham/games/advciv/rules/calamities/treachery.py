@@ -1,0 +1,66 @@
+"""Treachery (30.22): the trader takes one of the victim's cities (30.221); untraded, one of
+the drawer's cities is reduced (30.222)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....base import Decision
+from ...game import Game
+from ...orders import Order
+from .base import CalamityEffect, effect
+from .superstition import ChooseCities, check_cities, seat
+
+
+@effect
+class Treachery(CalamityEffect):
+    """30.221: one city of the primary victim is replaced by a city of the player who traded
+    him the card, who selects it; if the trader has no city available the victim's city is
+    eliminated. 30.222: untraded, one of the victim's cities is reduced; the victim chooses
+    which (Z-25) and nobody benefits."""
+
+    id = "treachery"
+    rule = "30.22"
+    accepts = ("choose_cities",)
+
+    def chooser(self, ctx: dict[str, Any]) -> str:
+        return ctx["trader"] or ctx["victim"]
+
+    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+        cities = g.cities_of(ctx["victim"])
+        ctx["stage"] = "choose"
+        if not cities:
+            g.emit(f"Treachery: {g.name(ctx['victim'])} has no city to lose.", "calamity_none")
+            ctx["stage"] = "done"
+        elif len(cities) == 1:
+            self._apply(g, ctx, cities[0])
+
+    def _apply(self, g: Game, ctx: dict[str, Any], area: str) -> None:
+        trader = ctx["trader"]
+        if trader is None:
+            g.reduce_city(area, "Treachery")  # 30.222
+        elif g.cities_in_stock(trader) > 0:
+            g.replace_city(area, trader, "Treachery")  # 30.221
+        else:
+            g.destroy_city(area, f"Treachery ({g.name(trader)} has no city available)")
+        ctx["stage"] = "done"
+
+    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+        if ctx.get("stage") != "choose":
+            return []
+        what = "take" if ctx["trader"] else "reduce"
+        return [Decision(seat(g, self.chooser(ctx)), "calamity_cities",
+                         f"Treachery: choose the city of {g.name(ctx['victim'])} to {what}",
+                         default="a city chosen at random",
+                         options={"count": 1, "cities": g.cities_of(ctx["victim"])})]
+
+    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+        assert isinstance(o, ChooseCities)
+        check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.221", "one city of the victim")
+        self._apply(g, ctx, o.cities[0])
+
+    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+        """SITE-CAL-05: the city is chosen at random."""
+        self._apply(g, ctx, g.rng.choice(g.cities_of(ctx["victim"])))
+
+    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+        return ChooseCities(seat_, [rng.choice(g.cities_of(ctx["victim"]))])
