@@ -551,3 +551,12 @@ def test_phase_without_conflict_needs_no_decision():
     g = Game(s)
     assert PHASES["conflict"].pending(g) == [] and PHASES["conflict"].complete(g)
     assert ev == []
+
+
+@pytest.mark.rule("15.61", "24.52")
+def test_inert_attacker_pillages_automatically():
+    s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
+                           {"egypt": {"inert": True, "stock": 10}, "babylon": {"stock": 20}})
+    assert PHASES["conflict"].pending(Game(s)) == []
+    assert p(s, "egypt").treasury == 3 and p(s, "egypt").stock == 10 + 5 - 3
+    assert "Egypt pillages 3 tokens from the city in Ur" in texts(ev)

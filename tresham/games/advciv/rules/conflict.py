@@ -49,6 +49,12 @@ def possessive(g: Game, owner: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
+def loses(g: Game, owner: str) -> str:
+    """"Babylon loses", "the Pirates lose" (verb agreement in events)."""
+    name = g.name(owner)
+    return name + (" lose" if owner in SPECIAL else " loses")
+
+
 def sentence(text: str) -> str:
     """Capitalise the first letter of an event's text."""
     return text[:1].upper() + text[1:]
@@ -171,7 +177,7 @@ def fight_tokens(g: Game, area: str, limit: int) -> dict[str, int]:
     losses = token_losses(counts, limit, mw)
     for o, n in losses.items():
         g.remove_tokens(o, area, n)
-    parts = [f"{g.name(o)} loses {n} token{'s' if n != 1 else ''} ({g.tokens(area, o)} left)"
+    parts = [f"{loses(g, o)} {n} token{'s' if n != 1 else ''} ({g.tokens(area, o)} left)"
              for o, n in sorted(losses.items())]
     g.emit(f"Conflict in {g.area_name(area)}: " + ", ".join(parts) + ".", "conflict",
            area=area, losses=losses)
@@ -218,7 +224,10 @@ def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
                f"{'are' if n != 1 else 'is'} removed.", "conflict_city_held",
                area=area, nation=attacker, defender=defender, tokens=n, needed=need)
         return []
-    g.destroy_city(area, f"{g.name(attacker)}'s attack with {n} tokens")
+    g.remove_city(area)
+    g.emit(sentence(f"{possessive(g, defender)} city in {g.area_name(area)} is destroyed by "
+                    f"{possessive(g, attacker)} attack with {n} tokens."), "city_destroyed",
+           area=area, nation=defender, attacker=attacker)
     want = city_replacement(g, attacker, defender)
     placed = want if defender in SPECIAL else min(want, g.of(defender).stock)
     g.add_tokens(defender, area, placed)
