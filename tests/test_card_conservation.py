@@ -1,0 +1,116 @@
+"""Property tests: over many random acquisitions and trades the 126 trade cards are all
+accounted for, and no player's view or visible event shows another's hand or the truth
+behind a lie (27.4, 28.3, SITE-TALK-03)."""
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.data import load
+from tresham.games.advciv.engine import _advance
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES
+from tresham.rng import Rng
+
+from tests.helpers import position
+
+NATIONS = ["egypt", "babylon", "assyria", "asia"]
+CITY_SITES = {"egypt": ["memphis", "thebes", "tanis", "alexandria", "buhen"],
+              "babylon": ["babylon", "ur", "susa", "charax"],
+              "assyria": ["nineveh", "mari", "carrhae"],
+              "asia": ["ankara", "gordium", "kanesh", "sinope", "sardes", "troy", "miletus"]}
+
+
+def all_cards(state) -> Counter:
+    c = Counter()
+    for st in state.stacks:
+        c.update(st)
+    for p in state.players:
+        c.update(p.hand)
+    c.update(state.set_aside)
+    for held in state.retained_cards.values():
+        c.update(held)
+    return c
+
+
+def expected_cards() -> Counter:
+    d = load()
+    c = Counter({x.id: x.count for x in d.commodities.values()})
+    c.update({x: 1 for x in d.calamities})
+    return c
+
+
+def restart(state, phase: str) -> None:
+    """Start ``phase`` again on this state (a fresh acquisition round)."""
+    state.phase, state.step = phase, {}
+    g = Game(state)
+    PHASES[phase].start(g)
+    _advance(g)
+    g.sync()
+
+
+def check_views(state) -> None:
+    """No seat sees another's hand, nor the real cards of an offer made to it."""
+    offers = state.step.get("offers", []) if state.phase == "trade" else []
+    for seat in [None] + list(range(len(state.players))):
+        v = engine.view(state, seat)
+        for p in v["players"]:
+            assert ("hand" in p) == (p["seat"] == seat)
+        pv = v.get("phase_view", {})
+        for rec in pv.get("offers_received", []):
+            off = next(o for o in offers if o["id"] == rec["id"])
+            assert off["to"] == seat
+            assert set(rec) == {"id", "from", "said", "expect", "my_give", "my_said"}
+            assert rec["said"] == off["said"]
+        for made in pv.get("offers_made", []):
+            off = next(o for o in offers if o["id"] == made["id"])
+            assert off["from"] == seat
+            assert made["accepted_said"] in (None, off["accept"] and off["accept"]["said"])
+
+
+def check_events(events, state) -> None:
+    """Real cards travel only in private events to the one who receives or draws them."""
+    for e in events:
+        if e.to is None:
+            assert not {"received", "card", "give"} & set(e.data)
+        elif e.kind in ("trade_private", "draw_private"):
+            assert len(e.to) == 1
+
+
+@pytest.mark.rule("27.2", "27.4", "28.1", "28.3")
+@pytest.mark.site("SITE-TRADE-13", "SITE-TALK-03")
+@settings(max_examples=25, deadline=None)
+@given(seed=hs.integers(0, 2**32), rounds=hs.integers(1, 4),
+       treasury=hs.lists(hs.integers(0, 60), min_size=4, max_size=4),
+       embargo=hs.booleans())
+def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
+    board = {}
+    for n in NATIONS:
+        for a in CITY_SITES[n][: 1 + seed % len(CITY_SITES[n])]:
+            board[a] = {"city": n}
+    players = {n: {"treasury": t, "stock": 10} for n, t in zip(NATIONS, treasury)}
+    state, _ = position(nations=NATIONS, phase="surplus", board=board, players=players)
+    rng = Rng(seed)
+    want = expected_cards()
+    assert all_cards(state) == want
+    for _ in range(rounds):
+        restart(state, "acquisition")
+        if state.phase == "trade" and not embargo:
+            engine.apply_in_place(state, {"type": "market_open", "player": 0})
+        guard = 0
+        while state.phase in ("acquisition", "trade"):
+            req = [d.player for d in engine.pending(state) if d.required]
+            seat = req[rng.below(len(req))]
+            order = PHASES[state.phase].sample(Game(state), seat, rng)
+            events = engine.apply_in_place(state, order)
+            check_events(events, state)
+            if state.phase == "trade":
+                check_views(state)
+            assert all_cards(state) == want
+            guard += 1
+            assert guard < 500
+        for p in state.players:  # leave the hands as they are; put the phase back
+            assert p.treasury >= 0
+    assert all_cards(state) == want
