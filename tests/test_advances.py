@@ -1,0 +1,320 @@
+"""The civilization card acquisition phase (31), hand limit, restacking (29.7, 31.8) and the
+site's Advances page (SITE-ADV-01..10)."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import play, position, texts
+
+NATIONS = ["babylon", "egypt", "assyria", "asia"]
+BABYLON, EGYPT, ASSYRIA, ASIA = 0, 1, 2, 3
+#: Egypt can afford Pottery with these (64): it keeps the phase open while others buy.
+WAITING = {"hand": ["grain"] * 4}
+
+
+def adv(players, turn=1, set_aside=(), options=None, stacks=None):
+    """A position at the start of the advances phase. ``turn_limit`` = this turn, so the
+    game ends right after this turn's A.S.T. phase and the result can be inspected."""
+    doc = dict(nations=NATIONS, phase="over", turn=turn,
+               options={"turn_limit": turn, **(options or {})}, players=players)
+    if stacks is not None:
+        doc["stacks"] = stacks
+    state, _ = position(**doc)
+    state.set_aside = list(set_aside)
+    state.phase = "advances"
+    g = Game(state)
+    PHASES["advances"].start(g)
+    engine._advance(g)
+    g.sync()
+    return state, g.events
+
+
+def buy(seat, cards=(), pay=(), treasury=0, discard=()):
+    return {"type": "buy", "player": seat, "cards": list(cards), "pay_cards": list(pay),
+            "treasury": treasury, "discard": list(discard)}
+
+
+def refused(state, order):
+    """Apply ``order``, expecting a refusal; gives the error; checks the state is unchanged."""
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(state, order)
+    assert state.digest() == before
+    return e.value
+
+
+MUSIC_HAND = ["grain"] * 3 + ["papyrus"] * 2 + ["hides"]
+
+
+# ---- paying (31.1-31.58) -----------------------------------------------------------
+
+@pytest.mark.rule("31.58", "31.1", "31.2", "31.3", "31.31", "31.4", "31.5", "31.51", "28.51")
+@pytest.mark.site("SITE-ADV-03")
+def test_music_example():
+    """31.58: Mysticism 5 + 3 Grain 36 + 2 Papyrus 8 + Hides 1 + 10 treasury = 60 = Music."""
+    state, _ = adv({"babylon": {"hand": MUSIC_HAND, "treasury": 10, "civ_cards": ["mysticism"]},
+                    "egypt": WAITING})
+    stock = state.players[BABYLON].stock
+    state, ev = play(state, buy(BABYLON, ["music"], MUSIC_HAND, 10))
+    p = state.players[BABYLON]
+    assert p.civ_cards == {"mysticism": 0, "music": 1}
+    assert p.treasury == 0 and p.stock == stock + 10
+    assert p.hand == []
+    assert sorted(state.set_aside) == sorted(MUSIC_HAND)
+    assert "Babylon acquires Music (55 after credits; paid 45 in 6 trade cards and 10 treasury" \
+        in texts(ev)
+    assert state.phase == "advances"  # Egypt still to decide
+
+
+@pytest.mark.rule("31.58", "31.57")
+@pytest.mark.site("SITE-ADV-04")
+def test_cards_may_overpay_without_change():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 4 + ["ochre"], "treasury": 5},
+                    "egypt": WAITING})
+    state, _ = play(state, buy(BABYLON, ["pottery"], ["grain"] * 4))  # 64 for 45
+    p = state.players[BABYLON]
+    assert "pottery" in p.civ_cards and p.hand == ["ochre"] and p.treasury == 5
+
+
+@pytest.mark.rule("31.41", "31.56")
+@pytest.mark.site("SITE-ADV-05")
+def test_treasury_never_overpays_and_credits_are_mandatory():
+    state, _ = adv({"babylon": {"hand": ["iron"] * 2, "treasury": 40, "civ_cards": ["pottery"]},
+                    "egypt": WAITING})
+    # Cloth Making 45 - Pottery's 10 = 35; 2 Iron = 8, so 27 tokens are enough
+    e = refused(state, buy(BABYLON, ["cloth_making"], ["iron", "iron"], 28))
+    assert e.rule == "31.41" and e.message == "treasury may not overpay: 27 tokens were enough"
+    # ignoring the credit to spend treasury instead (45 tokens) is refused the same way
+    e = refused(state, buy(BABYLON, ["cloth_making"], [], 40))
+    assert e.rule == "31.41" and "35 tokens were enough" in e.message
+    e = refused(state, buy(BABYLON, ["cloth_making"], ["iron", "iron"], 26))
+    assert e.rule == "31.2" and "1 short" in e.message
+    state, _ = play(state, buy(BABYLON, ["cloth_making"], ["iron", "iron"], 27))
+    assert state.players[BABYLON].treasury == 13
+
+
+@pytest.mark.rule("31.41")
+def test_treasury_cannot_exceed_what_is_held():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 3, "treasury": 9}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, ["pottery"], ["grain"] * 2, 10))
+    assert e.rule == "31.41" and "only 9 tokens" in e.message
+
+
+@pytest.mark.rule("31.53", "31.54", "31.55")
+@pytest.mark.site("SITE-ADV-02")
+def test_several_cards_at_once_use_only_old_credits():
+    """Astronomy's 20 counts for Coinage, Medicine and Engineering, once each; the new
+    Engineering gives Coinage and Medicine nothing this turn: 90 + 120 + 120 = 330."""
+    hand = ["gold"] * 5 + ["gems"] * 3 + ["ivory"] * 4
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": ["astronomy"]}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, ["coinage", "medicine", "engineering"],
+                           ["gold"] * 5 + ["gems"] * 3))  # 225 + 72 = 297
+    assert e.rule == "31.2" and "330 is owed" in e.message and "33 short" in e.message
+    state, ev = play(state, buy(BABYLON, ["coinage", "medicine", "engineering"],
+                                ["gold"] * 5 + ["ivory"] * 4))  # 225 + 144 = 369
+    p = state.players[BABYLON]
+    assert p.civ_cards == {"astronomy": 0, "coinage": 1, "medicine": 1, "engineering": 1}
+    assert sorted(p.hand) == ["gems"] * 3
+    assert "acquires Coinage, Medicine and Engineering (330 after credits" in texts(ev)
+
+
+@pytest.mark.rule("31.57")
+def test_free_card_needs_no_payment():
+    cards = ["pottery", "cloth_making", "metalworking", "agriculture", "engineering"]
+    state, _ = adv({"babylon": {"civ_cards": cards}, "egypt": WAITING})
+    # Roadbuilding 140 - 50 = 90 is too dear with nothing in hand; nothing is free here,
+    # so Babylon owes nothing
+    assert BABYLON not in state.step["owe"]
+    cards2 = ["cloth_making", "metalworking", "agriculture", "engineering", "roadbuilding"]
+    state, _ = adv({"babylon": {"civ_cards": cards2, "treasury": 5}, "egypt": WAITING})
+    assert BABYLON in state.step["owe"]  # Pottery: 45 - 50 → free
+    e = refused(state, buy(BABYLON, ["pottery"], [], 1))
+    assert e.rule == "31.57"
+    state, ev = play(state, buy(BABYLON, ["pottery"]))
+    assert "pottery" in state.players[BABYLON].civ_cards
+    assert "acquires Pottery (0 after credits" in texts(ev)
+
+
+# ---- restrictions (31.6) -----------------------------------------------------------
+
+@pytest.mark.rule("31.61", "31.6")
+def test_each_card_owned_once():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 6, "civ_cards": ["pottery"]}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, ["pottery"], ["grain"] * 4))
+    assert e.rule == "31.61" and "already own Pottery" in e.message
+    e = refused(state, buy(BABYLON, ["music", "music"], ["grain"] * 6))
+    assert e.rule == "31.61" and "listed twice" in e.message
+
+
+@pytest.mark.rule("31.62", "32.253", "32.313", "32.823", "32.812")
+def test_prerequisite_owned_from_an_earlier_turn():
+    hand = ["gold"] * 5 + ["ivory"] * 4
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, ["engineering", "roadbuilding"], hand))
+    assert str(e) == "§31.62: Roadbuilding needs Engineering owned from an earlier turn"
+    # Law bought last turn (turn 2): Democracy may be bought in turn 3, not in turn 2
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": {"law": 2}}, "egypt": WAITING}, turn=2)
+    e = refused(state, buy(BABYLON, ["democracy"], ["gold"] * 5))
+    assert e.rule == "31.62" and "Democracy needs Law" in e.message
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": {"law": 2}}, "egypt": WAITING}, turn=3)
+    state, _ = play(state, buy(BABYLON, ["democracy"], ["gold"] * 5))  # 225 for 200
+    assert state.players[BABYLON].civ_cards == {"law": 2, "democracy": 3}
+
+
+@pytest.mark.rule("32.263", "32.842", "32.932", "32.944", "32.953")
+def test_other_prerequisites_refused_without_them():
+    hand = ["gold"] * 5 + ["ivory"] * 4
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING})
+    for card, pre in (("mining", "Engineering"), ("philosophy", "Law"),
+                      ("monotheism", "Enlightenment"), ("theology", "Enlightenment")):
+        e = refused(state, buy(BABYLON, [card], hand))
+        assert e.rule == "31.62" and f"needs {pre} owned" in e.message
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": ["enlightenment"]}, "egypt": WAITING})
+    state, _ = play(state, buy(BABYLON, ["theology"], hand))  # 250 - 15 = 235 ≤ 369
+    assert "theology" in state.players[BABYLON].civ_cards
+
+
+@pytest.mark.rule("31.63")
+def test_civ_cards_cannot_be_discarded_or_paid():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 8 + ["ochre"], "civ_cards": ["pottery"]},
+                    "egypt": WAITING})
+    e = refused(state, buy(BABYLON, [], [], 0, ["pottery"]))
+    assert e.rule == "31.71" and "not a commodity card" in e.message
+    e = refused(state, buy(BABYLON, ["music"], ["pottery"]))
+    assert "no trade card 'pottery'" in e.message
+    state, _ = play(state, buy(BABYLON, [], [], 0, ["grain"]))
+    assert state.players[BABYLON].civ_cards == {"pottery": 0}
+
+
+@pytest.mark.rule("3.1", "31.12")
+def test_simultaneous_buying_without_supply_limit():
+    """Z-31: no copy limit; everybody may buy Pottery in the same turn, in any order."""
+    four = {"hand": ["grain"] * 4}
+    state, _ = adv({n: four for n in NATIONS})
+    assert sorted(state.step["owe"]) == [0, 1, 2, 3]
+    state, _ = play(state, buy(ASIA, ["pottery"], ["grain"] * 4),
+                    buy(BABYLON, ["pottery"], ["grain"] * 4),
+                    buy(ASSYRIA, ["pottery"], ["grain"] * 4))
+    assert state.phase == "advances"
+    state, _ = play(state, buy(EGYPT, ["pottery"], ["grain"] * 4))
+    assert all("pottery" in p.civ_cards for p in state.players)
+    assert state.phase == "over"  # the phase and the (one-turn) game ended
+
+
+# ---- Mining (28.53, 32.261) --------------------------------------------------------
+
+@pytest.mark.rule("32.261", "28.53")
+def test_mining_counts_once_and_not_again_for_the_kept_hand():
+    hand = ["bronze"] * 3 + ["gems"] * 2 + ["gold"] * 2
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": ["engineering", "mining"]},
+                    "egypt": WAITING})
+    # Medicine 140 - Engineering 20 = 120: 3 Bronze (54 → 96) + 2 Gems 32 = 128
+    state, ev = play(state, buy(BABYLON, ["medicine"], ["bronze"] * 3 + ["gems"] * 2))
+    p = state.players[BABYLON]
+    assert "medicine" in p.civ_cards and p.flags["mining_used"] is True
+    assert "paid 128 in 5 trade cards and 0 treasury tokens, Mining used" in texts(ev)
+    g = Game(state)
+    # the kept 2 Gold count 36, not 81: Mining was used this turn
+    assert g.score("babylon") - g.public_points("babylon") == 36
+    p.flags.clear()
+    assert g.score("babylon") - g.public_points("babylon") == 81
+
+
+@pytest.mark.rule("32.261", "28.53")
+def test_mining_already_used_this_turn():
+    hand = ["bronze"] * 3 + ["gems"] * 2
+    state, _ = adv({"babylon": {"hand": hand, "civ_cards": ["engineering", "mining"],
+                                "flags": {"mining_used": True}}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, ["medicine"], hand))
+    assert e.rule == "31.2" and "offer 86 in trade cards" in e.message
+
+
+# ---- hand limit (31.7) -------------------------------------------------------------
+
+@pytest.mark.rule("31.7", "31.71")
+@pytest.mark.site("SITE-ADV-07")
+def test_excess_cards_surrendered_by_choice_and_shown():
+    hand = ["ochre"] * 5 + ["hides"] * 5
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING})
+    e = refused(state, buy(BABYLON, [], [], 0, ["ochre"]))
+    assert e.rule == "31.71" and "discard 2 (you chose 1)" in e.message
+    e = refused(state, buy(BABYLON, [], [], 0, ["ochre"] * 3))
+    assert e.rule == "31.71" and "discard exactly 2" in e.message
+    e = refused(state, buy(BABYLON, [], [], 0, ["salt", "ochre"]))
+    assert e.rule == "31.71"
+    state, ev = play(state, buy(BABYLON, [], [], 0, ["ochre", "hides"]))
+    p = state.players[BABYLON]
+    assert sorted(p.hand) == ["hides"] * 4 + ["ochre"] * 4
+    shown = [x for x in ev if x.kind == "discard"]
+    assert shown and shown[0].to is None and "surrenders Hides and Ochre" in shown[0].text
+    size = [x for x in ev if x.kind == "hand_size"]
+    assert size[0].to is None and "keeps 8 commodity cards" in size[0].text
+    assert sorted(state.set_aside) == ["hides", "ochre"]
+
+
+@pytest.mark.rule("31.71")
+@pytest.mark.site("SITE-ADV-07")
+def test_paying_can_bring_the_hand_within_the_limit():
+    hand = ["ochre"] * 5 + ["hides"] * 5
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING})
+    state, _ = play(state, buy(BABYLON, ["pottery"], hand))  # 25 + 25 = 50 for 45
+    assert state.players[BABYLON].hand == [] and "pottery" in state.players[BABYLON].civ_cards
+
+
+@pytest.mark.rule("31.71")
+@pytest.mark.site("SITE-CREATE-05")
+def test_hand_limit_is_a_game_option():
+    hand = ["iron", "papyrus", "salt", "timber", "oil", "grain"]
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING}, options={"hand_limit": 4})
+    e = refused(state, buy(BABYLON, [], [], 0, ["iron"]))
+    assert "keep at most 4 commodity cards: discard 2" in e.message
+    state, _ = play(state, buy(BABYLON, [], [], 0, ["iron", "papyrus"]))
+    assert len(state.players[BABYLON].hand) == 4
+
+
+@pytest.mark.rule("30.312", "31.71")
+def test_famine_grain_counts_for_the_limit_but_cannot_pay():
+    """Z-27: Grain shown against Famine is still held, so it counts toward the hand limit,
+    but it cannot pay for civ cards this turn."""
+    hand = ["grain"] * 8 + ["ochre"]
+    state, _ = adv({"babylon": {"hand": hand, "flags": {"famine_grain": 3}}, "egypt": WAITING})
+    assert state.step["owe"] == [BABYLON, EGYPT]
+    e = refused(state, buy(BABYLON, ["pottery"], ["grain"] * 6))  # only 5 usable
+    assert e.rule == "30.312" and "Famine" in e.message
+    e = refused(state, buy(BABYLON))  # 9 cards held: one must go
+    assert e.rule == "31.71" and "discard 1" in e.message
+    state, _ = play(state, buy(BABYLON, ["pottery"], ["grain"] * 5))  # 100 for 45
+    assert sorted(state.players[BABYLON].hand) == ["grain"] * 3 + ["ochre"]
+
+
+@pytest.mark.rule("31.72")
+def test_calamities_are_never_kept():
+    state, ev = adv({"babylon": {"hand": ["epidemic", "ochre"]}})
+    assert state.players[BABYLON].hand == ["ochre"]
+    assert "Babylon may not keep Epidemic" in texts(ev)
+    assert state.stacks[5][-1] == "epidemic"  # restacked under stack 6
+
+
+# ---- restacking (29.7, 31.8) -------------------------------------------------------
+
+@pytest.mark.rule("31.8", "31.81", "31.82", "29.7")
+def test_restacking_after_all_purchases():
+    stacks = {"3": ["salt", "timber"], "4": ["oil"], "1": ["hides"]}
+    hand = ["grain"] * 4 + ["ochre"] * 5 + ["hides"] * 4 + ["iron"] * 4
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING},
+                   set_aside=["famine", "superstition", "salt"], stacks=stacks)
+    state, _ = play(state, buy(BABYLON, ["pottery"], ["grain"] * 4, 0, ["ochre"] * 5))
+    assert state.set_aside  # not yet: Egypt has not bought
+    state, ev = play(state, buy(EGYPT))
+    assert state.set_aside == []
+    s3 = state.stacks[2]
+    assert s3[:2] == ["salt", "timber"]
+    assert sorted(s3[2:4]) == ["salt", "superstition"]  # shuffled together, face down
+    assert s3[-1] == "famine"  # non-tradable calamity at the very bottom
+    assert state.stacks[3] == ["oil"] + ["grain"] * 4  # Babylon's; Egypt kept his
+    assert state.stacks[0] == ["hides"] + ["ochre"] * 5
+    assert "restacked" in texts(ev)
