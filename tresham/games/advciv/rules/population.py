@@ -46,7 +46,9 @@ def grow(g: Game, nation: str, placement: dict[str, int]) -> None:
         if n > 0:
             g.add_tokens(nation, area, n)
             total += n
-    g.emit(f"{g.name(nation)} grows by {total} tokens in {sum(1 for n in placement.values() if n > 0)} areas.",
+    n_areas = sum(1 for n in placement.values() if n > 0)
+    g.emit(f"{g.name(nation)} grows by {total} token{'' if total == 1 else 's'} in {n_areas} "
+           f"area{'' if n_areas == 1 else 's'}.",
            "population", nation=nation, added=total, areas={a: n for a, n in placement.items() if n > 0})
 
 

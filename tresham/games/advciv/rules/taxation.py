@@ -71,7 +71,8 @@ def collect(g: Game, nation: str, rate: int) -> None:
         return
     loyal = cities - n_revolt
     paid = g.to_treasury(nation, rate * loyal)
-    g.emit(f"{g.name(nation)} pays {paid} tokens in tax ({rate} per city for {loyal} cities).",
+    g.emit(f"{g.name(nation)} pays {paid} tokens in tax ({rate} per city for {loyal} "
+           f"{'city' if loyal == 1 else 'cities'}).",
            "tax", nation=nation, paid=paid, rate=rate)
     if n_revolt:
         g.s.step["revolts"].append({"victim": nation, "left": n_revolt, "tried": []})

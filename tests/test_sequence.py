@@ -1,0 +1,128 @@
+"""Sequence of play (17, 18) and early departure (15.6)."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES, TURN
+from tresham.games.advciv.rules.departure import depart
+from tresham.games.base import IllegalOrder
+
+from tests.helpers import play, position, texts
+
+NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3; A.S.T. order asia, assyria, babylon, egypt
+
+
+def pos(board, players=None, phase="tax", **kw):
+    return position(nations=NATIONS, options={"players": 4}, board=board, players=players or {},
+                    phase=phase, **kw)
+
+
+@pytest.mark.rule("18.1", "17.1", "17.3")
+def test_thirteen_phases_in_fixed_order():
+    assert TURN == ("tax", "population", "census", "ships", "movement", "conflict", "cities", "surplus",
+                    "acquisition", "trade", "calamities", "advances", "ast")
+    for a, b in zip(TURN, TURN[1:] + TURN[:1]):
+        assert PHASES[a].next_phase(None) == b
+
+
+@pytest.mark.rule("18.2")
+def test_phases_without_decisions_pass_at_once():
+    board = {"thebes": {"tokens": {"egypt": 2}}, "babylon": {"tokens": {"babylon": 1}}}
+    state, ev = pos(board)
+    # no cities (no tax), automatic growth, census, no coast (no ships): straight to movement
+    assert state.phase == "movement"
+    g = Game(state)
+    assert g.tokens("thebes", "egypt") == 4 and g.tokens("babylon", "babylon") == 2
+    assert "Census: Egypt 4, Babylon 2" in texts(ev)
+
+
+@pytest.mark.rule("17.1", "18.1", "18.2")
+def test_a_whole_turn_visits_the_phases_in_order():
+    board = {"thebes": {"tokens": {"egypt": 2}}, "ur": {"tokens": {"babylon": 3}},
+             "nineveh": {"tokens": {"assyria": 1}}, "ankara": {"tokens": {"asia": 1}}}
+    state, _ = pos(board, phase="movement")
+    seen = [state.phase]
+    for _ in range(200):
+        if state.turn == 2 and state.phase == "movement":
+            break
+        owed = [d for d in engine.pending(state) if d.required]
+        state, _ = play(state, engine.default(state, owed[0].player))
+        if state.phase != seen[-1]:
+            seen.append(state.phase)
+    assert state.turn == 2 and seen[-1] == "movement"
+    idx = [TURN.index(p) for p in seen]
+    wrap = idx.index(min(idx[1:]), 1)  # the first phase of turn 2
+    assert idx[:wrap] == sorted(idx[:wrap]) and idx[wrap:] == sorted(idx[wrap:])
+    assert state.player("egypt").ast == 1  # the A.S.T. phase ended turn 1
+
+
+@pytest.mark.rule("17.4", "17.3", "20.3")
+def test_ast_order_breaks_ties_and_orders_tax_and_growth():
+    board = {"thebes": {"city": "egypt"}, "memphis": {"tokens": {"egypt": 1}},
+             "ur": {"city": "babylon"}, "babylon": {"tokens": {"babylon": 1}},
+             "nineveh": {"city": "assyria"}, "carrhae": {"tokens": {"assyria": 1}},
+             "ankara": {"city": "asia"}, "gordium": {"tokens": {"asia": 1}}}
+    state, ev = pos(board)
+    g = Game(state)
+    assert [p.nation for p in g.active()] == ["asia", "assyria", "babylon", "egypt"]
+    paid = [e.data["nation"] for e in ev if e.kind == "tax"]
+    grew = [e.data["nation"] for e in ev if e.kind == "population"]
+    assert paid == grew == ["asia", "assyria", "babylon", "egypt"]
+    # equal census (2 each): census order follows A.S.T. order (21.2)
+    assert [p.nation for p in g.census_order()] == ["asia", "assyria", "babylon", "egypt"]
+
+
+# ------------------------------------------------------------------ early departure (15.6)
+def departed(hand, n_cities=2):
+    board = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis"][:n_cities]}
+    board.update({"buhen": {"tokens": {"egypt": 3}}, "ur": {"tokens": {"babylon": 2}}})
+    state, _ = pos(board, {"egypt": {"hand": hand, "civ_cards": ["engineering"], "ast": 2}}, phase="movement")
+    before = {i: list(st) for i, st in enumerate(state.stacks)}
+    g = Game(state)
+    kept = depart(g, "egypt")
+    g.sync()
+    return state, g, kept, before
+
+
+@pytest.mark.rule("15.6", "15.62", "15.63")
+def test_departure_keeps_one_card_per_city_returns_the_rest():
+    hand = ["ochre", "hides", "iron", "salt", "grain"]
+    state, g, kept, before = departed(hand)
+    p = state.player("egypt")
+    assert p.inert and p.hand == [] and p.has("engineering")
+    assert len(kept) == 2 and sorted(state.retained_cards["egypt"]) == sorted(kept)
+    returned = list(hand)
+    for c in kept:
+        returned.remove(c)
+    for card in returned:
+        i = g.d.card_value(card) - 1
+        assert card in state.stacks[i][len(before[i]):]  # at the bottom of its stack
+    assert sum(len(s) for s in state.stacks) == sum(len(s) for s in before.values()) + 3
+    assert len(g.cities_of("egypt")) == 2 and g.tokens("buhen", "egypt") == 3  # units stay
+    assert "Egypt leaves the game" in texts(g.events)
+    with pytest.raises(IllegalOrder) as e:
+        depart(g, "egypt")
+    assert e.value.rule == "15.6"
+
+
+@pytest.mark.rule("15.62")
+def test_departure_with_fewer_cards_than_cities_keeps_them_all():
+    state, g, kept, _ = departed(["gold"], n_cities=3)
+    assert kept == ["gold"] and state.retained_cards["egypt"] == ["gold"]
+
+
+@pytest.mark.rule("15.61")
+def test_inert_nation_takes_no_part():
+    board = {"thebes": {"city": "egypt"}, "buhen": {"tokens": {"egypt": 3}}, "tanis": {"tokens": {"egypt": 2}},
+             "babylon": {"tokens": {"babylon": 2}}}
+    state, _ = pos(board, {"egypt": {"inert": True, "treasury": 4, "ast": 2}}, phase="ast")
+    g = Game(state)
+    assert state.player("egypt").ast == 2  # no A.S.T. move
+    assert state.player("egypt").treasury == 4  # no tax
+    assert g.tokens("buhen", "egypt") == 3 and g.tokens("tanis", "egypt") == 2  # no growth
+    assert "egypt" not in [p.nation for p in g.census_order()]  # neither builds ships nor moves
+    assert state.phase == "movement"
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(state, {"type": "ships", "player": 0, "maintain": [], "build": []})
+    assert state.digest() == before and e.value.rule in ("15.61", "23")
