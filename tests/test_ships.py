@@ -112,7 +112,7 @@ def test_timeout_builds_nothing_and_maintains_nothing():
     assert "nothing is built and no ship is maintained" in texts(ev)
 
 
-@pytest.mark.rule("22.1", "22.11")
+@pytest.mark.rule("22.1", "22.11", "17.2")
 @pytest.mark.site("SITE-SHIP-08", "SITE-TIME-02")
 def test_census_order_military_last_and_early_orders():
     board = dict(EGYPT)

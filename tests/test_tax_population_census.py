@@ -98,7 +98,7 @@ def test_coinage_timeout_default_two_or_one():
     assert s2.board.cities == {"thebes": "egypt", "memphis": "egypt"}
 
 
-@pytest.mark.rule("19.3", "19.31", "19.32")
+@pytest.mark.rule("19.3", "19.31", "19.32", "18.3")
 @pytest.mark.site("SITE-TAX-03", "SITE-TAX-04")
 def test_revolt_beneficiary_chooses_cities():
     state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"},
