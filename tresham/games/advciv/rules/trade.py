@@ -47,11 +47,11 @@ MAX_MESSAGE = 500
 @order("trade_offer")
 @dataclass(slots=True)
 class TradeOffer(Order):
-    """Offer ``give`` (real cards) to seat ``to``; ``said`` = what ``to`` is told each card
+    """Offer ``give`` (real cards) to seat (or nation) ``to``; ``said`` = what ``to`` is told each card
     is (empty = all true; "unspecified" allowed); ``expect`` = one entry per card wanted:
     a card id, "dont_care" or "unspecified" (SITE-TRADE-04..07)."""
 
-    to: int = -1
+    to: int | str = -1
     give: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)
     expect: list[str] = field(default_factory=list)
@@ -401,6 +401,8 @@ class TradePhase(Phase):
         a = g.player(o.player)
         if not can_trade(g, a):
             raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade")
+        if isinstance(o.to, str):  # a partner may be named by nation (SITE-TRADE-02)
+            o.to = next((p.seat for p in g.s.players if p.nation == o.to), -1)
         if not isinstance(o.to, int) or isinstance(o.to, bool) or not 0 <= o.to < len(g.s.players):
             raise IllegalOrder("28.2", "choose a player to trade with")
         if o.to == o.player:
