@@ -318,3 +318,164 @@ def test_restacking_after_all_purchases():
     assert state.stacks[3] == ["oil"] + ["grain"] * 4  # Babylon's; Egypt kept his
     assert state.stacks[0] == ["hides"] + ["ochre"] * 5
     assert "restacked" in texts(ev)
+
+
+# ---- who decides; one order each (SITE-ADV-01, 06) ----------------------------------
+
+@pytest.mark.rule("31.1")
+@pytest.mark.site("SITE-ADV-01")
+def test_no_decision_when_nothing_affordable_and_within_limit():
+    state, ev = adv({"babylon": {"hand": ["grain"] * 3, "treasury": 8},  # 44 < 45
+                     "egypt": {"hand": ["ochre"] * 6}})  # 36
+    assert state.phase == "over"  # nobody owed anything: phase (and one-turn game) passed
+    assert sorted(state.players[BABYLON].hand) == ["grain"] * 3
+    assert state.players[BABYLON].treasury == 8
+
+
+@pytest.mark.rule("31.71")
+def test_forced_discard_is_taken_automatically():
+    """Nothing affordable and all cards alike: the only legal choice is made at once."""
+    state, ev = adv({"babylon": {"hand": ["hides"] * 3}, "egypt": WAITING},
+                    options={"hand_limit": 2})
+    assert BABYLON in state.step["done"]
+    assert state.players[BABYLON].hand == ["hides"] * 2
+    assert "(only choice) Babylon acquires no civilization card" in texts(ev)
+    assert "Babylon surrenders Hides over the hand limit of 2" in texts(ev)
+
+
+@pytest.mark.site("SITE-ADV-06")
+def test_one_final_order_each():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 4}, "egypt": WAITING, "asia": {"hand": ["ochre"]}})
+    state, _ = play(state, buy(BABYLON))
+    e = refused(state, buy(BABYLON, ["pottery"], ["grain"] * 4))
+    assert e.rule == "31.1" and "already made your purchases" in e.message
+    e = refused(state, buy(ASIA))
+    assert e.rule == "31.1" and "nothing to do" in e.message
+    e = refused(state, {"type": "buy", "player": EGYPT, "cards": "pottery"})
+    assert "must be a list" in e.message
+    e = refused(state, buy(EGYPT, ["potery"], ["grain"] * 4))
+    assert e.rule == "32.1" and "no civilization card 'potery'" in e.message
+
+
+# ---- site default (SITE-ADV-08, SZ-19) ----------------------------------------------
+
+@pytest.mark.site("SITE-ADV-08")
+def test_timeout_within_limit_buys_nothing():
+    state, _ = adv({"babylon": {"hand": ["grain"] * 4, "treasury": 3}, "egypt": WAITING})
+    assert engine.default(state, BABYLON) == {"type": "timeout", "player": BABYLON}
+    state, ev = play(state, engine.default(state, BABYLON))
+    p = state.players[BABYLON]
+    assert p.civ_cards == {} and sorted(p.hand) == ["grain"] * 4 and p.treasury == 3
+    assert "Deadline passed: Babylon acquires no civilization card" in texts(ev)
+
+
+@pytest.mark.site("SITE-ADV-08")
+def test_timeout_over_limit_buys_the_cheapest_advance_from_the_hand():
+    """10 cards, limit 8: one advance of the lowest face value (Cloth Making and Pottery
+    cost 45; the tie goes by name), paid with the least valuable cards worth 45 that take
+    at least 2 cards out of the hand: 3 Grain + Oil + Salt + Iron... = 45."""
+    hand = ["grain"] * 3 + ["ochre", "hides", "salt", "iron", "papyrus", "timber", "oil"]
+    state, _ = adv({"babylon": {"hand": hand, "treasury": 20}, "egypt": WAITING})
+    state, ev = play(state, engine.default(state, BABYLON))
+    p = state.players[BABYLON]
+    g = Game(state)
+    assert p.civ_cards == {"cloth_making": 1}
+    assert p.treasury == 20  # paid from the hand
+    assert len(p.hand) == 4 and g.hand_value(p.hand) == 52 - 45
+    assert "Deadline passed: Babylon acquires Cloth Making (45 after credits; paid 45" in texts(ev)
+
+
+@pytest.mark.site("SITE-ADV-08")
+def test_timeout_discards_lowest_value_when_no_advance_helps():
+    hand = ["ochre", "hides", "iron", "papyrus", "salt"]  # worth 9: nothing affordable
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING}, options={"hand_limit": 3})
+    assert BABYLON in state.step["owe"] and BABYLON not in state.step["done"]
+    state, ev = play(state, engine.default(state, BABYLON))
+    assert sorted(state.players[BABYLON].hand) == ["iron", "papyrus", "salt"]
+    assert "surrenders Hides and Ochre" in texts(ev)
+
+
+@pytest.mark.site("SITE-ADV-08")
+def test_timeout_keeps_sets_together():
+    """The lowest-value excess counts sets: with limit 3 the player keeps 3 Timber (27),
+    not Dye + Spices + a Timber (18). Nothing is affordable (42 < 45)."""
+    hand = ["timber"] * 3 + ["dye", "spices"]
+    state, _ = adv({"babylon": {"hand": hand}, "egypt": WAITING}, options={"hand_limit": 3})
+    state, _ = play(state, engine.default(state, BABYLON))
+    assert sorted(state.players[BABYLON].hand) == ["timber"] * 3
+
+
+@pytest.mark.site("SITE-ADV-08")
+def test_timeout_prefers_the_cheapest_cover():
+    hand = ["grain"] * 3 + ["gold", "ochre"]  # 36 + 9 + 1
+    state, _ = adv({"babylon": {"hand": hand, "treasury": 30}, "egypt": WAITING},
+                   options={"hand_limit": 3})
+    state, _ = play(state, engine.default(state, BABYLON))
+    p = state.players[BABYLON]
+    assert p.civ_cards == {"cloth_making": 1} and p.treasury == 30
+    # least valuable cover of 45 with at least 2 cards: 3 Grain + Gold (45), Ochre kept
+    assert p.hand == ["ochre"]
+
+
+# ---- random bot hook ---------------------------------------------------------------
+
+@pytest.mark.site("SITE-ADV-01", "SITE-ADV-07")
+def test_sample_gives_legal_orders():
+    from tresham.games.advciv.data import load
+
+    d = load()
+    pool = [c.id for c in d.commodities.values() for _ in range(c.count)]
+    civ = list(d.civ_cards)
+    for seed in range(60):
+        r = Rng(seed + 1)
+        players = {}
+        cards = list(pool)
+        r.shuffle(cards)
+        for n in NATIONS:
+            k = r.below(16)
+            hand, cards = cards[:k], cards[k:]
+            owned = r.sample(civ, r.below(8))
+            players[n] = {"hand": hand, "treasury": r.below(40),
+                          "civ_cards": owned,
+                          "flags": {"famine_grain": r.below(2)} if "grain" in hand else {}}
+        state, _ = adv(players, options={"hand_limit": 1 + r.below(8)})
+        guard = 0
+        while state.phase == "advances":
+            seat = next(x.player for x in engine.pending(state) if x.required)
+            o = PHASES["advances"].sample(Game(state), seat, r)
+            state, _ = engine.apply(state, o.to_json())  # never refused
+            limit = state.options.hand_limit
+            assert len(state.players[seat].hand) <= limit
+            guard += 1
+            assert guard < 10
+        assert state.set_aside == []
+
+
+# ---- the Advances page (SITE-ADV-01, 09, 10; 14.1, 14.2) ----------------------------
+
+@pytest.mark.rule("14.1", "14.2")
+@pytest.mark.site("SITE-ADV-01", "SITE-ADV-09", "SITE-ADV-10")
+def test_advances_view():
+    state, _ = adv({"babylon": {"hand": MUSIC_HAND, "treasury": 10, "civ_cards": ["mysticism"]},
+                    "egypt": {"hand": ["grain"] * 4, "civ_cards": ["pottery"]}})
+    v = engine.view(state, BABYLON)["phase_view"]
+    rows = {r["id"]: r for r in v["cards"]}
+    assert v["max_payment"] == 55 and v["owes"] is True
+    assert rows["music"]["credit"] == 5 and rows["music"]["cost_after_credits"] == 55
+    assert rows["music"]["buyable"] is True
+    assert rows["deism"]["cost_after_credits"] == 65 and rows["deism"]["buyable"] is False
+    assert rows["roadbuilding"]["prerequisite_met"] is False and not rows["roadbuilding"]["buyable"]
+    assert rows["mysticism"]["owned"] and not rows["mysticism"]["buyable"]
+    assert "Superstition" in rows["mysticism"]["text"]  # card texts readable (SITE-ADV-10)
+    assert v["all_players"] == {"asia": [], "assyria": [], "babylon": ["mysticism"],
+                                "egypt": ["pottery"]}
+    # Egypt sees its own costs: Cloth Making 45 - 10 = 35
+    ve = {r["id"]: r for r in engine.view(state, EGYPT)["phase_view"]["cards"]}
+    assert ve["cloth_making"]["cost_after_credits"] == 35
+    # a spectator sees everyone's cards, not anyone's costs
+    assert "cards" not in engine.view(state, None)["phase_view"]
+    # 14.2: the turn of each purchase is recorded; the civ card total is public
+    state, _ = play(state, buy(BABYLON, ["music"], MUSIC_HAND, 10))
+    assert state.players[BABYLON].civ_cards == {"mysticism": 0, "music": 1}
+    me = next(x for x in engine.view(state, EGYPT)["players"] if x["nation"] == "babylon")
+    assert me["civ_points"] == 110 and me["civ_cards"] == ["music", "mysticism"]
