@@ -1,26 +1,589 @@
-"""Movement (23). STUB: every player just says Done; nothing moves yet."""
+"""Movement (§23) with the site's pending-order model (SITE-MOVE-01..09).
+
+Rules (§23): players move in census order, Military holders last (23.2, 23.21); a token
+crosses one land boundary (23.3) or, with Roadbuilding, passes through one land area free of
+other players' units, Barbarians and Pirate cities into a second (23.31); ships carry at
+most 5 tokens (23.51), enter up to 4 water areas (23.52; 5 with Cloth Making, 23.53), open
+sea only with Astronomy (23.54), end anywhere reachable but open sea (23.55); tokens load
+and unload any number of times, ferrying allowed, nothing stays aboard, one ship per token
+(23.56); tokens that moved overland may not embark and tokens that sailed may not then move
+overland (23.3, 23.51). Cities never move (23.1); Barbarians never move here (23.22).
+Any number of tokens may end in an area, above its limit (23.4): conflict comes later.
+
+Site model (SITE-MOVE-05..08): every player may enter moves at any time during the phase;
+they are held as *pending* and carried out in census order. Each player marks his moves
+``"done"`` or ``"unless_threatened"`` (SZ-04: when his turn comes, if an earlier mover moved
+into an area where he has units or into which he is moving, his moves are not finalised and
+the game waits for him to change or confirm them). Until his turn he may replace his moves
+(a new ``move`` order replaces the old one; an empty one resets). Timeout (SITE-MOVE-08):
+entered moves are carried out even if not confirmed, otherwise nothing moves.
+
+The order (JSON)::
+
+    {"type": "move", "player": SEAT,
+     "moves": [{"from": "ur", "to": "sumeria", "count": 2},            # 23.3
+               {"from": "ur", "via": "sumeria", "to": "akkad", "count": 1},  # 23.31 Roadbuilding
+               {"from": "babylon", "to": "akkad", "count": "excess"}],  # SITE-MOVE-02
+     "voyages": [{"ship": "tanis",                  # the area where the ship starts
+                  "steps": [["load", 3], ["sail", "sinai"], ["unload", 3],
+                            ["sail", "tanis"], ["load", 2], ["sail", "sinai"], ["unload", 2]]}],
+     "done": "done" | "unless_threatened" | null}
+
+``count`` is a number, ``"all"`` (the whole stack, SITE-MOVE-03) or ``"excess"`` (the tokens
+above the area's population limit, SITE-MOVE-02); it is fixed when the order is entered.
+The generic ``{"type": "done"}`` confirms the moves already entered (SITE-MOVE-06).
+
+Orders are validated in full when entered (against the board then) and each move again when
+carried out; a move that became illegal meanwhile (e.g. another player's tokens now stand
+in a Roadbuilding intermediate area) is skipped with an event saying why.
+"""
 from __future__ import annotations
 
-from ...base import Decision
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...base import Decision, IllegalOrder
+from ..data import BARBARIANS, PIRATES
 from ..game import Game
-from ..orders import Order
-from ..phase import Phase, register
+from ..orders import Done, Order, order
+from ..phase import Phase, register, require_phase_player
+from ..view import PHASE_VIEWS
+
+#: 23.51: tokens a ship carries at once.
+SHIP_CAPACITY = 5
+#: 23.52 / 23.53: water areas a ship may enter per movement phase (without / with Cloth Making).
+SHIP_AREAS = 4
+SHIP_AREAS_CLOTH = 5
+DONE_VALUES = (None, "done", "unless_threatened")
+
+#: 23.57: Greek areas with two distinct coastlines: area -> the two groups of water-adjacent
+#: areas, one per coast. The map data records none (see docs/rulings/movement.md), so this is
+#: empty and every coastal area has a single coastline; the rule is applied to any entry here.
+DOUBLE_COASTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+@order("move")
+@dataclass(slots=True)
+class Move(Order):
+    """A player's movement orders for this phase (replaces any he entered before)."""
+
+    moves: list = field(default_factory=list)
+    voyages: list = field(default_factory=list)
+    done: str | None = None
+
+
+# ---------------------------------------------------------------------------------------
+# Validation (pure: works on local counters, never on the state)
+# ---------------------------------------------------------------------------------------
+
+
+class _Ledger:
+    """What one player may still move while his orders are checked or carried out.
+
+    ``avail[area]``: his tokens in ``area`` that have not moved this phase (only these may
+    move overland or embark: 23.3, 23.51, 23.56); ``ships[area]``: his ships there that have
+    not yet sailed."""
+
+    __slots__ = ("g", "nation", "avail", "ships")
+
+    def __init__(self, g: Game, nation: str) -> None:
+        self.g = g
+        self.nation = nation
+        board = g.s.board.tokens
+        self.avail: dict[str, int] = {a: m[nation] for a, m in board.items() if m.get(nation, 0) > 0}
+        self.ships: dict[str, int] = {}
+        for a in g.ships_of(nation):
+            self.ships[a] = self.ships.get(a, 0) + 1
+
+    def unmoved(self, area: str) -> int:
+        """Tokens in ``area`` at the start of this player's movement not yet used."""
+        return self.avail.get(area, 0)
+
+    def take(self, area: str, n: int) -> None:
+        self.avail[area] = self.unmoved(area) - n
+
+
+def _area(g: Game, raw: Any, what: str) -> str:
+    if not isinstance(raw, str) or raw not in g.areas:
+        raise IllegalOrder("23.1", f"{what} {raw!r} is not an area of this board")
+    return raw
+
+
+def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
+    """Resolve a count: a number, "all" (whole stack, SITE-MOVE-03) or "excess" (tokens
+    above the population limit, SITE-MOVE-02)."""
+    if raw == "all":
+        n = led.unmoved(src)
+        if n <= 0:
+            raise IllegalOrder("23.1", f"you have no unmoved tokens in {g.area_name(src)}")
+        return n
+    if raw == "excess":
+        n = min(led.unmoved(src), g.tokens(src, led.nation) - g.limit(src, led.nation))
+        if n <= 0:
+            raise IllegalOrder("23.1", f"your tokens in {g.area_name(src)} are not above its "
+                               f"population limit of {g.limit(src, led.nation)}")
+        return n
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 1:
+        raise IllegalOrder("23.1", f"a count must be a whole number of at least 1, \"all\" or "
+                           f"\"excess\", not {raw!r}")
+    return raw
+
+
+def _road_blocker(g: Game, nation: str, via: str) -> str | None:
+    """Why ``via`` may not be passed through with Roadbuilding (23.31), or None: another
+    player's units (tokens or cities, 5.5), Barbarians or a Pirate city."""
+    for owner, n in g.s.board.tokens.get(via, {}).items():
+        if n > 0 and owner != nation:
+            return ("Barbarian tokens stand there" if owner == BARBARIANS
+                    else f"{g.name(owner)}'s tokens stand there")
+    city = g.s.board.cities.get(via)
+    if city is not None and city != nation:
+        return "a Pirate city stands there" if city == PIRATES else f"{g.name(city)}'s city stands there"
+    return None
+
+
+def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
+    """Check one overland move (23.1, 23.3, 23.31) and book its tokens; gives its normal form.
+
+    Raises IllegalOrder before booking anything if the move is not allowed."""
+    if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
+        raise IllegalOrder("23.3", "a move is {\"from\": area, \"to\": area, \"count\": n} "
+                           "(with \"via\": area for Roadbuilding)")
+    src = _area(g, mv.get("from"), "from")
+    dst = _area(g, mv.get("to"), "to")
+    n = _count(g, led, src, mv.get("count"))
+    have = led.unmoved(src)
+    if n > have:
+        total = g.tokens(src, led.nation)
+        if total == 0:
+            raise IllegalOrder("23.1", f"you have no tokens in {g.area_name(src)}; "
+                               "a player may move only his own tokens")
+        raise IllegalOrder("23.3", f"you have only {have} tokens in {g.area_name(src)} that "
+                           f"have not moved this phase (asked to move {n}); a token moves once")
+    a = g.areas[src]
+    via = mv.get("via")
+    if via is None:
+        if dst not in a.land_adj:
+            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share "
+                               "a land boundary; tokens cross one land boundary (or go by ship)")
+    else:
+        via = _area(g, via, "via")
+        if not g.of(led.nation).has("roadbuilding"):
+            raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area "
+                               "into a second one")
+        if via not in a.land_adj or dst not in g.areas[via].land_adj:
+            raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → "
+                               f"{g.area_name(dst)} is not a path across two land boundaries")
+        if dst == src:
+            raise IllegalOrder("23.31", "a Roadbuilding move must end in a different area")
+        why = _road_blocker(g, led.nation, via)
+        if why:
+            raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
+                               f"{why} (the first area entered must be free of other players' "
+                               "units, Barbarians and Pirate cities)")
+    led.take(src, n)
+    out = {"from": src, "to": dst, "count": n}
+    if via is not None:
+        out["via"] = via
+    return out
+
+
+def ship_allowance(g: Game, nation: str) -> int:
+    """Water areas a ship may enter this phase: 4, or 5 with Cloth Making (23.52, 23.53)."""
+    return SHIP_AREAS_CLOTH if g.of(nation).has("cloth_making") else SHIP_AREAS
+
+
+def _step_n(raw: Any, verb: str) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 1:
+        raise IllegalOrder("23.56", f"{verb} needs a number of tokens of at least 1, not {raw!r}")
+    return raw
+
+
+def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
+    """Check one ship's voyage (23.5x) and book its ship and the tokens it loads.
+
+    Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. Gives the normal
+    form ``{"ship", "steps", "path", "legs"}`` where ``legs`` = [[from, to, n], ...] are the
+    token transfers (first loaded, first unloaded). Raises before booking anything."""
+    if not isinstance(v, dict) or set(v) - {"ship", "steps"} or not isinstance(v.get("steps"), list):
+        raise IllegalOrder("23.5", "a voyage is {\"ship\": area where it starts, \"steps\": "
+                           "[[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
+    nation = led.nation
+    start = _area(g, v.get("ship"), "ship")
+    if led.ships.get(start, 0) <= 0:
+        if start in g.ships_of(nation):
+            raise IllegalOrder("23.52", f"your ship in {g.area_name(start)} already has a voyage "
+                               "this phase")
+        raise IllegalOrder("23.1", f"you have no ship in {g.area_name(start)}")
+    if not v["steps"]:
+        raise IllegalOrder("23.5", "a voyage needs at least one step")
+    astronomy = g.of(nation).has("astronomy")
+    allowance = ship_allowance(g, nation)
+    pos, came_from, entered, cargo = start, None, 0, 0
+    aboard: list[list] = []  # [area loaded, n] in load order
+    loads: dict[str, int] = {}
+    legs: list[list] = []
+    path = [start]
+    for step in v["steps"]:
+        if not isinstance(step, (list, tuple)) or len(step) != 2:
+            raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
+        verb, arg = step
+        here = g.areas[pos]
+        if verb == "load":
+            n = _step_n(arg, "load")
+            if here.is_open_sea:
+                raise IllegalOrder("23.51", "tokens can embark only in a land area")
+            if cargo + n > SHIP_CAPACITY:
+                raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
+                                   f"(it would carry {cargo + n})")
+            free = led.unmoved(pos) - loads.get(pos, 0)
+            if n > free:
+                raise IllegalOrder("23.51", f"only {max(free, 0)} of your tokens in "
+                                   f"{g.area_name(pos)} may embark: tokens that moved overland "
+                                   "or by another ship this phase may not embark")
+            loads[pos] = loads.get(pos, 0) + n
+            cargo += n
+            aboard.append([pos, n])
+        elif verb == "unload":
+            n = _step_n(arg, "unload")
+            if here.is_open_sea:
+                raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
+            if n > cargo:
+                raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
+            cargo -= n
+            left = n
+            while left:
+                src, k = aboard[0]
+                take = min(k, left)
+                legs.append([src, pos, take])
+                left -= take
+                if take == k:
+                    aboard.pop(0)
+                else:
+                    aboard[0][1] = k - take
+        elif verb == "sail":
+            dst = _area(g, arg, "sail to")
+            if dst not in here.water_adj:
+                raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no "
+                                   "water boundary; ships cross only water boundaries")
+            coasts = DOUBLE_COASTS.get(pos)
+            if coasts and came_from is not None:
+                side = next((c for c in coasts if came_from in c), None)
+                if side is not None and dst not in side:
+                    raise IllegalOrder("23.57", f"a ship that entered {g.area_name(pos)} from "
+                                       f"{g.area_name(came_from)} must leave by the same coast; "
+                                       f"it cannot cross to {g.area_name(dst)}")
+            if g.areas[dst].is_open_sea and not astronomy:
+                raise IllegalOrder("23.54", f"{g.area_name(dst)} is open sea: only a holder of "
+                                   "Astronomy may move ships into it")
+            entered += 1
+            if entered > allowance:
+                raise IllegalOrder("23.53" if allowance > SHIP_AREAS else "23.52",
+                                   f"a ship may enter at most {allowance} water areas per "
+                                   "movement phase" + (" (Cloth Making included)"
+                                                       if allowance > SHIP_AREAS else
+                                                       " (5 with Cloth Making)"))
+            came_from, pos = pos, dst
+            path.append(dst)
+        else:
+            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
+    if cargo:
+        raise IllegalOrder("23.56", f"{cargo} tokens would remain aboard at the end of the "
+                           "movement phase; unload them (no token may stay aboard)")
+    if g.areas[pos].is_open_sea:
+        raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area "
+                           f"({g.area_name(pos)})")
+    for a, n in loads.items():
+        led.take(a, n)
+    led.ships[start] -= 1
+    return {"ship": start, "steps": [list(s) for s in v["steps"]], "path": path, "legs": legs}
+
+
+def check_plan(g: Game, nation: str, moves: Any, voyages: Any) -> dict:
+    """Validate a whole set of orders against the current board; gives the normal form.
+
+    Raises IllegalOrder (rule cited) on the first problem; changes nothing."""
+    if not isinstance(moves, list) or not isinstance(voyages, list):
+        raise IllegalOrder("23.1", "moves and voyages must be lists")
+    led = _Ledger(g, nation)
+    out_moves = [check_land_move(g, led, m) for m in moves]
+    out_voyages = [check_voyage(g, led, v) for v in voyages]
+    return {"moves": out_moves, "voyages": out_voyages}
+
+
+def destinations(plan: dict) -> set[str]:
+    """Areas a plan moves tokens into (land destinations and unloading areas)."""
+    out = {m["to"] for m in plan.get("moves", ())}
+    for v in plan.get("voyages", ()):
+        out.update(leg[1] for leg in v["legs"])
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Carrying orders out
+# ---------------------------------------------------------------------------------------
+
+
+def _move_ship(g: Game, nation: str, src: str, dst: str) -> None:
+    """Move one of ``nation``'s ships (the ship count never changes)."""
+    ships = g.s.board.ships[nation]
+    ships[ships.index(src)] = dst
+
+
+def execute(g: Game, seat: int, plan: dict) -> None:
+    """Carry out a player's moves on his turn (23.2), re-checking each against the board as
+    it now is; a move that became illegal is skipped with an event saying why."""
+    p = g.s.players[seat]
+    nation = p.nation
+    assert nation is not None
+    who = g.name(nation)
+    led = _Ledger(g, nation)
+    entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
+    moved_any = False
+    for mv in plan.get("moves", ()):
+        try:
+            m = check_land_move(g, led, mv)
+        except IllegalOrder as e:
+            g.emit(f"{who}'s move of {mv.get('count')} from {g.area_name(mv['from'])} to "
+                   f"{g.area_name(mv['to'])} is skipped: {e}", "move_skipped", nation=nation,
+                   move=mv, rule=e.rule)
+            continue
+        g.move_tokens(nation, m["from"], m["to"], m["count"])
+        moved_any = True
+        entered.setdefault(m["to"], [])
+        if nation not in entered[m["to"]]:
+            entered[m["to"]].append(nation)
+        via = f" via {g.area_name(m['via'])}" if "via" in m else ""
+        g.emit(f"{who} moves {m['count']} token{'s' if m['count'] != 1 else ''} from "
+               f"{g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.", "move",
+               nation=nation, **m)
+    for v in plan.get("voyages", ()):
+        try:
+            vv = check_voyage(g, led, {"ship": v["ship"], "steps": v["steps"]})
+        except IllegalOrder as e:
+            g.emit(f"{who}'s voyage of the ship in {g.area_name(v['ship'])} is skipped: {e}",
+                   "move_skipped", nation=nation, voyage=v.get("steps"), rule=e.rule)
+            continue
+        for src, dst, n in vv["legs"]:
+            g.move_tokens(nation, src, dst, n)
+            entered.setdefault(dst, [])
+            if nation not in entered[dst]:
+                entered[dst].append(nation)
+        if vv["path"][-1] != vv["ship"]:
+            _move_ship(g, nation, vv["ship"], vv["path"][-1])
+        moved_any = True
+        carried = "; ".join(f"{n} token{'s' if n != 1 else ''} from {g.area_name(a)} to "
+                            f"{g.area_name(b)}" for a, b, n in vv["legs"])
+        g.emit(f"{who}'s ship sails " + " → ".join(g.area_name(a) for a in vv["path"])
+               + (f", carrying {carried}." if carried else "."), "voyage", nation=nation,
+               path=vv["path"], legs=vv["legs"])
+    if not moved_any:
+        g.emit(f"{who} moves nothing.", "move", nation=nation)
+
+
+def threat(g: Game, seat: int, plan: dict | None) -> str | None:
+    """SITE-MOVE-07 / SZ-04: an area where ``seat`` has units (tokens or cities) or into
+    which he is moving, that an earlier mover has moved into this phase; None if none."""
+    nation = g.s.players[seat].nation
+    entered: dict[str, list[str]] = g.s.step.get("entered", {})
+    if not entered:
+        return None
+    mine = set(destinations(plan or {}))
+    mine.update(g.token_areas(nation))
+    mine.update(g.cities_of(nation))
+    for area in sorted(mine):
+        if any(n != nation for n in entered.get(area, ())):
+            return area
+    return None
+
+
+def can_move(g: Game, nation: str) -> bool:
+    """False when ``nation`` has nothing that could move: no ship and no token next to a
+    land boundary (then 'no movement' is its only choice and is taken automatically)."""
+    if g.ships_of(nation):
+        return True
+    return any(g.areas[a].land_adj for a in g.token_areas(nation))
+
+
+# ---------------------------------------------------------------------------------------
+# The phase
+# ---------------------------------------------------------------------------------------
 
 
 @register
 class MovementPhase(Phase):
+    """§23 Movement, with pending orders carried out in census order (SITE-MOVE-05)."""
+
     name = "movement"
     rule = "23"
-    accepts = ("done",)
+    accepts = ("move", "done")
 
     def start(self, g: Game) -> None:
-        g.s.step["waiting"] = [p.seat for p in g.census_order()]
+        """Fix the order of movement (23.2, 23.21: census order, Military last)."""
+        order_ = []
+        for p in g.census_order():
+            if can_move(g, p.nation):
+                order_.append(p.seat)
+            else:
+                g.emit(f"{g.name(p.nation)} has nothing that can move.", "move", nation=p.nation)
+        g.s.step = {"order": order_, "index": 0, "plans": {}, "entered": {}, "asked": None}
+        self._resolve(g)
+
+    def _current(self, g: Game) -> int | None:
+        st = g.s.step
+        return st["order"][st["index"]] if st["index"] < len(st["order"]) else None
+
+    def complete(self, g: Game) -> bool:
+        return self._current(g) is None
 
     def pending(self, g: Game) -> list[Decision]:
-        return [Decision(s, "move", "Enter your moves", default="no movement") for s in g.s.step["waiting"][:1]]
+        """A required decision for the current mover (1.5× deadline for the first mover,
+        SITE-TIME-02, not when asked again under SZ-04); optional ones for later movers."""
+        st = g.s.step
+        cur = self._current(g)
+        out = []
+        for i in range(st["index"], len(st["order"])):
+            seat = st["order"][i]
+            now = seat == cur
+            asked = now and st.get("asked") == seat
+            prompt = ("An earlier mover moved into an area of yours: change or confirm your moves"
+                      if asked else "Enter your moves" if now else
+                      "Enter your moves now; they are carried out on your turn")
+            out.append(Decision(seat, "move", prompt, required=now,
+                                default="moves entered are carried out; otherwise no movement",
+                                deadline_factor=1.5 if (now and i == 0 and not asked) else 1.0,
+                                options={"position": i + 1, "order": list(st["order"])}))
+        return out
 
     def handle(self, g: Game, o: Order) -> None:
-        g.s.step["waiting"].remove(o.player)
+        """Enter, replace or confirm one's pending moves (SITE-MOVE-05/06/07)."""
+        require_phase_player(g, o, "23.1")
+        st = g.s.step
+        if o.player not in st["order"]:
+            raise IllegalOrder("23.2", "you have no place in the order of movement this phase")
+        if o.player not in st["order"][st["index"]:]:
+            raise IllegalOrder("23.2", "your moves have already been carried out this phase")
+        key = str(o.player)
+        nation = g.s.players[o.player].nation
+        if isinstance(o, Done):
+            plan = dict(st["plans"].get(key) or {"moves": [], "voyages": []})
+            plan["done"] = "done"
+        else:
+            assert isinstance(o, Move)
+            if o.done not in DONE_VALUES:
+                raise IllegalOrder("23.1", "done must be \"done\", \"unless_threatened\" or null")
+            plan = check_plan(g, nation, o.moves, o.voyages)
+            plan["done"] = o.done
+        if not plan["moves"] and not plan["voyages"] and plan["done"] is None:
+            st["plans"].pop(key, None)
+            g.emit("Your pending moves are cleared.", "move_pending", to=[o.player])
+        else:
+            st["plans"][key] = plan
+            if o.player != self._current(g):
+                g.emit(f"Your moves are noted ({plan['done'] or 'not yet confirmed'}); they are "
+                       "carried out on your turn.", "move_pending", to=[o.player])
+        self._resolve(g)
 
     def timeout(self, g: Game, seat: int) -> None:
-        g.s.step["waiting"].remove(seat)
+        """SITE-MOVE-08: moves entered but not confirmed are carried out; else none."""
+        plan = g.s.step["plans"].pop(str(seat), None)
+        who = g.name(g.s.players[seat].nation)
+        if plan and (plan["moves"] or plan["voyages"]):
+            g.emit(f"{who}'s time ran out: the moves entered are carried out.", "timeout")
+            execute(g, seat, plan)
+        else:
+            g.emit(f"{who}'s time ran out: no movement.", "timeout")
+        self._advance_mover(g)
+        self._resolve(g)
+
+    def _advance_mover(self, g: Game) -> None:
+        g.s.step["index"] += 1
+        g.s.step["asked"] = None
+
+    def _resolve(self, g: Game) -> None:
+        """Carry out pending moves in order while the current mover's are final."""
+        st = g.s.step
+        while (cur := self._current(g)) is not None:
+            plan = st["plans"].get(str(cur))
+            if plan is None or plan["done"] is None:
+                return
+            if plan["done"] == "unless_threatened" and st.get("asked") != cur:
+                area = threat(g, cur, plan)
+                if area is not None:
+                    st["asked"] = cur
+                    plan["done"] = None
+                    g.emit(f"Another player has moved into {g.area_name(area)}: your moves are not "
+                           "carried out yet; change or confirm them.", "move_threatened", to=[cur],
+                           area=area)
+                    return
+            del st["plans"][str(cur)]
+            execute(g, cur, plan)
+            self._advance_mover(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        """A random legal set of moves: a few random stacks step to random neighbours,
+        sometimes a ship voyage; then done (occasionally 'unless threatened')."""
+        nation = g.s.players[seat].nation
+        done = "unless_threatened" if rng.below(5) == 0 else "done"
+        led = _Ledger(g, nation)
+        moves: list[dict] = []
+        areas = g.token_areas(nation)
+        road = g.of(nation).has("roadbuilding")
+        for _ in range(rng.below(4) if areas else 0):
+            src = rng.choice(areas)
+            have = led.unmoved(src)
+            adj = sorted(g.areas[src].land_adj)
+            if have <= 0 or not adj:
+                continue
+            n = 1 + rng.below(have)
+            mv: dict = {"from": src, "to": rng.choice(adj), "count": n}
+            if road and rng.below(3) == 0:
+                via = mv["to"]
+                nxt = sorted(a for a in g.areas[via].land_adj if a != src)
+                if nxt and _road_blocker(g, nation, via) is None:
+                    mv = {"from": src, "via": via, "to": rng.choice(nxt), "count": n}
+            led.take(src, n)
+            moves.append(mv)
+        voyages: list[dict] = []
+        ships = g.ships_of(nation)
+        if ships and rng.below(3) == 0:
+            start = rng.choice(ships)
+            astronomy = g.of(nation).has("astronomy")
+            steps: list[list] = []
+            n = min(SHIP_CAPACITY, led.unmoved(start))
+            n = rng.below(n + 1) if n > 0 else 0
+            if n:
+                steps.append(["load", n])
+            pos, path = start, []
+            for _ in range(1 + rng.below(ship_allowance(g, nation))):
+                opts = sorted(a for a in g.areas[pos].water_adj
+                              if astronomy or not g.areas[a].is_open_sea)
+                if not opts or pos in DOUBLE_COASTS:
+                    break
+                pos = rng.choice(opts)
+                path.append(pos)
+            while path and g.areas[path[-1]].is_open_sea:
+                path.pop()
+            if path:
+                steps.extend(["sail", a] for a in path)
+                if n:
+                    steps.append(["unload", n])
+                voyages.append({"ship": start, "steps": steps})
+        try:
+            check_plan(g, nation, moves, voyages)
+        except IllegalOrder:
+            moves, voyages = [], []
+        return Move(seat, moves, voyages, done)
+
+
+def movement_view(g: Game, seat: int | None) -> dict:
+    """The movement part of a player's view: the order of movement, whose turn it is, and
+    his own pending moves (others' pending moves stay secret until carried out)."""
+    st = g.s.step
+    out: dict[str, Any] = {"order": list(st.get("order", ())), "index": st.get("index", 0)}
+    if seat is not None and str(seat) in st.get("plans", {}):
+        out["my_moves"] = st["plans"][str(seat)]
+    return out
+
+
+PHASE_VIEWS["movement"] = movement_view

@@ -1,0 +1,511 @@
+"""Movement (§23) and the site's pending-order model (SITE-MOVE-01..09)."""
+from __future__ import annotations
+
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.rules import movement
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import game, play, position, texts
+
+#: seats: thrace 0, crete 1, asia 2, babylon 3, egypt 4, illyria 5
+NATIONS = ["thrace", "crete", "asia", "babylon", "egypt", "illyria"]
+THRACE, CRETE, ASIA, BABYLON, EGYPT, ILLYRIA = range(6)
+#: Egypt's lone token in Thebes: the last mover, so the phase is still open when we look.
+BYSTANDER = {"thebes": {"tokens": {"egypt": 1}}}
+
+
+def pos(board: dict, players: dict | None = None, ships: dict | None = None):
+    """A movement-phase position with the bystander added."""
+    b = dict(BYSTANDER)
+    b.update(board)
+    state, _ = position(nations=NATIONS, board=b, players=players or {}, ships=ships or {},
+                        phase="movement")
+    return state
+
+
+def mv(seat: int, moves=(), voyages=(), done="done") -> dict:
+    return {"type": "move", "player": seat, "moves": list(moves), "voyages": list(voyages),
+            "done": done}
+
+
+def tok(state, area: str, owner: str) -> int:
+    return game(state).tokens(area, owner)
+
+
+def refused(state, order: dict, rule: str) -> IllegalOrder:
+    """Assert ``order`` is refused citing ``rule`` and that the state is untouched."""
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply_in_place(state, order)
+    assert e.value.rule == rule, str(e.value)
+    assert state.digest() == before
+    return e.value
+
+
+def over(state) -> bool:
+    """The movement phase of turn 1 is over (later phases may be automatic for now)."""
+    return state.phase != "movement" or state.turn > 1
+
+
+def current(state) -> int | None:
+    req = [d.player for d in engine.pending(state) if d.required]
+    return req[0] if req else None
+
+
+# ---------------------------------------------------------------------------------- land
+
+
+@pytest.mark.rule("23.1", "23.3")
+@pytest.mark.site("SITE-MOVE-06")
+def test_land_move_across_one_boundary():
+    s = pos({"thrace": {"tokens": {"thrace": 4}}})
+    s, ev = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3}]))
+    assert tok(s, "thrace", "thrace") == 1 and tok(s, "byzantium", "thrace") == 3
+    assert "Thrace moves 3 tokens from Thrace to Byzantium." in texts(ev)
+    assert s.phase == "movement" and current(s) == EGYPT
+
+
+@pytest.mark.rule("23.3")
+def test_no_move_beyond_one_land_boundary():
+    s = pos({"thrace": {"tokens": {"thrace": 4}}})
+    e = refused(s, mv(THRACE, [{"from": "thrace", "to": "dacia", "count": 1}]), "23.3")
+    assert "do not share a land boundary" in e.message
+    # Lemnos is reached only across water: no land move there
+    refused(s, mv(THRACE, [{"from": "thrace", "to": "lemnos", "count": 1}]), "23.3")
+
+
+@pytest.mark.rule("23.3")
+def test_a_token_moves_once():
+    s = pos({"thrace": {"tokens": {"thrace": 4}}})
+    order = mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3},
+                        {"from": "thrace", "to": "moesia", "count": 2}])
+    e = refused(s, order, "23.3")
+    assert "only 1 tokens" in e.message
+    # and a token that arrived overland cannot step on
+    refused(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3},
+                           {"from": "byzantium", "to": "moesia", "count": 1}]), "23.1")
+
+
+@pytest.mark.rule("23.1")
+def test_some_all_or_none_and_cities_never_move():
+    s = pos({"thrace": {"tokens": {"thrace": 2}, "city": "thrace"},
+             "byzantium": {"city": "thrace"}})
+    # a city is not a token: nothing to move out of Byzantium
+    e = refused(s, mv(THRACE, [{"from": "byzantium", "to": "moesia", "count": 1}]), "23.1")
+    assert "only his own tokens" in e.message
+    s, ev = play(s, mv(THRACE))  # none
+    assert "Thrace moves nothing." in texts(ev)
+    assert s.board.cities == {"thrace": "thrace", "byzantium": "thrace"}
+    assert tok(s, "thrace", "thrace") == 2
+
+
+@pytest.mark.rule("23.1", "23.22")
+def test_other_players_and_barbarian_tokens_cannot_be_moved():
+    s = pos({"thrace": {"tokens": {"thrace": 3}},
+             "moesia": {"tokens": {"barbarians": 4, "illyria": 2}}})
+    refused(s, mv(THRACE, [{"from": "moesia", "to": "thrace", "count": 1}]), "23.1")
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "moesia", "count": 3}]))
+    # Illyria (2 tokens) moves after Thrace; the Barbarians are no mover at all (23.22)
+    assert engine.pending(s)[0].player == ILLYRIA
+    s, _ = play(s, mv(ILLYRIA))
+    assert tok(s, "moesia", "barbarians") == 4 and tok(s, "moesia", "thrace") == 3
+    s, ev = play(s, {"type": "timeout", "player": EGYPT})
+    assert over(s)
+    assert not [e for e in ev if e.kind in ("move", "voyage") and e.data.get("nation") == "barbarians"]
+
+
+@pytest.mark.rule("23.4")
+def test_any_number_may_enter_cities_and_exceed_limits():
+    s = pos({"thrace": {"tokens": {"thrace": 5}},
+             "thessalonica": {"tokens": {"illyria": 1}, "city": "crete"},
+             "macedonia": {"tokens": {"thrace": 1}}},
+            players={"thrace": {"stock": 30}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "thessalonica", "count": 5},
+                               {"from": "macedonia", "to": "thessalonica", "count": 1}]))
+    assert tok(s, "thessalonica", "thrace") == 6  # limit 1, city there: allowed
+    assert tok(s, "thessalonica", "illyria") == 1 and s.board.cities["thessalonica"] == "crete"
+    assert s.players[THRACE].stock == 30
+
+
+# ---------------------------------------------------------------------------- order
+
+
+@pytest.mark.rule("23.2", "23.21")
+@pytest.mark.site("SITE-MOVE-05")
+def test_census_order_military_last():
+    s = pos({"thrace": {"tokens": {"thrace": 2}},
+             "sardes": {"tokens": {"asia": 9}},
+             "ur": {"tokens": {"babylon": 5}},
+             "knossos": {"tokens": {"crete": 3}}},
+            players={"asia": {"civ_cards": ["military"]}})
+    assert s.step["order"] == [BABYLON, CRETE, THRACE, EGYPT, ASIA]
+    ds = engine.pending(s)
+    assert [d.player for d in ds] == [BABYLON, CRETE, THRACE, EGYPT, ASIA]
+    assert [d.required for d in ds] == [True, False, False, False, False]
+    assert ds[0].deadline_factor == 1.5 and ds[1].deadline_factor == 1.0
+    # Asia enters first, but its move is carried out last
+    s, ev = play(s, mv(ASIA, [{"from": "sardes", "to": "troy", "count": 4}]))
+    assert tok(s, "sardes", "asia") == 9
+    assert "noted" in texts([e for e in ev if e.to == [ASIA]])
+    s, ev = play(s, mv(CRETE, [{"from": "knossos", "to": "phaestos", "count": 1}]),
+                 mv(BABYLON, [{"from": "ur", "to": "babylon", "count": 5}]))
+    assert tok(s, "phaestos", "crete") == 1 and tok(s, "babylon", "babylon") == 5
+    assert tok(s, "troy", "asia") == 0 and current(s) == THRACE
+    moved = [e.data["nation"] for e in ev if e.kind == "move"]
+    assert moved == ["babylon", "crete"]
+
+
+def test_nothing_to_move_is_skipped_automatically():
+    """A player whose only choice is 'no movement' (no ship, tokens only on an island
+    without land boundary, or nothing on the board) is not waited for."""
+    s, ev = position(nations=NATIONS, board={"lemnos": {"tokens": {"thrace": 1}},
+                                             "knossos": {"tokens": {"crete": 3}}}, phase="movement")
+    assert s.step["order"] == [CRETE]
+    assert "Thrace has nothing that can move." in texts(ev)
+    assert "Egypt has nothing that can move." in texts(ev)
+    assert [d.player for d in engine.pending(s)] == [CRETE]
+    s, ev = play(s, mv(CRETE))
+    assert over(s) and "Crete moves nothing." in texts(ev)
+
+
+# ---------------------------------------------------------------------------- Roadbuilding
+
+
+ROAD = {"thrace": {"civ_cards": ["roadbuilding"]}}
+
+
+@pytest.mark.rule("23.31")
+def test_roadbuilding_through_one_area_into_a_second():
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}},
+            players=ROAD)
+    road = {"from": "macedonia", "via": "thrace", "to": "byzantium", "count": 3}
+    s2, ev = play(s, mv(THRACE, [road]))
+    assert tok(s2, "byzantium", "thrace") == 3 and tok(s2, "macedonia", "thrace") == 0
+    assert tok(s2, "thrace", "thrace") == 1
+    assert "from Macedonia via Thrace to Byzantium" in texts(ev)
+    # without the card
+    s3 = pos({"macedonia": {"tokens": {"thrace": 3}}})
+    refused(s3, mv(THRACE, [road]), "23.31")
+    # not a path of two land boundaries
+    refused(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "lemnos", "count": 1}]),
+            "23.31")
+
+
+@pytest.mark.rule("23.31")
+@pytest.mark.parametrize("blocker", [{"tokens": {"illyria": 1}}, {"city": "crete"},
+                                     {"tokens": {"barbarians": 2}}, {"city": "pirates"}])
+def test_roadbuilding_blocked_by_others(blocker):
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": blocker}, players=ROAD)
+    e = refused(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium",
+                                "count": 2}]), "23.31")
+    assert "cannot pass through Thrace" in e.message
+
+
+@pytest.mark.rule("23.31", "23.51")
+def test_no_embarking_after_roadbuilding():
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}}, players=ROAD, ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium", "count": 2}],
+                      [{"ship": "byzantium", "steps": [["load", 2], ["sail", "troy"], ["unload", 2]]}]),
+                "23.51")
+    assert "moved overland" in e.message
+
+
+@pytest.mark.rule("23.31")
+@pytest.mark.site("SITE-MOVE-05")
+def test_road_move_skipped_when_earlier_mover_blocks_it():
+    """Entered early against an empty Thrace; Illyria moves first into Thrace, so on
+    Thrace's turn the road move is skipped with an explanation."""
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "paeonia": {"tokens": {"illyria": 4}}},
+            players=ROAD)
+    assert s.step["order"][0] == ILLYRIA
+    s, _ = play(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium", "count": 3}]))
+    s, ev = play(s, mv(ILLYRIA, [{"from": "paeonia", "to": "thrace", "count": 1}]))
+    assert "is skipped" in texts(ev) and "Illyria's tokens stand there" in texts(ev)
+    assert tok(s, "macedonia", "thrace") == 3 and tok(s, "byzantium", "thrace") == 0
+
+
+# ---------------------------------------------------------------------------- ships
+
+
+@pytest.mark.rule("23.5", "23.51", "23.56")
+@pytest.mark.site("SITE-MOVE-04")
+def test_ship_carries_five_and_ships_position_updates():
+    s = pos({"byzantium": {"tokens": {"thrace": 6}}}, ships={"thrace": ["byzantium", "thrace"]})
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 6], ["sail", "troy"],
+                                                                       ["unload", 6]]}]), "23.51")
+    assert "at most 5" in e.message
+    s, ev = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [
+        ["load", 5], ["sail", "troy"], ["unload", 5]]}]))
+    assert tok(s, "troy", "thrace") == 5 and tok(s, "byzantium", "thrace") == 1
+    assert sorted(s.board.ships["thrace"]) == ["thrace", "troy"]
+    assert "Thrace's ship sails Byzantium → Troy, carrying 5 tokens from Byzantium to Troy." in texts(ev)
+
+
+@pytest.mark.rule("23.51", "23.3")
+def test_tokens_moved_overland_may_not_embark_and_sailed_tokens_may_not_walk():
+    s = pos({"thrace": {"tokens": {"thrace": 3}}}, ships={"thrace": ["byzantium"]})
+    refused(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}],
+                  [{"ship": "byzantium", "steps": [["load", 2], ["sail", "troy"], ["unload", 2]]}]),
+            "23.51")
+    s2 = pos({"byzantium": {"tokens": {"thrace": 3}}}, ships={"thrace": ["byzantium"]})
+    refused(s2, mv(THRACE, [{"from": "troy", "to": "sardes", "count": 2}],
+                   [{"ship": "byzantium", "steps": [["load", 2], ["sail", "troy"], ["unload", 2]]}]),
+            "23.1")
+
+
+@pytest.mark.rule("23.52")
+def test_ship_enters_four_water_areas():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]})
+    four = [["sail", "lemnos"], ["sail", "troy"], ["sail", "lesbos"], ["sail", "sardes"]]
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": four + [["sail", "ionia"]]}]),
+                "23.52")
+    assert "at most 4" in e.message
+    s, _ = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 2]] + four
+                                        + [["unload", 2]]}]))
+    assert s.board.ships["thrace"] == ["sardes"] and tok(s, "sardes", "thrace") == 2
+
+
+@pytest.mark.rule("23.52")
+def test_ships_cross_only_water_boundaries():
+    s = pos({"thrace": {"tokens": {"thrace": 2}}}, ships={"thrace": ["thrace"]})
+    # Thrace-Moesia is an all-land boundary
+    e = refused(s, mv(THRACE, voyages=[{"ship": "thrace", "steps": [["sail", "moesia"]]}]), "23.52")
+    assert "share no water boundary" in e.message
+    refused(s, mv(THRACE, voyages=[{"ship": "macedonia", "steps": [["sail", "thrace"]]}]), "23.1")
+
+
+@pytest.mark.rule("23.53")
+def test_cloth_making_gives_a_fifth_area():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]},
+            players={"thrace": {"civ_cards": ["cloth_making"]}})
+    five = [["sail", "lemnos"], ["sail", "troy"], ["sail", "lesbos"], ["sail", "sardes"],
+            ["sail", "ionia"]]
+    refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": five + [["sail", "miletus"]]}]),
+            "23.53")
+    s, _ = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": five}]))
+    assert s.board.ships["thrace"] == ["ionia"]
+
+
+@pytest.mark.rule("23.54", "23.52")
+def test_open_sea_only_with_astronomy():
+    voyage = {"ship": "byzantium", "steps": [["load", 3], ["sail", "black_sea"], ["sail", "bithynia"],
+                                             ["unload", 3]]}
+    s = pos({"byzantium": {"tokens": {"thrace": 3}}}, ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, voyages=[voyage]), "23.54")
+    assert "Astronomy" in e.message
+    s = pos({"byzantium": {"tokens": {"thrace": 3}}}, ships={"thrace": ["byzantium"]},
+            players={"thrace": {"civ_cards": ["astronomy"]}})
+    s, _ = play(s, mv(THRACE, voyages=[voyage]))
+    assert tok(s, "bithynia", "thrace") == 3 and s.board.ships["thrace"] == ["bithynia"]
+
+
+@pytest.mark.rule("23.55")
+def test_ship_may_not_end_in_open_sea_but_anywhere_else():
+    s = pos({"byzantium": {"tokens": {"thrace": 1}}}, ships={"thrace": ["byzantium"]},
+            players={"thrace": {"civ_cards": ["astronomy"]}})
+    refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["sail", "black_sea"]]}]), "23.55")
+    s = pos({"byzantium": {"tokens": {"thrace": 3}}, "troy": {"tokens": {"asia": 2}, "city": "asia"}},
+            ships={"thrace": ["byzantium"], "asia": ["troy", "troy"]})
+    s, _ = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["sail", "troy"]]}]))
+    assert s.board.ships["thrace"] == ["troy"] and s.board.ships["asia"] == ["troy", "troy"]
+
+
+@pytest.mark.rule("23.56")
+def test_ferry_two_loads_across_a_strait():
+    s = pos({"byzantium": {"tokens": {"thrace": 8}}}, ships={"thrace": ["byzantium"]})
+    steps = [["load", 5], ["sail", "troy"], ["unload", 5], ["sail", "byzantium"],
+             ["load", 3], ["sail", "troy"], ["unload", 3]]
+    s, ev = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": steps}]))
+    assert tok(s, "troy", "thrace") == 8 and tok(s, "byzantium", "thrace") == 0
+    assert s.board.ships["thrace"] == ["troy"]
+
+
+@pytest.mark.rule("23.56")
+@pytest.mark.site("SITE-MOVE-04")
+def test_pick_up_and_set_down_along_the_voyage():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}, "thrace": {"tokens": {"thrace": 3}}},
+            ships={"thrace": ["byzantium"]})
+    steps = [["load", 2], ["sail", "thrace"], ["load", 3], ["unload", 1], ["sail", "lemnos"],
+             ["unload", 2], ["sail", "troy"], ["unload", 2]]
+    s, ev = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": steps}]))
+    # first loaded, first unloaded: the Byzantium pair goes 1 to Thrace, 1 to Lemnos
+    assert tok(s, "thrace", "thrace") == 1 and tok(s, "lemnos", "thrace") == 2
+    assert tok(s, "troy", "thrace") == 2 and tok(s, "byzantium", "thrace") == 0
+    assert game(s).tokens_on_board("thrace") == 5 and s.players[THRACE].stock == s.options.tokens - 5
+    assert "1 token from Byzantium to Thrace" in texts(ev)
+
+
+@pytest.mark.rule("23.56")
+def test_nothing_stays_aboard_and_unload_only_what_is_aboard():
+    s = pos({"byzantium": {"tokens": {"thrace": 4}}}, ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 4], ["sail", "troy"],
+                                                                       ["unload", 3]]}]), "23.56")
+    assert "1 tokens would remain aboard" in e.message
+    refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 2], ["sail", "troy"],
+                                                                   ["unload", 3]]}]), "23.56")
+
+
+@pytest.mark.rule("23.56")
+def test_a_token_uses_one_ship_per_phase():
+    s = pos({"byzantium": {"tokens": {"thrace": 3}}}, ships={"thrace": ["byzantium", "troy"]})
+    e = refused(s, mv(THRACE, voyages=[
+        {"ship": "byzantium", "steps": [["load", 3], ["sail", "troy"], ["unload", 3]]},
+        {"ship": "troy", "steps": [["load", 3], ["sail", "lesbos"], ["unload", 3]]}]), "23.51")
+    assert "by another ship" in e.message
+    # and one ship makes one voyage
+    refused(s, mv(THRACE, voyages=[{"ship": "troy", "steps": [["sail", "lesbos"]]},
+                                   {"ship": "troy", "steps": [["sail", "sardes"]]}]), "23.52")
+
+
+@pytest.mark.rule("23.57")
+def test_double_coastline(monkeypatch):
+    """No area has two coastlines in the map data (ruling M-3): a ship crosses Delphi freely.
+    With a double coast recorded, a ship leaves by the coast it came in by."""
+    s = pos({"corinth": {"tokens": {"thrace": 1}}}, ships={"thrace": ["corinth"]})
+    cross = {"ship": "corinth", "steps": [["sail", "delphi"], ["sail", "athens"]]}
+    s2, _ = play(s, mv(THRACE, voyages=[cross]))
+    assert s2.board.ships["thrace"] == ["athens"]
+    monkeypatch.setitem(movement.DOUBLE_COASTS, "delphi", (
+        frozenset({"athens", "chalcis", "thessaly"}),
+        frozenset({"corinth", "ithaca", "epirus", "central_mediterranean"})))
+    e = refused(s, mv(THRACE, voyages=[cross]), "23.57")
+    assert "same coast" in e.message
+    s3, _ = play(s, mv(THRACE, voyages=[{"ship": "corinth", "steps": [["sail", "delphi"],
+                                                                      ["sail", "ithaca"]]}]))
+    assert s3.board.ships["thrace"] == ["ithaca"]
+
+
+# ---------------------------------------------------------------------------- site model
+
+
+@pytest.mark.site("SITE-MOVE-01", "SITE-MOVE-05")
+def test_single_token_and_putting_it_back_before_ones_turn():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    assert current(s) == BABYLON
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}]))
+    assert s.step["plans"][str(THRACE)]["moves"] == [{"from": "thrace", "to": "byzantium", "count": 1}]
+    # the token is put back: a new order replaces the pending one
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "moesia", "count": 1}]))
+    s, _ = play(s, mv(BABYLON))
+    assert tok(s, "byzantium", "thrace") == 0 and tok(s, "moesia", "thrace") == 1
+    # once carried out, no more changes
+    refused(s, mv(THRACE), "23.2")
+
+
+@pytest.mark.site("SITE-MOVE-05")
+def test_reset_pending_moves():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}]))
+    s, ev = play(s, mv(THRACE, done=None))
+    assert "cleared" in texts(ev) and str(THRACE) not in s.step["plans"]
+    s, _ = play(s, mv(BABYLON))
+    assert current(s) == THRACE and tok(s, "thrace", "thrace") == 2
+
+
+@pytest.mark.site("SITE-MOVE-02", "SITE-MOVE-03")
+def test_excess_and_whole_stack_counts():
+    s = pos({"thrace": {"tokens": {"thrace": 5}}, "macedonia": {"tokens": {"thrace": 4}}})
+    refused(s, mv(THRACE, [{"from": "byzantium", "to": "thrace", "count": "excess"}]), "23.1")
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": "excess"},
+                               {"from": "macedonia", "to": "paeonia", "count": "all"}]))
+    assert tok(s, "thrace", "thrace") == 2 and tok(s, "byzantium", "thrace") == 3  # limit 2
+    assert tok(s, "macedonia", "thrace") == 0 and tok(s, "paeonia", "thrace") == 4
+
+
+@pytest.mark.site("SITE-MOVE-06")
+def test_done_entered_early_is_carried_out_automatically():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}]),
+                {"type": "done", "player": BABYLON})
+    assert tok(s, "byzantium", "thrace") == 2 and current(s) == EGYPT
+
+
+@pytest.mark.site("SITE-MOVE-07")
+def test_done_unless_threatened_when_threatened():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+             "paeonia": {"tokens": {"illyria": 3}}})
+    assert s.step["order"][:3] == [BABYLON, ILLYRIA, THRACE]
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}],
+                      done="unless_threatened"),
+                mv(ILLYRIA, [{"from": "paeonia", "to": "thrace", "count": 3}]), mv(BABYLON))
+    # Illyria moved into Thrace, where Thrace stands: Thrace is asked again
+    assert current(s) == THRACE and tok(s, "byzantium", "thrace") == 0
+    d = [d for d in engine.pending(s) if d.required][0]
+    assert "change or confirm" in d.prompt and d.deadline_factor == 1.0
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "macedonia", "count": 2}]))
+    assert tok(s, "macedonia", "thrace") == 2 and current(s) == EGYPT
+
+
+@pytest.mark.site("SITE-MOVE-07")
+def test_done_unless_threatened_unthreatened_and_destination_threat():
+    base = {"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+            "paeonia": {"tokens": {"illyria": 3}}}
+    s = pos(base)
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}],
+                      done="unless_threatened"),
+                mv(ILLYRIA, [{"from": "paeonia", "to": "macedonia", "count": 1}]), mv(BABYLON))
+    assert tok(s, "byzantium", "thrace") == 1 and current(s) == EGYPT
+    # moving into the area Thrace is moving into is a threat too
+    base["moesia"] = {"tokens": {"illyria": 1}}
+    s = pos(base)
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}],
+                      done="unless_threatened"),
+                mv(ILLYRIA, [{"from": "moesia", "to": "byzantium", "count": 1}]), mv(BABYLON))
+    assert current(s) == THRACE
+    # confirming keeps the same moves
+    s, _ = play(s, {"type": "done", "player": THRACE})
+    assert tok(s, "byzantium", "thrace") == 1 and tok(s, "byzantium", "illyria") == 1
+
+
+@pytest.mark.site("SITE-MOVE-08")
+def test_timeout_carries_out_entered_moves_or_nothing():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}], done=None),
+                {"type": "timeout", "player": BABYLON})
+    assert tok(s, "ur", "babylon") == 5 and current(s) == THRACE
+    s, ev = play(s, {"type": "timeout", "player": THRACE})
+    assert tok(s, "byzantium", "thrace") == 2 and "moves entered are carried out" in texts(ev)
+    s, ev = play(s, {"type": "timeout", "player": EGYPT})
+    assert over(s) and "Egypt's time ran out: no movement." in texts(ev)
+    assert not [e for e in ev if e.kind == "move" and e.data.get("nation") == "egypt"]
+
+
+@pytest.mark.site("SITE-MOVE-09")
+def test_view_shows_moved_tokens_where_they_are():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}]))
+    v = engine.view(s, THRACE)
+    assert v["phase_view"]["my_moves"]["moves"][0]["to"] == "byzantium"
+    assert "my_moves" not in engine.view(s, BABYLON)["phase_view"]  # pending moves are secret
+    s, _ = play(s, mv(BABYLON))
+    v = engine.view(s, BABYLON)
+    assert v["board"]["tokens"]["byzantium"] == {"thrace": 2} and "thrace" not in v["board"]["tokens"]
+
+
+def test_malformed_orders_are_refused_clearly():
+    s = pos({"thrace": {"tokens": {"thrace": 2}}}, ships={"thrace": ["thrace"]})
+    refused(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 0}]), "23.1")
+    refused(s, mv(THRACE, [{"from": "atlantis", "to": "byzantium", "count": 1}]), "23.1")
+    refused(s, mv(THRACE, voyages=[{"ship": "thrace", "steps": [["fly", "troy"]]}]), "23.5")
+    refused(s, mv(THRACE, done="maybe"), "23.1")
+
+
+def test_sample_gives_legal_orders():
+    s = pos({"thrace": {"tokens": {"thrace": 6}}, "macedonia": {"tokens": {"thrace": 3}},
+             "byzantium": {"tokens": {"thrace": 4}}, "moesia": {"tokens": {"illyria": 2}}},
+            ships={"thrace": ["byzantium", "thrace"]},
+            players={"thrace": {"civ_cards": ["roadbuilding", "astronomy", "cloth_making"]}})
+    g = game(s)
+    phase = movement.MovementPhase()
+    rng = Rng(5)
+    kinds = set()
+    for _ in range(200):
+        o = phase.sample(g, THRACE, rng)
+        s2, ev = play(s, o)
+        assert sum(m for a, mm in s2.board.tokens.items() for n, m in mm.items() if n == "thrace") == 13
+        kinds.update(e.kind for e in ev)
+        kinds.update("road" for m in o.moves if "via" in m)
+    assert {"move", "voyage", "road"} <= kinds
