@@ -172,3 +172,32 @@ def test_meets_reads_requirements_per_space():
     state, _ = ast_pos({"ast": 0}, cities(2))
     g = Game(state)
     assert meets(g, "egypt", 4) and not meets(g, "egypt", 7)
+
+
+@pytest.mark.site("SITE-AST-02", "SITE-AST-03")
+def test_ast_page_labels_ages_requirements_and_sorted_table():
+    from tresham.games.advciv.rules.ast import ast_page
+
+    state, _ = ast_pos({"ast": 2, "treasury": 10, "civ_cards": ["law"]}, cities(1),
+                       others={"babylon": {"ast": 0, "treasury": 0}})
+    page = ast_page(Game(state))
+    eg = page["tracks"]["egypt"]
+    assert [s["age"] for s in eg[3:5]] == ["Stone Age", "Early Bronze Age"]
+    assert [(s["space"], s["points"]) for s in eg[13:]] == [(13, 1300), (14, 1600), (15, 1900)]
+    assert page["requirements"]["Early Bronze Age"] == "2 cities"
+    assert page["requirements"]["Early Iron Age"] == "4 cities, 9 civilization cards, cards in all 5 groups"
+    assert page["table"][0]["nation"] == "egypt"
+    assert page["table"][0]["civ_points"] == 170
+    pts = [r["public_points"] for r in page["table"]]
+    assert pts == sorted(pts, reverse=True)
+
+
+@pytest.mark.site("SITE-AST-04")
+def test_points_footer_for_emails():
+    from tresham.games.advciv.rules.ast import points_footer
+
+    state, _ = ast_pos({"ast": 2, "treasury": 10}, others={"babylon": {"ast": 0, "treasury": 5}})
+    g = Game(state)
+    line = points_footer(g)
+    assert line.startswith(f"Total Public Points: Egypt {g.public_points('egypt')}, ")
+    assert f"Babylon {g.public_points('babylon')}" in line

@@ -80,6 +80,47 @@ def end_game(g: Game, why: str) -> None:
     g.emit(f"The game ends: {why}. Final scores: {table}.", "game_over", scores=scores, winners=s.winners)
 
 
+AGE_NAMES = {"stone": "Stone Age", "early_bronze": "Early Bronze Age", "late_bronze": "Late Bronze Age",
+             "early_iron": "Early Iron Age", "late_iron": "Late Iron Age"}
+
+
+def requirement_text(req: dict) -> str:
+    """The entry requirements of an Age in words (33.2, SITE-AST-02)."""
+    parts = []
+    if req.get("cities"):
+        parts.append(f"{req['cities']} cities")
+    if req.get("cards"):
+        parts.append(f"{req['cards']} civilization cards")
+    if req.get("card_groups"):
+        parts.append(f"cards in {req['card_groups']} groups" if req["card_groups"] < 5 else "cards in all 5 groups")
+    if req.get("card_points_per_space"):
+        parts.append("civilization card points at least the value printed on each space")
+    return ", ".join(parts) if parts else "none"
+
+
+def ast_page(g: Game) -> dict:
+    """The A.S.T. page (SITE-AST-02, SITE-AST-03): each track's spaces labelled with their Age
+    (Late Iron Age spaces with their point value), the entry requirements of each Age, and the
+    public summary table sorted by Total Public Points."""
+    finish = g.d.ast.finish
+    tracks = {}
+    for p in g.active():
+        track = g.d.ast.tracks[p.nation]
+        tracks[p.nation] = [{"space": i, "age": AGE_NAMES[track.epoch_at(i)],
+                             "points": track.threshold(i, finish)} for i in range(finish + 1)]
+    table = [{"nation": n, "ast": g.of(n).ast, "cities": len(g.cities_of(n)), "treasury": g.of(n).treasury,
+              "civ_cards": len(g.of(n).civ_cards), "hand_size": len(g.of(n).hand),
+              "civ_points": g.civ_points(n), "public_points": g.public_points(n)} for n in g.leaders()]
+    return {"tracks": tracks,
+            "requirements": {AGE_NAMES[e]: requirement_text(g.d.ast.requirements.get(e, {})) for e in EPOCHS},
+            "table": table}
+
+
+def points_footer(g: Game) -> str:
+    """The Total Public Points line appended to game emails (SITE-AST-04)."""
+    return "Total Public Points: " + ", ".join(f"{g.name(n)} {g.public_points(n)}" for n in g.leaders())
+
+
 @register
 class AstPhase(Phase):
     name = "ast"
