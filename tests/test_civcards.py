@@ -281,3 +281,11 @@ def test_cheapest_cover():
     assert cc.cheapest_cover(g, hand, 100, 0, False) is None
     # Mining makes 1 Gold worth 36: 36 >= 30 with just one card
     assert cc.cheapest_cover(g, hand, 30, 1, True) == ["gold"]
+
+
+@pytest.mark.rule("31.551", "31.55")
+def test_dual_group_cards_count_two_groups_for_epochs():
+    from tresham.games.advciv.rules.ast import card_groups
+
+    g, p = g_with(civ_cards=["engineering", "mysticism"])
+    assert card_groups(g, "babylon") == {"crafts", "sciences", "religion", "arts"}
