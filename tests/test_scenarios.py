@@ -23,6 +23,7 @@ def test_scenario_expectations(path):
 
 def test_scenario_cli_json(tmp_path):
     doc = {"title": "quiet", "nations": ["crete", "thrace"], "phase": "advances",
+           "players": {"crete": {"stock": 0}},  # no population growth next turn (20.2)
            "board": {"knossos": {"tokens": {"crete": 2}}}, "expect": {"board": {"knossos": {"tokens": {"crete": 2}}}}}
     f = tmp_path / "s.json"
     f.write_text(json.dumps(doc))
@@ -36,6 +37,7 @@ def test_scenario_cli_json(tmp_path):
 
 def test_scenario_cli_reports_failed_expectation(tmp_path):
     doc = {"nations": ["crete", "thrace"], "phase": "advances",
+           "players": {"crete": {"stock": 0}},  # no population growth next turn (20.2)
            "board": {"knossos": {"tokens": {"crete": 2}}}, "expect": {"board": {"knossos": {"tokens": {"crete": 3}}}}}
     f = tmp_path / "s.json"
     f.write_text(json.dumps(doc))
