@@ -100,8 +100,15 @@ def test_drawn_cards_are_told_to_the_drawer_only():
 @pytest.mark.rule("27.3")
 def test_non_tradable_calamity_drawn_is_kept():
     stacks = dict(STACKS, **{"2": ["volcano", "iron"]})
-    st, _ = acq(cities("italy", ["rome", "neapolis"]), stacks=stacks)
-    assert sorted(st.player("italy").hand) == ["hides", "volcano"]
+    st, _ = acq(cities("italy", ["rome", "neapolis"]), {"italy": {"hand": ["salt", "oil"]},
+                                                          "crete": {"hand": ["wine"] * 3}},
+                stacks=stacks)
+    assert st.phase == "trade"
+    assert sorted(st.player("italy").hand) == ["hides", "oil", "salt", "volcano"]
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(st, {"type": "trade_offer", "player": 0, "to": 1, "give": ["volcano", "oil", "salt"],
+                          "expect": ["dont_care"] * 3})
+    assert e.value.rule == "27.3"
 
 
 @pytest.mark.rule("27.5", "27.51")

@@ -334,7 +334,9 @@ def test_everyone_leaving_during_the_embargo_ends_it_at_once():
     st, ev = play(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"]),
                   accept(BA, 1, ["oil", "oil", "iron"]), done(EG), done(BA), done(AS))
     assert st.phase != "trade"
-    assert sorted(st.player("babylon").hand) == ["grain", "salt", "salt", "superstition"]
+    got = [e.data["received"] for e in ev if e.kind == "trade_private" and e.to == [BA]]
+    assert got == [["salt", "salt", "grain"]]
+    assert texts(ev).index("Trade #1: you receive") < texts(ev).index("Trading is over.")
 
 
 @pytest.mark.site("SITE-MARKET-03", "SITE-MARKET-07")
@@ -344,7 +346,7 @@ def test_close_market_at_the_cutoff_ends_trading():
     st, _ = play(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"]))
     st, ev = play(st, {"type": "close_market", "player": 0})
     assert st.phase != "trade" and "The trade market cutoff has passed." in texts(ev)
-    assert sorted(st.player("egypt").hand) == sorted(HANDS["egypt"])
+    assert [e for e in ev if e.kind == "trade_private"] == []  # the open offer died with the market
 
 
 @pytest.mark.site("SITE-MARKET-09")
@@ -401,8 +403,8 @@ def test_random_bots_trade_and_leave_quickly():
             st, _ = engine.apply(st, o)  # never refused
             n += 1
             assert n < 100
-        total = sum(len(st.player(x).hand) for x in N4)
-        assert total == 19
+            if st.phase == "trade":
+                assert sum(len(st.player(x).hand) for x in N4) == 19
 
 
 # ---- sets (28.5) ------------------------------------------------------------------------
