@@ -91,8 +91,8 @@ def tokens_from_reduction(g: Game, nation: str, area: str, stock: int) -> int:
 def start_support_check(g: Game, reason: str, nations: list[str] | None = None,
                         unsupporting: dict[str, int] | None = None) -> dict[str, Any]:
     """Begin a city support check (26.31) for ``nations`` (default: every active nation, in
-    A.S.T. order). Reduces whatever needs no choice at once; gives the state dict the caller
-    keeps (see the module docstring)."""
+    A.S.T. order; inert nations' cities need no support, 15.61). Reduces whatever needs no
+    choice at once; gives the state dict the caller keeps (see the module docstring)."""
     order_ = [p.nation for p in g.active()] if nations is None else list(nations)
     unsup = {}
     for n, k in (unsupporting or {}).items():
@@ -100,9 +100,7 @@ def start_support_check(g: Game, reason: str, nations: list[str] | None = None,
     st: dict[str, Any] = {"reason": reason, "nations": order_, "unsupporting": unsup,
                           "waiting": []}
     for nation in order_:
-        if g.of(nation).inert:
-            _reduce_randomly(g, st, nation)  # 15.61: an inert nation decides nothing
-        else:
+        if not g.of(nation).inert:  # 15.61: an inert nation's cities need no support
             _advance(g, st, nation)
     return st
 
