@@ -16,10 +16,10 @@ BABYLON, EGYPT, ASSYRIA, ASIA = 0, 1, 2, 3
 WAITING = {"hand": ["grain"] * 4}
 
 
-def adv(players, turn=1, set_aside=(), options=None, stacks=None):
+def adv(players, turn=1, set_aside=(), options=None, stacks=None, seed=0):
     """A position at the start of the advances phase. ``turn_limit`` = this turn, so the
     game ends right after this turn's A.S.T. phase and the result can be inspected."""
-    doc = dict(nations=NATIONS, phase="over", turn=turn,
+    doc = dict(nations=NATIONS, phase="over", turn=turn, seed=seed,
                options={"turn_limit": turn, **(options or {})}, players=players)
     if stacks is not None:
         doc["stacks"] = stacks
@@ -479,3 +479,22 @@ def test_advances_view():
     assert state.players[BABYLON].civ_cards == {"mysticism": 0, "music": 1}
     me = next(x for x in engine.view(state, EGYPT)["players"] if x["nation"] == "babylon")
     assert me["civ_points"] == 110 and me["civ_cards"] == ["music", "mysticism"]
+
+
+@pytest.mark.rule("31.82")
+@pytest.mark.site("SITE-CREATE-11")
+def test_restacking_nontradable_with_bottom_two_option():
+    """With SITE-CREATE-11 the non-tradable calamity is shuffled with the bottom two cards:
+    over several seeds it lands in each of the last three places; without it, always last."""
+    found = set()
+    for seed in range(20):
+        stacks = {"3": ["salt", "timber", "salt", "timber"]}
+        state, _ = adv({}, set_aside=["famine"], stacks=stacks, seed=seed,
+                       options={"shuffle_nontradable_with_bottom_two": True})
+        s3 = state.stacks[2]
+        assert state.phase == "over" and len(s3) == 5
+        assert s3[:2] == ["salt", "timber"] and sorted(s3[2:]) == ["famine", "salt", "timber"]
+        found.add(s3.index("famine"))
+        plain, _ = adv({}, set_aside=["famine"], stacks=stacks, seed=seed)
+        assert plain.stacks[2] == ["salt", "timber", "salt", "timber", "famine"]
+    assert found == {2, 3, 4}
