@@ -119,10 +119,17 @@ def test_player_with_nine_cities_or_nothing_to_build_owes_nothing():
     old = ["aleppo", "antioch", "damascus", "jericho", "jerusalem", "mari", "petra", "sidon", "tyre"]
     board = {a: {"city": "babylon"} for a in old}
     board.update({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
+    rest, _ = position(nations=NATIONS, phase="over", board=board)  # no phase acting
+    g = Game(rest)
+    assert g.cities_in_stock("babylon") == 0 and cities.buildable(g, "babylon") == ["ur"]
+    assert not cities.has_choice(g, "babylon")  # 6 tokens in Ur but no city left in stock
+    assert not cities.has_choice(g, "egypt") and not cities.has_choice(g, "asia")
     state, ev = at_cities(board)
-    # nobody can build: the phase passes at once (no city built, Babylon's Ur tokens cut by surplus)
-    assert state.phase != "cities"
+    # nobody owes a decision: the phase passes at once and no city is built
     assert not any(e.kind == "city_built" for e in ev)
+    # ... and surplus removal follows: Ur keeps 3 tokens, too few for 9 cities -> Babylon chooses
+    assert state.phase == "surplus" and [d.kind for d in engine.pending(state)] == ["reduce_cities"]
+    assert len(Game(state).cities_of("babylon")) == 9 and state.board.tokens["ur"] == {"babylon": 3}
 
 
 @pytest.mark.rule("25.2", "16.8")
