@@ -262,15 +262,20 @@ def test_timeout_reduces_random_new_cities_first():
 @pytest.mark.rule("26.31", "26.32")
 def test_sampled_orders_are_legal_and_restore_support():
     board = {"susa": {"city": "babylon"}, "ur": {"city": "babylon"}, "charax": {"city": "babylon"},
-             "mari": {"city": "babylon"}, "babylonia": {"tokens": {"babylon": 2}}}
+             "mari": {"city": "babylon"}, "babylonia": {"tokens": {"babylon": 4}}}
     state, _ = at_surplus(board, players={"babylon": {"new_cities": ["susa", "ur"]}})
+    assert BABYLON in owed(state)  # 4 tokens for 4 cities: one of the two new cities goes
     rng = Rng(3)
+    kept = set()
     for _ in range(20):
         o = PHASES["surplus"].sample(Game(state), BABYLON, rng)
         s2, _ = engine.apply(state, o)
         g = Game(s2)
         assert 2 * len(g.cities_of("babylon")) <= g.tokens_on_board("babylon")
         assert {"charax", "mari"} <= set(g.cities_of("babylon"))  # new ones went first
+        assert len(g.cities_of("babylon")) == 3
+        kept.add(tuple(g.cities_of("babylon")))
+    assert len(kept) == 2  # either new city may go
 
 
 @pytest.mark.rule("26.31", "15.61")
@@ -279,3 +284,18 @@ def test_inert_nation_cities_need_no_support():
     state, _ = at_surplus(board, players={"babylon": {"inert": True}})
     assert BABYLON not in owed(state)
     assert Game(state).cities_of("babylon") == ["charax", "susa", "ur"]  # 0 tokens, 3 cities kept
+
+
+@pytest.mark.rule("26.31", "26.41")
+def test_no_decision_when_every_city_must_be_reduced_anyway():
+    # two cities on limit-1 areas, no tokens: reducing one gives 1 token for 1 city, so
+    # both go whatever the order -> done automatically
+    board = {"sidon": {"city": "babylon"}, "jericho": {"city": "babylon"}}
+    state, ev = at_surplus(board, players={"babylon": {"stock": 10}})
+    assert BABYLON not in owed(state)
+    assert Game(state).cities_of("babylon") == []
+    assert tokens(state, "sidon", "babylon") == 1 and tokens(state, "jericho", "babylon") == 1
+    # with a third city on a limit-3 area sparing one is possible: Babylon chooses
+    board["ur"] = {"city": "babylon"}
+    state, _ = at_surplus(board, players={"babylon": {"stock": 10}})
+    assert owed(state)[BABYLON].options["cities"] == ["jericho", "sidon", "ur"]

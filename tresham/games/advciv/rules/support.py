@@ -26,8 +26,8 @@ support cities during this check (30.421; if he has fewer, all of them, 30.422).
 placed by the reductions always support (30.422). The calling phase accepts the order type
 ``reduce_cities`` and routes it (and timeouts of the seats in ``pending``) here.
 
-When a player must reduce and only one city qualifies (a single new city, or a single city),
-it is reduced automatically; no decision is asked.
+When a player must reduce and has no real choice (a single qualifying city, or every
+qualifying city must go whatever the order) the reductions are made automatically.
 """
 from __future__ import annotations
 
@@ -114,12 +114,26 @@ def _reduce(g: Game, st: dict[str, Any], nation: str, area: str) -> None:
         g.reduce_city(area, why)
 
 
+def all_must_go(g: Game, st: dict[str, Any], nation: str, cand: list[str]) -> bool:
+    """True when every city in ``cand`` must be reduced whatever the order, so the player
+    has no real choice: sparing any one of them still leaves a shortfall, and the stock
+    covers every reduction in full (no city is eliminated instead, 26.41)."""
+    stock = g.of(nation).stock
+    gains = {a: tokens_from_reduction(g, nation, a, stock) for a in cand}
+    total = sum(gains.values())
+    if total > stock:
+        return False
+    short = shortfall(g, st, nation)
+    return all(total - gains[a] + 2 * (len(cand) - 1) < short for a in cand)
+
+
 def _advance(g: Game, st: dict[str, Any], nation: str) -> None:
-    """Reduce ``nation``'s cities while only one city qualifies; mark him waiting if a real
-    choice remains, or done when his cities are supported."""
+    """Reduce ``nation``'s cities while he has no real choice (one qualifying city, or all
+    of them must go anyway); mark him waiting if a choice remains, or done when his cities
+    are supported."""
     while shortfall(g, st, nation) > 0:
         cand = candidates(g, nation)
-        if len(cand) > 1:
+        if len(cand) > 1 and not all_must_go(g, st, nation, cand):
             if nation not in st["waiting"]:
                 st["waiting"].append(nation)
             return
