@@ -219,7 +219,7 @@ def test_counter_side_must_match_both_ways_and_in_number():
 
 
 @pytest.mark.rule("28.3")
-@pytest.mark.site("SITE-TRADE-13", "SITE-TALK-03")
+@pytest.mark.site("SITE-TRADE-13", "SITE-TALK-03", "SITE-EMAIL-03")
 def test_events_tell_each_side_the_truth_and_the_others_only_what_was_said():
     st, _ = market(HANDS)
     st, ev = play(st, offer(EG, BA, ["salt", "salt", "treachery"], ["oil", "oil", "dont_care"],
@@ -252,7 +252,7 @@ def test_public_trade_message_can_be_disabled():
 
 
 @pytest.mark.rule("28.3", "27.4")
-@pytest.mark.site("SITE-TRADE-06", "SITE-TALK-03")
+@pytest.mark.site("SITE-TRADE-05", "SITE-TRADE-06", "SITE-TALK-03")
 def test_views_show_only_stated_names_of_received_offers():
     st, _ = market(HANDS)
     st, _ = play(st, offer(EG, BA, ["salt", "salt", "treachery"], ["oil", "oil", "dont_care"],
@@ -339,7 +339,7 @@ def test_everyone_leaving_during_the_embargo_ends_it_at_once():
     assert texts(ev).index("Trade #1: you receive") < texts(ev).index("Trading is over.")
 
 
-@pytest.mark.site("SITE-MARKET-03", "SITE-MARKET-07")
+@pytest.mark.site("SITE-MARKET-03", "SITE-MARKET-07", "SITE-TIME-03")
 def test_close_market_at_the_cutoff_ends_trading():
     st, _ = market(HANDS)
     assert st.step["cutoff_players"] == 4  # cutoff = 4 x time limit at the start
