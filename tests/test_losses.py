@@ -13,9 +13,9 @@ SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]
 
 
 def quiet(**doc):
-    """A position in a phase that changes nothing on its own (movement waits on orders);
+    """A position in a phase that changes nothing on its own (picking waits on a seat);
     six nations on the full map, Egypt seat 0 and Babylon seat 1 unless told otherwise."""
-    doc.setdefault("phase", "movement")
+    doc.setdefault("phase", "pick")
     if len(doc["nations"]) == 2:
         doc["nations"] = doc["nations"] + [n for n in SIX if n not in doc["nations"]][:4]
     state, _ = position(**doc)

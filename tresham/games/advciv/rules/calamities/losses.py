@@ -202,7 +202,10 @@ def _target(reach: frozenset[int], tokens: int, points: int) -> int:
 
 
 def required(g: Game, loss: dict) -> int:
-    """The exact number of unit points the loss costs (29.63)."""
+    """The exact number of unit points the loss costs (29.63); barbarians and pirates are
+    never affected (29.65)."""
+    if loss["nation"] in SPECIAL_OWNERS:
+        return 0
     caps = token_caps(g, loss)
     table = _Table(g, loss)
     return _target(table.reach(0, g.of(loss["nation"]).stock), sum(caps.values()), loss["points"])
@@ -210,6 +213,8 @@ def required(g: Game, loss: dict) -> int:
 
 def maximum(g: Game, loss: dict) -> int:
     """All the unit points the nation could lose to this calamity."""
+    if loss["nation"] in SPECIAL_OWNERS:
+        return 0
     table = _Table(g, loss)
     return max(table.reach(0, g.of(loss["nation"]).stock)) + sum(token_caps(g, loss).values())
 
@@ -219,6 +224,8 @@ def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
     """Validate a choice against the loss (29.62, 29.63, 30.511, 30.612); gives its points.
     Raises IllegalOrder with the rule and a plain message; changes nothing."""
     nation, mode, why = loss["nation"], loss["mode"], loss["why"] or "this calamity"
+    if nation in SPECIAL_OWNERS:
+        raise IllegalOrder("29.65", "barbarians and pirates are never affected by calamities")
     if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(v, int)
                                                and not isinstance(v, bool) for k, v in tokens.items()):
         raise IllegalOrder("29.62", "tokens must map areas to numbers of tokens")
