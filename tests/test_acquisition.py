@@ -21,9 +21,11 @@ def cities(nation, areas):
     return {a: {"city": nation} for a in areas}
 
 
-def acq(board=None, players=None, stacks=STACKS, **kw):
+def acq(board=None, players=None, stacks=STACKS, options=None, **kw):
+    """An acquisition position; the game ends after this turn (34.1B) so that the hands are
+    checked as trading left them, not after later turns."""
     return position(nations=NATIONS, phase="acquisition", board=board or {}, players=players or {},
-                    stacks=stacks, **kw)
+                    stacks=stacks, options={"turn_limit": 1, **(options or {})}, **kw)
 
 
 def refused(state, order, rule):

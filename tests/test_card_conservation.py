@@ -43,8 +43,10 @@ def expected_cards() -> Counter:
 
 
 def restart(state, phase: str) -> None:
-    """Start ``phase`` again on this state (a fresh acquisition round)."""
+    """Start ``phase`` again on this state (a fresh acquisition round). The game is set to
+    end after each turn (34.1B), so each round stops after its trading."""
     state.phase, state.step = phase, {}
+    state.finished, state.winners = False, []
     g = Game(state)
     PHASES[phase].start(g)
     _advance(g)
@@ -91,7 +93,8 @@ def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
         for a in CITY_SITES[n][: 1 + seed % len(CITY_SITES[n])]:
             board[a] = {"city": n}
     players = {n: {"treasury": t, "stock": 10} for n, t in zip(NATIONS, treasury)}
-    state, _ = position(nations=NATIONS, phase="surplus", board=board, players=players)
+    state, _ = position(nations=NATIONS, phase="surplus", board=board, players=players,
+                        options={"turn_limit": 1})
     rng = Rng(seed)
     want = expected_cards()
     assert all_cards(state) == want
@@ -100,7 +103,7 @@ def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
         if state.phase == "trade" and not embargo:
             engine.apply_in_place(state, {"type": "market_open", "player": 0})
         guard = 0
-        while state.phase in ("acquisition", "trade"):
+        while state.phase in ("acquisition", "trade") and not state.finished:
             req = [d.player for d in engine.pending(state) if d.required]
             seat = req[rng.below(len(req))]
             order = PHASES[state.phase].sample(Game(state), seat, rng)

@@ -22,7 +22,7 @@ def market(hands, open_=True, options=None, **players):
     for n, extra in players.items():
         spec.setdefault(n, {}).update(extra)
     st, ev = position(nations=N4, phase="trade", step={"market_open": open_},
-                      players=spec, options=options or {})
+                      players=spec, options={"turn_limit": 1, **(options or {})})
     return st, ev
 
 
@@ -396,7 +396,7 @@ def test_random_bots_trade_and_leave_quickly():
         st, _ = market(hands)
         rng = Rng(seed)
         n = 0
-        while st.phase == "trade":
+        while st.phase == "trade" and not st.finished:
             req = [d.player for d in engine.pending(st) if d.required]
             seat = req[rng.below(len(req))]
             o = PHASES["trade"].sample(Game(st), seat, rng)
