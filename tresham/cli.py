@@ -78,12 +78,12 @@ def simulate(players, games, seed, bots, turns, as_json) -> None:
 
     from .sim import play_game, summarize
 
-    if bots != "random":
-        click.echo(f"note: the {bots} bot is not built yet; random bots play.", err=True)
+    from .sim import seat_bots
+
     records = []
     for i in tqdm(range(games), desc="games", file=sys.stderr, disable=games < 2):
         n = players if players else 2 + (i % 7)
-        records.append(play_game(n, seed + i, turns=turns))
+        records.append(play_game(n, seed + i, bots=seat_bots(bots, n, seed + i), turns=turns))
     summary = summarize(records)
     if as_json:
         click.echo(json.dumps(summary))

@@ -167,6 +167,21 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     return rec
 
 
+def seat_bots(kind: str, players: int, seed: int = 0) -> dict[int, Bot]:
+    """Bots per seat: all ``random``, all ``heuristic``, or ``mixed`` (alternating, the
+    first heuristic seat chosen by the seed)."""
+    from .bots.heuristic import heuristic_bot
+    from .bots.random_bot import random_bot
+
+    if kind == "random":
+        return {s: random_bot for s in range(players)}
+    if kind == "heuristic":
+        return {s: heuristic_bot for s in range(players)}
+    if kind == "mixed":
+        return {s: heuristic_bot if (s + seed) % 2 == 0 else random_bot for s in range(players)}
+    raise ValueError(f"unknown bot kind {kind!r}")
+
+
 def summarize(records: list[GameRecord]) -> dict:
     winners: Counter[str] = Counter()
     for r in records:
