@@ -38,3 +38,57 @@ def test_bad_orders_change_nothing(seed, seat, kind):
     except (IllegalOrder, TypeError):
         pass
     assert state.digest() == before
+
+
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule  # noqa: E402
+
+
+class RandomPlay(RuleBasedStateMachine):
+    """Stateful: hypothesis drives a game with random legal orders, random timeouts and
+    garbage orders, checking the invariants after every step."""
+
+    @initialize(players=st.integers(2, 8), seed=st.integers(0, 10_000))
+    def new(self, players, seed):
+        self.state = engine.new_game({"players": players, "turn_limit": 4}, seed)
+        self.rng = Rng(seed)
+
+    def _required(self):
+        return [d for d in engine.pending(self.state) if d.required]
+
+    @rule(pick=st.integers(0, 7))
+    def legal_order(self, pick):
+        if self.state.finished:
+            return
+        req = self._required()
+        seat = req[pick % len(req)].player
+        engine.apply_in_place(self.state, random_bot(self.state, seat, self.rng))
+
+    @rule(pick=st.integers(0, 7))
+    def deadline_passes(self, pick):
+        if self.state.finished:
+            return
+        req = self._required()
+        seat = req[pick % len(req)].player
+        engine.apply_in_place(self.state, engine.default(self.state, seat))
+
+    @rule(seat=st.integers(-1, 8), kind=st.sampled_from(["move", "buy", "pillage", "trade_offer", "pick"]))
+    def pure_apply_never_mutates_its_input(self, seat, kind):
+        before = self.state.digest()
+        try:
+            engine.apply(self.state, {"type": kind, "player": seat})
+        except IllegalOrder:
+            pass
+        assert self.state.digest() == before
+
+    @invariant()
+    def pieces_and_cards_conserved(self):
+        assert check_invariants(self.state) == []
+
+    @invariant()
+    def never_stuck(self):
+        assert self.state.finished or self._required()
+
+
+TestRandomPlay = RandomPlay.TestCase
+TestRandomPlay.settings = settings(max_examples=20, stateful_step_count=60, deadline=None,
+                                   suppress_health_check=[HealthCheck.too_slow])
