@@ -298,7 +298,7 @@ def test_done_leaves_the_market_and_reentry_is_possible():
     assert st.phase != "trade" and "Trading is over." in texts(ev)
 
 
-@pytest.mark.site("SITE-MARKET-01", "SITE-MARKET-02")
+@pytest.mark.site("SITE-MARKET-01", "SITE-MARKET-02", "SITE-MARKET-08")
 def test_embargo_queues_deals_and_runs_them_in_order_when_it_ends():
     st, ev = market(HANDS, open_=False)
     assert "under embargo" in texts(ev)
@@ -315,6 +315,19 @@ def test_embargo_queues_deals_and_runs_them_in_order_when_it_ends():
     assert sorted(st.player("babylon").hand) == sorted(HANDS["babylon"])
     assert "Trade #2 between Egypt and Babylon is void: a card in it is no longer held." in texts(ev)
     assert st.player("assyria").flags["calamity_from"] == {"treachery": "egypt"}
+
+
+@pytest.mark.site("SITE-MARKET-06")
+def test_players_still_in_the_market_are_published_for_the_deadline():
+    """The server adjusts the trade deadline for the availability of the players still in
+    the market; the engine tells it who they are, updated on every departure and return."""
+    st, _ = market(HANDS)
+    assert sorted(engine.view(st, None)["phase_view"]["in_market"]) == [EG, BA, AS]  # Asia: 2 cards
+    st, _ = play(st, done(BA))
+    assert sorted(engine.view(st, AS)["phase_view"]["in_market"]) == [EG, AS]
+    assert engine.view(st, AS)["phase_view"]["left"] == [BA]
+    st, _ = play(st, offer(BA, EG, ["oil", "oil", "iron"], ["salt", "salt", "grain"]))
+    assert sorted(engine.view(st, EG)["phase_view"]["in_market"]) == [EG, BA, AS]
 
 
 @pytest.mark.site("SITE-MARKET-01")

@@ -490,8 +490,8 @@ class TradePhase(Phase):
         p = g.s.players[seat]
         acted = st["actions"].get(str(seat), 0)
         if seat in st["left"] or not can_trade(g, p) or rng.below(acted + 2) >= 2:
-            if seat in st["left"]:
-                return TradeMessage(seat, "done trading")
+            if seat in st["left"]:  # leaves his public message as it is
+                return TradeMessage(seat, st["messages"].get(str(seat), ""))
             return TradeDone(seat)
         tradable = [c for c in p.hand if g.d.is_tradable(c)]
         incoming = [x for x in st["offers"] if x["to"] == seat and x["accept"] is None]
