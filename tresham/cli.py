@@ -22,8 +22,13 @@ def _not_yet(what: str) -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--db", default="sqlite:///tresham.sqlite3", show_default=True, help="database URL")
 def serve(host: str, port: int, db: str) -> None:
-    """Start the web server (embedded default: SQLite, no other service)."""
-    _not_yet("serve")
+    """Start the web server (embedded default: SQLite, no other service).
+
+    Until the play-by-web server is built this serves a read-only demonstration: a bot game
+    with its public history and the per-seat JSON views."""
+    from .demo import serve_demo
+
+    serve_demo(host, port)
 
 
 @main.command()
