@@ -323,6 +323,9 @@ class TradePhase(Phase):
         st.setdefault("messages", {})
         st.setdefault("actions", {})
         st.setdefault("cutoff_players", len([p for p in g.active() if not p.inert]))
+        st["held"] = bool(in_market(g))
+        if not st["held"]:
+            return  # nobody holds three tradable cards: no market this turn
         g.emit("The trade market opens" + ("." if st["market_open"] else
                " under embargo: trades may be set up, cards change hands when it ends."),
                "market_start", market_open=st["market_open"])
@@ -353,7 +356,8 @@ class TradePhase(Phase):
         out (ruling in docs/rulings/trade.md), then the market closes."""
         if step(g)["queue"]:
             open_market(g)
-        g.emit("Trading is over.", "market_closed")
+        if step(g).get("held"):
+            g.emit("Trading is over.", "market_closed")
 
     def timeout(self, g: Game, seat: int) -> None:
         """SITE-MARKET-09: no other default; the player leaves the market with his hand."""
