@@ -560,3 +560,14 @@ def test_inert_attacker_pillages_automatically():
     assert PHASES["conflict"].pending(Game(s)) == []
     assert p(s, "egypt").treasury == 3 and p(s, "egypt").stock == 10 + 5 - 3
     assert "Egypt pillages 3 tokens from the city in Ur" in texts(ev)
+
+
+@pytest.mark.site("SITE-CONFLICT-03")
+def test_view_shows_owed_pillage():
+    from tresham.games.advciv import engine
+
+    s, _ = _pillage_position()
+    v = engine.view(s, SEAT["babylon"])
+    assert v["phase"] == "conflict"
+    owed = sorted((e["nation"], e["area"]) for e in v["phase_view"]["pillage"])
+    assert owed == [("assyria", "nineveh"), ("egypt", "ur")]

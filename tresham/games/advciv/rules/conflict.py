@@ -175,6 +175,8 @@ def fight_tokens(g: Game, area: str, limit: int) -> dict[str, int]:
         return {}
     mw = {o for o in counts if holds(g, o, "metalworking")}
     losses = token_losses(counts, limit, mw)
+    if not losses:
+        return {}
     for o, n in losses.items():
         g.remove_tokens(o, area, n)
     parts = [f"{loses(g, o)} {n} token{'s' if n != 1 else ''} ({g.tokens(area, o)} left)"
