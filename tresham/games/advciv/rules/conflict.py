@@ -55,6 +55,18 @@ def loses(g: Game, owner: str) -> str:
     return name + (" lose" if owner in SPECIAL else " loses")
 
 
+def tokens_of(g: Game, owner: str, n: int) -> str:
+    """"7 Egypt tokens", "1 barbarian token" (for readable events)."""
+    label = {BARBARIANS: "barbarian", PIRATES: "pirate"}.get(owner) or g.name(owner)
+    return f"{n} {label} token{'s' if n != 1 else ''}"
+
+
+def card_name(g: Game, card: str) -> str:
+    """The printed name of a trade card."""
+    c = g.d.commodities.get(card) or g.d.calamities.get(card)
+    return c.name if c else card
+
+
 def sentence(text: str) -> str:
     """Capitalise the first letter of an event's text."""
     return text[:1].upper() + text[1:]
@@ -194,18 +206,20 @@ def draw_card(g: Game, attacker: str, victim: str, area: str) -> str | None:
     if attacker in SPECIAL or victim in SPECIAL:
         return None
     vp = g.of(victim)
-    source = g.s.retained_cards.get(victim) if vp.inert and victim in g.s.retained_cards else vp.hand
+    retained = vp.inert and victim in g.s.retained_cards
+    source = g.s.retained_cards[victim] if retained else vp.hand
     if not source:
-        g.emit(f"{g.name(victim)} has no trade card for {g.name(attacker)} to draw.", "conflict_card",
-               area=area, nation=attacker, victim=victim)
+        g.emit(f"{g.name(victim)} has no trade card for {g.name(attacker)} to draw.",
+               "conflict_card", area=area, nation=attacker, victim=victim)
         return None
     card = source.pop(g.rng.below(len(source)))
     ap = g.of(attacker)
     ap.hand.append(card)
     g.emit(f"{g.name(attacker)} draws a random trade card from {g.name(victim)}.", "conflict_card",
            area=area, nation=attacker, victim=victim)
-    g.emit(f"The card {g.name(attacker)} drew from {g.name(victim)} is {card}.", "conflict_card_private",
-           to=sorted({ap.seat, vp.seat}), card=card, nation=attacker, victim=victim)
+    g.emit(f"The card {g.name(attacker)} drew from {g.name(victim)} is {card_name(g, card)}.",
+           "conflict_card_private", to=sorted({ap.seat, vp.seat}), card=card, nation=attacker,
+           victim=victim)
     return card
 
 
@@ -221,7 +235,7 @@ def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
     need = attack_requirement(g, attacker, defender)
     if n < need:
         g.remove_tokens(attacker, area, n)
-        g.emit(f"{n} {g.name(attacker)} token{'s' if n != 1 else ''} cannot attack "
+        g.emit(f"{tokens_of(g, attacker, n)} cannot attack "
                f"{possessive(g, defender)} city in {g.area_name(area)} ({need} needed) and "
                f"{'are' if n != 1 else 'is'} removed.", "conflict_city_held",
                area=area, nation=attacker, defender=defender, tokens=n, needed=need)
@@ -234,8 +248,9 @@ def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
     placed = want if defender in SPECIAL else min(want, g.of(defender).stock)
     g.add_tokens(defender, area, placed)
     g.emit(sentence(f"{possessive(g, defender)} city in {g.area_name(area)} is replaced by "
-                    f"{placed} tokens to fight {n} {g.name(attacker)} tokens."), "conflict_city_attacked", area=area,
-           nation=attacker, defender=defender, attackers=n, replacement=placed)
+                    f"{placed} tokens to fight {tokens_of(g, attacker, n)}."),
+           "conflict_city_attacked", area=area, nation=attacker, defender=defender,
+           attackers=n, replacement=placed)
     out: list[dict[str, str]] = []
     if attacker not in SPECIAL:
         draw_card(g, attacker, defender, area)
@@ -348,7 +363,8 @@ class ConflictPhase(Phase):
         nation = g.player(o.player).nation
         mine = [e for e in self._owed(g) if e["nation"] == nation]
         if not mine:
-            raise IllegalOrder("24.52", "you have destroyed no city, so there is nothing to pillage")
+            raise IllegalOrder("24.52",
+                               "you have destroyed no city, so there is nothing to pillage")
         if o.area:
             mine = [e for e in mine if e["area"] == o.area]
             if not mine:
