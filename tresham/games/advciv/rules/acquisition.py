@@ -7,6 +7,8 @@ everyone (SITE-ACQ-02): fewest cities first, ties in A.S.T. order (27.1); a play
 cities on the board draws the top card of each of stacks 1..N, N at most 9 (27.2); an empty
 stack simply gives nothing (27.21); a purchase is drawn right after the buyer's own draw
 (27.51). Drawn cards are secret (27.3, 27.4): their names go only to the drawer.
+
+Order: ``{"type": "buy_cards", "player": SEAT, "count": N}`` (N = 0 buys nothing).
 """
 from __future__ import annotations
 

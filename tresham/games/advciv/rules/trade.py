@@ -17,6 +17,17 @@ False); the platform sends ``market_open`` when the embargo time has passed and
 when it opens, in the order they were agreed, skipping any whose cards are gone (SZ-17).
 ``trade_done`` leaves the market (SITE-TRADE-14); any offer or acceptance re-enters it.
 The phase ends when nobody who can trade is still in the market (SITE-MARKET-07).
+
+Orders (``player`` = seat; ``to`` = seat or nation id)::
+
+    {"type": "trade_offer", "player": 0, "to": "babylon", "give": ["salt", "salt", "treachery"],
+     "said": ["salt", "salt", "grain"], "expect": ["oil", "oil", "dont_care"]}   -> offer #id
+    {"type": "trade_accept", "player": 1, "offer": 1, "give": ["oil", "oil", "iron"],
+     "said": [], "expect": []}          # said [] = all true; expect [] = as told
+    {"type": "trade_withdraw", "player": 0, "offer": 1}   # withdraw, or decline if received
+    {"type": "trade_done", "player": 0}                   # leave the market
+    {"type": "trade_message", "player": 0, "text": "Want Oil"}
+    {"type": "market_open", "player": 0} / {"type": "close_market", "player": 0}  # platform only
 """
 from __future__ import annotations
 
