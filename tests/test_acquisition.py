@@ -255,3 +255,14 @@ def test_only_active_calamity_option_reaches_every_view():
     assert all(engine.view(st, s)["options"]["only_active_calamity"] is True for s in range(3))
     st = engine.new_game({"players": 3}, seed=1)
     assert engine.view(st, 0)["options"]["only_active_calamity"] is False
+
+
+@pytest.mark.site("SITE-ACQ-01")
+def test_purchase_view_shows_only_ones_own_choice():
+    st, _ = acq({}, {"africa": {"treasury": 40}, "italy": {"treasury": 18}})
+    africa, italy, crete = (st.player(n).seat for n in ("africa", "italy", "crete"))
+    st, _ = play(st, {"type": "buy_cards", "player": africa, "count": 2})
+    assert engine.view(st, africa)["phase_view"] == {"can_buy": 2, "price": 18, "decided": 2}
+    assert engine.view(st, italy)["phase_view"] == {"can_buy": 1, "price": 18, "decided": None}
+    assert engine.view(st, crete)["phase_view"]["can_buy"] == 0
+    assert engine.view(st, None)["phase_view"] == {}
