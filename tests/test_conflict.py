@@ -576,3 +576,30 @@ def test_view_shows_owed_pillage():
     assert v["phase"] == "conflict"
     owed = sorted((e["nation"], e["area"]) for e in v["phase_view"]["pillage"])
     assert owed == [("assyria", "nineveh"), ("egypt", "ur")]
+
+
+@pytest.mark.rule("24.1", "24.12")
+def test_random_positions_resolve_every_conflict_and_keep_counts():
+    """After the phase start no area is in conflict and every token is accounted for."""
+    from tresham.sim import check_invariants
+
+    areas = ["ur", "thebes", "sumeria", "gaza", "tyre", "nineveh"]  # 6 x 9 tokens <= 55
+    owners = NATIONS + ["barbarians"]
+    for seed in range(40):
+        r = Rng(seed)
+        board: dict = {}
+        for a in areas:
+            spec: dict = {"tokens": {}}
+            for o in r.sample(owners, 1 + r.below(3)):
+                spec["tokens"][o] = 1 + r.below(9)
+            if r.below(2):
+                spec["city"] = r.choice(NATIONS + ["pirates"])
+            board[a] = spec
+        cards = {n: {"civ_cards": r.sample(["engineering", "metalworking", "agriculture"],
+                                           r.below(3))} for n in NATIONS}
+        s, _ = start_conflict(board, cards, seed=seed)
+        g = Game(s)
+        assert not [a for a in s.board.tokens if cf.in_conflict(g, a)], seed
+        assert check_invariants(s) == [], seed
+        for d in PHASES["conflict"].pending(g):
+            assert 1 <= d.options["max"] <= 3
