@@ -12,6 +12,7 @@ from tresham.games.advciv.data import load
 from tresham.games.advciv.engine import _advance
 from tresham.games.advciv.game import Game
 from tresham.games.advciv.phase import PHASES
+from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import position
@@ -117,3 +118,72 @@ def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
         for p in state.players:  # leave the hands as they are; put the phase back
             assert p.treasury >= 0
     assert all_cards(state) == want
+
+
+CARD_NAMES = ["salt", "grain", "oil", "iron", "ochre", "treachery", "famine", "gold", "pottery"]
+SAYS = CARD_NAMES + ["unspecified", "dont_care"]
+EXPECTS = ["dont_care"] * 12 + ["salt", "grain", "oil", "iron", "ochre", "unspecified"] * 2 + SAYS
+
+
+@pytest.mark.rule("28.2", "28.3")
+@pytest.mark.site("SITE-TRADE-08", "SITE-TRADE-09")
+@settings(max_examples=80, deadline=None)
+@given(orders=hs.lists(hs.tuples(
+    hs.sampled_from([0, 0, 0, 1, 1, 1, 1, 2, 3]), hs.integers(0, 3), hs.integers(0, 3),
+    hs.lists(hs.integers(0, 5), min_size=2, max_size=5, unique=True),
+    hs.lists(hs.none() | hs.sampled_from(SAYS), max_size=5),
+    hs.lists(hs.sampled_from(EXPECTS), min_size=2, max_size=5)), min_size=1, max_size=25),
+    embargo=hs.booleans())
+def test_arbitrary_trade_orders_refused_cleanly_or_conserve_cards(orders, embargo):
+    """Random offers and acceptances, many of them illegal (too few cards, too many lies,
+    non-tradables, civ cards, sides that do not match): a refused order leaves the state
+    exactly as it was (validation before any change); an accepted one keeps every card."""
+    hands = {"egypt": ["salt", "salt", "grain", "treachery", "famine"],
+             "babylon": ["oil", "oil", "iron", "grain", "ochre"],
+             "assyria": ["ochre", "iron", "salt", "gold"],
+             "asia": ["grain", "grain", "oil"]}
+    state, _ = position(nations=NATIONS, phase="trade", step={"market_open": not embargo},
+                        players={n: {"hand": h} for n, h in hands.items()},
+                        options={"turn_limit": 1})
+    for o in ({"type": "trade_offer", "player": 0, "to": 1, "give": ["salt", "salt", "treachery"],
+               "said": ["salt", "salt", "unspecified"], "expect": ["dont_care"] * 3},
+              {"type": "trade_offer", "player": 2, "to": 3, "give": ["ochre", "iron", "salt"],
+               "expect": ["grain", "dont_care", "dont_care"]}):
+        engine.apply_in_place(state, o)
+    want = expected_cards()
+    done = 0
+    for kind, a, b, picks, lies, expect in orders:
+        if state.phase != "trade" or state.finished:
+            break
+        offers = state.step.get("offers", [])
+        if kind == 1 and offers and a % 2 == 0:  # often answer a real offer, with its count
+            off = offers[b % len(offers)]
+            a, b = off["to"], off["id"] - 1
+            picks = picks + [i for i in range(6) if i not in picks]
+            picks = picks[:len(off["expect"])]
+        hand = state.players[a].hand
+        give = [hand[i] for i in picks if i < len(hand)]
+        said = [lies[i] if i < len(lies) and lies[i] else c for i, c in enumerate(give)]
+        if kind == 0:
+            o = {"type": "trade_offer", "player": a, "to": b, "give": give, "said": said,
+                 "expect": expect}
+        elif kind == 1:
+            o = {"type": "trade_accept", "player": a, "offer": 1 + b, "give": give, "said": said,
+                 "expect": expect if len(expect) > 2 and b % 2 else []}
+        elif kind == 2:
+            o = {"type": "trade_withdraw", "player": a, "offer": 1 + b}
+        else:
+            o = {"type": "market_open", "player": a}
+        before = state.digest()
+        try:
+            events = engine.apply_in_place(state, o)
+        except IllegalOrder:
+            assert state.digest() == before
+            continue
+        done += sum(1 for e in events if e.kind == "trade_private")
+        check_events(events, state)
+        if state.phase == "trade":
+            check_views(state)
+        assert all_cards(state) == want
+        for p in state.players:
+            assert "famine" not in p.hand or p.nation == "egypt"  # never leaves its drawer
