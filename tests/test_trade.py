@@ -438,3 +438,26 @@ def test_mining_adds_one_card_to_one_set_within_the_cap():
     assert g.hand_value(bronze3 + ["gems"] * 2, mining=True) == 96 + 32  # one set only
     assert g.hand_value(["salt"] * 3, mining=True) == 27  # Salt is not eligible
     assert g.hand_value(["bronze"] * 6, mining=True) == 216  # never beyond the printed value
+
+
+@pytest.mark.rule("28.3")
+def test_malformed_orders_are_refused_with_a_message():
+    st, _ = market(HANDS)
+    refused(st, offer(EG, BA, ["salt", {"x": 1}, "grain"], ["oil", "oil", "iron"]), "28.2")
+    refused(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"],
+                      said=["salt", ["salt"], "grain"]), "28.3")
+    refused(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", None, "iron"]), "28.3")
+    refused(st, offer(EG, BA, ["salt", "salt", "grain"], "oil, oil, iron"), "28.3")
+    refused(st, {"type": "trade_offer", "player": EG, "to": True, "give": ["salt", "salt", "grain"],
+                 "expect": ["oil", "oil", "iron"]}, "28.2")
+    refused(st, accept(BA, "1", ["oil", "oil", "iron"]), "28.1")
+    refused(st, {"type": "trade_message", "player": EG, "text": 5}, "SITE-MSG-01")
+
+
+@pytest.mark.rule("28.1")
+def test_open_offers_are_capped():
+    st, _ = market(HANDS)
+    for _ in range(30):
+        engine.apply_in_place(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"]))
+    e = refused(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"]), "28.1")
+    assert "30 open offers" in e.message

@@ -154,7 +154,8 @@ def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str
                                "player who drew it until trading ends")
     if not holds(p.hand, give):
         raise IllegalOrder("28.3", "you do not hold all the cards you offer to give")
-    if not isinstance(said, list) or (said and len(said) != len(give)):
+    if (not isinstance(said, list) or (said and len(said) != len(give))
+            or not all(isinstance(x, str) for x in said)):
         raise IllegalOrder("28.3", "state one name per card given (or none to tell the truth)")
     stated = list(said) if said else list(give)
     allowed = stated_names(g)
@@ -173,7 +174,8 @@ def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str
 def check_expect(g: Game, expect: list[str]) -> None:
     """Expectations: one entry per card, a card name, Don't Care or Unspecified
     (SITE-TRADE-04); at least three cards (28.3)."""
-    if not isinstance(expect, list) or len(expect) < MIN_CARDS:
+    if (not isinstance(expect, list) or len(expect) < MIN_CARDS
+            or not all(isinstance(x, str) for x in expect)):
         raise IllegalOrder("28.3", f"say what you expect to receive, one entry per card, "
                            f"at least {MIN_CARDS} cards")
     allowed = stated_names(g) | {DONT_CARE}
