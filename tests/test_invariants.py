@@ -40,7 +40,8 @@ def test_lost_card_detected():
 
 def test_population_limit_after_surplus_detected():
     s = _quiet()
+    had = s.board.tokens["knossos"]["crete"]
     s.board.tokens["knossos"]["crete"] = 5
-    s.players[0].stock -= 2
+    s.players[0].stock -= 5 - had
     assert check_invariants(s) == []
     assert any("above the limit" in v for v in check_invariants(s, after_surplus=True))
