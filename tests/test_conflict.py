@@ -89,7 +89,11 @@ def test_ships_never_involved():
                           ships={"babylon": ["ur"], "egypt": ["ur", "ur"]})
     assert toks(s, "ur") == {"egypt": 4}  # Babylon 1 -> 0 at once
     assert s.board.ships == {"babylon": ["ur"], "egypt": ["ur", "ur"]}
-    assert not cf.in_conflict(Game(s), "eastern_mediterranean")  # land areas only
+    # Only land areas know conflict: even tokens left at sea would not fight.
+    s.board.tokens["eastern_mediterranean"] = {"babylon": 3, "egypt": 3}
+    assert not cf.in_conflict(Game(s), "eastern_mediterranean")
+    s.board.tokens["sumeria"] = {"babylon": 3, "egypt": 3}
+    assert cf.in_conflict(Game(s), "sumeria")
 
 
 # ---- 24.23 three or more nations (Z-33) -------------------------------------------------
