@@ -1,0 +1,253 @@
+"""The calamity phase (29): revelation, primary victims, the two-calamity cap, resolution
+order, the trader's immunity, the support check, views and the random bot's orders."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES
+from tresham.games.advciv.rules.calamities.base import EFFECTS
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import play, position, texts
+from tests.test_calamities_a import ASIA, BABYLON, EGYPT, SIX, cal, cities, owed, refused
+
+
+@pytest.mark.rule("29.1", "29.3", "29.7")
+@pytest.mark.site("SITE-CAL-03", "SITE-MARKET-07")
+def test_all_calamities_revealed_publicly_and_set_aside():
+    board = cities(["thebes"], "egypt", {"upper_egypt": 4})
+    players = {"egypt": {"hand": ["superstition", "grain"]}, "babylon": {"hand": ["epidemic", "salt"]}}
+    s, ev = cal(board, players)
+    reveals = [e for e in ev if e.kind == "calamity_revealed"]
+    assert [e.text for e in reveals] == ["Babylon reveals Epidemic.", "Egypt reveals Superstition."]
+    assert all(e.to is None for e in reveals)  # public
+    assert s.player("egypt").hand == ["grain"] and s.player("babylon").hand == ["salt"]
+    assert sorted(s.set_aside) == ["epidemic", "superstition"]
+
+
+@pytest.mark.rule("29.2", "29.4")
+@pytest.mark.site("SITE-CAL-01")
+def test_the_holder_is_the_primary_victim_traded_or_not():
+    board = cities(["thebes", "memphis", "tanis", "buhen"], "egypt", {"upper_egypt": 10})
+    board.update(cities(["ur", "susa", "charax", "babylon"], "babylon", {"mesopotamia": 10}))
+    # Egypt kept the Superstition he drew; Babylon holds a Civil Disorder Asia traded him
+    players = {"egypt": {"hand": ["superstition"]},
+               "babylon": {"hand": ["civil_disorder"], "flags": {"calamity_from": {"civil_disorder": "asia"}}}}
+    s, ev = cal(board, players)
+    assert "Superstition strikes Egypt." in texts(ev)
+    s, ev2 = play(s, {"type": "timeout", "player": EGYPT})
+    assert "Civil Disorder strikes Babylon (traded by Asia)." in texts(ev2)
+    assert len(Game(s).cities_of("egypt")) == 1
+    # Babylon: 4 cities, all but 3 reduced -> 1, a choice among 4
+    assert owed(s)[0].player == BABYLON and owed(s)[0].options["count"] == 1
+
+
+@pytest.mark.rule("29.2")
+def test_non_tradable_hits_its_drawer():
+    board = cities(["thebes"], "egypt", {"upper_egypt": 4})
+    s, ev = cal(board, {"egypt": {"hand": ["volcano"]}})
+    assert "Volcanic Eruption / Earthquake strikes Egypt." in texts(ev)
+    assert Game(s).cities_of("egypt") == []
+
+
+@pytest.mark.rule("29.5")
+@pytest.mark.site("SITE-CAL-02")
+def test_at_most_two_calamities_per_primary_victim_chosen_at_random():
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    hand = ["superstition", "civil_disorder", "iconoclasm"]
+    seen = set()
+    for seed in range(6):
+        s, ev = cal(board, {"egypt": {"hand": list(hand)}}, seed=seed)
+        while s.phase == "calamities":
+            s, ev2 = play(s, {"type": "timeout", "player": EGYPT})
+            ev += ev2
+        ignored = [e.data["calamity"] for e in ev if e.kind == "calamity_ignored"]
+        started = [e for e in ev if e.kind == "calamity" and "strikes" in e.text]
+        assert len(started) == 2 and len(ignored) == 1
+        assert sorted(s.set_aside) == sorted(hand)  # the ignored one goes back too
+        seen.add(ignored[0])
+    assert len(seen) >= 2  # the pick is random
+
+
+@pytest.mark.rule("29.5")
+@pytest.mark.site("SITE-CREATE-12", "SITE-CAL-02")
+def test_stoic_lifts_the_cap():
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    s, ev = cal(board, {"egypt": {"hand": ["superstition", "civil_disorder", "iconoclasm"]}},
+                options={"stoic": True})
+    started = [e for e in ev if e.kind == "calamity" and "strikes" in e.text]
+    assert len(started) == 1  # the first waits on Egypt's choice
+    while s.phase == "calamities":
+        s, ev2 = play(s, {"type": "timeout", "player": EGYPT})
+        ev += ev2
+    started = [e.data["calamity"] for e in ev if e.kind == "calamity" and "strikes" in e.text]
+    assert started == ["superstition", "civil_disorder", "iconoclasm"]
+    assert not [e for e in ev if e.kind == "calamity_ignored"]
+
+
+@pytest.mark.rule("29.5", "30.527")
+def test_barbarian_hordes_held_by_crete_has_no_effect_and_does_not_count():
+    board = cities(["knossos", "phaestos", "thera", "rhodes"], "crete", {"cyprus": 10})
+    s, ev = cal(board, {"crete": {"hand": ["barbarian_hordes", "superstition", "civil_disorder"]}})
+    ignored = [e.data["calamity"] for e in ev if e.kind == "calamity_ignored"]
+    assert ignored == ["barbarian_hordes"]
+    while s.phase == "calamities":
+        s, ev2 = play(s, {"type": "timeout", "player": owed(s)[0].player})
+        ev += ev2
+    started = [e.data["calamity"] for e in ev if e.kind == "calamity" and "strikes" in e.text]
+    assert started == ["superstition", "civil_disorder"]
+    assert "barbarian_hordes" in s.set_aside
+
+
+@pytest.mark.rule("29.6", "30.1")
+@pytest.mark.site("SITE-CAL-04")
+def test_resolution_order_by_stack_non_tradable_first():
+    board = cities(["thebes", "memphis"], "egypt", {"upper_egypt": 6})
+    board.update(cities(["ur"], "babylon", {"mesopotamia": 6}))
+    board.update(cities(["nineveh"], "assyria", {"armenia": 6}))
+    players = {"egypt": {"hand": ["piracy", "famine"]}, "babylon": {"hand": ["treachery"]},
+               "assyria": {"hand": ["volcano"]}, "asia": {"hand": ["superstition"]}}
+    s, ev = cal(board, players, options={"stoic": True})
+    while s.phase == "calamities":
+        s, ev2 = play(s, {"type": "timeout", "player": owed(s)[0].player})
+        ev += ev2
+    started = [e.data["calamity"] for e in ev if e.kind == "calamity" and "strikes" in e.text]
+    assert started == ["volcano", "treachery", "famine", "superstition", "piracy"]
+
+
+@pytest.mark.rule("29.61", "29.4")
+def test_trader_is_never_a_secondary_victim_untraded_anyone_may_be():
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    board.update(cities(["ur"], "babylon", {"mesopotamia": 6}))
+    board.update(cities(["ionia"], "asia", {"galatia": 6}))
+    traded = {"egypt": {"hand": ["iconoclasm"], "flags": {"calamity_from": {"iconoclasm": "babylon"}}}}
+    s, _ = cal(board, traded)
+    s, _ = play(s, {"type": "timeout", "player": EGYPT})
+    # only Asia's Ionia may be named: it is reduced without asking; Babylon (trader) is spared
+    assert Game(s).cities_of("asia") == [] and Game(s).cities_of("babylon") == ["ur"]
+    s2, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}})
+    s2, _ = play(s2, {"type": "timeout", "player": EGYPT})
+    g = Game(s2)
+    assert g.cities_of("babylon") == [] and g.cities_of("asia") == []  # 2 cities, 2 to reduce
+
+
+@pytest.mark.rule("29.62", "29.63")
+def test_famine_loss_exact_when_possible_else_smallest_excess():
+    board = {"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 3}},
+             "babylonia": {"tokens": {"babylon": 20}}, "armenia": {"tokens": {"assyria": 20}},
+             "galatia": {"tokens": {"asia": 20}}}
+    s, _ = cal(board, {"egypt": {"hand": ["famine"]}})
+    s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}})
+    # Egypt has 5 + 3 = 8 unit points: all are lost (no exact 10)
+    g = Game(s)
+    assert g.cities_of("egypt") == [] and g.tokens_on_board("egypt") == 0
+    assert (g.tokens("babylonia", "babylon"), g.tokens("armenia", "assyria"), g.tokens("galatia", "asia")) == (12, 12, 16)
+
+
+@pytest.mark.rule("29.64")
+def test_victim_must_direct_the_secondary_losses():
+    board = {"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 12}},
+             "babylonia": {"tokens": {"babylon": 20}}, "armenia": {"tokens": {"assyria": 20}},
+             "galatia": {"tokens": {"asia": 20}}}
+    s, _ = cal(board, {"egypt": {"hand": ["famine"]}})
+    e = refused(s, {"type": "famine_assign", "player": EGYPT, "victims": {}}, "29.64")
+    assert "exactly 20" in e.message
+
+
+@pytest.mark.rule("29.65")
+def test_barbarians_and_pirates_are_never_secondary_victims():
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    board["ur"] = {"city": "pirates"}
+    board["babylonia"] = {"tokens": {"barbarians": 5}}
+    s, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}})
+    s, ev = play(s, {"type": "timeout", "player": EGYPT})
+    assert s.board.cities["ur"] == "pirates" and Game(s).tokens("babylonia", "barbarians") == 5
+    assert "no other player's city can be reduced" in texts(ev)
+
+
+@pytest.mark.rule("29.8")
+def test_city_support_is_checked_after_the_calamities():
+    # Thebes had support from 2 tokens in Upper Egypt; Treachery (untraded) reduces Memphis,
+    # then support: Egypt keeps one city with 2 + 3 tokens. A second test: no tokens at all.
+    board = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 1}}}
+    s, ev = cal(board, {"egypt": {"hand": ["treachery"]}})
+    s, ev2 = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["memphis"]})
+    g = Game(s)
+    assert g.cities_of("egypt") == ["thebes"] and g.tokens("memphis", "egypt") == 3
+    s3, ev3 = cal({"thebes": {"city": "egypt"}}, {})
+    assert Game(s3).cities_of("egypt") == [] and Game(s3).tokens("thebes", "egypt") == 3
+    assert "lack of support after the calamities" in texts(ev3)
+
+
+@pytest.mark.rule("29.8")
+def test_support_check_decision_is_routed_and_defaults():
+    board = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}
+    s, _ = cal(board, {})
+    d = owed(s)
+    assert d and d[0].player == EGYPT and d[0].kind == "reduce_cities"
+    s2, _ = play(s, {"type": "reduce_cities", "player": EGYPT, "areas": ["memphis"]})
+    assert Game(s2).cities_of("egypt") == ["thebes"] and s2.phase == "advances"
+    s3, _ = play(s, {"type": "timeout", "player": EGYPT})
+    assert len(Game(s3).cities_of("egypt")) == 1
+
+
+@pytest.mark.site("SITE-CAL-06", "SITE-CREATE-10")
+def test_view_shows_upcoming_calamities_unless_only_active():
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    players = {"egypt": {"hand": ["superstition", "civil_disorder"]}}
+    s, _ = cal(board, players)
+    v = engine.view(s, BABYLON)["phase_view"]
+    assert v["active"]["calamity"] == "superstition" and v["active"]["victim"] == "egypt"
+    assert [c["calamity"] for c in v["upcoming"]] == ["civil_disorder"]
+    s2, _ = cal(board, players, options={"only_active_calamity": True})
+    v2 = engine.view(s2, BABYLON)["phase_view"]
+    assert v2["active"]["calamity"] == "superstition" and "upcoming" not in v2
+
+
+@pytest.mark.rule("29.6")
+def test_orders_of_the_wrong_kind_or_seat_are_refused_and_change_nothing():
+    board = cities(["thebes", "memphis", "tanis", "buhen"], "egypt", {"upper_egypt": 10})
+    s, _ = cal(board, {"egypt": {"hand": ["superstition"]}})
+    refused(s, {"type": "choose_cities", "player": ASIA, "cities": ["thebes"]}, "29.6")
+    refused(s, {"type": "famine_assign", "player": EGYPT, "victims": {}}, "30.32")
+    refused(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes", "thebes", "memphis"]}, "30.32")
+    with pytest.raises(IllegalOrder):
+        engine.apply(s, {"type": "pick", "player": EGYPT, "nation": "egypt", "area": "thebes"})
+
+
+@pytest.mark.rule("29.6")
+def test_a_calamity_without_an_effect_is_skipped(monkeypatch):
+    monkeypatch.delitem(EFFECTS, "superstition")
+    board = cities(["thebes", "memphis", "tanis", "buhen"], "egypt", {"upper_egypt": 10})
+    s, ev = cal(board, {"egypt": {"hand": ["superstition"]}})
+    assert "cannot be resolved yet" in texts(ev) and len(Game(s).cities_of("egypt")) == 4
+
+
+@pytest.mark.site("SITE-CAL-05")
+@pytest.mark.parametrize("hand,seed", [(["volcano"], 1), (["treachery"], 2), (["famine"], 3), (["superstition"], 4),
+                                       (["civil_disorder"], 5), (["iconoclasm"], 6), (["piracy"], 7),
+                                       (["famine", "piracy"], 8)])
+def test_random_bot_orders_are_legal_and_finish_the_phase(hand, seed):
+    board = cities(["thebes", "memphis", "tanis", "gaza", "jerusalem", "thera"], "egypt", {"upper_egypt": 5})
+    board.update(cities(["ur", "susa", "rhodes"], "babylon", {"babylonia": 7}))
+    board.update(cities(["tyre", "sidon", "alexandria"], "assyria", {"armenia": 5}))
+    board.update(cities(["antioch", "ionia"], "asia", {"galatia": 9}))
+    players = {"egypt": {"hand": list(hand), "civ_cards": ["monotheism"],
+                         "flags": {"calamity_from": {"treachery": "asia", "piracy": "babylon"}}},
+               "asia": {"civ_cards": ["philosophy"]}}
+    for k in range(5):
+        s, _ = cal(board, players, seed=seed * 10 + k)
+        rng = Rng(seed * 100 + k)
+        steps = 0
+        while s.phase == "calamities":
+            d = owed(s)[0]
+            o = PHASES["calamities"].sample(Game(s), d.player, rng)
+            s, _ = engine.apply(s, o)
+            steps += 1
+            assert steps < 50
+        g = Game(s)
+        for n in SIX:
+            p = g.of(n)
+            assert p.stock + p.treasury + g.tokens_on_board(n) == 55
+            assert len(g.cities_of(n)) <= 9
