@@ -740,3 +740,60 @@ def test_end_to_end_epidemic_and_crete_immune_to_barbarians():
     assert "Crete loses 1 token in Phaestos to Epidemic" in out
     assert "barbarian" not in out.lower()
     assert s2.phase != "calamities" or s2.step.get("stage") != "calamities"
+
+
+# ======================================================================================
+# Random play through each calamity keeps the pieces exact
+# ======================================================================================
+MINE = ["civil_war", "slave_revolt", "flood", "barbarian_hordes", "epidemic"]
+AREAS = ["thebes", "memphis", "alexandria", "tanis", "fayum", "upper_egypt", "buhen", "nubia",
+         "siwa", "sinai", "ptolemais", "eastern_desert", "western_desert", "ur", "susa",
+         "babylon", "sumeria", "babylonia", "charax", "mesopotamia", "media", "parthia"]
+
+
+def random_position(seed, calamity):
+    from tresham.games.advciv.game import Game as G
+    rng = Rng(seed * 7919 + len(calamity))
+    board = {}
+    for a in AREAS:
+        r = rng.below(6)
+        owner = ["egypt", "egypt", "babylon", "assyria", "asia", "egypt"][rng.below(6)]
+        if r == 0:
+            board[a] = {"city": owner}
+        elif r < 4:
+            board[a] = {"tokens": {owner: 1 + rng.below(4)}}
+    players = {"egypt": {"hand": [calamity],
+                         "civ_cards": [c for c in ("military", "philosophy", "music", "medicine",
+                                                   "roadbuilding", "engineering", "mining",
+                                                   "enlightenment") if rng.below(3) == 0]}}
+    if calamity not in ("civil_war", "flood") and rng.below(2):
+        players["egypt"]["flags"] = {"calamity_from": {calamity: "crete"}}
+    players["thrace"] = {"treasury": rng.below(40)}
+    state, _ = position(nations=SIX, board=board, players=players, phase="calamities")
+    return state, G
+
+
+@pytest.mark.rule("29.62", "30.415")
+@pytest.mark.site("SITE-CAL-05")
+@pytest.mark.parametrize("calamity", MINE)
+def test_random_play_through_calamity_keeps_invariants(calamity):
+    from tresham.games.advciv.phase import PHASES
+    from tresham.sim import check_invariants
+
+    for seed in range(12):
+        state, G = random_position(seed, calamity)
+        rng = Rng(seed)
+        for _ in range(60):
+            if state.phase != "calamities":
+                break
+            ds = [d for d in engine.pending(state) if d.required]
+            if not ds:
+                break
+            d = ds[rng.below(len(ds))]
+            if rng.below(3):
+                o = PHASES["calamities"].sample(G(state), d.player, rng)
+            else:
+                o = {"type": "timeout", "player": d.player}
+            engine.apply_in_place(state, o)
+            assert check_invariants(state) == [], (calamity, seed)
+        assert state.phase != "calamities", (calamity, seed)
