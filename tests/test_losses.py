@@ -236,3 +236,14 @@ def test_assignment_helpers():
     lead = L.leaders_assignment(g, caps, 25)
     order = [n for n in g.leaders() if n in caps]
     assert lead == {order[0]: 10, order[1]: 10, order[2]: 5}
+
+
+@pytest.mark.rule("15.61")
+def test_inert_nation_losses_are_settled_at_once():
+    s = egypt_position()
+    s.player("egypt").inert = True
+    g = Game(s)
+    losses = {"egypt": L.make_loss(g, "egypt", 6)}
+    L.settle(g, losses)
+    assert losses == {}
+    assert 17 - g.unit_points_on_board("egypt") == 6

@@ -147,7 +147,10 @@ class BarbarianHordes(CalamityEffect):
 
     def begin(self, g: Game, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
-        chooser = ctx["trader"] or g.most_units_in_stock()  # 30.5251
+        trader = ctx["trader"]
+        if trader is not None and g.of(trader).inert:  # 15.61: an inert nation decides nothing
+            trader = None
+        chooser = trader or g.most_units_in_stock()  # 30.5251
         ctx.update(stage="done", chooser=chooser, at=None, options=[], steps=0)
         opts = placement_options(g, v)
         if not opts:

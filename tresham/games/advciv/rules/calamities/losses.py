@@ -362,10 +362,13 @@ def _seat(g: Game, nation: str) -> int:
 
 
 def settle(g: Game, losses: dict[str, dict]) -> None:
-    """Apply at once every loss whose choice is forced; drop inert nations' losses."""
+    """Apply at once every loss whose choice is forced; an inert nation decides nothing
+    (15.61), so its losses are chosen at random at once."""
     for nation in list(losses):
         loss = losses[nation]
         if g.of(nation).inert:
+            apply(g, loss, **random_choice(g, loss, g.rng))
+            del losses[nation]
             continue
         forced = forced_choice(g, loss)
         if forced is not None:
