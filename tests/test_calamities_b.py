@@ -105,7 +105,7 @@ def test_epidemic_flow_primary_and_secondary():
     assert "Assyria is assigned 5 unit points and loses 10" in texts(g)
 
 
-@pytest.mark.rule("30.611", "30.613")
+@pytest.mark.rule("30.611", "30.613", "29.4")
 def test_epidemic_choices_are_asked_and_exact():
     s = quiet({"buhen": {"tokens": {"egypt": 3}}, "upper_egypt": {"tokens": {"egypt": 4}},
                "fayum": {"tokens": {"egypt": 5}}, "thebes": {"city": "egypt"},
