@@ -13,6 +13,21 @@ Sequence of the phase (18.1 phase 11, 29.1):
    SITE-CAL-04), each by its :class:`~.base.CalamityEffect` in ``EFFECTS``.
 5. Monotheism conversions (32.941-32.942), in A.S.T. order (Z-31b).
 6. The city support check (29.8, 26.3).
+
+Orders taken (each routed to the calamity being resolved, or to Monotheism / the support check):
+
+* ``{"type": "choose_cities", "player": S, "cities": [area, ...]}`` - cities a calamity asks for:
+  own cities to reduce (Superstition, Civil Disorder, Iconoclasm), the victim's city (Treachery,
+  chosen by the trader), coastal cities (Piracy), other players' cities (Iconoclasm, Piracy).
+* ``{"type": "choose_site", "player": S, "site": volcano_or_area, "target": area_or_""}`` -
+  the victim's pick among equally damaging volcano/earthquake sites (30.211-30.212).
+* ``{"type": "famine_assign", "player": S, "victims": {nation: points}}`` - Famine's 20 points.
+* ``{"type": "choose_losses", "player": S, "tokens": {area: n}, "reduce": [...], "destroy": [...]}``
+  - units lost (``losses.py``).
+* ``{"type": "convert", "player": S, "area": area_or_""}`` - Monotheism (32.941).
+* ``{"type": "reduce_cities", "player": S, "areas": [...]}`` - the support check (``support.py``).
+* ``{"type": "timeout", "player": S}`` - the site default (SITE-CAL-05): secondary victims are the
+  leaders by Total Public Points (SZ-20), units and cities chosen at random; Monotheism: none.
 """
 from __future__ import annotations
 
@@ -27,17 +42,11 @@ from .base import EFFECTS
 from .. import support
 from . import monotheism
 
-# Importing the effect modules registers them in EFFECTS (the other engineer's modules are
-# imported when they exist, so the phase works while they are being written).
-import importlib
-
-for _name in ("volcano", "treachery", "famine", "superstition", "civil_disorder", "iconoclasm",
-              "piracy", "civil_war", "slave_revolt", "flood", "barbarians", "epidemic"):
-    try:
-        importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError as _e:  # pragma: no cover - only while a module is missing
-        if _e.name != f"{__name__}.{_name}":
-            raise
+# Importing the effect modules registers them in EFFECTS (29.6 order).
+from . import (  # noqa: E402,F401
+    volcano, treachery, famine, superstition, civil_war, slave_revolt, flood, barbarians,
+    epidemic, civil_disorder, iconoclasm, piracy,
+)
 
 CAP = 2  # 29.5
 

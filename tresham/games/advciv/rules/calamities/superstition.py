@@ -80,7 +80,7 @@ class ReduceOwnCities(CalamityEffect):
         ctx["stage"] = "own"
         name = g.d.calamities[self.id].name
         if n == 0:
-            g.emit(f"{name}: {g.name(victim)} has no city to reduce.", "calamity_none",
+            g.emit(f"{name}: no city of {g.name(victim)} is reduced.", "calamity_none",
                    nation=victim, calamity=self.id)
             self._next(g, ctx)
         elif n == len(cities):
