@@ -299,3 +299,48 @@ def test_no_decision_when_every_city_must_be_reduced_anyway():
     board["ur"] = {"city": "babylon"}
     state, _ = at_surplus(board, players={"babylon": {"stock": 10}})
     assert owed(state)[BABYLON].options["cities"] == ["jericho", "sidon", "ur"]
+
+
+@pytest.mark.rule("26.1", "26.11", "26.31", "26.32", "26.41")
+def test_random_positions_end_within_limits_and_supported():
+    """Random boards: after the phase (defaults for every decision) no token stands in a
+    city area, no area is above its limit, every city is supported, every token is accounted
+    for, and no older city is lost while a city built this turn still stands."""
+    rng = Rng(11)
+    land = sorted(a for a, x in Game(position(nations=NATIONS, phase="over")[0]).areas.items()
+                  if x.is_land)
+    for _ in range(25):
+        board: dict = {}
+        for area in rng.sample(land, 30):
+            owner = rng.choice(NATIONS)
+            if rng.below(3) == 0:
+                board[area] = {"city": owner}
+            else:
+                board[area] = {"tokens": {owner: 1 + rng.below(7)}}
+            if rng.below(4) == 0:
+                board[area].setdefault("tokens", {})[rng.choice(NATIONS)] = 1 + rng.below(2)
+        players = {n: {"civ_cards": ["agriculture"] if rng.below(2) else [],
+                       "new_cities": [a for a, b in board.items() if b.get("city") == n and rng.below(2)],
+                       "stock": rng.below(20)} for n in NATIONS}
+        state, _ = position(nations=NATIONS, phase="over", board=board, players=players)
+        g = Game(state)
+        before = {p.nation: g.tokens_on_board(p.nation) + p.stock + p.treasury for p in state.players}
+        cities_before = {n: set(g.cities_of(n)) for n in NATIONS}
+        g.s.phase = "surplus"
+        phase = PHASES["surplus"]
+        phase.start(g)
+        for d in phase.pending(g):
+            phase.timeout(g, d.player)
+        assert phase.pending(g) == []
+        for area, owners in state.board.tokens.items():
+            assert area not in state.board.cities
+            for owner, n in owners.items():
+                assert n <= g.limit(area, owner)
+        for p in state.players:
+            assert 2 * len(g.cities_of(p.nation)) <= g.tokens_on_board(p.nation)
+            assert g.tokens_on_board(p.nation) + p.stock + p.treasury == before[p.nation]
+            kept = set(g.cities_of(p.nation))
+            assert kept <= cities_before[p.nation]
+            lost_old = (cities_before[p.nation] - kept) - set(players[p.nation]["new_cities"])
+            if lost_old:  # 26.32: an old city goes only once every new city has gone
+                assert not set(players[p.nation]["new_cities"]) & kept
