@@ -304,3 +304,33 @@ def test_sampled_orders_are_legal():
         seen.add((tuple(o.areas), o.architecture))
         assert len(Game(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
     assert len(seen) >= 6
+
+
+@pytest.mark.site("SITE-CITY-04")
+@pytest.mark.rule("25.2")
+def test_timeout_default_never_builds_a_city_that_surplus_must_reduce():
+    """Random boards: the default builds only cities that survive the support check of the
+    surplus phase that follows, and builds at least one whenever one alone would survive."""
+    rng = Rng(21)
+    land = [a for a, x in board_areas("four_east").items() if x.is_land]
+    built_any = 0
+    for _ in range(30):
+        board = {a: {"tokens": {"babylon": 1 + rng.below(13)}} for a in rng.sample(land, 8)}
+        state, _ = position(nations=NATIONS, phase="over", board=board,
+                            players={"babylon": {"civ_cards": ["agriculture"] if rng.below(2) else []}})
+        g = Game(state)
+        g.s.phase = "cities"
+        PHASES["cities"].start(g)
+        if BABYLON not in [d.player for d in PHASES["cities"].pending(g)]:
+            continue
+        one_fits = any(cities.supportable(g, "babylon", {a}) for a in cities.buildable(g, "babylon"))
+        PHASES["cities"].timeout(g, BABYLON)
+        n = len(g.cities_of("babylon"))
+        assert (n > 0) == one_fits
+        built_any += n > 0
+        g.s.phase = "surplus"
+        g.events.clear()
+        PHASES["surplus"].start(g)
+        assert not any(e.kind in ("city_reduced", "city_destroyed") for e in g.events)
+        assert len(g.cities_of("babylon")) == n
+    assert built_any >= 5
