@@ -251,3 +251,31 @@ def test_random_bot_orders_are_legal_and_finish_the_phase(hand, seed):
             p = g.of(n)
             assert p.stock + p.treasury + g.tokens_on_board(n) == 55
             assert len(g.cities_of(n)) <= 9
+
+
+@pytest.mark.rule("15.61", "30.221")
+def test_an_inert_trader_decides_nothing_and_inert_nations_are_never_secondary_victims():
+    board = cities(["thebes", "memphis"], "egypt", {"upper_egypt": 6})
+    board.update(cities(["ur"], "babylon", {"mesopotamia": 4}))
+    players = {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}},
+               "babylon": {"inert": True}}
+    s, ev = cal(board, players)
+    g = Game(s)
+    assert s.phase == "advances" and len(g.cities_of("egypt")) == 1 and len(g.cities_of("babylon")) == 2
+    # Iconoclasm: the inert Babylon cannot be named; Asia's single city is the only choice
+    board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
+    board.update(cities(["ur", "susa"], "babylon", {"mesopotamia": 4}))
+    board.update(cities(["ionia"], "asia", {"galatia": 4}))
+    s, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}, "babylon": {"inert": True}})
+    s, _ = play(s, {"type": "timeout", "player": EGYPT})
+    assert Game(s).cities_of("babylon") == ["susa", "ur"] and Game(s).cities_of("asia") == []
+
+
+@pytest.mark.rule("15.61", "30.211")
+def test_volcano_spares_inert_nations():
+    board = {"neapolis": {"city": "egypt"}, "campania": {"tokens": {"babylon": 2, "asia": 1}},
+             "upper_egypt": {"tokens": {"egypt": 4}}}
+    s, _ = cal(board, {"egypt": {"hand": ["volcano"]}, "babylon": {"inert": True}})
+    g = Game(s)
+    assert "neapolis" not in s.board.cities
+    assert g.tokens("campania", "babylon") == 2 and g.tokens("campania", "asia") == 0

@@ -133,7 +133,12 @@ class CalamitiesPhase(Phase):
                 if ctx is not None:
                     eff = EFFECTS[ctx["calamity"]]
                     if not eff.done(g, ctx):
-                        return
+                        inert = [d.player for d in eff.pending(g, ctx)
+                                 if d.required and g.s.players[d.player].inert]
+                        if not inert:
+                            return
+                        eff.timeout(g, ctx, inert[0])  # 15.61: an inert nation decides nothing
+                        continue
                     st["current"] = None
                 st["index"] += 1
                 if st["index"] >= len(st["queue"]):

@@ -26,14 +26,20 @@ def volcano_areas(g: Game, vid: str) -> list[str]:
     return [a for a in g.d.map.volcanoes[vid] if a in g.areas]
 
 
+def harmed(g: Game, owner: str) -> bool:
+    """Whose units an eruption eliminates: not Barbarians or Pirates (29.65, Z-32), not an
+    inert nation, which is never a secondary victim (15.61)."""
+    return owner not in (BARBARIANS, PIRATES) and not g.of(owner).inert
+
+
 def eruption_damage(g: Game, vid: str) -> int:
     """Unit points an eruption eliminates (30.211): every nation's tokens and cities in the
     volcano's areas; Barbarian tokens and Pirate cities are never harmed (29.65, Z-32)."""
     total = 0
     for a in volcano_areas(g, vid):
-        total += sum(n for o, n in g.s.board.tokens.get(a, {}).items() if o not in (BARBARIANS, PIRATES))
+        total += sum(n for o, n in g.s.board.tokens.get(a, {}).items() if harmed(g, o))
         owner = g.s.board.cities.get(a)
-        if owner is not None and owner not in (BARBARIANS, PIRATES):
+        if owner is not None and harmed(g, owner):
             total += 5
     return total
 
@@ -64,7 +70,7 @@ def quake_options(g: Game, victim: str) -> dict[tuple[str, str], int]:
             if owner is None or owner in (victim, BARBARIANS, PIRATES) or g.of(owner).has("engineering"):
                 continue
             if g.of(owner).inert:
-                continue
+                continue  # 15.61: an inert nation is never a secondary victim
             out[(c, d)] = own + reduce_value(g, d)
             found = True
         if not found:
@@ -149,11 +155,11 @@ def erupt(g: Game, vid: str) -> None:
            "volcano", volcano=vid)
     for a in volcano_areas(g, vid):
         for owner, n in sorted(g.s.board.tokens.get(a, {}).items()):
-            if owner in (BARBARIANS, PIRATES):
+            if not harmed(g, owner):
                 continue
             g.remove_tokens(owner, a, n)
             g.emit(f"{g.name(owner)} loses {n} tokens in {g.area_name(a)} to the eruption.",
                    "tokens_lost", nation=owner, area=a, tokens=n)
         owner = g.s.board.cities.get(a)
-        if owner is not None and owner not in (BARBARIANS, PIRATES):
+        if owner is not None and harmed(g, owner):
             g.destroy_city(a, "Volcanic Eruption")
