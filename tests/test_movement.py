@@ -509,3 +509,17 @@ def test_sample_gives_legal_orders():
         kinds.update(e.kind for e in ev)
         kinds.update("road" for m in o.moves if "via" in m)
     assert {"move", "voyage", "road"} <= kinds
+
+
+@pytest.mark.rule("23.2")
+def test_inert_nations_do_not_move():
+    """An inert nation (15.61) is not in the order of movement; one that departs during the
+    phase is passed over, its pending moves dropped."""
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+             "knossos": {"tokens": {"crete": 3}}}, players={"crete": {"inert": True}})
+    assert s.step["order"] == [BABYLON, THRACE, EGYPT]
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}]))
+    s.players[THRACE].inert = True
+    s, ev = play(s, mv(BABYLON))
+    assert "Thrace is inert and moves nothing." in texts(ev)
+    assert tok(s, "thrace", "thrace") == 2 and current(s) == EGYPT

@@ -504,6 +504,11 @@ class MovementPhase(Phase):
         """Carry out pending moves in order while the current mover's are final."""
         st = g.s.step
         while (cur := self._current(g)) is not None:
+            if g.s.players[cur].inert:  # departed during the phase (15.61): moves nothing
+                st["plans"].pop(str(cur), None)
+                g.emit(f"{g.name(g.s.players[cur].nation)} is inert and moves nothing.", "move")
+                self._advance_mover(g)
+                continue
             plan = st["plans"].get(str(cur))
             if plan is None or plan["done"] is None:
                 return
