@@ -430,3 +430,23 @@ def test_calamity_levels_tradability_and_rules_of_this_group():
         c = d.calamities[cid]
         assert (c.stack, c.tradable, c.rule) == (stack, tradable, rule)
         assert EFFECTS[cid].rule == rule
+
+
+@pytest.mark.rule("30.819", "30.912")
+def test_bot_samples_cover_every_legal_secondary_choice_and_nothing_else():
+    from tresham.games.advciv.phase import PHASES
+    from tresham.rng import Rng
+    players = {"asia": {"hand": ["iconoclasm"], "flags": {"calamity_from": {"iconoclasm": "crete"}}},
+               "babylon": {"civ_cards": ["theology"]}, "assyria": {"civ_cards": ["philosophy"]}}
+    s, _ = cal(icon_board(), players)
+    seen = set()
+    for k in range(300):
+        o = PHASES["calamities"].sample(Game(s), ASIA, Rng(k))
+        assert not (set(o.cities) >= {"nineveh", "aleppo"})
+        seen.add(tuple(o.cities))
+    # 7 cities, pairs without both of Assyria's: 21 - 1 = 20
+    assert len(seen) == 20
+    s, _ = cal(piracy_board(), {"egypt": {"hand": ["piracy"], "flags": {"calamity_from": {"piracy": "babylon"}}}})
+    s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["gaza", "tanis"]})
+    seen = {tuple(PHASES["calamities"].sample(Game(s), EGYPT, Rng(k)).cities) for k in range(100)}
+    assert seen == {("antioch", "knossos"), ("antioch", "tyre"), ("knossos", "tyre")}

@@ -2,6 +2,7 @@
 orders two cities of other players reduced (30.818-30.819)."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
@@ -114,7 +115,6 @@ class Iconoclasm(ReduceOwnCities):
         if ctx.get("stage") != "secondary":
             return super().sample(g, ctx, seat_, rng)
         caps = eligible_secondaries(g, ctx)
-        while True:  # uniform over legal sets by rejection (tiny sets)
-            pick = rng.sample(self._allowed(g, ctx), ctx["m"])
-            if all(sum(1 for a in pick if g.s.board.cities[a] == n) <= c for n, c in caps.items()):
-                return ChooseCities(seat_, sorted(pick))
+        legal = [list(c) for c in combinations(self._allowed(g, ctx), ctx["m"])
+                 if all(sum(1 for a in c if g.s.board.cities[a] == n) <= k for n, k in caps.items())]
+        return ChooseCities(seat_, rng.choice(legal))  # uniform over the legal sets

@@ -1,6 +1,7 @@
 """Piracy (30.91): coastal cities of the victim and of two other players become pirate cities."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
@@ -123,5 +124,7 @@ class Piracy(CalamityEffect):
         if ctx["stage"] == "primary":
             return ChooseCities(seat_, sorted(rng.sample(coastal_cities(g, ctx["victim"]), ctx["n"])))
         cand = secondary_candidates(g, ctx)
-        victims = rng.sample(sorted(cand), ctx["m"])
-        return ChooseCities(seat_, sorted(rng.choice(cand[n]) for n in victims))
+        allowed = sorted(a for v in cand.values() for a in v)
+        legal = [list(c) for c in combinations(allowed, ctx["m"])
+                 if len({g.s.board.cities[a] for a in c}) == len(c)]
+        return ChooseCities(seat_, rng.choice(legal))  # uniform over the legal sets
