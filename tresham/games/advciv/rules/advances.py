@@ -188,8 +188,7 @@ class AdvancesPhase(Phase):
                 default=("the cheapest advance paid from your hand that brings it within the "
                          "hand limit, else the lowest-value excess cards are discarded"
                          if over else "no purchase"),
-                options={"buyable": [c for c in cc.buyable(g, p)
-                                     if cc.cost_after_credits(g, p, c) <= most],
+                options={"buyable": [c for c, v in cc.costs(g, p).items() if v <= most],
                          "excess": over}))
         return out
 

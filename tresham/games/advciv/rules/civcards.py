@@ -94,6 +94,27 @@ def due(g: Game, p: Player, cards: Iterable[str]) -> int:
     return sum(cost_after_credits(g, p, c) for c in cards)
 
 
+def credits_by_card(g: Game, p: Player) -> dict[str, int]:
+    """Credits towards every card at once (31.5, 31.53, 31.54): one pass over the cards
+    owned before this turn."""
+    out: dict[str, int] = {}
+    turn = g.s.turn
+    for c, t in p.civ_cards.items():
+        if t < turn:
+            for target, v in g.d.civ_cards[c].credits.items():
+                out[target] = out.get(target, 0) + v
+    return out
+
+
+def costs(g: Game, p: Player) -> dict[str, int]:
+    """Cost after credits (31.56, 31.57) of every card ``p`` may buy (31.61, 31.62)."""
+    cr = credits_by_card(g, p)
+    turn, owned = g.s.turn, p.civ_cards
+    return {c: max(0, card.cost - cr.get(c, 0)) for c, card in g.d.civ_cards.items()
+            if c not in owned and (card.prerequisite is None
+                                   or owned.get(card.prerequisite, turn) < turn)}
+
+
 def buyable(g: Game, p: Player) -> list[str]:
     """Cards ``p`` may still buy: not owned (31.61) and prerequisite met (31.62)."""
     return [c for c in g.d.civ_cards if c not in p.civ_cards and prerequisite_ok(g, p, c)]
@@ -146,10 +167,23 @@ def max_payment(g: Game, p: Player) -> int:
     return payment_value(g, usable(g, p), mining_available(p)) + p.treasury
 
 
+_CHEAPEST: dict[int, int] = {}
+
+
+def _cheapest(g: Game) -> int:
+    """The lowest printed cost of a card without prerequisite (45), cached per data set."""
+    key = id(g.d)
+    if key not in _CHEAPEST:
+        _CHEAPEST[key] = min(c.cost for c in g.d.civ_cards.values() if c.prerequisite is None)
+    return _CHEAPEST[key]
+
+
 def can_buy_something(g: Game, p: Player) -> bool:
     """Whether any card is affordable (SITE-ADV-01: the others are greyed out)."""
     most = max_payment(g, p)
-    return any(cost_after_credits(g, p, c) <= most for c in buyable(g, p))
+    if not p.civ_cards:  # fast path: no credits, no prerequisites met
+        return most >= _cheapest(g)
+    return any(v <= most for v in costs(g, p).values())
 
 
 def excess(g: Game, hand_after: list[str]) -> int:
@@ -332,9 +366,10 @@ def default_purchase(g: Game, p: Player) -> dict:
         return {"cards": [], "pay_cards": [], "treasury": 0, "discard": []}
     pay_from = usable(g, p)
     mining = mining_available(p)
-    options = sorted(buyable(g, p), key=lambda c: (g.d.civ_cards[c].cost, cost_after_credits(g, p, c), c))
+    price = costs(g, p)
+    options = sorted(price, key=lambda c: (g.d.civ_cards[c].cost, price[c], c))
     for card in options:
-        owed = cost_after_credits(g, p, card)
+        owed = price[card]
         if owed == 0:
             continue
         pay = cheapest_cover(g, pay_from, owed, over, mining)
@@ -350,7 +385,8 @@ def random_purchase(g: Game, p: Player, rng) -> dict:
     cards added in random order while affordable, paid with randomly chosen cards, the
     rest from treasury, then random excess discards (31.71)."""
     most = max_payment(g, p)
-    pool = buyable(g, p)
+    price = costs(g, p)
+    pool = list(price)
     rng.shuffle(pool)
     want = rng.below(len(pool) + 1)
     cards: list[str] = []
@@ -358,7 +394,7 @@ def random_purchase(g: Game, p: Player, rng) -> dict:
     for c in pool:
         if len(cards) >= want:
             break
-        cost = cost_after_credits(g, p, c)
+        cost = price[c]
         if owed + cost <= most:
             cards.append(c)
             owed += cost
