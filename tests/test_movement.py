@@ -523,3 +523,29 @@ def test_inert_nations_do_not_move():
     s, ev = play(s, mv(BABYLON))
     assert "Thrace is inert and moves nothing." in texts(ev)
     assert tok(s, "thrace", "thrace") == 2 and current(s) == EGYPT
+
+
+@pytest.mark.site("SITE-MOVE-07")
+def test_landing_by_ship_is_a_threat_too():
+    s = pos({"byzantium": {"tokens": {"illyria": 5}}, "troy": {"tokens": {"thrace": 2}}},
+            ships={"illyria": ["byzantium"]})
+    assert s.step["order"][:2] == [ILLYRIA, THRACE]
+    s, _ = play(s, mv(THRACE, [{"from": "troy", "to": "sardes", "count": 1}], done="unless_threatened"),
+                mv(ILLYRIA, voyages=[{"ship": "byzantium", "steps": [["load", 3], ["sail", "troy"],
+                                                                     ["unload", 3]]}]))
+    assert current(s) == THRACE and tok(s, "troy", "illyria") == 3 and tok(s, "sardes", "thrace") == 0
+    s, _ = play(s, mv(THRACE, [{"from": "troy", "to": "sardes", "count": 2}]))
+    assert tok(s, "sardes", "thrace") == 2 and tok(s, "troy", "thrace") == 0
+
+
+@pytest.mark.site("SITE-MOVE-07", "SITE-MOVE-08")
+def test_threatened_player_timing_out_keeps_his_entered_moves():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+             "paeonia": {"tokens": {"illyria": 3}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}],
+                      done="unless_threatened"),
+                mv(ILLYRIA, [{"from": "paeonia", "to": "thrace", "count": 3}]), mv(BABYLON))
+    assert current(s) == THRACE
+    s, _ = play(s, {"type": "timeout", "player": THRACE})
+    assert tok(s, "byzantium", "thrace") == 1 and tok(s, "thrace", "thrace") == 1
+    assert current(s) == EGYPT
