@@ -450,3 +450,19 @@ def test_bot_samples_cover_every_legal_secondary_choice_and_nothing_else():
     s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["gaza", "tanis"]})
     seen = {tuple(PHASES["calamities"].sample(Game(s), EGYPT, Rng(k)).cities) for k in range(100)}
     assert seen == {("antioch", "knossos"), ("antioch", "tyre"), ("knossos", "tyre")}
+
+
+@pytest.mark.rule("30.311")
+def test_famine_bot_allocation_is_uniform_and_legal():
+    from collections import Counter
+
+    from tresham.games.advciv.rules.calamities.famine import uniform_allocation
+    from tresham.rng import Rng
+    rng = Rng(3)
+    seen = Counter()
+    for _ in range(3000):
+        a = uniform_allocation({"a": 2, "b": 2, "c": 1}, 3, rng)
+        assert sum(a.values()) == 3 and a.get("a", 0) <= 2 and a.get("b", 0) <= 2 and a.get("c", 0) <= 1
+        seen[tuple(sorted(a.items()))] += 1
+    # (2,1,0) (2,0,1) (1,2,0) (0,2,1) (1,1,1): five allocations, each about 600 times
+    assert len(seen) == 5 and min(seen.values()) > 450

@@ -51,6 +51,30 @@ def pottery_relief(g: Game, nation: str, loss: int) -> tuple[int, int]:
     return max(0, loss - GRAIN_RELIEF * used), used
 
 
+def uniform_allocation(caps: dict[str, int], total: int, rng) -> dict[str, int]:
+    """A uniformly random allocation of ``total`` points with 0 <= a[n] <= caps[n] (the bot's
+    Famine assignment): ways[i][t] counts the allocations of ``t`` among players i.. ."""
+    names = sorted(caps)
+    ways = [[0] * (total + 1) for _ in range(len(names) + 1)]
+    ways[len(names)][0] = 1
+    for i in range(len(names) - 1, -1, -1):
+        for t in range(total + 1):
+            ways[i][t] = sum(ways[i + 1][t - a] for a in range(min(caps[names[i]], t) + 1))
+    out: dict[str, int] = {}
+    left = total
+    for i, n in enumerate(names):
+        r = rng.below(ways[i][left])
+        for a in range(min(caps[n], left) + 1):
+            w = ways[i + 1][left - a]
+            if r < w:
+                break
+            r -= w
+        if a:
+            out[n] = a
+        left -= a
+    return out
+
+
 @effect
 class Famine(CalamityEffect):
     """30.311: 10 unit points for the victim, 20 assigned by him (at most 8 each) to other
@@ -154,10 +178,5 @@ class Famine(CalamityEffect):
 
     def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("stage") == "assign":
-            caps = capacities(g, ctx)
-            alloc = {n: 0 for n in caps}
-            for _ in range(ctx["total"]):
-                open_ = sorted(n for n in caps if alloc[n] < caps[n])
-                alloc[rng.choice(open_)] += 1
-            return FamineAssign(seat, {n: v for n, v in alloc.items() if v})
+            return FamineAssign(seat, uniform_allocation(capacities(g, ctx), ctx["total"], rng))
         return L.sample(g, ctx["losses"], seat, rng)
