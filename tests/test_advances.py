@@ -453,9 +453,10 @@ def test_sample_gives_legal_orders():
 
 # ---- the Advances page (SITE-ADV-01, 09, 10; 14.1, 14.2) ----------------------------
 
-@pytest.mark.rule("14.1", "14.2")
+@pytest.mark.rule("14.1", "14.2", "14.3")
 @pytest.mark.site("SITE-ADV-01", "SITE-ADV-09", "SITE-ADV-10")
 def test_advances_view():
+    """The player aids (14.1 credit table, 14.2 game record, 14.3) are part of the page."""
     state, _ = adv({"babylon": {"hand": MUSIC_HAND, "treasury": 10, "civ_cards": ["mysticism"]},
                     "egypt": {"hand": ["grain"] * 4, "civ_cards": ["pottery"]}})
     v = engine.view(state, BABYLON)["phase_view"]

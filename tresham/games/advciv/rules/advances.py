@@ -105,7 +105,7 @@ def apply_purchase(g: Game, seat: int, cards: list[str], pay_cards: list[str], t
         p.civ_cards[c] = turn  # 14.2: the turn each card was acquired is recorded
     if treasury:
         g.spend_treasury(nation, treasury)
-    p.hand = kept + [c for c in hand_after if c not in g.d.commodities]
+    p.hand = kept
     g.s.set_aside.extend(pay_cards)
     g.s.set_aside.extend(discard)
     if mined:
