@@ -419,6 +419,17 @@ def test_timeout_prefers_the_cheapest_cover():
 
 # ---- random bot hook ---------------------------------------------------------------
 
+def all_cards(state):
+    from collections import Counter
+
+    c = Counter(state.set_aside)
+    for st in state.stacks:
+        c.update(st)
+    for p in state.players:
+        c.update(p.hand)
+    return c
+
+
 @pytest.mark.site("SITE-ADV-01", "SITE-ADV-07")
 def test_sample_gives_legal_orders():
     from tresham.games.advciv.data import load
@@ -439,6 +450,8 @@ def test_sample_gives_legal_orders():
                           "civ_cards": owned,
                           "flags": {"famine_grain": r.below(2)} if "grain" in hand else {}}
         state, _ = adv(players, options={"hand_limit": 1 + r.below(8)})
+        cards_before = all_cards(state)
+        tokens_before = [p.stock + p.treasury for p in state.players]
         guard = 0
         while state.phase == "advances":
             seat = next(x.player for x in engine.pending(state) if x.required)
@@ -449,6 +462,8 @@ def test_sample_gives_legal_orders():
             guard += 1
             assert guard < 10
         assert state.set_aside == []
+        assert all_cards(state) == cards_before  # every trade card restacked or kept
+        assert [p.stock + p.treasury for p in state.players] == tokens_before
 
 
 # ---- the Advances page (SITE-ADV-01, 09, 10; 14.1, 14.2) ----------------------------
