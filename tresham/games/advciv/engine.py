@@ -129,6 +129,13 @@ def _new_turn(g: Game) -> None:
 
         end_game(g, f"the turn limit of {s.options.turn_limit} turns was reached (34.1B)")
         return
+    if s.turn > 0 and not any(g.tokens_on_board(p.nation) or g.cities_of(p.nation)
+                              for p in g.active() if not p.inert):
+        from .rules.ast import end_game
+
+        # Ruling R-EXTINCT: with no unit of any playing nation left, nothing can ever happen.
+        end_game(g, "no nation has any unit left on the board")
+        return
     s.turn += 1
     for p in s.players:
         p.new_cities.clear()
