@@ -514,3 +514,12 @@ def test_restacking_nontradable_with_bottom_two_option():
         plain, _ = adv({}, set_aside=["famine"], stacks=stacks, seed=seed)
         assert plain.stacks[2] == ["salt", "timber", "salt", "timber", "famine"]
     assert found == {2, 3, 4}
+
+
+@pytest.mark.rule("15.61", "31.1")
+def test_inert_nations_buy_nothing():
+    state, _ = adv({"asia": {"hand": ["grain"] * 8 + ["gold"] * 2, "inert": True},
+                    "egypt": WAITING})
+    assert state.step["owe"] == [EGYPT]
+    e = refused(state, buy(ASIA, ["pottery"], ["grain"] * 4))
+    assert e.rule == "15.61"
