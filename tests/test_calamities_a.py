@@ -466,3 +466,21 @@ def test_famine_bot_allocation_is_uniform_and_legal():
         seen[tuple(sorted(a.items()))] += 1
     # (2,1,0) (2,0,1) (1,2,0) (0,2,1) (1,1,1): five allocations, each about 600 times
     assert len(seen) == 5 and min(seen.values()) > 450
+
+
+@pytest.mark.rule("30.312", "32.211")
+def test_grain_shown_against_famine_cannot_buy_cards_this_turn():
+    board = famine_board()
+    board["rhodes"] = {"tokens": {"crete": 9}}
+    rich = {"hand": ["grain", "grain"], "civ_cards": ["pottery"], "treasury": 30}
+    # without Famine: 30 treasury + Grain 16 pays for Cloth Making (45 - 10 Pottery credit)
+    s0, _ = cal(board, {"egypt": dict(rich)})
+    assert EGYPT in [d.player for d in owed(s0)]
+    s, _ = cal(board, {"egypt": dict(rich, hand=["famine", "grain", "grain"])})
+    s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
+                {"type": "timeout", "player": EGYPT})
+    assert s.phase == "advances" and sorted(s.player("egypt").hand) == ["grain", "grain"]
+    assert EGYPT not in [d.player for d in owed(s)]
+    with pytest.raises(IllegalOrder):
+        engine.apply(s, {"type": "buy", "player": EGYPT, "cards": ["cloth_making"],
+                         "pay_cards": ["grain", "grain"], "treasury": 30})
