@@ -338,3 +338,18 @@ def test_census_counts_tokens_only_and_orders_players():
     # Asia is largest but holds Military: last; Babylon before Egypt on the tie (A.S.T. order)
     assert [p.nation for p in g.census_order()] == ["assyria", "babylon", "egypt", "asia"]
     assert "Census: Assyria 6, Babylon 4, Egypt 4, Asia 10." in texts(ev)
+
+
+@pytest.mark.rule("19.2", "19.32", "20.2")
+def test_malformed_orders_are_refused_cleanly():
+    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
+                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}})
+    refused(state, {"type": "tax_rate", "player": 0, "rate": True}, "19.2")
+    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
+                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
+    refused(state, {"type": "revolt", "player": 2, "areas": "thebes"}, "19.32")
+    state, _ = pos({"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}}},
+                   {"egypt": {"stock": 2}}, phase="population")
+    refused(state, {"type": "grow", "player": 0, "areas": ["thebes"]}, "20.2")
+    refused(state, {"type": "grow", "player": 0, "areas": {"thebes": -1, "memphis": 2}}, "20.2")
+    refused(state, {"type": "grow", "player": 0, "areas": {"nowhere": 2}}, "20.1")

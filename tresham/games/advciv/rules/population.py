@@ -38,6 +38,11 @@ def increments(g: Game, nation: str) -> dict[str, int]:
     return out
 
 
+def _nm(g: Game, area: str) -> str:
+    """An area's name for messages (the id itself if it is not an area in play)."""
+    return g.area_name(area) if area in g.areas else str(area)
+
+
 def grow(g: Game, nation: str, placement: dict[str, int]) -> None:
     """Add the tokens of ``placement`` (area -> n) from stock and report it (20.1)."""
     total = 0
@@ -111,13 +116,13 @@ class PopulationPhase(Phase):
         out = {}
         for a, n in areas.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise IllegalOrder("20.2", f"{a}: the number of tokens must be a whole number ≥ 0")
+                raise IllegalOrder("20.2", f"{_nm(g, a)}: the number of tokens must be a whole number ≥ 0")
             if a not in inc:
                 if a in g.s.board.cities:
-                    raise IllegalOrder("20.1", f"{a}: population never grows in an area with a city")
-                raise IllegalOrder("20.1", f"{a}: you can only grow where you have tokens")
+                    raise IllegalOrder("20.1", f"{_nm(g, a)}: population never grows in an area with a city")
+                raise IllegalOrder("20.1", f"{_nm(g, a)}: you can only grow where you have tokens")
             if n > inc[a]:
-                raise IllegalOrder("20.2", f"{a} can grow by at most {inc[a]} "
+                raise IllegalOrder("20.2", f"{_nm(g, a)} can grow by at most {inc[a]} "
                                    "(+1 where you have 1 token, +2 where you have 2 or more)")
             if n:
                 out[a] = n

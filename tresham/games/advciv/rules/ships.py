@@ -57,6 +57,11 @@ def remove_ship(g: Game, nation: str, area: str) -> None:
 
 
 # ---- validation -------------------------------------------------------------------
+def _nm(g: Game, area: str) -> str:
+    """An area's name for messages (the id itself if it is not an area in play)."""
+    return g.area_name(area) if area in g.areas else str(area)
+
+
 def _has_units(g: Game, nation: str, area: str) -> bool:
     return g.tokens(area, nation) > 0 or g.s.board.cities.get(area) == nation
 
@@ -80,7 +85,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
     for e in maintain:
         area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
         if area not in ships:
-            raise IllegalOrder("22.3", f"you have no (other) ship in {area} to maintain")
+            raise IllegalOrder("22.3", f"you have no (other) ship in {_nm(g, area)} to maintain")
         ships.remove(area)
         if pay == "treasury":
             if treasury < 1:
@@ -88,7 +93,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
             treasury -= 1
         else:
             if g.tokens(area, nation) - levy.get(area, 0) < 1:
-                raise IllegalOrder("22.3", f"no token of yours left in {area} to levy for the ship's upkeep")
+                raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the ship's upkeep")
             levy[area] = levy.get(area, 0) + 1
         kept.append((area, pay))
     if len(kept) + len(build) > SHIPS_PER_NATION:
@@ -98,16 +103,16 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
         area, pay = _entry(e, "pay", tuple(BUILD_PAY), "22.1")
         a = g.areas.get(area)
         if a is None or not a.has_water:
-            raise IllegalOrder("22.2", f"{area}: ships can only be built in an area on a coast or lake")
+            raise IllegalOrder("22.2", f"{_nm(g, area)}: ships can only be built in an area on a coast or lake")
         t, k = BUILD_PAY[pay]
         if treasury < t:
             raise IllegalOrder("22.1", f"not enough treasury: a ship costs {t} from treasury this way")
         if k and g.tokens(area, nation) - levy.get(area, 0) < k:
             raise IllegalOrder("22.2", f"a levied ship is built where its tokens are levied: you need {k} "
-                               f"token(s) left in {area}")
+                               f"token(s) left in {_nm(g, area)}")
         if not k and not _has_units(g, nation, area):
             raise IllegalOrder("22.2", f"a ship paid from treasury goes in a water area where you have units; "
-                               f"you have none in {area}")
+                               f"you have none in {_nm(g, area)}")
         treasury -= t
         if k:
             levy[area] = levy.get(area, 0) + k

@@ -134,7 +134,7 @@ class TaxPhase(Phase):
             if nation not in self._rate_owed(g) or st["paid"]:
                 raise IllegalOrder("19.2", "you have no tax rate to choose now"
                                    + ("" if g.of(nation).has("coinage") else " (only Coinage lets you choose)"))
-            if o.rate not in RATES:
+            if isinstance(o.rate, bool) or o.rate not in RATES:
                 raise IllegalOrder("19.2", "the tax rate must be 1, 2 or 3 tokens per city")
             st["rates"][nation] = o.rate
             g.emit(f"{g.name(nation)} sets its tax rate to {o.rate} per city (Coinage).",
@@ -143,6 +143,8 @@ class TaxPhase(Phase):
             assert isinstance(o, Revolt)
             if st["chooser"] != nation:
                 raise IllegalOrder("19.32", "you are not the beneficiary of a tax revolt now")
+            if not isinstance(o.areas, list) or not all(isinstance(a, str) for a in o.areas):
+                raise IllegalOrder("19.32", "give the revolting cities as a list of areas")
             self._validate_revolt(g, list(o.areas))
             self._take(g, list(o.areas))
         self._advance(g)
@@ -155,7 +157,7 @@ class TaxPhase(Phase):
             raise IllegalOrder("19.32", f"choose exactly {n} different cities of {g.name(rv['victim'])}")
         bad = [a for a in areas if a not in own]
         if bad:
-            raise IllegalOrder("19.32", f"{', '.join(bad)} is not a city of {g.name(rv['victim'])}")
+            raise IllegalOrder("19.32", f"{', '.join(map(str, bad))} is not a city of {g.name(rv['victim'])}")
 
     def timeout(self, g: Game, seat: int) -> None:
         """SITE-TAX-02: rate 2, or 1 if 2 would cause a revolt; SITE-TAX-06/SZ-15: random cities."""
