@@ -88,6 +88,11 @@ class Game:
         n = self.d.map.nations.get(nation)
         return n.name if n else nation
 
+    def possessive(self, nation: str) -> str:
+        """"Egypt's", "the Pirates'"."""
+        n = self.name(nation)
+        return n + ("'" if n.endswith("s") else "'s")
+
     def area_name(self, area: str) -> str:
         return self.d.map.areas[area].name
 
@@ -241,7 +246,7 @@ class Game:
             want = max(0, want - self.tokens(area, owner))
             placed = min(want, self.of(owner).stock)
             self.add_tokens(owner, area, placed)
-        self.emit(f"{self.name(owner)}'s city in {self.area_name(area)} is reduced"
+        self.emit(f"{self.possessive(owner)} city in {self.area_name(area)} is reduced"
                   + (f" by {why}" if why else "") + f" ({placed} tokens remain).",
                   "city_reduced", area=area, nation=owner, tokens=placed)
         return placed
@@ -249,7 +254,7 @@ class Game:
     def destroy_city(self, area: str, why: str = "") -> str:
         """Eliminate the city in ``area`` outright (no tokens replace it)."""
         owner = self.remove_city(area)
-        self.emit(f"{self.name(owner)}'s city in {self.area_name(area)} is destroyed"
+        self.emit(f"{self.possessive(owner)} city in {self.area_name(area)} is destroyed"
                   + (f" by {why}" if why else "") + ".", "city_destroyed", area=area, nation=owner)
         return owner
 
@@ -257,7 +262,7 @@ class Game:
         """Replace the city in ``area`` by one of ``new_owner``'s (19.32, 30.221, 30.91)."""
         old = self.remove_city(area)
         self.place_city(new_owner, area)
-        self.emit(f"{self.name(old)}'s city in {self.area_name(area)} becomes {self.name(new_owner)}'s"
+        self.emit(f"{self.possessive(old)} city in {self.area_name(area)} becomes {self.possessive(new_owner)}"
                   + (f" ({why})" if why else "") + ".", "city_replaced", area=area,
                   old=old, nation=new_owner)
 
