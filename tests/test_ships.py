@@ -156,3 +156,17 @@ def test_sample_orders_are_legal_and_pieces_are_conserved():
         p = s2.player("egypt")
         assert len(g.ships_of("egypt")) <= 4
         assert p.stock + p.treasury + g.tokens_on_board("egypt") == 20 + 5 + 10
+
+
+@pytest.mark.site("SITE-SHIP-01")
+def test_ships_view_shows_own_options_and_hides_others_early_orders():
+    board = dict(EGYPT)
+    board.update({"ur": {"tokens": {"babylon": 8}}, "charax": {"tokens": {"babylon": 2}}})
+    state, _ = pos(board, {"egypt": {"treasury": 2}, "babylon": {"treasury": 0, "civ_cards": ["military"]}})
+    state, _ = play(state, ships_order(1, build=[("charax", "tokens")]))
+    mine = engine.view(state, 1)["phase_view"]
+    theirs = engine.view(state, 0)["phase_view"]
+    assert mine["entered_early"]["build"] == [{"area": "charax", "pay": "tokens"}]
+    assert theirs["entered_early"] is None
+    assert ["charax", "tokens"] in mine["build_options"] and ["tanis", "treasury"] in theirs["build_options"]
+    assert theirs["queue"] == ["egypt", "asia", "assyria", "babylon"]  # Asia 1 token, Assyria none

@@ -353,3 +353,15 @@ def test_malformed_orders_are_refused_cleanly():
     refused(state, {"type": "grow", "player": 0, "areas": ["thebes"]}, "20.2")
     refused(state, {"type": "grow", "player": 0, "areas": {"thebes": -1, "memphis": 2}}, "20.2")
     refused(state, {"type": "grow", "player": 0, "areas": {"nowhere": 2}}, "20.1")
+
+
+@pytest.mark.site("SITE-POP-02", "SITE-TAX-04")
+def test_phase_views_for_growth_and_revolts():
+    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}}}
+    state, _ = pos(board, {"egypt": {"stock": 2}}, phase="population")
+    v = engine.view(state, 0)["phase_view"]
+    assert v["increments"] == {"thebes": 1, "memphis": 2} and v["queue"][-1] == "egypt"
+    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
+                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
+    v = engine.view(state, None)["phase_view"]
+    assert v["revolt"] == {"victim": "egypt", "beneficiary": "assyria", "left": 2} and v["rates_owed"] == []

@@ -16,6 +16,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
+from ..view import PHASE_VIEWS
 
 
 @order("grow")
@@ -179,3 +180,16 @@ class PopulationPhase(Phase):
                 st["queue"].pop(0)
                 if sum(inc.values()):
                     grow(g, nation, inc)
+
+
+def population_view(g: Game, seat: int | None) -> dict:
+    """The queue of nations still to grow, and for a player his own growth slots (20.1)."""
+    out: dict = {"queue": list(g.s.step.get("queue", []))}
+    if seat is not None and 0 <= seat < len(g.s.players) and g.s.players[seat].nation:
+        nation = g.s.players[seat].nation
+        out["increments"] = increments(g, nation)
+        out["entered_early"] = g.s.step.get("early", {}).get(nation)
+    return out
+
+
+PHASE_VIEWS["population"] = population_view

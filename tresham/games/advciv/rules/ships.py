@@ -26,6 +26,7 @@ from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
+from ..view import PHASE_VIEWS
 
 MAINTAIN_PAY = ("treasury", "token")
 BUILD_PAY = {"treasury": (2, 0), "tokens": (0, 2), "mixed": (1, 1)}  # pay -> (treasury, levied tokens)
@@ -291,3 +292,16 @@ class ShipsPhase(Phase):
                     self._done(g, nation, [], [])  # only legal choice: ships unpaid go to stock
                 else:
                     st["queue"].pop(0)
+
+
+def ships_view(g: Game, seat: int | None) -> dict:
+    """The census-order queue, and for a player his own build options and early order (22)."""
+    out: dict = {"queue": list(g.s.step.get("queue", []))}
+    if seat is not None and 0 <= seat < len(g.s.players) and g.s.players[seat].nation:
+        p = g.s.players[seat]
+        out["build_options"] = [list(x) for x in build_options(g, p.nation, p.treasury, {})]
+        out["entered_early"] = g.s.step.get("early", {}).get(p.nation)
+    return out
+
+
+PHASE_VIEWS["ships"] = ships_view

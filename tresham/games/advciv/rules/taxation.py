@@ -18,6 +18,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
+from ..view import PHASE_VIEWS
 
 RATES = (1, 2, 3)
 
@@ -234,3 +235,17 @@ class TaxPhase(Phase):
         """Revolting cities nobody can take over are eliminated (19.33); which ones is random."""
         for a in sorted(g.rng.sample(g.cities_of(victim), min(n, len(g.cities_of(victim))))):
             g.destroy_city(a, "tax revolt (nobody could take it over)")
+
+
+def tax_view(g: Game, seat: int | None) -> dict:
+    """What everyone sees during taxation: who still chooses a rate, the revolt being resolved."""
+    st = g.s.step
+    out: dict = {"rates_owed": [n for n in taxpayers(g) if n not in st.get("rates", {})]
+                 if not st.get("paid") else [], "revolt": None}
+    if st.get("chooser") and st.get("revolts"):
+        rv = st["revolts"][0]
+        out["revolt"] = {"victim": rv["victim"], "beneficiary": st["chooser"], "left": rv["left"]}
+    return out
+
+
+PHASE_VIEWS["tax"] = tax_view
