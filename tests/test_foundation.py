@@ -182,3 +182,55 @@ def test_tokens_per_player_count():
     assert engine.new_game({"players": 4, "tokens": 40}).options.tokens == 40
     with pytest.raises(IllegalOrder, match="16.1"):
         engine.new_game({"players": 9})
+
+
+@pytest.mark.rule("15.1", "15.4", "10.4")
+def test_new_game_lays_out_board_and_markers():
+    """15.1/15.4: map, A.S.T. card and stacks laid out; succession markers on the start arrow,
+    census markers on the census track."""
+    s = engine.new_game({"players": 3}, seed=4)
+    assert len(s.stacks) == 9 and all(s.stacks)
+    for _ in range(3):
+        seat = next(d.player for d in engine.pending(s) if d.required)
+        s, _ = play(s, engine.default(s, seat))
+    for p in s.players:
+        assert p.ast == 0  # start arrow
+    # census markers record each nation's on-board tokens after population expansion (10.4)
+    while s.phase not in ("ships", "movement"):
+        seat = next(d.player for d in engine.pending(s) if d.required)
+        s, _ = play(s, engine.default(s, seat))
+    from tresham.games.advciv.game import Game
+
+    g = Game(s)
+    assert all(p.census == g.tokens_on_board(p.nation) for p in g.active())
+
+
+@pytest.mark.rule("15.31")
+def test_unused_nations_are_recorded():
+    """15.31: at least one nation is unused (8 players at most); its pieces serve as
+    barbarians and pirates, which Tresham keeps as the pseudo-owners 'barbarians'/'pirates'."""
+    s = engine.new_game({"players": 8}, seed=9)
+    for _ in range(8):
+        seat = next(d.player for d in engine.pending(s) if d.required)
+        s, _ = play(s, engine.default(s, seat))
+    assert len(s.unused_nations) == 1
+    assert s.unused_nations[0] not in {p.nation for p in s.players}
+
+
+@pytest.mark.rule("16.1", "16.11")
+def test_partial_boards_cut_areas_and_adjacency():
+    """16.1/16.11: with fewer players only part of the map is used; areas off it do not exist
+    and no move or adjacency leads to them. Four players: the three eastern panels."""
+    from tresham.games.advciv.game import board_areas
+
+    full = board_areas("full_7p")
+    east = board_areas("four_east")
+    assert len(full) == 132 and "athens" in full  # 4 panels, no Western Extension Map
+    assert sum(a.is_land for a in full.values()) == 123
+    assert "athens" not in east and "memphis" in east and len(east) == 74
+    for a in east.values():
+        assert a.land_adj <= east.keys() and a.water_adj <= east.keys()
+    s = engine.new_game({"players": 4}, seed=1)
+    first = s.step["order"][0]
+    with pytest.raises(IllegalOrder, match="16.12"):
+        engine.apply(s, {"type": "pick", "player": first, "nation": "crete", "area": "knossos"})

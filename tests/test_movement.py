@@ -177,7 +177,7 @@ def test_nothing_to_move_is_skipped_automatically():
 ROAD = {"thrace": {"civ_cards": ["roadbuilding"]}}
 
 
-@pytest.mark.rule("23.31")
+@pytest.mark.rule("23.31", "32.251")
 def test_roadbuilding_through_one_area_into_a_second():
     s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}},
             players=ROAD)
@@ -277,7 +277,7 @@ def test_ships_cross_only_water_boundaries():
     refused(s, mv(THRACE, voyages=[{"ship": "macedonia", "steps": [["sail", "thrace"]]}]), "23.1")
 
 
-@pytest.mark.rule("23.53")
+@pytest.mark.rule("23.53", "32.221")
 def test_cloth_making_gives_a_fifth_area():
     s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]},
             players={"thrace": {"civ_cards": ["cloth_making"]}})
@@ -289,7 +289,7 @@ def test_cloth_making_gives_a_fifth_area():
     assert s.board.ships["thrace"] == ["ionia"]
 
 
-@pytest.mark.rule("23.54", "23.52")
+@pytest.mark.rule("23.54", "23.52", "32.411")
 def test_open_sea_only_with_astronomy():
     voyage = {"ship": "byzantium", "steps": [["load", 3], ["sail", "black_sea"], ["sail", "bithynia"],
                                              ["unload", 3]]}
