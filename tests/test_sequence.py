@@ -126,3 +126,21 @@ def test_inert_nation_takes_no_part():
     with pytest.raises(IllegalOrder) as e:
         engine.apply(state, {"type": "ships", "player": 0, "maintain": [], "build": []})
     assert state.digest() == before and e.value.rule in ("15.61", "23")
+
+
+@pytest.mark.rule("15.61")
+def test_departure_during_a_phase_never_stalls_it():
+    # Egypt and Babylon are both short of stock; Babylon (earlier in A.S.T. order) must place first
+    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}},
+             "ur": {"tokens": {"babylon": 2}}, "babylon": {"tokens": {"babylon": 2}}}
+    state, _ = pos(board, {"egypt": {"stock": 1}, "babylon": {"stock": 1}, "assyria": {"stock": 0},
+                           "asia": {"stock": 0}}, phase="population")
+    assert [d.player for d in engine.pending(state) if d.required] == [1]
+    g = Game(state)
+    depart(g, "babylon")
+    g.sync()
+    assert [d.player for d in engine.pending(state) if d.required] == [0]  # Egypt's turn now
+    state, _ = play(state, {"type": "grow", "player": 0, "areas": {"memphis": 1}})
+    g = Game(state)
+    assert g.tokens("memphis", "egypt") == 3 and g.tokens("ur", "babylon") == 2  # inert Babylon did not grow
+    assert state.phase != "population"

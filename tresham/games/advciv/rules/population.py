@@ -67,6 +67,11 @@ def random_placement(g: Game, nation: str, rng) -> dict[str, int]:
     return out
 
 
+def live(g: Game) -> list[str]:
+    """The nations still to act in this phase, departed (inert) ones left out (15.61)."""
+    return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]
+
+
 @register
 class PopulationPhase(Phase):
     """Phase 2 (18.1)."""
@@ -92,7 +97,7 @@ class PopulationPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         out = []
-        for i, nation in enumerate(st["queue"]):
+        for i, nation in enumerate(live(g)):
             if not self._manual(g, nation) or nation in st["early"]:
                 continue
             cur = i == 0
@@ -106,7 +111,7 @@ class PopulationPhase(Phase):
         return out
 
     def complete(self, g: Game) -> bool:
-        return not g.s.step["queue"]
+        return not live(g)
 
     def _validate(self, g: Game, nation: str, areas: dict) -> dict[str, int]:
         """A distribution must place all the stock, each area within its increment (20.2, Z-24)."""
@@ -139,7 +144,7 @@ class PopulationPhase(Phase):
         if nation not in st["queue"] or not self._manual(g, nation):
             raise IllegalOrder("20.2", "your growth is automatic (your stock covers it); nothing to place")
         placement = self._validate(g, nation, o.areas)
-        if st["queue"][0] == nation:
+        if live(g)[0] == nation:
             self._done(g, nation, placement)
         else:
             st["early"][nation] = placement
@@ -167,6 +172,9 @@ class PopulationPhase(Phase):
         st = g.s.step
         while st["queue"]:
             nation = st["queue"][0]
+            if g.of(nation).inert:  # departed during the phase (15.61)
+                st["queue"].pop(0)
+                continue
             if nation in st["early"]:
                 placement = st["early"].pop(nation)
                 self._done(g, nation, placement)

@@ -207,6 +207,11 @@ def random_order(g: Game, seat: int, rng) -> Ships:
     return Ships(seat, maintain, build)
 
 
+def live(g: Game) -> list[str]:
+    """The nations still to act in this phase, departed (inert) ones left out (15.61)."""
+    return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]
+
+
 @register
 class ShipsPhase(Phase):
     """Phase 4 (18.1), in census order (22.1, 22.11)."""
@@ -222,7 +227,7 @@ class ShipsPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         out = []
-        for i, nation in enumerate(st["queue"]):
+        for i, nation in enumerate(live(g)):
             if nation in st["early"] or not can_act(g, nation):
                 continue
             cur = i == 0
@@ -237,7 +242,7 @@ class ShipsPhase(Phase):
         return out
 
     def complete(self, g: Game) -> bool:
-        return not g.s.step["queue"]
+        return not live(g)
 
     def handle(self, g: Game, o: Order) -> None:
         require_phase_player(g, o, "22")
@@ -247,7 +252,7 @@ class ShipsPhase(Phase):
         if nation not in st["queue"]:
             raise IllegalOrder("22.1", "you have no ships to build or maintain in this phase")
         kept, built = plan(g, nation, o.maintain, o.build)
-        if st["queue"][0] == nation:
+        if live(g)[0] == nation:
             self._done(g, nation, kept, built)
         else:
             st["early"][nation] = {"maintain": o.maintain, "build": o.build}
@@ -276,6 +281,9 @@ class ShipsPhase(Phase):
         st = g.s.step
         while st["queue"]:
             nation = st["queue"][0]
+            if g.of(nation).inert:  # departed during the phase (15.61)
+                st["queue"].pop(0)
+                continue
             if nation in st["early"]:
                 o = st["early"].pop(nation)
                 try:
