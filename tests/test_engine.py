@@ -10,3 +10,22 @@ def test_game_ends_when_no_nation_has_units():
     assert state.finished
     assert "no nation has any unit left" in " ".join(e.text for e in events)
     assert state.winners == [0]  # Crete's 3 treasury tokens beat Thrace's 0
+
+
+def test_copy_equals_json_round_trip_and_is_independent():
+    """The fast state copy is exactly a JSON round trip, and shares nothing mutable."""
+    from tresham.games.advciv.state import GameState
+    from tresham.sim import play_game
+    from tresham.games.advciv import engine
+
+    rec = play_game(5, seed=3, turns=6, check=False, replay=False)
+    state = engine.replay({"players": 5, "turn_limit": 6}, 3, rec.orders[: len(rec.orders) // 2])
+    c = state.copy()
+    assert c == GameState.loads(state.dumps())
+    assert c.dumps() == state.dumps()
+    c.players[0].hand.append("salt")
+    c.board.tokens.setdefault("athens", {})["crete"] = 99
+    c.stacks[0].clear()
+    c.step["x"] = 1
+    assert state.dumps() == GameState.loads(state.dumps()).dumps()
+    assert "x" not in state.step and state.stacks[0]

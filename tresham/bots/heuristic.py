@@ -146,10 +146,11 @@ def plan_purchase(g: Game, seat: int) -> dict | None:
     if cc.excess(g, hand_after):
         kept = cc.best_kept(g, hand_after, g.s.options.hand_limit)
         discard = cc.take(cc.commodities(g, hand_after), kept) or []
-    order = {"type": "buy", "player": seat, "cards": chosen, "pay_cards": pay, "treasury": treasury,
-             "discard": discard}
-    try:
-        engine.apply(g.s, order)
+    try:  # the phase's own checks, without applying anything
+        cc.check_cards(g, p, chosen)
+        cc.check_payment(g, p, chosen, pay, treasury)
+        cc.check_discard(g, hand_after, discard)
     except IllegalOrder:
         return None
-    return order
+    return {"type": "buy", "player": seat, "cards": chosen, "pay_cards": pay, "treasury": treasury,
+            "discard": discard}

@@ -118,7 +118,7 @@ class Game:
         return sum(m.get(nation, 0) for m in self.s.board.tokens.values())
 
     def token_areas(self, nation: str) -> list[str]:
-        return sorted(a for a, m in self.s.board.tokens.items() if m.get(nation, 0) > 0)
+        return sorted([a for a, m in self.s.board.tokens.items() if nation in m])
 
     def cities_of(self, nation: str) -> list[str]:
         return sorted(a for a, o in self.s.board.cities.items() if o == nation)
