@@ -122,10 +122,15 @@ def test_inert_nation_takes_no_part():
     assert g.tokens("buhen", "egypt") == 3 and g.tokens("tanis", "egypt") == 2  # no growth
     assert "egypt" not in [p.nation for p in g.census_order()]  # neither builds ships nor moves
     assert state.phase == "movement"
+    # in the ship phase an inert nation's order is refused, citing 15.61
+    board = {"tanis": {"tokens": {"egypt": 3}}, "charax": {"tokens": {"babylon": 3}}}
+    state, _ = pos(board, {"egypt": {"inert": True, "treasury": 4}, "babylon": {"treasury": 2}}, phase="ships")
+    assert [d.player for d in engine.pending(state) if d.required] == [1]
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, {"type": "ships", "player": 0, "maintain": [], "build": []})
-    assert state.digest() == before and e.value.rule in ("15.61", "23")
+        engine.apply(state, {"type": "ships", "player": 0, "maintain": [], "build": [{"area": "tanis",
+                                                                                    "pay": "tokens"}]})
+    assert state.digest() == before and e.value.rule == "15.61"
 
 
 @pytest.mark.rule("15.61")
