@@ -29,3 +29,17 @@ def test_copy_equals_json_round_trip_and_is_independent():
     c.step["x"] = 1
     assert state.dumps() == GameState.loads(state.dumps()).dumps()
     assert "x" not in state.step and state.stacks[0]
+
+
+def test_every_event_of_random_games_has_valid_visibility():
+    """Events are public (to=None) or addressed to a list of seats; a stray data field named
+    'to' once made move events private to an area name (found in review)."""
+    from tresham.games.advciv import engine
+    from tresham.sim import play_game
+
+    for players, seed in ((4, 2016), (7, 3)):
+        rec = play_game(players, seed, turns=6, check=False, replay=False)
+        st = engine.new_game({"players": players, "turn_limit": 6}, seed)
+        for o in rec.orders:
+            for e in engine.apply_in_place(st, o):
+                assert e.to is None or (isinstance(e.to, list) and all(isinstance(x, int) for x in e.to))

@@ -64,6 +64,8 @@ class Game:
     # ---- events -----------------------------------------------------------
     def emit(self, text: str, kind: str = "info", to: list[int] | None = None, **data) -> None:
         """Record an event; ``to`` = seats that may see it (None = everyone)."""
+        if to is not None and not (isinstance(to, list) and all(isinstance(s, int) for s in to)):
+            raise TypeError(f"event visibility must be a list of seats, not {to!r}")
         self.events.append(Event(text, kind, to, data))
 
     def sync(self) -> None:

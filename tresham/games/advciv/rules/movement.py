@@ -356,7 +356,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         via = f" via {g.area_name(m['via'])}" if "via" in m else ""
         g.emit(f"{who} moves {m['count']} token{'s' if m['count'] != 1 else ''} from "
                f"{g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.", "move",
-               nation=nation, **m)
+               nation=nation, move=dict(m))
     for v in plan.get("voyages", ()):
         try:
             vv = check_voyage(g, led, {"ship": v["ship"], "steps": v["steps"]})
