@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..games.advciv import engine
 from ..games.advciv.game import Game
 from ..games.advciv.rules import civcards as cc
+from ..games.advciv.rules import ships
 from ..games.advciv.rules.movement import check_plan
 from ..games.advciv.state import GameState
 from ..games.base import IllegalOrder
@@ -33,6 +34,8 @@ def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
     phase = state.phase
     if phase == "movement":
         return plan_moves(g, seat)
+    if phase == "ships":
+        return plan_ships(g, seat)
     if phase == "trade":
         return {"type": "trade_done", "player": seat}
     if phase == "advances":
@@ -68,25 +71,37 @@ def plan_moves(g: Game, seat: int) -> dict:
         left[src] -= n
         arriving[dst] = arriving.get(dst, 0) + n
 
-    # 1. gather six tokens on a city site whose neighbours can supply them
-    for area in sorted(mine, key=lambda a: -mine[a]):
-        a = g.areas[area]
-        if not a.city_site or area in board.cities or foreign(area):
-            continue
-        need = CITY_TOKENS - mine[area] - arriving.get(area, 0)
-        if need <= 0:
-            left[area] = max(0, left[area] - CITY_TOKENS)  # these stay to build the city
-            continue
-        donors = [b for b in sorted(a.land_adj) if left.get(b, 0) > 0 and not g.areas[b].city_site]
-        if sum(left[b] for b in donors) < need:
-            continue
-        for b in donors:
-            n = min(left[b], need)
-            move(b, area, n)
-            need -= n
-            if need == 0:
+    # 1. gather six tokens on city sites (own or next to own tokens) when the tokens left
+    #    elsewhere can support the new city (26.31: two per city after surplus removal)
+    cities = len(g.cities_of(nation))
+    planned: list[str] = []
+
+    def support_after(target: str, taking: dict[str, int]) -> int:
+        total = 0
+        for a, n in mine.items():
+            if a == target or a in planned or a in board.cities:
+                continue
+            total += min(n - taking.get(a, 0), g.limit(a, nation))
+        return total
+
+    sites = {b for a in mine for b in (a, *g.areas[a].land_adj)
+             if g.areas[b].city_site and b not in board.cities and not foreign(b)}
+    for area in sorted(sites, key=lambda b: (-mine.get(b, 0), b)):
+        need = CITY_TOKENS - mine.get(area, 0) - arriving.get(area, 0)
+        taking: dict[str, int] = {}
+        for b in sorted((b for b in g.areas[area].land_adj if left.get(b, 0) > 0 and b not in planned),
+                        key=lambda b: (-left[b], b)):
+            if need <= 0:
                 break
-        left[area] = 0
+            taking[b] = min(left[b], need)
+            need -= taking[b]
+        if need > 0 or support_after(area, taking) < 2 * (cities + len(planned) + 1):
+            continue
+        for b, n in taking.items():
+            move(b, area, n)
+        planned.append(area)
+        if area in left:
+            left[area] = 0
 
     # 2. tokens in city areas or above the limit spread to neighbours with room
     for area in sorted(mine):
@@ -103,12 +118,47 @@ def plan_moves(g: Game, seat: int) -> dict:
             surplus -= n
             if surplus == 0:
                 break
+    # 3. spread stacks of 3 or more into empty neighbours: an area grows by 2 from 2 tokens
+    #    as from 5, and by 1 from a single token (20.1), so 2 + 1 beats 3
+    for area in sorted(mine):
+        if area in planned:
+            continue
+        while left.get(area, 0) >= 3 and mine[area] - (mine[area] - left[area]) >= 3:
+            empty = [b for b in sorted(g.areas[area].land_adj)
+                     if not foreign(b) and mine.get(b, 0) + arriving.get(b, 0) == 0 and room(b) >= 1]
+            if not empty:
+                break
+            dest = max(empty, key=lambda b: (bool(g.areas[b].city_site), g.areas[b].limit, b))
+            move(area, dest, min(2, left[area] - 2, room(dest)))
     order = {"type": "move", "player": seat, "moves": moves, "voyages": [], "done": "done"}
     try:
         check_plan(g, nation, moves, [])
     except IllegalOrder:
         order["moves"] = []
     return order
+
+
+# ---- ships -----------------------------------------------------------------------------
+def plan_ships(g: Game, seat: int) -> dict:
+    """Ships only as a treasury valve (SITE-SHIP-05): when the stock will not cover next turn's
+    taxes and growth, build ships paid from treasury (the tokens go back to stock) and let
+    them lapse next turn; otherwise none."""
+    p = g.s.players[seat]
+    nation = p.nation
+    cities = len(g.cities_of(nation))
+    need = 2 * cities + 2 * len(g.token_areas(nation))
+    short = need - p.stock
+    build: list[dict] = []
+    if short > 0 and p.treasury >= 2:
+        wet = [a for a in sorted(set(g.token_areas(nation)) | set(g.cities_of(nation)))
+               if g.areas[a].has_water and not g.areas[a].is_open_sea]
+        count = min(4, p.treasury // 2, (short + 1) // 2)
+        build = [{"area": wet[i % len(wet)], "pay": "treasury"} for i in range(count)] if wet else []
+    try:
+        ships.plan(g, nation, [], build)  # the phase's own validation
+    except IllegalOrder:
+        build = []
+    return {"type": "ships", "player": seat, "maintain": [], "build": build}
 
 
 # ---- civilization cards --------------------------------------------------------------------
