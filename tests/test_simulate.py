@@ -32,12 +32,25 @@ def test_simulate_cli_json():
 
 @pytest.mark.slow
 def test_thousand_random_games_all_end():
-    """Issue 4: 1000 random-bot games across 2-8 players end without a stall or violation."""
+    """Issue 4: 1000 random-bot games across 2-8 players end (60-turn cap, or extinction)
+    without a stall or an invariant violation after any order or phase; every 20th game is
+    also replayed from its order log and must rebuild the same final state."""
     t0 = time.perf_counter()
-    records = [play_game(2 + i % 7, seed=i, turns=3, replay=(i % 50 == 0)) for i in range(1000)]
+    records = [play_game(2 + i % 7, seed=i, turns=60, replay=(i % 20 == 0)) for i in range(1000)]
     s = summarize(records)
     assert s["games"] == 1000
     assert s["stalled"] == 0, s["examples"]
     assert s["invariant_violations"] == 0, s["examples"]
     assert s["finished"] == 1000
+    assert s["replays_ok"] == 50
     print(f"1000 games in {time.perf_counter() - t0:.1f}s")
+
+
+def test_surplus_violation_is_caught_between_phases(monkeypatch):
+    """The simulation checks population limits the moment the surplus phase ends, even when
+    later phases run on within the same order: with surplus removal disabled it must notice."""
+    from tresham.games.advciv.rules import surplus
+
+    monkeypatch.setattr(surplus, "remove_surplus", lambda g: {})
+    rec = play_game(3, seed=4, turns=8, replay=False)
+    assert any("after surplus removal" in v for v in rec.violations)

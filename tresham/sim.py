@@ -123,21 +123,27 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
         bot = bots.get(dec.player, random_bot)
         order = bot(state, dec.player, rng)
         prev_phase = state.phase
+        between: list[str] = []
+
+        def observe(st: GameState, finished_phase: str) -> None:
+            """Population limits hold right after surplus removal (26.1)."""
+            if check and finished_phase == "surplus":
+                between.extend(f"after surplus removal: {v}" for v in check_invariants(st, after_surplus=True))
+
         try:
-            engine.apply_in_place(state, order)
+            engine.apply_in_place(state, order, observe)
         except Exception as e:  # a sampled order was refused: a bug in sample(); use the default
             rec.refused_samples.append(f"{state.phase}: {order.get('type')}: {e}")
             order = engine.default(state, dec.player)
             try:
-                engine.apply_in_place(state, order)
+                engine.apply_in_place(state, order, observe)
             except Exception as e2:
                 rec.violations.append(f"default order refused in {state.phase}: {e2}")
                 rec.stalled = True
                 break
         rec.orders.append(order)
         if check:
-            after_surplus = prev_phase == "surplus" and state.phase != "surplus"
-            v = check_invariants(state, after_surplus=after_surplus)
+            v = between + check_invariants(state)
             if v:
                 rec.violations.extend(f"order {len(rec.orders)} ({prev_phase}): {x}" for x in v)
                 break

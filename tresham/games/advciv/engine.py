@@ -11,7 +11,7 @@ No web, database or clock here; chance only through the generator held in the st
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..base import Decision, Event, IllegalOrder
 from ...rng import seed_state
@@ -64,11 +64,13 @@ def new_game(options: dict | Options | None = None, seed: int | str = 0) -> Game
     return state
 
 
-def apply_in_place(state: GameState, order: dict | Order) -> list[Event]:
+def apply_in_place(state: GameState, order: dict | Order,
+                   observer: Callable[[GameState, str], None] | None = None) -> list[Event]:
     """Apply ``order`` to ``state`` itself (fast path for bots and simulation).
 
     Phases validate before they change anything, but only :func:`apply` guarantees an
-    untouched state when an order is refused."""
+    untouched state when an order is refused. ``observer(state, phase)`` is called each time
+    a phase finishes (simulation uses it to check invariants between phases)."""
     o = from_json(order)
     if state.finished:
         raise IllegalOrder("34.1", "the game is over")
@@ -86,7 +88,7 @@ def apply_in_place(state: GameState, order: dict | Order) -> list[Event]:
                                f"{phase.name} phase")
         phase.handle(g, o)
     state.order_count += 1
-    _advance(g)
+    _advance(g, observer)
     g.sync()
     return g.events
 
@@ -98,7 +100,7 @@ def apply(state: GameState, order: dict | Order) -> tuple[GameState, list[Event]
     return new, events
 
 
-def _advance(g: Game) -> None:
+def _advance(g: Game, observer: Callable[[GameState, str], None] | None = None) -> None:
     """Finish complete phases and start the following ones until someone owes a decision."""
     s = g.s
     guard = 0
@@ -107,6 +109,8 @@ def _advance(g: Game) -> None:
         if not phase.complete(g):
             return
         phase.finish(g)
+        if observer is not None:
+            observer(s, phase.name)
         if s.finished:
             return
         nxt = phase.next_phase(g)
