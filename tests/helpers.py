@@ -28,3 +28,21 @@ def texts(events) -> str:
     return "\n".join(e.text for e in events)
 
 
+
+
+def refused(state, order, rule=None):
+    """Assert ``order`` is refused (citing ``rule`` when given) and changes nothing.
+
+    Uses the in-place path, the stricter check: a phase must validate before it changes
+    anything, not merely rely on the pure API's copy."""
+    import pytest
+
+    from tresham.games.base import IllegalOrder
+
+    before = state.digest()
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply_in_place(state, order)
+    if rule is not None:
+        assert e.value.rule == rule, str(e.value)
+    assert state.digest() == before
+    return e.value

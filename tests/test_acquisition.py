@@ -7,7 +7,7 @@ from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 NATIONS = ["italy", "crete", "africa"]  # A.S.T. order: africa 1, italy 2, crete 5
 NINE = ["rome", "neapolis", "tarentum", "syracuse", "palermo", "sardinia", "carthage", "thapsus",
@@ -26,16 +26,6 @@ def acq(board=None, players=None, stacks=STACKS, options=None, **kw):
     checked as trading left them, not after later turns."""
     return position(nations=NATIONS, phase="acquisition", board=board or {}, players=players or {},
                     stacks=stacks, options={"turn_limit": 1, **(options or {})}, **kw)
-
-
-def refused(state, order, rule):
-    """The order is refused citing ``rule`` and leaves the state exactly as it was."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order)
-    assert e.value.rule == rule
-    assert state.digest() == before
-    return e.value
 
 
 @pytest.mark.rule("27.1")

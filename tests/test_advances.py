@@ -8,7 +8,7 @@ from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 NATIONS = ["babylon", "egypt", "assyria", "asia"]
 BABYLON, EGYPT, ASSYRIA, ASIA = 0, 1, 2, 3
@@ -36,15 +36,6 @@ def adv(players, turn=1, set_aside=(), options=None, stacks=None, seed=0):
 def buy(seat, cards=(), pay=(), treasury=0, discard=()):
     return {"type": "buy", "player": seat, "cards": list(cards), "pay_cards": list(pay),
             "treasury": treasury, "discard": list(discard)}
-
-
-def refused(state, order):
-    """Apply ``order``, expecting a refusal; gives the error; checks the state is unchanged."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert state.digest() == before
-    return e.value
 
 
 MUSIC_HAND = ["grain"] * 3 + ["papyrus"] * 2 + ["hides"]

@@ -9,7 +9,7 @@ from tresham.games.advciv.rules.calamities.civil_disorder import disorder_count
 from tresham.games.advciv.rules.calamities.iconoclasm import iconoclasm_count
 from tresham.games.base import IllegalOrder
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]
 EGYPT, BABYLON, ASSYRIA, ASIA, CRETE, THRACE = range(6)
@@ -25,15 +25,6 @@ def cal(board=None, players=None, **kw):
 
 def owed(state):
     return [d for d in engine.pending(state) if d.required]
-
-
-def refused(state, order, rule):
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert e.value.rule == rule, e.value
-    assert state.digest() == before
-    return e.value
 
 
 def cities(board_areas, owner, tokens=None):

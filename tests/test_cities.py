@@ -10,7 +10,7 @@ from tresham.games.advciv.view import player_view
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 # four_east board; seats in A.S.T. order: asia 0, assyria 1, babylon 2, egypt 3
 NATIONS = ["asia", "assyria", "babylon", "egypt"]
@@ -28,16 +28,6 @@ def build(seat, *areas, architecture=None):
 
 def owed(state):
     return {d.player: d for d in engine.pending(state)}
-
-
-def refused(state, order, rule):
-    """The order is refused citing ``rule`` and the state is unchanged."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert e.value.rule == rule, e.value
-    assert state.digest() == before
-    return e.value
 
 
 # A holder that keeps the phase open: Egypt (last in A.S.T. order) can build in Thebes.

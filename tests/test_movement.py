@@ -8,7 +8,7 @@ from tresham.games.advciv.rules import movement
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import game, play, position, texts
+from tests.helpers import game, play, position, texts, refused
 
 #: seats: thrace 0, crete 1, asia 2, babylon 3, egypt 4, illyria 5
 NATIONS = ["thrace", "crete", "asia", "babylon", "egypt", "illyria"]
@@ -33,16 +33,6 @@ def mv(seat: int, moves=(), voyages=(), done="done") -> dict:
 
 def tok(state, area: str, owner: str) -> int:
     return game(state).tokens(area, owner)
-
-
-def refused(state, order: dict, rule: str) -> IllegalOrder:
-    """Assert ``order`` is refused citing ``rule`` and that the state is untouched."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order)
-    assert e.value.rule == rule, str(e.value)
-    assert state.digest() == before
-    return e.value
 
 
 def over(state) -> bool:

@@ -7,7 +7,7 @@ from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3
 
@@ -25,15 +25,6 @@ def ships_order(seat, maintain=(), build=()):
     return {"type": "ships", "player": seat,
             "maintain": [{"area": a, "pay": p} for a, p in maintain],
             "build": [{"area": a, "pay": p} for a, p in build]}
-
-
-def refused(state, order, rule):
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert e.value.rule == rule, e.value
-    assert state.digest() == before
-    return e.value
 
 
 EGYPT = {"tanis": {"tokens": {"egypt": 3}}, "alexandria": {"tokens": {"egypt": 2}},

@@ -8,7 +8,7 @@ from tresham.games.advciv.rules import support
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 # four_east board; seats in A.S.T. order: asia 0, assyria 1, babylon 2, egypt 3
 NATIONS = ["asia", "assyria", "babylon", "egypt"]
@@ -35,15 +35,6 @@ def owed(state):
 
 def reduce(seat, *areas):
     return {"type": "reduce_cities", "player": seat, "areas": list(areas)}
-
-
-def refused(state, order, rule):
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert e.value.rule == rule, e.value
-    assert state.digest() == before
-    return e.value
 
 
 def tokens(state, area, owner):

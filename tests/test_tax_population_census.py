@@ -8,7 +8,7 @@ from tresham.games.advciv.rules.taxation import revolting
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3; A.S.T. order asia, assyria, babylon, egypt
 OPTS = {"players": 4}
@@ -22,16 +22,6 @@ def pos(board, players, phase="tax", **kw):
     board = {"lycia": {"tokens": {"asia": 1}}, **board}
     state, events = position(nations=NATIONS, options=OPTS, board=board, players=players, phase=phase, **kw)
     return state, events
-
-
-def refused(state, order, rule):
-    """Assert ``order`` is refused citing ``rule`` and leaves the state unchanged."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply(state, order)
-    assert e.value.rule == rule
-    assert state.digest() == before
-    return e.value
 
 
 # ---------------------------------------------------------------- taxation (19)

@@ -11,7 +11,7 @@ from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts
+from tests.helpers import play, position, texts, refused
 
 N4 = ["egypt", "babylon", "assyria", "asia"]
 EG, BA, AS, AI = 0, 1, 2, 3
@@ -44,16 +44,6 @@ def accept(who, oid, give, said=None, expect=None):
 
 def done(who):
     return {"type": "trade_done", "player": who}
-
-
-def refused(state, order, rule):
-    """Refused citing ``rule``, and the state is exactly as before (validated first)."""
-    before = state.digest()
-    with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order)
-    assert e.value.rule == rule, e.value
-    assert state.digest() == before
-    return e.value
 
 
 HANDS = {"egypt": ["salt", "salt", "grain", "treachery", "famine"],
