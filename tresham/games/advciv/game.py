@@ -216,6 +216,25 @@ class Game:
         p.treasury -= n
         p.stock += n
 
+    # ---- ships -----------------------------------------------------------
+    def add_ship(self, nation: str, area: str) -> None:
+        """Put one of ``nation``'s ships from stock into ``area`` (5.1, 22.4: four at most)."""
+        if self.ships_in_stock(nation) <= 0:
+            raise RuntimeError(f"{nation} has no ship in stock")
+        self.s.board.ships.setdefault(nation, []).append(area)
+
+    def remove_ship(self, nation: str, area: str) -> None:
+        """Return one of ``nation``'s ships in ``area`` to stock."""
+        ships = self.s.board.ships.get(nation, [])
+        ships.remove(area)
+        if not ships:
+            self.s.board.ships.pop(nation, None)
+
+    def move_ship(self, nation: str, src: str, dst: str) -> None:
+        """Move one of ``nation``'s ships from ``src`` to ``dst`` (23.52)."""
+        ships = self.s.board.ships[nation]
+        ships[ships.index(src)] = dst
+
     # ---- cities ----------------------------------------------------------
     def place_city(self, owner: str, area: str, new: bool = True) -> None:
         """Put a city of ``owner`` from stock into ``area``; marks it built this turn (26.32)."""

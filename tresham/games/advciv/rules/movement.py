@@ -324,12 +324,6 @@ def destinations(plan: dict) -> set[str]:
 # ---------------------------------------------------------------------------------------
 
 
-def _move_ship(g: Game, nation: str, src: str, dst: str) -> None:
-    """Move one of ``nation``'s ships (the ship count never changes)."""
-    ships = g.s.board.ships[nation]
-    ships[ships.index(src)] = dst
-
-
 def execute(g: Game, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), re-checking each against the board as
     it now is; a move that became illegal is skipped with an event saying why."""
@@ -370,7 +364,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
             if nation not in entered[dst]:
                 entered[dst].append(nation)
         if vv["path"][-1] != vv["ship"]:
-            _move_ship(g, nation, vv["ship"], vv["path"][-1])
+            g.move_ship(nation, vv["ship"], vv["path"][-1])
         moved_any = True
         carried = "; ".join(f"{n} token{'s' if n != 1 else ''} from {g.area_name(a)} to "
                             f"{g.area_name(b)}" for a, b, n in vv["legs"])

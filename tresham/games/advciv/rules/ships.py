@@ -41,22 +41,6 @@ class Ships(Order):
     build: list[dict[str, Any]] = field(default_factory=list)
 
 
-# ---- ship primitives (keep the 4 ships per nation exact, 5.1, 22.4) ------------------
-def add_ship(g: Game, nation: str, area: str) -> None:
-    """Put one of ``nation``'s ships from stock into ``area``."""
-    if g.ships_in_stock(nation) <= 0:
-        raise RuntimeError(f"{nation} has no ship in stock")
-    g.s.board.ships.setdefault(nation, []).append(area)
-
-
-def remove_ship(g: Game, nation: str, area: str) -> None:
-    """Return one of ``nation``'s ships in ``area`` to stock."""
-    ships = g.s.board.ships.get(nation, [])
-    ships.remove(area)
-    if not ships:
-        g.s.board.ships.pop(nation, None)
-
-
 # ---- validation -------------------------------------------------------------------
 def _nm(g: Game, area: str) -> str:
     """An area's name for messages (the id itself if it is not an area in play)."""
@@ -134,7 +118,7 @@ def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple
                f"({'1 from treasury' if pay == 'treasury' else '1 token levied'}).",
                "ship_maintained", nation=nation, area=area, pay=pay)
     for area in dropped:
-        remove_ship(g, nation, area)
+        g.remove_ship(nation, area)
         g.emit(f"{g.name(nation)}'s ship in {g.area_name(area)} is not maintained and returns to stock.",
                "ship_lost", nation=nation, area=area)
     for area, pay in built:
@@ -143,7 +127,7 @@ def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple
             g.spend_treasury(nation, t)
         if k:
             g.remove_tokens(nation, area, k)
-        add_ship(g, nation, area)
+        g.add_ship(nation, area)
         how = {"treasury": "2 from treasury", "tokens": "2 tokens levied", "mixed": "1 levied + 1 from treasury"}
         g.emit(f"{g.name(nation)} builds a ship in {g.area_name(area)} ({how[pay]}).", "ship_built",
                nation=nation, area=area, pay=pay)
