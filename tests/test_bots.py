@@ -60,3 +60,25 @@ def test_heuristic_orders_are_always_accepted():
     bots = {s: heuristic_bot for s in range(5)}
     rec = play_game(5, seed=11, bots=bots, turns=12)
     assert rec.refused_samples == [] and rec.violations == [] and rec.replay_ok
+
+
+def test_heuristic_does_not_peek_at_hidden_information():
+    """Issue 4: bots see what a human sees. The same public position with different hidden
+    cards (other hands, deck order) gives the same heuristic order, at every decision of a game."""
+    from tresham.games.advciv.view import information_state
+    from tresham.rng import Rng
+
+    rec = play_game(4, seed=21, bots={s: heuristic_bot for s in range(4)}, turns=10, check=False, replay=False)
+    state = engine.new_game({"players": 4, "turn_limit": 10}, 21)
+    rng = Rng(5)
+    for o in rec.orders:
+        seat = o["player"]
+        other = state.copy()
+        for p in other.players:  # scramble what the seat cannot see
+            if p.seat != seat and p.hand:
+                p.hand = ["gold"] * len(p.hand)
+        for st in other.stacks:
+            st.reverse()
+        assert heuristic_bot(state, seat, rng) == heuristic_bot(other, seat, rng)
+        assert information_state(state, seat).players[seat].hand == state.players[seat].hand
+        engine.apply_in_place(state, o)

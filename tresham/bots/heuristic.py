@@ -22,6 +22,7 @@ from ..games.advciv.rules import civcards as cc
 from ..games.advciv.rules import ships
 from ..games.advciv.rules.movement import check_plan
 from ..games.advciv.state import GameState
+from ..games.advciv.view import information_state
 from ..games.base import IllegalOrder
 from ..rng import Rng
 
@@ -29,8 +30,8 @@ CITY_TOKENS = 6  # 25.2
 
 
 def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
-    """The heuristic order for ``seat``'s current decision."""
-    g = Game(state)
+    """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows."""
+    g = Game(information_state(state, seat))
     phase = state.phase
     if phase == "movement":
         return plan_moves(g, seat)
@@ -42,7 +43,7 @@ def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
         order = plan_purchase(g, seat)
         if order is not None:
             return order
-    return engine.default(state, seat)
+    return engine.default(state, seat)  # the timeout order carries no information
 
 
 # ---- movement ------------------------------------------------------------------------------

@@ -57,3 +57,23 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     if hook:
         v["phase_view"] = hook(g, seat)
     return v
+
+
+HIDDEN = "hidden"
+
+
+def information_state(state: GameState, seat: int) -> GameState:
+    """The state as ``seat`` knows it (OpenSpiel's information state): other players' hands
+    are cards named ``hidden`` (their number is public), every stack is face down, the
+    generator's state is unknown. Bots decide on this, never on the real state, so they
+    cannot peek. Phase scratch data is kept: it holds only what the phase shows to all,
+    and each bot reads only its own part of it."""
+    s = state.copy()
+    for p in s.players:
+        if p.seat != seat:
+            p.hand = [HIDDEN] * len(p.hand)
+    s.stacks = [[HIDDEN] * len(st) for st in s.stacks]
+    s.set_aside = [HIDDEN] * len(s.set_aside)
+    s.retained_cards = {n: [HIDDEN] * len(v) for n, v in s.retained_cards.items()}
+    s.rng = 0
+    return s
