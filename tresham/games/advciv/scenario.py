@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base import Event, IllegalOrder
-from .engine import _advance, apply_in_place, new_game
+from .engine import _advance, apply, new_game
 from .game import Game
 from .phase import PHASES
 from .state import GameState
@@ -116,21 +116,14 @@ def run(doc: dict) -> ScenarioResult:
     result = ScenarioResult(state, list(events))
     for raw in doc.get("orders", []):
         o = dict(raw)
-        o["player"] = seat_of(state, o.get("player"))
+        o["player"] = seat_of(result.state, o.get("player"))
         try:
-            result.events.extend(apply_in_place_checked(state, o))
+            result.state, ev = apply(result.state, o)  # a refused order changes nothing
+            result.events.extend(ev)
         except IllegalOrder as e:
             result.refused.append({"order": raw, "error": str(e)})
-    result.mismatches = check(state, doc.get("expect", {}), result)
+    result.mismatches = check(result.state, doc.get("expect", {}), result)
     return result
-
-
-def apply_in_place_checked(state: GameState, order: dict) -> list[Event]:
-    """Apply an order to a copy first so a refused order leaves ``state`` untouched."""
-    trial = state.copy()
-    events = apply_in_place(trial, order)
-    state.__init__(**{f: getattr(trial, f) for f in trial.__dataclass_fields__})  # type: ignore[misc]
-    return events
 
 
 def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
