@@ -82,3 +82,34 @@ def test_heuristic_does_not_peek_at_hidden_information():
         assert heuristic_bot(state, seat, rng) == heuristic_bot(other, seat, rng)
         assert information_state(state, seat).players[seat].hand == state.players[seat].hand
         engine.apply_in_place(state, o)
+
+
+def test_heuristic_bots_trade_toward_sets():
+    """Heuristic bots post what they want and offer (SITE-MSG-01), make offers, and some
+    deals go through over a few games; a tradable calamity is passed off with the one lie
+    three cards allow (28.3)."""
+    kinds = []
+    orders = []
+    for seed in range(4):
+        rec = play_game(5, seed, bots={s: heuristic_bot for s in range(5)}, turns=25, check=False,
+                        replay=False)
+        assert not rec.refused_samples
+        state = engine.new_game({"players": 5, "turn_limit": 25}, seed)
+        for o in rec.orders:
+            kinds.extend(e.kind for e in engine.apply_in_place(state, o))
+            orders.append(o)
+    assert any(o["type"] == "trade_message" and o["text"].startswith("Want: ") for o in orders)
+    assert sum(o["type"] == "trade_offer" for o in orders) >= 5
+    assert kinds.count("trade_private") >= 2  # each executed deal tells both sides the real cards
+
+
+def test_heuristic_side_passes_a_calamity_as_one_lie():
+    from tresham.bots.heuristic import _side
+
+    state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="advances",
+                        board={"thebes": {"tokens": {"egypt": 1}}})
+    g = Game(state)
+    give, said = _side(g, ["epidemic", "salt", "ochre", "ochre", "gold"], ["grain", "dont_care", "dont_care"])
+    assert give[said.index("grain")] == "epidemic"  # the lie fills the named card
+    assert sum(1 for real, s in zip(give, said) if real != s) == 1
+    assert "gold" not in give

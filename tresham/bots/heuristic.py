@@ -9,7 +9,10 @@ choices), it takes that default; it decides for itself where play is made:
   with room, empty ones with a city site first, never into another nation's area (conflict
   costs tokens); a city site with enough tokens nearby gathers the six needed for a city
   (the strategy articles: cities are what bring trade cards).
-- Trade: it leaves the market (it neither lies nor is lied to).
+- Trade: it offers its least useful cards (a tradable calamity first, passed off as a
+  commodity: the one lie three cards allow) for two cards of the commodities whose sets would
+  grow most, and accepts offers whose stated cards raise its set values, trusting only two of
+  them (28.3); after two offers, or with nothing worth doing, it leaves the market.
 - Civilization cards: it buys greedily by value for money (face value plus the credits the
   card gives towards cards it lacks, over the cost after credits), paying with the cheapest
   cover of its hand before treasury, then keeps its best sets within the hand limit.
@@ -38,7 +41,7 @@ def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
     if phase == "ships":
         return plan_ships(g, seat)
     if phase == "trade":
-        return {"type": "trade_done", "player": seat}
+        return plan_trade(g, seat, rng)
     if phase == "advances":
         order = plan_purchase(g, seat)
         if order is not None:
@@ -137,6 +140,145 @@ def plan_moves(g: Game, seat: int) -> dict:
     except IllegalOrder:
         order["moves"] = []
     return order
+
+
+# ---- trade ------------------------------------------------------------------------------
+CALAMITY_RELIEF = 40  # what getting rid of a tradable calamity is worth, in set points
+MAX_OFFERS = 2
+
+
+def _marginal(g: Game, hand: list[str], card: str) -> float:
+    """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose."""
+    if g.d.is_calamity(card):
+        return -CALAMITY_RELIEF if g.d.is_tradable(card) else float("inf")
+    rest = list(hand)
+    rest.remove(card)
+    return g.hand_value(hand) - g.hand_value(rest)
+
+
+def _junk(g: Game, hand: list[str], n: int) -> list[str]:
+    """The ``n`` tradable cards that cost least to lose (calamities first)."""
+    pool = [c for c in hand if g.d.is_tradable(c)]
+    pool.sort(key=lambda c: (_marginal(g, hand, c), c))
+    return pool[:n]
+
+
+def _wanted(g: Game, hand: list[str]) -> list[str]:
+    """Commodities whose next card adds most to the hand's set value."""
+    counts = {c: hand.count(c) for c in set(hand) if c in g.d.commodities}
+    gain = {c: g.set_value(c, n + 1) - g.set_value(c, n) for c, n in counts.items()
+            if n < g.d.commodities[c].count}
+    return sorted(gain, key=lambda c: (-gain[c], c))
+
+
+def _side(g: Game, hand: list[str], expect: list[str]) -> tuple[list[str], list[str]] | None:
+    """Cards to give and what to state for them so that they fill ``expect``; one lie at
+    most per card beyond two (28.3), used to pass off a calamity. None if impossible."""
+    left = list(hand)
+    give, said = [], []
+    lies_left = len(expect) - 2
+    calamities = [c for c in left if g.d.is_calamity(c) and g.d.is_tradable(c)]
+    for e in sorted(expect, key=lambda e: e == "dont_care"):  # named entries first
+        if e == "dont_care":
+            choice = _junk(g, left, 1)
+            if not choice:
+                return None
+            card, stated = choice[0], choice[0]
+            if g.d.is_calamity(card):  # a calamity told truthfully would be refused: lie
+                if lies_left <= 0:
+                    return None
+                lies_left -= 1
+                stated = "unspecified"
+        elif e in left and e not in calamities:
+            card, stated = e, e
+        elif calamities and lies_left > 0 and e in g.d.commodities or e == "unspecified":
+            if not calamities or lies_left <= 0:
+                return None
+            card, stated = calamities.pop(), e
+            lies_left -= 1
+        else:
+            return None
+        left.remove(card)
+        if card in calamities:
+            calamities.remove(card)
+        give.append(card)
+        said.append(stated)
+    return give, said
+
+
+def _message(g: Game, hand: list[str], wanted: list[str]) -> str:
+    """A public message (SITE-MSG-01) naming what we want and what we can spare."""
+    spare = [c for c in _junk(g, hand, 3) if c in g.d.commodities]
+    spare = list(dict.fromkeys(spare))
+    return ("Want: " + ", ".join(g.d.commodities[c].name for c in wanted[:3]) + ". Offer: "
+            + ", ".join(g.d.commodities[c].name for c in spare) + ".")
+
+
+def _offers_in(g: Game, text: str) -> set[str]:
+    """The commodities a public message says are on offer ("... Offer: Salt, Ochre.")."""
+    if "Offer:" not in text:
+        return set()
+    tail = text.split("Offer:", 1)[1]
+    return {c.id for c in g.d.commodities.values() if c.name in tail}
+
+
+def plan_trade(g: Game, seat: int, rng: Rng) -> dict:
+    """Accept a good offer, else make one, else leave the market (see module docstring)."""
+    from ..games.advciv.rules.trade import trade_view
+
+    p = g.s.players[seat]
+    hand = list(p.hand)
+    view = trade_view(g, seat)
+    before = g.hand_value(hand) + CALAMITY_RELIEF * sum(
+        1 for c in hand if g.d.is_calamity(c) and g.d.is_tradable(c))
+    for off in view.get("offers_received", []):
+        if off["my_give"] is not None:
+            continue
+        side = _side(g, hand, off["expect"])
+        if side is None:
+            continue
+        give, said = side
+        after_hand = [c for c in hand]
+        for c in give:
+            after_hand.remove(c)
+        incoming = [c for c in off["said"] if c in g.d.commodities]
+        incoming.sort(key=lambda c: g.set_value(c, after_hand.count(c) + 1) - g.set_value(c, after_hand.count(c)))
+        trusted = incoming[len(incoming) - 2:] if len(incoming) > 2 else incoming  # 2 true cards
+        after = g.hand_value(after_hand + trusted) + CALAMITY_RELIEF * sum(
+            1 for c in after_hand if g.d.is_calamity(c) and g.d.is_tradable(c))
+        if after > before:
+            return {"type": "trade_accept", "player": seat, "offer": off["id"], "give": give,
+                    "said": said, "expect": []}
+    wanted = _wanted(g, hand)
+    messages = view.get("messages", {})
+    if str(seat) not in messages and wanted:
+        return {"type": "trade_message", "player": seat, "text": _message(g, hand, wanted)}
+    made = [o for o in view.get("offers_made", [])]
+    open_made = [o for o in made if o["accepted_said"] is None]
+    partners = [s for s in view.get("in_market", []) if s != seat]
+    if len(made) < MAX_OFFERS and not open_made and partners:
+        offered = {int(k): _offers_in(g, text) for k, text in messages.items() if int(k) in partners}
+        match = [(c, k) for c in wanted for k in partners if c in offered.get(k, ())]
+        if match:  # someone says he offers a card we want
+            want, partner = match[0]
+        elif wanted:
+            want, partner = wanted[0], partners[rng.below(len(partners))]
+        else:
+            want = None
+        if want:
+            partners = [partner]
+            expect = [want, "dont_care", "dont_care"]
+            give = _junk(g, hand, 3)
+            if len(give) == 3 and not any(c in expect for c in give):
+                said = list(give)
+                cals = [i for i, c in enumerate(give) if g.d.is_calamity(c)]
+                if len(cals) <= 1:  # three cards allow one lie (28.3)
+                    for i in cals:
+                        said[i] = next((c for c in give if not g.d.is_calamity(c)), "unspecified")
+                        return {"type": "trade_offer", "player": seat,
+                            "to": partners[rng.below(len(partners))],
+                            "give": give, "said": said, "expect": expect}
+    return {"type": "trade_done", "player": seat}
 
 
 # ---- ships -----------------------------------------------------------------------------
