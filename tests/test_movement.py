@@ -123,7 +123,7 @@ def test_any_number_may_enter_cities_and_exceed_limits():
 # ---------------------------------------------------------------------------- order
 
 
-@pytest.mark.rule("23.2", "23.21")
+@pytest.mark.rule("23.2", "23.21", "32.831")
 @pytest.mark.site("SITE-MOVE-05")
 def test_census_order_military_last():
     s = pos({"thrace": {"tokens": {"thrace": 2}},

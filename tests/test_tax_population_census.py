@@ -43,7 +43,7 @@ def test_no_tax_without_cities_and_treasury_only_from_tax():
     assert "tax" not in [e.kind for e in ev]
 
 
-@pytest.mark.rule("19.2")
+@pytest.mark.rule("19.2", "32.421")
 @pytest.mark.site("SITE-TAX-02")
 def test_coinage_rate_three():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
@@ -179,7 +179,7 @@ def test_revolting_cities_nobody_can_take_are_eliminated():
     assert state.phase != "tax"
 
 
-@pytest.mark.rule("19.34")
+@pytest.mark.rule("19.34", "32.821")
 @pytest.mark.site("SITE-TAX-05")
 def test_democracy_cities_never_revolt():
     state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
