@@ -54,6 +54,23 @@ def would_revolt(g: Game, nation: str, rate: int) -> bool:
     return revolting(len(g.cities_of(nation)), p.stock, rate) > 0
 
 
+def outcome(g: Game, nation: str, rate: int) -> tuple[int, int]:
+    """(tokens paid, cities revolting) when ``nation`` taxes at ``rate`` (19.1, 19.31, 19.34)."""
+    p = g.of(nation)
+    cities = len(g.cities_of(nation))
+    if p.has("democracy"):
+        return min(rate * cities, p.stock), 0
+    n = revolting(cities, p.stock, rate)
+    return rate * (cities - n), n
+
+
+def has_rate_choice(g: Game, nation: str) -> bool:
+    """Whether a Coinage holder's rate changes anything: with an empty stock (or, holding
+    Democracy, a stock no larger than his number of cities) every rate has the same result,
+    so he is not asked (the only choice is taken at once)."""
+    return len({outcome(g, nation, r) for r in RATES}) > 1
+
+
 def taxpayers(g: Game) -> list[str]:
     """Nations with cities that pay tax this turn, in A.S.T. order (19.1, 15.61)."""
     return [p.nation for p in g.active() if not p.inert and g.cities_of(p.nation)]
@@ -94,6 +111,8 @@ class TaxPhase(Phase):
         g.s.step = {"rates": {}, "revolts": [], "chooser": None, "paid": False}
         for nation in taxpayers(g):
             if not g.of(nation).has("coinage"):
+                g.s.step["rates"][nation] = 2
+            elif not has_rate_choice(g, nation):  # every rate gives the same result
                 g.s.step["rates"][nation] = 2
         self._advance(g)
 
@@ -138,8 +157,10 @@ class TaxPhase(Phase):
             if isinstance(o.rate, bool) or o.rate not in RATES:
                 raise IllegalOrder("19.2", "the tax rate must be 1, 2 or 3 tokens per city")
             st["rates"][nation] = o.rate
+            # Rates are chosen at the same time: told only to the chooser until all are in
+            # (the payment then shows it to everyone).
             g.emit(f"{g.name(nation)} sets its tax rate to {o.rate} per city (Coinage).",
-                   "tax_rate", nation=nation, rate=o.rate)
+                   "tax_rate", to=[o.player], nation=nation, rate=o.rate)
         else:
             assert isinstance(o, Revolt)
             if st["chooser"] != nation:

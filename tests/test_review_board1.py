@@ -1,0 +1,61 @@
+"""Review of set-up, taxation, population, census, ships, A.S.T. and end of game
+(15, 16, 19-22, 33-35; SITE-PICK/TAX/POP/CENSUS/SHIP/AST/END): bugs found and edge cases."""
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.rules.departure import depart
+
+from tests.helpers import play, position, refused, texts
+
+NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3; A.S.T. order asia, assyria, babylon, egypt
+OPTS = {"players": 4}
+
+
+def pos(board, players, phase="tax", ships=None, **kw):
+    """A 4-player position; nations not given a stock have none. One Asian token in Lycia
+    keeps the movement phase waiting."""
+    players = {n: {"stock": 0, **players.get(n, {})} for n in NATIONS}
+    board = {"lycia": {"tokens": {"asia": 1}}, **board}
+    return position(nations=NATIONS, options=OPTS, board=board, players=players, phase=phase,
+                    ships=ships or {}, **kw)
+
+
+TWO_EGYPT_CITIES = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}
+
+
+# ---------------------------------------------------------------- taxation (19)
+@pytest.mark.rule("19.2", "19.31")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_with_empty_stock_has_no_choice_and_is_not_asked():
+    """Stock 0: every rate makes both cities revolt, so there is nothing to choose."""
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 0, "civ_cards": ["coinage"]},
+                                       "babylon": {"stock": 20}})
+    assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
+    g = Game(state)
+    assert g.cities_of("egypt") == [] and len(g.cities_of("babylon")) == 2
+
+
+@pytest.mark.rule("19.2", "19.34")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_democracy_with_stock_below_cities_is_not_asked():
+    """Democracy + Coinage, 1 token in stock and 2 cities: every rate pays exactly 1."""
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 1, "civ_cards": ["coinage", "democracy"]}})
+    assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
+    p = state.player("egypt")
+    assert (p.stock, p.treasury) == (0, 1)
+    assert len(Game(state).cities_of("egypt")) == 2
+
+
+@pytest.mark.rule("19.2")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_rate_is_secret_until_everyone_has_chosen():
+    """Rates are chosen at the same time; a rate is told only to its chooser until all are in."""
+    board = {**TWO_EGYPT_CITIES, "ur": {"city": "babylon"}}
+    state, _ = pos(board, {"egypt": {"stock": 10, "civ_cards": ["coinage"]},
+                           "babylon": {"stock": 10, "civ_cards": ["coinage"]}})
+    state, ev = play(state, {"type": "tax_rate", "player": 0, "rate": 3})
+    rate_events = [e for e in ev if e.kind == "tax_rate"]
+    assert rate_events and all(e.to == [0] for e in rate_events)
+    state, ev = play(state, {"type": "tax_rate", "player": 1, "rate": 1})
+    assert "Egypt pays 6 tokens in tax (3 per city for 2 cities)." in texts(ev)
