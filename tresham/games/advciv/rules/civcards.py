@@ -267,10 +267,18 @@ def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
     if value + treasury < owed:
         raise IllegalOrder("31.2", f"{owed} is owed after credits but you offer {value} in trade "
                            f"cards and {treasury} treasury tokens ({owed - value - treasury} short)")
+    # 32.261 Mining "allows" one set one card larger: it is used only when the payment
+    # needs it. Without it the plain cards plus exactly the tokens they leave owed also pay
+    # (the holder keeps Mining for his kept cards, 35.1); treasury never overpays (31.41).
+    if value > plain and plain + treasury >= owed and treasury == max(0, owed - plain):
+        return owed, plain, False
     enough = max(0, owed - value)
     if treasury > enough:
+        if value > plain and plain < owed:
+            raise IllegalOrder("31.41", f"treasury may not overpay: {enough} tokens were enough "
+                               f"with Mining, {owed - plain} without it")
         raise IllegalOrder("31.41", f"treasury may not overpay: {enough} tokens were enough")
-    return owed, value, value > plain
+    return owed, value, value > plain and plain < owed
 
 
 def check_discard(g: Game, hand_after: list[str], discard: list[str]) -> list[str]:
