@@ -59,3 +59,23 @@ def test_coinage_rate_is_secret_until_everyone_has_chosen():
     assert rate_events and all(e.to == [0] for e in rate_events)
     state, ev = play(state, {"type": "tax_rate", "player": 1, "rate": 1})
     assert "Egypt pays 6 tokens in tax (3 per city for 2 cities)." in texts(ev)
+
+
+# ---------------------------------------------------------------- early departure (15.6)
+@pytest.mark.rule("15.62", "31.82", "15.2")
+@pytest.mark.parametrize("seed", range(6))
+def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
+    """Returned cards go under their stacks as in restacking: commodities and tradable
+    calamities shuffled, non-tradable calamities at the very bottom (15.2, 31.82)."""
+    state, _ = pos({"buhen": {"tokens": {"egypt": 3}}},
+                   {"egypt": {"stock": 10, "hand": ["volcano", "iron", "papyrus", "treachery"]}},
+                   phase="trade", seed=seed)
+    g = Game(state)
+    before = list(state.stacks[1])
+    kept = depart(g, "egypt")
+    assert kept == []  # no city, no card kept
+    stack = state.stacks[1]
+    assert stack[:len(before)] == before
+    assert stack[-1] == "volcano"
+    assert sorted(stack[len(before):-1]) == ["iron", "papyrus", "treachery"]
+    assert state.player("egypt").hand == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...base import IllegalOrder
 from ..game import Game
+from .setup import put_at_bottom
 
 
 def depart(g: Game, nation: str) -> list[str]:
@@ -24,9 +25,16 @@ def depart(g: Game, nation: str) -> list[str]:
     rest = list(hand)
     for c in kept:
         rest.remove(c)
-    g.rng.shuffle(rest)  # returned in random order so no one learns the hand's order
-    for card in rest:
+    # As in restacking (31.81, 31.82): per stack, commodities and tradable calamities go under
+    # it shuffled (so no one learns the hand's order), then non-tradable calamities at the very
+    # bottom (15.2).
+    fixed = sorted(c for c in rest if c in g.d.calamities and not g.d.calamities[c].tradable)
+    mixed = [c for c in rest if c not in fixed]
+    g.rng.shuffle(mixed)
+    for card in mixed:
         g.s.stacks[g.d.card_value(card) - 1].append(card)
+    for card in fixed:
+        put_at_bottom(g, g.s.stacks[g.d.card_value(card) - 1], card)
     p.hand = []
     g.s.retained_cards[nation] = sorted(kept)
     g.emit(f"{g.name(nation)} leaves the game: its units stay on the map, inert; it keeps "
