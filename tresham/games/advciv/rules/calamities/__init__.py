@@ -4,6 +4,8 @@ Sequence of the phase (18.1 phase 11, 29.1):
 
 1. Every calamity card in any hand is revealed (29.3, SITE-CAL-03) and taken out of the
    hand to ``g.s.set_aside`` (29.7), where the acquisition phase finds it for restacking.
+   When only the active calamity is shown (SITE-CREATE-10) each one is announced when it
+   becomes active and the disregarded ones once all are resolved.
 2. The holder is the primary victim (29.61, SITE-CAL-01); the nation that traded it to him is
    read from ``player.flags["calamity_from"][card]`` (written by the trade phase).
 3. Without the Stoic option (SITE-CREATE-12) a primary victim suffers at most two calamities,
@@ -64,10 +66,23 @@ def trader_of(g: Game, nation: str, card: str) -> str | None:
     return who if who != nation else None
 
 
-def reveal(g: Game) -> list[dict[str, Any]]:
+def reveal(g: Game, later: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Reveal every calamity held (29.3, SITE-CAL-03), set the cards aside (29.7) and give the
-    calamities that take effect, one ctx per calamity, in resolution order (29.6)."""
+    calamities that take effect, one ctx per calamity, in resolution order (29.6).
+
+    When the game shows only the active calamity (SITE-CREATE-10, SITE-CAL-06) the event log
+    must not announce the upcoming ones either: a calamity that takes effect is announced when
+    it becomes active (``ctx["announce"]``), and the disregarded ones are written to ``later``
+    (announced once every calamity is resolved)."""
+    hide = g.s.options.only_active_calamity
     queue: list[dict[str, Any]] = []
+
+    def say(text: str, kind: str, **data: Any) -> None:
+        if hide and later is not None:
+            later.append({"text": text, "kind": kind, "data": data})
+        else:
+            g.emit(text, kind, **data)
+
     for p in g.active():
         cals = [c for c in p.hand if c in g.d.calamities]
         if not cals:
@@ -75,24 +90,34 @@ def reveal(g: Game) -> list[dict[str, Any]]:
         for c in cals:
             p.hand.remove(c)
             g.s.set_aside.append(c)
-            g.emit(f"{g.name(p.nation)} reveals {g.d.calamities[c].name}.", "calamity_revealed",
-                   nation=p.nation, calamity=c)
-        if p.inert:
-            continue
-        if p.nation == "crete" and "barbarian_hordes" in cals:
-            cals.remove("barbarian_hordes")  # 30.527, Z-35
-            g.emit("Crete may not be the primary victim of Barbarian Hordes; it has no effect "
-                   "(30.527).", "calamity_ignored", nation=p.nation, calamity="barbarian_hordes")
-        if len(cals) > CAP and not g.s.options.stoic:
-            keep = g.rng.sample(cals, CAP)  # 29.5: shuffled, two drawn at random
-            for c in cals:
+        kept = [] if p.inert else list(cals)
+        ignored: list[tuple[str, str]] = []
+        if p.nation == "crete" and "barbarian_hordes" in kept:
+            kept.remove("barbarian_hordes")  # 30.527, Z-35
+            ignored.append(("barbarian_hordes", "Crete may not be the primary victim of Barbarian "
+                            "Hordes; it has no effect (30.527)."))
+        if len(kept) > CAP and not g.s.options.stoic:
+            keep = g.rng.sample(kept, CAP)  # 29.5: shuffled, two drawn at random
+            for c in kept:
                 if c not in keep:
-                    g.emit(f"{g.name(p.nation)} already suffers two calamities this turn: "
-                           f"{g.d.calamities[c].name} is disregarded (29.5).", "calamity_ignored",
-                           nation=p.nation, calamity=c)
-            cals = [c for c in cals if c in keep]
+                    ignored.append((c, f"{g.name(p.nation)} already suffers two calamities this "
+                                    f"turn: {g.d.calamities[c].name} is disregarded (29.5)."))
+            kept = [c for c in kept if c in keep]
         for c in cals:
-            queue.append({"calamity": c, "victim": p.nation, "trader": trader_of(g, p.nation, c)})
+            text = f"{g.name(p.nation)} reveals {g.d.calamities[c].name}."
+            if hide and c in kept:
+                continue  # announced when it becomes active
+            say(text, "calamity_revealed", nation=p.nation, calamity=c)
+        for c, text in ignored:
+            say(text, "calamity_ignored", nation=p.nation, calamity=c)
+        for c in kept:
+            ctx = {"calamity": c, "victim": p.nation, "trader": trader_of(g, p.nation, c)}
+            if hide:
+                ctx["announce"] = f"{g.name(p.nation)} reveals {g.d.calamities[c].name}."
+            queue.append(ctx)
+    if hide and queue:
+        g.emit("The calamities are revealed; only the one being resolved is shown "
+               "(SITE-CREATE-10).", "calamities_hidden")
     queue.sort(key=lambda x: (g.d.calamities[x["calamity"]].order, g.ast_rank(x["victim"])))
     return queue
 
@@ -116,8 +141,10 @@ class CalamitiesPhase(Phase):
     # ---- flow ----------------------------------------------------------
     def start(self, g: Game) -> None:
         """29.1: right after trading; reveal, cap and order, then resolve what needs no decision."""
-        queue = reveal(g)
-        g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities"}
+        later: list[dict[str, Any]] = []
+        queue = reveal(g, later)
+        g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities",
+                    "later": later}
         self._run(g)
 
     def _run(self, g: Game) -> None:
@@ -142,10 +169,17 @@ class CalamitiesPhase(Phase):
                     st["current"] = None
                 st["index"] += 1
                 if st["index"] >= len(st["queue"]):
+                    for e in st.get("later", []):  # SITE-CREATE-10: the disregarded ones
+                        g.emit(e["text"], e["kind"], **e["data"])
+                    st["later"] = []
                     st["stage"] = "monotheism"
                     monotheism.begin(g)
                     continue
                 ctx = dict(st["queue"][st["index"]])
+                announce = ctx.pop("announce", None)
+                if announce:  # SITE-CREATE-10: revealed when it becomes active
+                    g.emit(announce, "calamity_revealed", nation=ctx["victim"],
+                           calamity=ctx["calamity"])
                 eff = EFFECTS.get(ctx["calamity"])
                 name = g.d.calamities[ctx["calamity"]].name
                 if eff is None:
