@@ -27,7 +27,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS
-from ...game import Game
+from ...game import SPECIAL_OWNERS, Game
 from ...orders import Order, Timeout
 from ...state import GameState
 from . import losses as L
@@ -88,15 +88,28 @@ def _best(scores: dict[str, int]) -> list[str]:
     return sorted(a for a, v in scores.items() if v == top)
 
 
+def _others(g: Game, victim: str, area: str) -> set[str]:
+    """Players other than the victim with units in ``area`` (barbarians and pirates are no
+    player's)."""
+    return {o for o in occupants(g, area) if o != victim and o not in SPECIAL_OWNERS}
+
+
 def placement_options(g: Game, victim: str) -> list[str]:
-    """30.5211: the start areas tied for the greatest damage; else empty start areas; else
-    start areas held by other players."""
+    """30.5211: the start areas holding the victim's units and no other player's, tied for
+    the greatest damage; else empty start areas; an area holding another player's units
+    only if no other area is available (then those where the victim would suffer most,
+    if any holds his units)."""
     start = start_areas(g, victim)
     mine = [a for a in start if victim in occupants(g, a)]
+    alone = [a for a in mine if not _others(g, victim, a)]
+    if alone:
+        return _best({a: damage(g, victim, a, HORDE, None) for a in alone})
+    empty = [a for a in start if not occupants(g, a)]
+    if empty:
+        return empty
     if mine:
         return _best({a: damage(g, victim, a, HORDE, None) for a in mine})
-    empty = [a for a in start if not occupants(g, a)]
-    return empty or start
+    return start
 
 
 def distances(g: Game, targets: set[str]) -> dict[str, int]:

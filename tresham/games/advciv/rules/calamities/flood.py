@@ -45,7 +45,9 @@ def cap(g: Game, nation: str, points: int) -> int:
 
 
 def others_on(g: Game, victim: str, areas: list[str]) -> dict[str, int]:
-    """Other nations' vulnerable points on the plain (barbarians and pirates never, 29.65)."""
+    """Other nations' vulnerable points on the plain (barbarians and pirates never, 29.65;
+    inert nations never, 15.61: they are not secondary victims and do not count toward the
+    ten points of 30.512)."""
     owners = set()
     for a in areas:
         owners.update(o for o in g.s.board.owners(a))
@@ -53,7 +55,7 @@ def others_on(g: Game, victim: str, areas: list[str]) -> dict[str, int]:
             owners.add(g.s.board.cities[a])
     out = {}
     for o in sorted(owners):
-        if o == victim or o in SPECIAL_OWNERS:
+        if o == victim or o in SPECIAL_OWNERS or g.of(o).inert:
             continue
         n = vulnerable_points(g, o, areas)
         if n > 0:
@@ -100,8 +102,11 @@ class Flood(CalamityEffect):
         ctx["losses"][v] = L.make_loss(g, v, own, mode=L.FLOOD, areas=areas, why="Flood",
                                        rule="30.511")
         others = others_on(g, v, areas)
-        if sum(others.values()) <= SECONDARY:  # 30.512: all lose all their vulnerable units
-            self._assign(g, ctx, others)
+        # 30.512: 10 or fewer points -> all lose all their vulnerable units; a single other
+        # player gets the whole 10 (no real choice, nobody waits)
+        forced = L.forced_assignment(others, SECONDARY)
+        if forced is not None:
+            self._assign(g, ctx, forced)
         L.settle(g, ctx["losses"])
 
     def _caps(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
