@@ -73,3 +73,80 @@ def test_mining_is_optional_when_treasury_makes_up_the_rest():
     p = state3.players[BABYLON]
     assert p.treasury == 10 and p.flags["mining_used"] is True
     assert "paid 96 in 3 trade cards and 0 treasury tokens, Mining used" in texts(ev)
+
+
+@pytest.mark.rule("32.261", "28.53", "28.52")
+def test_mining_skips_a_set_already_at_its_printed_maximum():
+    """Mining never lifts a set above the printed maximum: with all 5 Gold (225) it boosts
+    the Iron instead (3 Iron 18 -> 32)."""
+    from tests.helpers import game
+    state, _ = position(nations=NATIONS, phase="over",
+                        players={"babylon": {"civ_cards": ["engineering", "mining"]}})
+    g = game(state)
+    assert cc.payment_value(g, ["gold"] * 5, True) == 225
+    assert cc.payment_value(g, ["gold"] * 5 + ["iron"] * 3, True) == 225 + 32
+
+
+# ---- credits table (31.5, 32) ------------------------------------------------------------
+
+@pytest.mark.rule("31.5", "31.51", "31.52", "31.54", "31.55", "32.1")
+def test_credit_maxima_and_total_face_value():
+    """The most credit each card can receive (the sum of every other card's credit to it,
+    advciv-rules A.5), and the 24 cards' total face value 3,190."""
+    from tests.helpers import game
+    state, _ = position(nations=NATIONS, phase="over", turn=2,
+                        players={"babylon": {"civ_cards": {}}})
+    g = game(state)
+    p = g.s.players[BABYLON]
+    maxima = {"pottery": 60, "cloth_making": 60, "metalworking": 60, "agriculture": 60,
+              "roadbuilding": 60, "mining": 60, "engineering": 140, "astronomy": 80,
+              "coinage": 80, "medicine": 80, "mathematics": 120, "drama_and_poetry": 25,
+              "music": 25, "architecture": 25, "mysticism": 25, "literacy": 40, "law": 55,
+              "democracy": 125, "military": 20, "philosophy": 150, "deism": 15,
+              "enlightenment": 80, "monotheism": 115, "theology": 150}
+    for card, most in maxima.items():
+        p.civ_cards = {c: 1 for c in g.d.civ_cards if c != card}  # all others, last turn
+        assert cc.credit(g, p, card) == most, card
+    assert sum(c.cost for c in g.d.civ_cards.values()) == 3190
+    # the Democracy example of the rules: Drama and Poetry 10 + Architecture 10 + Literacy 25
+    p.civ_cards = {"drama_and_poetry": 1, "architecture": 1, "literacy": 1, "law": 1}
+    assert cc.cost_after_credits(g, p, "democracy") == 200 - 45
+
+
+# ---- surplus, Barbarians and Pirates (26.1, 29.65, 30.913) ------------------------------
+
+@pytest.mark.rule("26.1", "30.913", "29.65")
+@pytest.mark.site("SITE-SURPLUS-01")
+def test_barbarians_obey_limits_and_pirate_cities_need_no_support():
+    """Barbarian tokens above an area's limit (and any in a city area) go like everyone's;
+    a Pirate city needs no support and is never reduced (30.913)."""
+    state, ev = position(nations=["asia", "assyria", "babylon", "egypt"], phase="surplus",
+                         board={"ur": {"city": "pirates"},
+                                "babylonia": {"tokens": {"barbarians": 6}},
+                                "susa": {"city": "babylon", "tokens": {"barbarians": 2}},
+                                "sumeria": {"tokens": {"babylon": 2}}},
+                         players={"babylon": {"stock": 20}})
+    assert state.board.cities.get("ur") == "pirates"
+    assert state.board.tokens["babylonia"] == {"barbarians": 4}  # limit 4
+    assert "barbarians" not in state.board.tokens.get("susa", {})
+    assert "the Barbarians remove 4 surplus tokens to stock (Babylonia 2, Susa 2)." in texts(ev)
+    assert state.board.cities.get("susa") == "babylon"  # 2 tokens support Babylon's city
+
+
+# ---- messages name the areas -------------------------------------------------------------
+
+@pytest.mark.rule("25.2", "26.31")
+@pytest.mark.site("SITE-CITY-01")
+def test_refusals_name_areas_readably():
+    nations = ["asia", "assyria", "babylon", "egypt"]
+    state, _ = position(nations=nations, phase="cities",
+                        board={"ur": {"tokens": {"babylon": 6}},
+                               "thebes": {"tokens": {"egypt": 6}}})
+    e = refused(state, {"type": "toggle_city", "player": 2, "area": "susa"}, "25.2")
+    assert e.message == "you cannot build a city in Susa; possible: Ur"
+    board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"},
+             "charax": {"city": "babylon"}, "babylonia": {"tokens": {"babylon": 4}},
+             "sumeria": {"tokens": {"babylon": 1}}}
+    state, _ = position(nations=nations, phase="surplus", board=board)
+    e = refused(state, {"type": "reduce_cities", "player": 2, "areas": ["thebes"]}, "26.31")
+    assert e.message == "you have no city in Thebes; your cities are Charax, Susa, Ur"

@@ -274,8 +274,10 @@ class CitiesPhase(Phase):
         key = str(o.player)
         if isinstance(o, ToggleCity):
             if o.area not in buildable(g, nation):
-                raise IllegalOrder("25.2", f"you cannot build a city in {o.area!r}; possible: "
-                                   + ", ".join(buildable(g, nation)))
+                where = (g.area_name(o.area) if isinstance(o.area, str) and o.area in g.areas
+                         else repr(o.area))
+                raise IllegalOrder("25.2", f"you cannot build a city in {where}; possible: "
+                                   + ", ".join(g.area_name(a) for a in buildable(g, nation)))
             marks = g.s.step["marks"][key]
             if o.area in marks:
                 marks.remove(o.area)

@@ -196,8 +196,9 @@ def plan(g: Game, st: dict[str, Any], nation: str, areas: list[str]) -> list[str
         if supp >= need:
             break
         if not isinstance(area, str) or area not in cities:
-            raise IllegalOrder("26.31", f"you have no city in {area!r}; your cities are "
-                               + ", ".join(sorted(cities)))
+            where = g.area_name(area) if isinstance(area, str) and area in g.areas else repr(area)
+            raise IllegalOrder("26.31", f"you have no city in {where}; your cities are "
+                               + ", ".join(g.area_name(a) for a in sorted(cities)))
         if area in seen:
             raise IllegalOrder("26.31", f"{g.area_name(area)} is listed twice")
         seen.add(area)

@@ -46,7 +46,8 @@ def remove_surplus(g: Game) -> dict[str, int]:
         removed[owner] = removed.get(owner, 0) + n
         where.setdefault(owner, []).append(f"{g.area_name(area)} {n}")
     for owner, n in removed.items():
-        g.emit(f"{g.name(owner)} removes {n} surplus token{'s' if n != 1 else ''} to stock "
+        verb = "remove" if owner in ("barbarians", "pirates") else "removes"
+        g.emit(f"{g.name(owner)} {verb} {n} surplus token{'s' if n != 1 else ''} to stock "
                f"({', '.join(where[owner])}).", "surplus", nation=owner, tokens=n)
     return removed
 
