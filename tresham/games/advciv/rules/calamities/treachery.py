@@ -55,7 +55,11 @@ class Treachery(CalamityEffect):
 
     def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
-        check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.221", "one city of the victim")
+        if ctx["trader"]:
+            check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.221",
+                         f"one city of {g.name(ctx['victim'])}")
+        else:  # 30.222, Z-25: the victim names one of his own cities
+            check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.222", "one of your cities")
         self._apply(g, ctx, o.cities[0])
 
     def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
