@@ -325,3 +325,74 @@ def test_slave_revolt_unsupporting_counts():
     s = quiet({"thebes": {"tokens": {"egypt": 3}}, "sinai": {"tokens": {"egypt": 1}}},
               players={"egypt": {"civ_cards": ["mining"]}})
     assert slave_revolt.unsupporting(Game(s), "egypt") == 4
+
+
+@pytest.mark.rule("30.415", "30.411")
+def test_civil_war_beneficiary_without_cities_next_player_takes_the_cities():
+    # Babylon: 9 cities on the board, 55 tokens in stock (55) -> the beneficiary; the others
+    # have 5 tokens + 9 cities (50); Egypt 11 + 30 = 41
+    board = dict(EGYPT_WIDE)
+    for a in ("babylon", "babylonia", "charax", "chaldaea", "elam", "carrhae", "aleppo",
+              "damascus", "antioch"):
+        board[a] = {"city": "babylon"}
+    ps = {n: {"treasury": 50} for n in ("assyria", "asia", "crete", "thrace")}
+    ps["egypt"] = {"treasury": 20}
+    s = quiet(board, players=ps)
+    g, ctx = begin(s, "civil_war", "egypt")
+    assert ctx["beneficiary"] == "babylon" and g.cities_in_stock("babylon") == 0
+    nxt = g.most_units_in_stock(exclude=("egypt", "babylon"))
+    do(g, ctx, civil_war.SelectUnits(0, {"fayum": 5}, ["memphis", "thebes"]))
+    do(g, ctx, civil_war.SelectUnits(1, {"upper_egypt": 4, "buhen": 3, "tanis": 3,
+                                         "western_desert": 2, "ptolemais": 2, "nubia": 1},
+                                     ["alexandria"]))
+    do(g, ctx, L.CalamityChoice(0, "second"))
+    # the three cities go to the next player by units in stock; the 20 tokens to Babylon
+    assert sorted(g.cities_of(nxt)) == ["alexandria", "memphis", "thebes"]
+    assert g.tokens("fayum", "babylon") == 5 and g.tokens_on_board("babylon") == 20
+    assert g.tokens_on_board("egypt") == 4 and g.cities_of("egypt") == []
+
+
+@pytest.mark.rule("30.4124", "30.414", "32.841", "32.832")
+def test_civil_war_philosophy_with_military_fifteen_then_five_from_each():
+    s = cw(egypt={"civ_cards": ["philosophy", "military", "music", "democracy"]})
+    g, ctx = begin(s, "civil_war", "egypt")
+    assert owed(g, ctx) == [(1, "civil_war_units")]
+    assert EFFECTS["civil_war"].pending(g, ctx)[0].options["points"] == 15
+    do(g, ctx, civil_war.SelectUnits(1, {"upper_egypt": 4, "buhen": 3, "tanis": 3}, ["thebes"]))
+    assert civil_war._points(ctx["first"]) == 15 and civil_war._points(ctx["second"]) == 24
+    assert owed(g, ctx) == [(0, "choose_losses")]
+    assert ctx["loss"]["points"] == 5
+    before = g.unit_points_on_board("egypt")
+    while ctx["stage"] == "military":
+        EFFECTS["civil_war"].timeout(g, ctx, 0)
+    assert g.unit_points_on_board("egypt") == before - 10
+    assert civil_war._points(ctx["first"]) + civil_war._points(ctx["second"]) == 39 - 10
+    assert owed(g, ctx) == [(0, "calamity_choice")]
+
+
+@pytest.mark.rule("30.613", "30.615")
+def test_epidemic_secondary_with_medicine_assigned_five_loses_nothing():
+    s = quiet({"thebes": {"tokens": {"egypt": 3}}, "babylon": {"tokens": {"babylon": 6}},
+               "caucasus": {"tokens": {"assyria": 6}}, "kuban": {"tokens": {"asia": 6}}},
+              players={"babylon": {"civ_cards": ["medicine"]},
+                       "crete": {"inert": True}, "thrace": {"inert": True}})
+    g, ctx = begin(s, "epidemic", "egypt")
+    do(g, ctx, L.AssignLosses(0, {"babylon": 5, "assyria": 10, "asia": 10}))
+    assert "babylon" not in ctx["losses"] and g.tokens("babylon", "babylon") == 6
+    # Assyria and Asia: 10 each, but each area keeps one token: 5 each, in one area, forced
+    assert g.tokens("caucasus", "assyria") == 1 and g.tokens("kuban", "asia") == 1
+    assert "Babylon is assigned 5 unit points and loses 0" in texts(g)
+
+
+@pytest.mark.rule("30.5241", "24.31")
+def test_barbarians_fewer_than_seven_head_for_tokens_not_a_city():
+    # 5 surplus barbarians in Buhen: Thebes (an Egyptian city next door) cannot be attacked
+    # by fewer than 7; they make for the nearest Egyptian tokens instead
+    s = quiet({"buhen": {"tokens": {"barbarians": 8}}, "thebes": {"city": "egypt"},
+               "eastern_desert": {"tokens": {"egypt": 1}}})
+    g = Game(s)
+    assert barbarians.damage(g, "egypt", "thebes", 5, "buhen") == 0
+    # Ptolemais and Upper Egypt are both one step from the Eastern Desert: a tie
+    assert barbarians.move_options(g, "egypt", "buhen", 5) == ["ptolemais", "upper_egypt"]
+    # with 7 the city is within reach and is attacked at once
+    assert barbarians.move_options(g, "egypt", "buhen", 7) == ["thebes"]
