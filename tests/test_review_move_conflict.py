@@ -1,0 +1,207 @@
+"""Review of movement (§23) and conflict (§24) against the rulebook and the site manual:
+edge cases not covered elsewhere, and the bugs the review found."""
+from __future__ import annotations
+
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.game import Game
+from tresham.games.advciv.phase import PHASES
+
+from tests.helpers import play, position, refused, texts
+from tests.test_conflict import start_conflict, toks
+from tests.test_movement import BABYLON, CRETE, EGYPT, ILLYRIA, THRACE, mv, pos, tok
+
+ROAD = {"thrace": {"civ_cards": ["roadbuilding"]}}
+
+
+# ------------------------------------------------------------------------------ movement
+@pytest.mark.rule("23.31", "5.5")
+def test_roadbuilding_may_pass_an_area_holding_only_a_foreign_ship():
+    """Ships are not units (5.5): another player's ship does not block Roadbuilding."""
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}}, players=ROAD,
+            ships={"illyria": ["thrace"]})
+    s, ev = play(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium",
+                                 "count": 3}]))
+    assert tok(s, "byzantium", "thrace") == 3 and tok(s, "macedonia", "thrace") == 0
+
+
+@pytest.mark.rule("23.31", "15.61")
+def test_roadbuilding_blocked_by_an_inert_nations_units():
+    """An inert nation's units stay on the board (15.61) and are another player's units."""
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"crete": 1}}},
+            players={**ROAD, "crete": {"inert": True}})
+    e = refused(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium",
+                                "count": 1}]), "23.31")
+    assert "Crete's tokens stand there" in e.message
+
+
+@pytest.mark.rule("23.51")
+def test_ship_capacity_counts_tokens_aboard_at_one_time():
+    """Five aboard at one time (23.51): 4 loaded + 2 more is refused; after setting 2 down,
+    3 more may come aboard (8 tokens carried in one voyage, never more than 5 at once)."""
+    s = pos({"byzantium": {"tokens": {"thrace": 4}}, "thrace": {"tokens": {"thrace": 4}}},
+            ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [
+        ["load", 4], ["sail", "thrace"], ["load", 2], ["sail", "lemnos"], ["unload", 6]]}]),
+        "23.51")
+    assert "at most 5" in e.message and "6" in e.message
+    s, _ = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [
+        ["load", 4], ["sail", "thrace"], ["unload", 2], ["load", 3], ["sail", "lemnos"],
+        ["unload", 5]]}]))
+    # 2 Byzantium tokens set down in Thrace; 2 from Byzantium + 3 from Thrace to Lemnos
+    assert tok(s, "lemnos", "thrace") == 5 and tok(s, "thrace", "thrace") == 3
+    assert tok(s, "byzantium", "thrace") == 0
+
+
+@pytest.mark.rule("23.1", "23.51")
+def test_a_ship_carries_only_its_owners_tokens():
+    s = pos({"byzantium": {"tokens": {"illyria": 3}}}, ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [
+        ["load", 1], ["sail", "troy"], ["unload", 1]]}]), "23.51")
+    assert "only 0 of your tokens" in e.message
+
+
+@pytest.mark.rule("23.53", "23.54", "32.221", "32.411")
+def test_cloth_making_and_astronomy_together_five_areas_through_open_sea():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]},
+            players={"thrace": {"civ_cards": ["cloth_making", "astronomy"]}})
+    steps = [["load", 2], ["sail", "black_sea"], ["sail", "bithynia"], ["sail", "black_sea"],
+             ["sail", "byzantium"], ["sail", "troy"], ["unload", 2]]
+    s2, _ = play(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": steps}]))
+    assert tok(s2, "troy", "thrace") == 2 and s2.board.ships["thrace"] == ["troy"]
+    # a sixth area is one too many, even with both cards
+    refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": steps[:-1] + [
+        ["sail", "lemnos"], ["unload", 2]]}]), "23.53")
+
+
+@pytest.mark.rule("23.56")
+def test_tokens_may_not_be_loaded_or_set_down_in_open_sea():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]},
+            players={"thrace": {"civ_cards": ["astronomy"]}})
+    refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [
+        ["load", 2], ["sail", "black_sea"], ["unload", 2], ["sail", "bithynia"]]}]), "23.56")
+
+
+@pytest.mark.rule("23.2", "23.21", "32.831", "21.2")
+def test_military_holders_move_last_in_census_order_among_themselves():
+    """Military holders after all others, census order among them (ties by A.S.T.)."""
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+             "knossos": {"tokens": {"crete": 3}}, "paeonia": {"tokens": {"illyria": 4}}},
+            players={"babylon": {"civ_cards": ["military"]},
+                     "illyria": {"civ_cards": ["military"]}})
+    assert s.step["order"] == [CRETE, THRACE, EGYPT, BABYLON, ILLYRIA]
+
+
+@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+def test_threatened_player_gets_the_normal_deadline_and_may_change_his_moves():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
+             "paeonia": {"tokens": {"illyria": 3}}})
+    s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 1}],
+                      done="unless_threatened"),
+                mv(ILLYRIA, [{"from": "paeonia", "to": "thrace", "count": 3}]), mv(BABYLON))
+    d = [d for d in engine.pending(s) if d.required]
+    assert [x.player for x in d] == [THRACE] and d[0].deadline_factor == 1.0
+    # he changes his mind: both tokens stay to fight
+    s, ev = play(s, mv(THRACE, [], done="done"))
+    assert tok(s, "thrace", "thrace") == 2 and "Thrace moves nothing." in texts(ev)
+
+
+@pytest.mark.site("SITE-MOVE-05", "SITE-TIME-02")
+def test_first_mover_gets_one_and_a_half_times_the_deadline():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    d = {x.player: x for x in engine.pending(s)}
+    assert d[BABYLON].required and d[BABYLON].deadline_factor == 1.5
+    assert not d[THRACE].required
+
+
+# ------------------------------------------------------------------------------ conflict
+@pytest.mark.rule("24.23", "24.33", "24.41", "24.31", "24.32")
+def test_defended_city_with_two_attacking_nations():
+    """Asia's city in Sumeria with 2 defending tokens; Babylon 9 and Egypt 3. All tokens
+    fight first (ascending): A2->1, E3->2, B9->8; A->0, E->1, B->7; E->0. Babylon's 7
+    then attack: the city becomes 6 Asian tokens; limit 3: 6v7 ... Asia 1, Babylon 2."""
+    s, ev = start_conflict({"sumeria": {"city": "asia",
+                                        "tokens": {"asia": 2, "babylon": 9, "egypt": 3}}})
+    t = texts(ev)
+    assert "Asia's city in Sumeria is destroyed by Babylon's attack with 7 tokens." in t
+    assert toks(s, "sumeria") == {"asia": 1, "babylon": 2}
+    assert s.step["pillage"] == [{"nation": "babylon", "area": "sumeria"}]
+
+
+@pytest.mark.rule("24.24", "24.41", "24.31")
+def test_metalworking_attacker_still_loses_tokens_to_defenders():
+    """Metalworking only changes who removes first: 7 attackers (holder) against 3
+    defenders: D->2, B->6, D->1, B->5, D->0. Five left are too few to attack."""
+    s, ev = start_conflict({"sumeria": {"city": "asia", "tokens": {"asia": 3, "babylon": 7}}},
+                           {"babylon": {"civ_cards": ["metalworking"]}})
+    assert s.board.cities.get("sumeria") == "asia" and toks(s, "sumeria") == {}
+    assert "5 Babylon tokens cannot attack Asia's city in Sumeria (7 needed)" in texts(ev)
+
+
+@pytest.mark.rule("24.35", "32.311", "24.41")
+def test_engineering_attacker_survivors_need_only_six():
+    """8 Engineering attackers against 2 defenders: D->1, B->7, D->0: 7 >= 6 attack and the
+    city becomes 5 tokens (limit 3: 5v7 -> 4v6 -> 3v5 -> 2v4 -> 1v3 (4), A->0)."""
+    s, ev = start_conflict({"sumeria": {"city": "asia", "tokens": {"asia": 2, "babylon": 8}}},
+                           {"babylon": {"civ_cards": ["engineering"]}})
+    assert "replaced by 5 tokens to fight 7 Babylon tokens" in texts(ev)
+    assert toks(s, "sumeria") == {"babylon": 3}
+
+
+@pytest.mark.rule("24.35", "24.34", "24.31")
+def test_five_engineering_tokens_cannot_attack_a_pirate_city():
+    s, ev = start_conflict({"tyre": {"tokens": {"egypt": 5}, "city": "pirates"}},
+                           {"egypt": {"civ_cards": ["engineering"]}})
+    assert s.board.cities.get("tyre") == "pirates" and toks(s, "tyre") == {}
+    assert "(6 needed)" in texts(ev) and s.step["pillage"] == []
+
+
+@pytest.mark.rule("24.35", "30.5252", "24.31")
+def test_barbarians_need_eight_against_an_engineering_city():
+    s, ev = start_conflict({"sumeria": {"city": "asia", "tokens": {"barbarians": 7}}},
+                           {"asia": {"civ_cards": ["engineering"]}})
+    assert s.board.cities.get("sumeria") == "asia" and toks(s, "sumeria") == {}
+    assert "(8 needed)" in texts(ev)
+
+
+@pytest.mark.rule("24.33", "24.34")
+def test_two_nations_at_a_pirate_city_fight_first_then_the_survivor_attacks():
+    """Egypt 9, Babylon 2 at a pirate city: B->1, E->8, B->0; 8 Egyptians attack 6 pirate
+    tokens (Tyre, limit 3): 6v8 -> 5v7 -> 4v6 -> 3v5 -> 2v4 -> 1v3 (4), P->0: Egypt keeps 3.
+    Pillage but no card (24.53), and Babylon's hand is untouched."""
+    s, ev = start_conflict({"tyre": {"tokens": {"egypt": 9, "babylon": 2}, "city": "pirates"}},
+                           {"babylon": {"hand": ["grain"]}})
+    assert "tyre" not in s.board.cities
+    assert toks(s, "tyre") == {"egypt": 3}
+    assert s.step["pillage"] == [{"nation": "egypt", "area": "tyre"}]
+    assert s.players[0].hand == ["grain"] and "draws" not in texts(ev)
+
+
+@pytest.mark.rule("24.51", "Z-20")
+def test_drawn_card_is_named_only_to_attacker_and_victim():
+    s, ev = start_conflict({"sumeria": {"city": "asia", "tokens": {"babylon": 7}}},
+                           {"asia": {"hand": ["grain"]}})
+    card_events = [e for e in ev if e.kind.startswith("conflict_card")]
+    public = [e for e in card_events if e.to is None]
+    private = [e for e in card_events if e.to is not None]
+    assert len(public) == 1 and "grain" not in repr(public[0].to_json()).lower()
+    assert len(private) == 1 and sorted(private[0].to) == [0, 3] and "Grain" in private[0].text
+    assert s.players[0].hand == ["grain"] and s.players[3].hand == []
+
+
+@pytest.mark.rule("24.52")
+def test_pillage_for_two_cities_is_capped_by_the_remaining_stock():
+    """Stock 4 and two cities destroyed: up to 3 for the first, then at most 1 (never more
+    than the stock, 24.52); the timeout takes what is left."""
+    s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
+                           "thebes": {"tokens": {"egypt": 7}, "city": "babylon"}},
+                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+    g = Game(s)
+    assert [d.options["max"] for d in PHASES["conflict"].pending(g)] == [3, 3]
+    s, _ = play(s, {"type": "pillage", "player": 1, "amount": 3, "area": "ur"})
+    g = Game(s)
+    assert [d.options for d in PHASES["conflict"].pending(g)] == [{"area": "thebes", "max": 1}]
+    refused(s, {"type": "pillage", "player": 1, "amount": 2}, "24.52")
+    s, ev = play(s, {"type": "timeout", "player": 1})
+    assert s.players[1].treasury == 4 and s.players[1].stock == 0
