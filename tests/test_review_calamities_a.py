@@ -183,3 +183,17 @@ def test_monotheism_may_convert_an_inert_nations_units():
     assert d.kind == "monotheism" and d.options["areas"] == ["gaza"]
     s, _ = play(s, {"type": "convert", "player": EGYPT, "area": "gaza"})
     assert Game(s).tokens("gaza", "egypt") == 1 and Game(s).tokens("gaza", "babylon") == 0
+
+
+@pytest.mark.site("SITE-CREATE-10")
+def test_information_state_hides_upcoming_calamities_when_only_the_active_one_is_shown():
+    from tresham.games.advciv.view import information_state
+    board = cities(SEVEN[:5], "egypt", {"upper_egypt": 12})
+    players = {"egypt": {"hand": ["superstition", "civil_disorder", "iconoclasm"]}}
+    s, _ = cal(board, players, options={"only_active_calamity": True})
+    info = information_state(s, BABYLON)
+    assert info.step["queue"][0] == s.step["queue"][0] and info.step["current"] == s.step["current"]
+    assert [c["calamity"] for c in info.step["queue"][1:]] == ["hidden"]
+    assert info.step["later"] == [] and s.step["later"]  # the disregarded one stays unknown
+    s2, _ = cal(board, players)
+    assert information_state(s2, BABYLON).step["queue"] == s2.step["queue"]

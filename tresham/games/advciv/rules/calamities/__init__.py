@@ -39,7 +39,7 @@ from ....base import Decision, IllegalOrder
 from ...game import Game
 from ...orders import Order, Timeout
 from ...phase import Phase, register, require_phase_player
-from ...view import PHASE_VIEWS
+from ...view import HIDDEN, PHASE_SECRETS, PHASE_VIEWS
 from .base import EFFECTS
 from .. import support
 from . import monotheism
@@ -144,7 +144,7 @@ class CalamitiesPhase(Phase):
         later: list[dict[str, Any]] = []
         queue = reveal(g, later)
         g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities",
-                    "later": later}
+                    "later": later, "hide_upcoming": g.s.options.only_active_calamity}
         self._run(g)
 
     def _run(self, g: Game) -> None:
@@ -309,3 +309,19 @@ def calamity_view(g: Game, seat: int | None) -> dict[str, Any]:
 
 
 PHASE_VIEWS["calamities"] = calamity_view
+
+
+def calamity_secrets(step: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The phase's scratch data as a seat knows it: with only the active calamity shown
+    (SITE-CREATE-10) the upcoming and the disregarded calamities are unknown."""
+    if not step.get("hide_upcoming"):
+        return step
+    out = dict(step)
+    i = step.get("index", -1)
+    out["queue"] = [c if k <= i else {"calamity": HIDDEN, "victim": HIDDEN, "trader": None}
+                    for k, c in enumerate(step.get("queue", []))]
+    out["later"] = []
+    return out
+
+
+PHASE_SECRETS["calamities"] = calamity_secrets
