@@ -396,3 +396,22 @@ def test_barbarians_fewer_than_seven_head_for_tokens_not_a_city():
     assert barbarians.move_options(g, "egypt", "buhen", 5) == ["ptolemais", "upper_egypt"]
     # with 7 the city is within reach and is attacked at once
     assert barbarians.move_options(g, "egypt", "buhen", 7) == ["thebes"]
+
+
+@pytest.mark.rule("30.512", "15.61", "30.611")
+def test_assignment_refusals_cite_the_right_rule():
+    board = dict(NILE)
+    board["tanis"] = {"tokens": {"babylon": 6}}
+    board["upper_egypt"] = {"tokens": {"assyria": 6}}
+    board["sinai"] = {"tokens": {"asia": 3}}  # off the plain
+    s = quiet(board, players={"thrace": {"inert": True}})
+    g, ctx = begin(s, "flood", "egypt")
+    e = refused(g, ctx, L.AssignLosses(0, {"asia": 4, "babylon": 6}), "30.512")
+    assert "Asia cannot be given flood losses" in e.message and "choose among" in e.message
+    e = refused(g, ctx, L.AssignLosses(0, {"thrace": 4, "babylon": 6}), "15.61")
+    assert "inert" in e.message
+    do(g, ctx, L.AssignLosses(0, {"assyria": 4, "babylon": 6}))
+    s2 = quiet({}, players={"crete": {"inert": True}})
+    g2, ctx2 = begin(s2, "epidemic", "egypt", trader="thrace")
+    refused(g2, ctx2, L.AssignLosses(0, {"crete": 5, "babylon": 10, "assyria": 10}), "15.61")
+    refused(g2, ctx2, L.AssignLosses(0, {"thrace": 5, "babylon": 10, "assyria": 10}), "29.61")

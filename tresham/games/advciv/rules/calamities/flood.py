@@ -181,7 +181,10 @@ class Flood(CalamityEffect):
             if ctx["stage"] != "losses" or ctx["assigned"] is not None or not is_victim:
                 raise IllegalOrder("30.512", "only the primary victim divides the flood's "
                                    "secondary losses, once")
-            self._assign(g, ctx, L.check_assignment(g, o.assign, self._caps(g, ctx), SECONDARY, "30.512"))
+            self._assign(g, ctx, L.check_assignment(
+                g, o.assign, self._caps(g, ctx), SECONDARY, "30.512",
+                not_candidate=("30.512", "cannot be given flood losses: only other players' "
+                               "vulnerable units on the flooded plain can be")))
         else:
             if ctx["stage"] != "losses":
                 raise IllegalOrder("30.511", "no flood losses are owed now")

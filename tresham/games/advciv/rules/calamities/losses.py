@@ -436,9 +436,13 @@ def assign_total(caps: dict[str, int], total: int) -> int:
     return min(total, sum(caps.values()))
 
 
-def check_assignment(g: Game, assign: Any, caps: dict[str, int], total: int, rule: str) -> dict[str, int]:
+def check_assignment(g: Game, assign: Any, caps: dict[str, int], total: int, rule: str,
+                     not_candidate: tuple[str, str] | None = None) -> dict[str, int]:
     """Validate a division of ``total`` points among ``caps`` (nation -> most he may be
-    given); gives the clean assignment. Raises IllegalOrder (rule, plain message)."""
+    given); gives the clean assignment. Raises IllegalOrder (rule, plain message).
+    A nation that is no candidate is refused citing 15.61 when inert, else
+    ``not_candidate`` = (rule, reason) when given (e.g. Flood: not on the plain), else 29.61
+    (the trader)."""
     if not isinstance(assign, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in assign.items()):
         raise IllegalOrder(rule, "assign must map nations to unit points")
@@ -449,9 +453,14 @@ def check_assignment(g: Game, assign: Any, caps: dict[str, int], total: int, rul
         if n == 0:
             continue
         if nation not in caps:
+            among = "; choose among " + ", ".join(g.name(x) for x in caps) if caps else ""
+            if nation in g.s.nations() and g.of(nation).inert:
+                raise IllegalOrder("15.61", f"{g.name(nation)} is inert and may not be selected as "
+                                   "a secondary victim" + among)
+            if nation in g.s.nations() and not_candidate is not None:
+                raise IllegalOrder(not_candidate[0], f"{g.name(nation)} {not_candidate[1]}" + among)
             raise IllegalOrder("29.61" if nation in g.s.nations() else rule,
-                               f"{g.name(nation)} cannot be chosen as a secondary victim; choose among "
-                               + ", ".join(g.name(x) for x in caps))
+                               f"{g.name(nation)} cannot be chosen as a secondary victim" + among)
         if n > caps[nation]:
             raise IllegalOrder(rule, f"at most {caps[nation]} unit points may be assigned to "
                                f"{g.name(nation)}")
