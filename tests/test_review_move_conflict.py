@@ -205,3 +205,25 @@ def test_pillage_for_two_cities_is_capped_by_the_remaining_stock():
     refused(s, {"type": "pillage", "player": 1, "amount": 2}, "24.52")
     s, ev = play(s, {"type": "timeout", "player": 1})
     assert s.players[1].treasury == 4 and s.players[1].stock == 0
+
+
+@pytest.mark.site("SITE-MOVE-02")
+def test_excess_counts_the_stack_as_it_stands_after_earlier_moves():
+    """Thrace (limit 2) holds 5: after 2 are moved out, the stack is 3, so "excess" picks up
+    1 token (the site's click takes the number above the limit of the stack as it is), not 3.
+    Tokens moved in earlier in the same orders make the stack larger."""
+    s = pos({"thrace": {"tokens": {"thrace": 5}}})
+    s2, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2},
+                                {"from": "thrace", "to": "macedonia", "count": "excess"}]))
+    assert tok(s2, "byzantium", "thrace") == 2 and tok(s2, "macedonia", "thrace") == 1
+    assert tok(s2, "thrace", "thrace") == 2
+    # 3 moved out leave 2 = the limit: nothing in excess
+    e = refused(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3},
+                               {"from": "thrace", "to": "macedonia", "count": "excess"}]), "23.1")
+    assert "not above its population limit" in e.message
+    # 2 in Macedonia and 2 in Thrace (limit 2): moving Macedonia's pair in makes Thrace's
+    # stack 4, but only its 2 unmoved tokens may move on
+    s = pos({"thrace": {"tokens": {"thrace": 2}}, "macedonia": {"tokens": {"thrace": 2}}})
+    s3, _ = play(s, mv(THRACE, [{"from": "macedonia", "to": "thrace", "count": 2},
+                                {"from": "thrace", "to": "byzantium", "count": "excess"}]))
+    assert tok(s3, "byzantium", "thrace") == 2 and tok(s3, "thrace", "thrace") == 2

@@ -84,13 +84,16 @@ class _Ledger:
     move overland or embark: 23.3, 23.51, 23.56); ``ships[area]``: his ships there that have
     not yet sailed."""
 
-    __slots__ = ("g", "nation", "avail", "ships")
+    __slots__ = ("g", "nation", "avail", "ships", "arrived")
 
     def __init__(self, g: Game, nation: str) -> None:
         self.g = g
         self.nation = nation
         board = g.s.board.tokens
         self.avail: dict[str, int] = {a: m[nation] for a, m in board.items() if m.get(nation, 0) > 0}
+        #: tokens brought into an area by this player's earlier land moves (they may not move
+        #: again, but they are part of the stack there: SITE-MOVE-02 "excess")
+        self.arrived: dict[str, int] = {}
         self.ships: dict[str, int] = {}
         for a in g.ships_of(nation):
             self.ships[a] = self.ships.get(a, 0) + 1
@@ -101,6 +104,10 @@ class _Ledger:
 
     def take(self, area: str, n: int) -> None:
         self.avail[area] = self.unmoved(area) - n
+
+    def stack(self, area: str) -> int:
+        """His tokens in ``area`` once his moves so far are made (moved out, moved in)."""
+        return self.unmoved(area) + self.arrived.get(area, 0)
 
 
 def _area(g: Game, raw: Any, what: str) -> str:
@@ -118,10 +125,13 @@ def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
             raise IllegalOrder("23.1", f"you have no unmoved tokens in {g.area_name(src)}")
         return n
     if raw == "excess":
-        n = min(led.unmoved(src), g.tokens(src, led.nation) - g.limit(src, led.nation))
+        # the stack as it stands after his earlier moves in these orders (SITE-MOVE-02)
+        n = min(led.unmoved(src), led.stack(src) - g.limit(src, led.nation))
         if n <= 0:
             raise IllegalOrder("23.1", f"your tokens in {g.area_name(src)} are not above its "
-                               f"population limit of {g.limit(src, led.nation)}")
+                               f"population limit of {g.limit(src, led.nation)}"
+                               + (" after your earlier moves" if led.stack(src) !=
+                                  g.tokens(src, led.nation) else ""))
         return n
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 1:
         raise IllegalOrder("23.1", f"a count must be a whole number of at least 1, \"all\" or "
@@ -182,6 +192,7 @@ def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
                                f"{why} (the first area entered must be free of other players' "
                                "units, Barbarians and Pirate cities)")
     led.take(src, n)
+    led.arrived[dst] = led.arrived.get(dst, 0) + n
     out = {"from": src, "to": dst, "count": n}
     if via is not None:
         out["via"] = via
