@@ -415,3 +415,25 @@ def test_assignment_refusals_cite_the_right_rule():
     g2, ctx2 = begin(s2, "epidemic", "egypt", trader="thrace")
     refused(g2, ctx2, L.AssignLosses(0, {"crete": 5, "babylon": 10, "assyria": 10}), "15.61")
     refused(g2, ctx2, L.AssignLosses(0, {"thrace": 5, "babylon": 10, "assyria": 10}), "29.61")
+
+
+@pytest.mark.rule("30.5241", "24.31")
+def test_barbarians_on_the_way_never_enter_a_victim_city_they_cannot_attack():
+    # 5 surplus barbarians in Buhen, Egyptian tokens in Sinai; the shortest way leads
+    # through Ptolemais, an Egyptian city 5 barbarians cannot attack (they would all be
+    # removed, 24.31). 30.5241: on the way they enter empty or other nations' areas only.
+    s = quiet({"buhen": {"tokens": {"barbarians": 8}}, "ptolemais": {"city": "egypt"},
+               "sinai": {"tokens": {"egypt": 2}}})
+    g = Game(s)
+    opts = barbarians.move_options(g, "egypt", "buhen", 5)
+    assert "ptolemais" not in opts and opts
+    ctx = {"calamity": "barbarian_hordes", "victim": "egypt", "trader": None,
+           "stage": "done", "chooser": "babylon", "at": "buhen", "options": [], "steps": 0}
+    while True:
+        EFFECTS["barbarian_hordes"]._march(g, ctx)
+        if ctx["stage"] != "move":
+            break
+        EFFECTS["barbarian_hordes"]._apply(g, ctx, ctx["options"][0])
+    assert s.board.cities["ptolemais"] == "egypt"
+    assert sum(m.get("barbarians", 0) for m in s.board.tokens.values()) > 3
+    assert "1 barbarian token moves from Upper Egypt into Eastern Desert." in texts(g)

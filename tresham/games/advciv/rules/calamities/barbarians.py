@@ -112,14 +112,15 @@ def placement_options(g: Game, victim: str) -> list[str]:
     return start
 
 
-def distances(g: Game, targets: set[str]) -> dict[str, int]:
-    """Steps from every land area to the nearest target over barbarian moves."""
+def distances(g: Game, targets: set[str], blocked: set[str] = frozenset()) -> dict[str, int]:
+    """Steps from every land area to the nearest target over barbarian moves, never
+    through a ``blocked`` area."""
     dist = {a: 0 for a in targets}
     queue = deque(sorted(targets))
     while queue:
         a = queue.popleft()
         for b in neighbours(g, a):
-            if b not in dist:
+            if b not in dist and b not in blocked:
                 dist[b] = dist[a] + 1
                 queue.append(b)
     return dist
@@ -144,7 +145,10 @@ def move_options(g: Game, victim: str, at: str, n: int) -> list[str]:
     targets -= {a for a in nbrs if scores[a] == 0}  # entering would not damage him
     if not targets:
         return []
-    dist = distances(g, targets)
+    # 30.5241: on the way they enter only empty areas or other nations' areas, never one of
+    # the victim's where they cannot hurt him (his city, with fewer than 7 barbarians)
+    blocked = {a for a in g.s.board.cities if g.s.board.cities[a] == victim} - targets
+    dist = distances(g, targets, blocked)
     reach = {a: dist[a] for a in nbrs if a in dist}
     if not reach:
         return []
@@ -221,7 +225,8 @@ class BarbarianHordes(CalamityEffect):
         at = ctx["at"]
         n = g.tokens(at, BARBARIANS) - g.areas[at].limit
         g.move_tokens(BARBARIANS, at, dst, n)
-        g.emit(f"{n} barbarian tokens move from {g.area_name(at)} into {g.area_name(dst)}.",
+        g.emit(f"{n} barbarian token{'s' if n != 1 else ''} move{'s' if n == 1 else ''} from "
+               f"{g.area_name(at)} into {g.area_name(dst)}.",
                "barbarians_move", src=at, dst=dst, tokens=n)
         ctx["at"] = dst
         ctx["steps"] += 1
