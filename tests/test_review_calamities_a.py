@@ -197,3 +197,33 @@ def test_information_state_hides_upcoming_calamities_when_only_the_active_one_is
     assert info.step["later"] == [] and s.step["later"]  # the disregarded one stays unknown
     s2, _ = cal(board, players)
     assert information_state(s2, BABYLON).step["queue"] == s2.step["queue"]
+
+
+# ---- SITE-TIME-02: the first decision of the phase gets 1.5 x the time limit --------------------
+
+@pytest.mark.site("SITE-TIME-02")
+def test_first_calamity_decision_gets_one_and_a_half_times_the_limit():
+    board = cities(SEVEN, "egypt", {"upper_egypt": 12})
+    s, _ = cal(board, {"egypt": {"hand": ["superstition", "civil_disorder"]}})
+    d = owed(s)
+    assert [(x.player, x.deadline_factor) for x in d] == [(EGYPT, 1.5)]
+    refused(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes"]}, "30.32")
+    assert owed(s)[0].deadline_factor == 1.5  # a refused order changes nothing
+    s, _ = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes", "memphis", "tanis"]})
+    d = owed(s)
+    assert d[0].prompt.startswith("Civil Disorder") and d[0].deadline_factor == 1.0
+
+
+@pytest.mark.site("SITE-TIME-02")
+def test_players_asked_together_first_all_keep_the_longer_limit():
+    # Famine: the caps (8, 8, 3) total 20 or less, so the allocation is forced and two
+    # secondary victims choose their losses at the same time, first in the phase
+    board = {"upper_egypt": {"tokens": {"egypt": 12}},
+             "babylonia": {"tokens": {"babylon": 5}}, "sumeria": {"tokens": {"babylon": 4}},
+             "armenia": {"tokens": {"assyria": 5}}, "cilicia": {"tokens": {"assyria": 4}},
+             "galatia": {"tokens": {"asia": 3}}}
+    s, _ = cal(board, {"egypt": {"hand": ["famine"]}})
+    first = {x.player: x.deadline_factor for x in owed(s)}
+    assert set(first) == {BABYLON, ASSYRIA} and set(first.values()) == {1.5}
+    s, _ = play(s, {"type": "timeout", "player": BABYLON})
+    assert {x.player: x.deadline_factor for x in owed(s)} == {p: 1.5 for p in first if p != BABYLON}

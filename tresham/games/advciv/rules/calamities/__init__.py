@@ -33,6 +33,7 @@ Orders taken (each routed to the calamity being resolved, or to Monotheism / the
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ....base import Decision, IllegalOrder
@@ -144,7 +145,8 @@ class CalamitiesPhase(Phase):
         later: list[dict[str, Any]] = []
         queue = reveal(g, later)
         g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities",
-                    "later": later, "hide_upcoming": g.s.options.only_active_calamity}
+                    "later": later, "hide_upcoming": g.s.options.only_active_calamity,
+                    "first": True}
         self._run(g)
 
     def _run(self, g: Game) -> None:
@@ -204,6 +206,27 @@ class CalamitiesPhase(Phase):
                 return
 
     def pending(self, g: Game) -> list[Decision]:
+        """The decisions owed now; the first one(s) asked in the phase get 1.5 x the time
+        limit (SITE-TIME-02, SZ-10: the phase is answered one decision after another)."""
+        out = self._pending(g)
+        st = g.s.step
+        first = set(st.get("first_seats", [])) if st.get("first_at") == self._where(g) else set()
+        return [replace(d, deadline_factor=1.5)
+                if d.required and (st.get("first") or d.player in first) else d for d in out]
+
+    @staticmethod
+    def _where(g: Game) -> list:
+        st = g.s.step
+        return [st.get("stage"), st.get("index")]
+
+    def _first_batch(self, g: Game, seat: int) -> dict[str, Any] | None:
+        """Before an answer: who else was asked first (they keep their 1.5 x afterwards)."""
+        if not g.s.step.get("first"):
+            return None
+        return {"first": False, "first_at": self._where(g),
+                "first_seats": sorted({d.player for d in self._pending(g) if d.required} - {seat})}
+
+    def _pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         stage = st.get("stage")
         if stage == "calamities" and st.get("current"):
@@ -226,6 +249,7 @@ class CalamitiesPhase(Phase):
         require_phase_player(g, o, "29")
         st = g.s.step
         self._owes(g, o.player)
+        batch = self._first_batch(g, o.player)
         if st["stage"] == "calamities":
             ctx = st["current"]
             eff = EFFECTS[ctx["calamity"]]
@@ -237,11 +261,16 @@ class CalamitiesPhase(Phase):
             monotheism.handle(g, o)
         else:
             _support_handle(g, o)
+        if batch:
+            st.update(batch)
         self._run(g)
 
     def timeout(self, g: Game, seat: int) -> None:
         """SITE-CAL-05: secondary victims = the leaders (SZ-20), units chosen at random."""
         st = g.s.step
+        batch = self._first_batch(g, seat)
+        if batch:
+            st.update(batch)
         if st["stage"] == "calamities":
             ctx = st["current"]
             EFFECTS[ctx["calamity"]].timeout(g, ctx, seat)
