@@ -227,3 +227,17 @@ def test_excess_counts_the_stack_as_it_stands_after_earlier_moves():
     s3, _ = play(s, mv(THRACE, [{"from": "macedonia", "to": "thrace", "count": 2},
                                 {"from": "thrace", "to": "byzantium", "count": "excess"}]))
     assert tok(s3, "byzantium", "thrace") == 2 and tok(s3, "thrace", "thrace") == 2
+
+
+@pytest.mark.rule("15.61")
+@pytest.mark.site("SITE-MOVE-08")
+def test_a_mover_who_left_the_game_does_not_move_when_his_time_runs_out():
+    """A player who entered moves (not confirmed) and then left the game is inert: when his
+    deadline passes, nothing of his moves (15.61), although the site default would carry
+    entered moves out for a player still in the game."""
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, _ = play(s, mv(BABYLON, [{"from": "ur", "to": "susa", "count": 3}], done=None))
+    s.players[BABYLON].inert = True
+    s, ev = play(s, {"type": "timeout", "player": BABYLON})
+    assert tok(s, "ur", "babylon") == 5 and tok(s, "susa", "babylon") == 0
+    assert "Babylon is inert and moves nothing." in texts(ev)

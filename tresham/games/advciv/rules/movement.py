@@ -493,7 +493,9 @@ class MovementPhase(Phase):
         """SITE-MOVE-08: moves entered but not confirmed are carried out; else none."""
         plan = g.s.step["plans"].pop(str(seat), None)
         who = g.name(g.s.players[seat].nation)
-        if plan and (plan["moves"] or plan["voyages"]):
+        if g.s.players[seat].inert:  # left the game meanwhile: an inert nation never moves (15.61)
+            g.emit(f"{who} is inert and moves nothing.", "move")
+        elif plan and (plan["moves"] or plan["voyages"]):
             g.emit(f"{who}'s time ran out: the moves entered are carried out.", "timeout")
             execute(g, seat, plan)
         else:
