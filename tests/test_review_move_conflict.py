@@ -241,3 +241,26 @@ def test_a_mover_who_left_the_game_does_not_move_when_his_time_runs_out():
     s, ev = play(s, {"type": "timeout", "player": BABYLON})
     assert tok(s, "ur", "babylon") == 5 and tok(s, "susa", "babylon") == 0
     assert "Babylon is inert and moves nothing." in texts(ev)
+
+
+@pytest.mark.rule("23.52", "23.56")
+def test_a_voyage_that_never_sails_is_refused():
+    s = pos({"byzantium": {"tokens": {"thrace": 2}}}, ships={"thrace": ["byzantium"]})
+    e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 2],
+                                                                       ["unload", 2]]}]), "23.52")
+    assert "never sails" in e.message
+
+
+@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+def test_tokens_brought_back_where_they_started_are_no_threat():
+    """Illyria's ship takes 2 tokens out of Byzantium and brings them back: nobody moved into
+    Byzantium, so Thrace ("done unless threatened", tokens there) is not asked again."""
+    s = pos({"byzantium": {"tokens": {"illyria": 5, "thrace": 1}}, "troy": {"tokens": {"thrace": 1}}},
+            ships={"illyria": ["byzantium"]})
+    assert s.step["order"][:2] == [ILLYRIA, THRACE]
+    s, ev = play(s, mv(THRACE, [{"from": "troy", "to": "sardes", "count": 1}],
+                       done="unless_threatened"),
+                 mv(ILLYRIA, voyages=[{"ship": "byzantium", "steps": [
+                     ["load", 2], ["sail", "troy"], ["sail", "byzantium"], ["unload", 2]]}]))
+    assert tok(s, "sardes", "thrace") == 1 and tok(s, "byzantium", "illyria") == 5
+    assert "move_threatened" not in [e.kind for e in ev]

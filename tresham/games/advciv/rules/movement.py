@@ -298,6 +298,10 @@ def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
             path.append(dst)
         else:
             raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
+    if len(path) == 1:
+        raise IllegalOrder("23.52", f"the voyage of the ship in {g.area_name(start)} never sails: "
+                           "tokens embark on a ship to move by water (23.3), so a voyage needs "
+                           "at least one [\"sail\", area] step")
     if cargo:
         raise IllegalOrder("23.56", f"{cargo} tokens would remain aboard at the end of the "
                            "movement phase; unload them (no token may stay aboard)")
@@ -370,6 +374,8 @@ def execute(g: Game, seat: int, plan: dict) -> None:
                    "move_skipped", nation=nation, voyage=v.get("steps"), rule=e.rule)
             continue
         for src, dst, n in vv["legs"]:
+            if src == dst:  # taken out and brought back: nobody moved into the area (SZ-04)
+                continue
             g.move_tokens(nation, src, dst, n)
             entered.setdefault(dst, [])
             if nation not in entered[dst]:
