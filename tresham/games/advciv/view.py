@@ -10,6 +10,10 @@ from .state import GameState
 
 #: Hooks that phases add to views: name -> function(game, seat) -> dict (merged under "phase").
 PHASE_VIEWS: dict[str, Any] = {}
+#: Hooks that strip a phase's secrets from its scratch data for one seat's information state:
+#: name -> function(step, seat) -> step as ``seat`` knows it (e.g. trade offers between
+#: others, the real cards behind lies made to him, others' secret choices).
+PHASE_SECRETS: dict[str, Any] = {}
 
 
 def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -66,12 +70,17 @@ def information_state(state: GameState, seat: int) -> GameState:
     """The state as ``seat`` knows it (OpenSpiel's information state): other players' hands
     are cards named ``hidden`` (their number is public), every stack is face down, the
     generator's state is unknown. Bots decide on this, never on the real state, so they
-    cannot peek. Phase scratch data is kept: it holds only what the phase shows to all,
-    and each bot reads only its own part of it."""
+    cannot peek. Phase scratch data is kept after the phase's ``PHASE_SECRETS`` hook has
+    taken out what ``seat`` may not know. Another player's ``flags["calamity_from"]`` (which
+    traded calamity he holds, 29.61) is dropped: only he and nobody else knows it (27.4)."""
     s = state.copy()
     for p in s.players:
         if p.seat != seat:
             p.hand = [HIDDEN] * len(p.hand)
+            p.flags.pop("calamity_from", None)
+    hide = PHASE_SECRETS.get(s.phase)
+    if hide is not None:
+        s.step = hide(s.step, seat)
     s.stacks = [[HIDDEN] * len(st) for st in s.stacks]
     s.set_aside = [HIDDEN] * len(s.set_aside)
     s.retained_cards = {n: [HIDDEN] * len(v) for n, v in s.retained_cards.items()}

@@ -19,7 +19,7 @@ from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
 from ..state import Player
-from ..view import PHASE_VIEWS
+from ..view import PHASE_SECRETS, PHASE_VIEWS
 
 #: 27.51: treasury tokens per stack-9 card bought.
 GOLD_PRICE = 18
@@ -162,3 +162,12 @@ def acquisition_view(g: Game, seat: int | None) -> dict:
 
 
 PHASE_VIEWS["acquisition"] = acquisition_view
+
+
+def acquisition_secrets(st: dict, seat: int) -> dict:
+    """Purchases are decided at the same time and told only to the buyer until the draw
+    (27.4): a seat's information state holds only his own decision."""
+    return dict(st, buy={k: v for k, v in st.get("buy", {}).items() if k == str(seat)})
+
+
+PHASE_SECRETS["acquisition"] = acquisition_secrets

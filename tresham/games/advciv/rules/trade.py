@@ -40,7 +40,7 @@ from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
 from ..state import Player
-from ..view import PHASE_VIEWS
+from ..view import PHASE_SECRETS, PHASE_VIEWS
 from .acquisition import card_name
 
 #: 28.3: each side of a deal gives at least this many cards.
@@ -127,9 +127,24 @@ def tradable_count(g: Game, p: Player) -> int:
 
 
 def can_trade(g: Game, p: Player) -> bool:
-    """28.3: a player with fewer than three (tradable) cards cannot trade; inert nations
-    take no actions (15.61)."""
-    return p.nation is not None and not p.inert and tradable_count(g, p) >= MIN_CARDS
+    """28.3: a player with fewer than three trade cards cannot trade; inert nations take no
+    actions (15.61). Counted on the whole hand, whose size everyone sees: who is in the market
+    is public, and counting only tradable cards would tell the table that a player holds a
+    non-tradable calamity (27.3, 27.4; ruling T-16). Whether he can make up a side of three
+    tradable cards is checked on his own orders (``can_give``)."""
+    return p.nation is not None and not p.inert and len(p.hand) >= MIN_CARDS
+
+
+def can_give(g: Game, p: Player) -> bool:
+    """Can ``p`` make up a side at all: three cards that may leave his hand (27.3, 28.3)?"""
+    return can_trade(g, p) and tradable_count(g, p) >= MIN_CARDS
+
+
+def refuse_unable(g: Game, p: Player) -> None:
+    """Refuse an offer or acceptance from a player who cannot make up a side (told only to him)."""
+    if not can_give(g, p):
+        raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade "
+                           "(non-tradable calamities never leave your hand, 27.3)")
 
 
 def holds(hand: list[str], cards: list[str]) -> bool:
@@ -163,7 +178,11 @@ def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str
         if s not in allowed:
             raise IllegalOrder("28.3", f"a card can be stated only as a tradable card or "
                                f"'unspecified', not {s!r}")
-    lies = sum(1 for real, s in zip(give, stated) if real != s)
+    # 28.3 asks for two honestly named cards, not for names in the order the cards were put
+    # down: the true names are those matched by a real card, pairing them as well as possible
+    # (ruling T-15). "Unspecified" never names a real card.
+    real = Counter(give)
+    lies = len(give) - sum(min(n, real[s]) for s, n in Counter(stated).items())
     if lies > len(give) - TRUE_CARDS:
         raise IllegalOrder("28.3", f"at least {TRUE_CARDS} of the cards you give must be stated "
                            f"truthfully: with {len(give)} cards at most {len(give) - TRUE_CARDS} "
@@ -183,6 +202,13 @@ def check_expect(g: Game, expect: list[str]) -> None:
         if e not in allowed:
             raise IllegalOrder("28.3", f"{e!r} cannot be expected: name a tradable card, "
                                "'dont_care' or 'unspecified'")
+    # Each "Unspecified" card is a lie (SITE-TRADE-11) and a side of n cards holds at most
+    # n - 2 lies (28.3): more could never be met (ruling T-18).
+    unspecified = sum(1 for e in expect if e == UNSPECIFIED)
+    if unspecified > len(expect) - TRUE_CARDS:
+        raise IllegalOrder("28.3", f"at most {len(expect) - TRUE_CARDS} of {len(expect)} cards "
+                           "expected can be Unspecified: each is a lie, and at least "
+                           f"{TRUE_CARDS} cards of a side are stated truthfully")
 
 
 def matches(stated: list[str], expect: list[str]) -> bool:
@@ -416,8 +442,7 @@ class TradePhase(Phase):
     def _offer(self, g: Game, o: TradeOffer) -> None:
         """Validate and record an offer (28.2, 28.3, SITE-TRADE-04..09)."""
         a = g.player(o.player)
-        if not can_trade(g, a):
-            raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade")
+        refuse_unable(g, a)
         if isinstance(o.to, str):  # a partner may be named by nation (SITE-TRADE-02)
             o.to = next((p.seat for p in g.s.players if p.nation == o.to), -1)
         if not isinstance(o.to, int) or isinstance(o.to, bool) or not 0 <= o.to < len(g.s.players):
@@ -458,8 +483,7 @@ class TradePhase(Phase):
             raise IllegalOrder("28.1", f"you have already accepted offer #{o.offer}")
         b = g.player(o.player)
         a = g.s.players[off["from"]]
-        if not can_trade(g, b):
-            raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade")
+        refuse_unable(g, b)
         stated = check_side(g, b, o.give, o.said)
         expect = list(o.expect) if o.expect else list(off["said"])
         check_expect(g, expect)
@@ -506,7 +530,7 @@ class TradePhase(Phase):
         st = step(g)
         p = g.s.players[seat]
         acted = st["actions"].get(str(seat), 0)
-        if seat in st["left"] or not can_trade(g, p) or rng.below(acted + 2) >= 2:
+        if (seat in st["left"] or not can_give(g, p) or rng.below(acted + 2) >= 2):
             if seat in st["left"]:  # leaves his public message as it is
                 return TradeMessage(seat, st["messages"].get(str(seat), ""))
             return TradeDone(seat)
@@ -528,6 +552,9 @@ class TradePhase(Phase):
         allowed = sorted(stated_names(g) - {UNSPECIFIED})
         expect = [rng.choice([DONT_CARE, DONT_CARE, UNSPECIFIED, rng.choice(allowed)])
                   for _ in range(MIN_CARDS + rng.below(3))]
+        extra = sum(1 for e in expect if e == UNSPECIFIED) - (len(expect) - TRUE_CARDS)
+        for i in [i for i, e in enumerate(expect) if e == UNSPECIFIED][:max(0, extra)]:
+            expect[i] = DONT_CARE  # no more Unspecified than lies allowed (28.3)
         return TradeOffer(seat, rng.choice(partners), give, said, expect)
 
     def _sample_said(self, g: Game, give: list[str], expect: list[str], rng) -> list[str]:
@@ -602,3 +629,31 @@ def trade_view(g: Game, seat: int | None) -> dict[str, Any]:
 
 
 PHASE_VIEWS["trade"] = trade_view
+
+
+def trade_secrets(st: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The market's scratch data as ``seat`` knows it (for bots, 27.4, 28.3, SITE-TALK-03):
+    offers between two others are gone; of an offer made to him only what was said; of a
+    counter side accepted by his partner only what was said. His own cards stay."""
+    from ..view import HIDDEN
+
+    st = dict(st)
+    mine = []
+    for off in st.get("offers", []):
+        if off["from"] == seat:
+            off = dict(off)
+            if off.get("accept"):
+                off["accept"] = dict(off["accept"], give=[HIDDEN] * len(off["accept"]["give"]))
+        elif off["to"] == seat:
+            off = dict(off, give=[HIDDEN] * len(off["give"]))
+        else:
+            continue
+        mine.append(off)
+    st["offers"] = mine
+    ids = {off["id"] for off in mine}
+    st["queue"] = [oid for oid in st.get("queue", []) if oid in ids]
+    st["actions"] = {k: v for k, v in st.get("actions", {}).items() if k == str(seat)}
+    return st
+
+
+PHASE_SECRETS["trade"] = trade_secrets
