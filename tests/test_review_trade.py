@@ -282,3 +282,23 @@ def test_expecting_more_unspecified_cards_than_lies_allowed_is_refused():
     st, _ = play(st, offer(EG, BA, ["salt", "salt", "grain", "treachery"],
                            ["oil", "oil", "unspecified", "unspecified"]))
     assert st.step["offers"][1]["expect"].count("unspecified") == 2
+
+
+@pytest.mark.rule("27.51", "27.21")
+@pytest.mark.site("SITE-ACQ-01")
+def test_how_many_cards_a_buyer_wanted_stays_his_secret():
+    """Italy orders two stack-9 cards, one is left: everyone sees that he bought one; only he
+    is told that the stack ran out on his order."""
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"africa": {"treasury": 36}, "italy": {"treasury": 36}},
+                     stacks={"9": ["gold", "ivory"]}, options={"turn_limit": 1})
+    africa, italy = st.player("africa").seat, st.player("italy").seat
+    st, ev = play(st, {"type": "buy_cards", "player": africa, "count": 1},
+                  {"type": "buy_cards", "player": italy, "count": 2})
+    assert st.player("italy").hand == ["ivory"] and st.player("italy").treasury == 18
+    empty = [e for e in ev if e.kind == "draw_empty" and e.data.get("stack") == 9]
+    assert len(empty) == 1 and empty[0].to == [italy]
+    public = [e.text for e in ev if e.to is None]
+    assert "Italy buys 1 card from stack 9 for 18 treasury." in public
+    assert not any("ivory" in t.lower() or "gold" in t.lower() for t in public)
+    assert all(e.to is not None for e in ev if e.kind == "buy_decision")  # choices private

@@ -76,8 +76,9 @@ def draw_for(g: Game, p: Player, bought: int) -> None:
     paid = 0
     for _ in range(bought):
         if not g.s.stacks[STACKS - 1]:
+            # told to the buyer only: how many he meant to buy is his secret (ruling T-19)
             g.emit(f"Stack 9 is empty: {g.name(p.nation)} cannot buy more cards.", "draw_empty",
-                   nation=p.nation, stack=STACKS)
+                   to=[p.seat], nation=p.nation, stack=STACKS)
             break
         g.spend_treasury(p.nation, GOLD_PRICE)
         draw_card(g, p, STACKS)
