@@ -302,3 +302,58 @@ def test_how_many_cards_a_buyer_wanted_stays_his_secret():
     assert "Italy buys 1 card from stack 9 for 18 treasury." in public
     assert not any("ivory" in t.lower() or "gold" in t.lower() for t in public)
     assert all(e.to is not None for e in ev if e.kind == "buy_decision")  # choices private
+
+
+# ---- the market ------------------------------------------------------------------------------
+@pytest.mark.site("SITE-TRADE-14", "SITE-MARKET-05")
+def test_accepting_an_offer_re_enters_the_market():
+    st, _ = market(HANDS)
+    st, _ = play(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "dont_care"]),
+                 done(BA))
+    assert BA not in engine.view(st, None)["phase_view"]["in_market"]
+    cutoff = st.step["cutoff_players"]
+    st, ev = play(st, accept(BA, 1, ["oil", "oil", "iron"]))
+    assert "Babylon re-enters the market." in texts(ev)
+    assert BA in engine.view(st, None)["phase_view"]["in_market"]
+    assert st.step["cutoff_players"] == cutoff
+
+
+@pytest.mark.site("SITE-MARKET-02", "SITE-MARKET-07")
+def test_cutoff_during_a_prolonged_embargo_still_runs_the_agreed_deals():
+    """Deals agreed under the embargo were agreed to run when the market opens; a cutoff that
+    arrives first opens it, runs them in order, then ends trading."""
+    st, _ = market(HANDS, open_=False)
+    st, _ = play(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "dont_care"]),
+                 accept(BA, 1, ["oil", "oil", "iron"]))
+    st, ev = play(st, {"type": "close_market", "player": 0})
+    assert st.phase != "trade"
+    assert [e.to for e in ev if e.kind == "trade_private"] == [[EG], [BA]]
+    kinds = [e.kind for e in ev]
+    assert kinds.index("market_open") < kinds.index("trade") < kinds.index("market_cutoff")
+
+
+@pytest.mark.rule("28.3", "27.4")
+@pytest.mark.site("SITE-TALK-03")
+def test_third_parties_never_see_the_card_behind_a_lie_in_views_or_events():
+    """Egypt passes Treachery to Babylon as "Grain"; Assyria and Asia, and spectators, learn
+    only what was said, in the events and in every view, before and after the deal."""
+    st, _ = market(HANDS, open_=False)
+    st, ev1 = play(st, offer(EG, BA, ["salt", "salt", "treachery"], ["oil", "oil", "dont_care"],
+                             said=["salt", "salt", "grain"]),
+                   accept(BA, 1, ["oil", "oil", "superstition"], said=["oil", "oil", "iron"]))
+    views_before = {s: json.dumps(engine.view(st, s)) for s in (AS, AI, None)}
+    st, ev2 = play(st, {"type": "market_open", "player": 0})
+    for seat in (AS, AI):
+        for e in ev1 + ev2:
+            if e.visible_to(seat):
+                blob = (e.text + json.dumps(e.data)).lower()
+                assert "treachery" not in blob and "superstition" not in blob
+    for s, blob in views_before.items():
+        assert "treachery" not in blob and "superstition" not in blob
+    for s in (AS, AI, None):
+        blob = json.dumps(engine.view(st, s))
+        assert "treachery" not in blob and "superstition" not in blob
+    # Babylon learns the Treachery he got, never what Egypt keeps; Egypt the Superstition
+    ba = [e for e in ev2 if e.kind == "trade_private" and e.to == [BA]][0]
+    assert ba.data["received"] == ["salt", "salt", "treachery"]
+    assert "famine" not in json.dumps(engine.view(st, BA))
