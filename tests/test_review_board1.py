@@ -79,3 +79,29 @@ def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
     assert stack[-1] == "volcano"
     assert sorted(stack[len(before):-1]) == ["iron", "papyrus", "treachery"]
     assert state.player("egypt").hand == []
+
+
+# ---------------------------------------------------------------- set-up (15, 16)
+@pytest.mark.rule("4.61", "16.7", "16.8", "16.12")
+@pytest.mark.parametrize("players", [2, 3])
+def test_wem_option_without_the_wem_panel_in_play_keeps_italys_start_areas(players):
+    """The WEM start areas replace the western ones only if the WEM panel is in play (4.61);
+    the 2- and 3-player boards leave it out, so Italy keeps its start areas (16.7, 16.8)."""
+    from tresham.games.advciv.rules.setup import nations_available, start_areas
+
+    s = engine.new_game({"players": players, "wem": True}, seed=3)
+    g = Game(s)
+    assert "italy" in nations_available(g)
+    assert start_areas(g, "italy") == ["cisalpina", "etruria", "pannonia"]
+    first = s.step["order"][0]
+    s, _ = play(s, {"type": "pick", "player": first, "nation": "italy", "area": "etruria"})
+    assert s.players[first].nation == "italy"
+
+
+@pytest.mark.rule("4.61")
+def test_wem_in_play_moves_italy_to_iberia():
+    from tresham.games.advciv.rules.setup import start_areas
+
+    g = Game(engine.new_game({"players": 8, "wem": True}, seed=3))
+    assert start_areas(g, "italy") == ["baetica", "corduba", "lusitania"]
+    assert "cisalpina" not in start_areas(g, "italy")

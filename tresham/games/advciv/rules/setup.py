@@ -61,9 +61,12 @@ def nations_available(g: Game) -> list[str]:
 
 
 def start_areas(g: Game, nation: str) -> list[str]:
-    """The nation's start areas in play (4.6, 4.61, 16.12)."""
+    """The nation's start areas in play (4.6, 4.61, 16.12). The WEM start areas replace the
+    western ones only when the WEM panel is actually in play (4.61: "if the WEM is used");
+    boards that leave it out (e.g. 2 or 3 players, 16.7, 16.8) keep the original ones."""
     n = g.d.map.nations[nation]
-    areas = n.start_areas_with_wem if g.s.options.wem else n.start_areas
+    wem_in_play = g.s.options.wem and any(a.panel == "WEM" for a in g.areas.values())
+    areas = n.start_areas_with_wem if wem_in_play else n.start_areas
     return [a for a in areas if a in g.areas]
 
 
