@@ -105,3 +105,18 @@ def test_wem_in_play_moves_italy_to_iberia():
     g = Game(engine.new_game({"players": 8, "wem": True}, seed=3))
     assert start_areas(g, "italy") == ["baetica", "corduba", "lusitania"]
     assert "cisalpina" not in start_areas(g, "italy")
+
+
+# ---------------------------------------------------------------- ships (22)
+@pytest.mark.rule("22.1")
+@pytest.mark.site("SITE-TIME-02", "SITE-SHIP-08")
+def test_ship_phase_first_player_to_decide_gets_one_and_a_half_times():
+    """Egypt (first in census order) cannot pay its ship's upkeep and loses it without being
+    asked; Babylon is then the first player who must decide and gets 1.5 × the time (SZ-10),
+    as in the population phase."""
+    board = {"memphis": {"tokens": {"egypt": 9}}, "charax": {"tokens": {"babylon": 2}}}
+    state, ev = pos(board, {"egypt": {"stock": 10, "census": 9}, "babylon": {"stock": 10, "census": 2}},
+                    phase="ships", ships={"egypt": ["tanis"]})
+    assert Game(state).ships_of("egypt") == []
+    d = [x for x in engine.pending(state) if x.required]
+    assert [(x.player, x.kind, x.deadline_factor) for x in d] == [(1, "ships", 1.5)]

@@ -280,10 +280,10 @@ class ShipsPhase(Phase):
             elif can_act(g, nation):
                 return
             else:
-                if g.ships_of(nation):
-                    self._done(g, nation, [], [])  # only legal choice: ships unpaid go to stock
-                else:
-                    st["queue"].pop(0)
+                # Only legal choice: unpaid ships go to stock. Passing a player without a
+                # choice does not use up the 1.5 x time of the first who decides (SZ-10).
+                execute(g, nation, [], [])
+                st["queue"].pop(0)
 
 
 def ships_view(g: Game, seat: int | None) -> dict:
