@@ -357,3 +357,48 @@ def test_third_parties_never_see_the_card_behind_a_lie_in_views_or_events():
     ba = [e for e in ev2 if e.kind == "trade_private" and e.to == [BA]][0]
     assert ba.data["received"] == ["salt", "salt", "treachery"]
     assert "famine" not in json.dumps(engine.view(st, BA))
+
+
+@pytest.mark.rule("27.3", "28.3")
+@pytest.mark.site("SITE-TRADE-09")
+def test_every_deal_random_bots_make_keeps_the_honesty_rules():
+    """Random legal play: every deal carried out gives at least three cards a side, at least
+    two of the stated names true on each side, and never moves a non-tradable calamity."""
+    from collections import Counter
+
+    hands = {"egypt": ["salt", "salt", "grain", "treachery", "famine", "oil", "iron"],
+             "babylon": ["oil", "oil", "iron", "superstition", "salt", "flood"],
+             "assyria": ["ochre", "hides", "cloth", "grain", "volcano"],
+             "asia": ["ochre", "wine", "wine", "epidemic", "civil_war"]}
+    nontradable = {"famine": "egypt", "flood": "babylon", "volcano": "assyria",
+                   "civil_war": "asia"}
+    deals = 0
+    for seed in range(40):
+        st, _ = market(hands, open_=seed % 2 == 0)
+        rng = Rng(seed)
+        guard = 0
+        while st.phase == "trade":
+            req = [d.player for d in engine.pending(st) if d.required]
+            if not req:
+                st, _ = play(st, {"type": "market_open", "player": 0})
+                continue
+            seat = req[rng.below(len(req))]
+            o = PHASES["trade"].sample(Game(information_state(st, seat)), seat, rng)
+            st, ev = engine.apply(st, o)
+            got = {e.to[0]: e.data["received"] for e in ev if e.kind == "trade_private"}
+            for e in ev:
+                if e.kind != "trade":
+                    continue
+                deals += 1
+                a, b = st.player(e.data["nation"]).seat, st.player(e.data["partner"]).seat
+                for receiver, said in ((b, e.data["said"]), (a, e.data["partner_said"])):
+                    real = got[receiver]
+                    assert len(real) == len(said) >= 3
+                    true = sum((Counter(real) & Counter(said)).values())
+                    assert true >= 2, (real, said)
+            if st.phase == "trade":
+                for card, owner in nontradable.items():
+                    assert card in st.player(owner).hand
+            guard += 1
+            assert guard < 300
+    assert deals > 0
