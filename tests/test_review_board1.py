@@ -120,3 +120,83 @@ def test_ship_phase_first_player_to_decide_gets_one_and_a_half_times():
     assert Game(state).ships_of("egypt") == []
     d = [x for x in engine.pending(state) if x.required]
     assert [(x.player, x.kind, x.deadline_factor) for x in d] == [(1, "ships", 1.5)]
+
+
+@pytest.mark.rule("22.2", "5.5")
+def test_treasury_ship_may_go_where_the_only_unit_is_a_city_but_a_levy_needs_tokens():
+    """Units are tokens and cities (5.5): a ship paid from treasury may be built in a coastal
+    area holding only the player's city; a levied ship there is refused (no token to levy)."""
+    board = {"tanis": {"city": "egypt"}, "memphis": {"tokens": {"egypt": 4}}}
+    state, _ = pos(board, {"egypt": {"stock": 10, "treasury": 4}}, phase="ships")
+    e = refused(state, {"type": "ships", "player": 0, "maintain": [],
+                        "build": [{"area": "tanis", "pay": "mixed"}]}, "22.2")
+    assert "Tanis" in e.message
+    state, ev = play(state, {"type": "ships", "player": 0, "maintain": [],
+                             "build": [{"area": "tanis", "pay": "treasury"}]})
+    assert Game(state).ships_of("egypt") == ["tanis"]
+    assert state.player("egypt").treasury == 2
+
+
+# ---------------------------------------------------------------- population (20)
+@pytest.mark.rule("20.1")
+def test_pirate_city_stops_growth_barbarian_tokens_do_not():
+    board = {"tanis": {"city": "pirates", "tokens": {"egypt": 2}},
+             "alexandria": {"tokens": {"egypt": 2, "barbarians": 3}}}
+    state, _ = pos(board, {"egypt": {"stock": 10}}, phase="population")
+    g = Game(state)
+    assert g.tokens("tanis", "egypt") == 2
+    assert g.tokens("alexandria", "egypt") == 4 and g.tokens("alexandria", "barbarians") == 3
+
+
+@pytest.mark.rule("20.2")
+@pytest.mark.site("SITE-POP-02")
+def test_short_stock_must_place_all_and_never_more_than_the_increment():
+    board = {"memphis": {"tokens": {"egypt": 3}}, "thebes": {"tokens": {"egypt": 1}},
+             "buhen": {"tokens": {"egypt": 1}}}
+    state, _ = pos(board, {"egypt": {"stock": 3}}, phase="population")
+    assert [(d.player, d.kind) for d in engine.pending(state) if d.required] == [(0, "grow")]
+    refused(state, {"type": "grow", "player": 0, "areas": {"memphis": 2}}, "20.2")  # 1 left over
+    refused(state, {"type": "grow", "player": 0, "areas": {"thebes": 2, "buhen": 1}}, "20.2")  # +1 at most
+    state, _ = play(state, {"type": "grow", "player": 0, "areas": {"memphis": 2, "buhen": 1}})
+    g = Game(state)
+    assert (g.tokens("memphis", "egypt"), g.tokens("thebes", "egypt"), g.tokens("buhen", "egypt")) == (5, 1, 2)
+    assert state.player("egypt").stock == 0
+
+
+# ---------------------------------------------------------------- A.S.T. (33)
+def ast_pos(egypt, board):
+    b = {"lycia": {"tokens": {"asia": 1}}, "ur": {"tokens": {"babylon": 1}},
+         "nineveh": {"tokens": {"assyria": 1}}, **board}
+    return position(nations=NATIONS, options=OPTS, board=b, players={"egypt": egypt}, phase="ast")
+
+
+TOP_CARDS = ["theology", "philosophy", "mathematics", "monotheism", "democracy", "mining", "military", "law",
+             "enlightenment", "medicine"]
+
+
+@pytest.mark.rule("33.4")
+@pytest.mark.site("SITE-AST-01")
+def test_no_cities_moves_back_even_in_the_late_iron_age():
+    state, ev = ast_pos({"ast": 13, "civ_cards": TOP_CARDS}, {"buhen": {"tokens": {"egypt": 5}}})
+    assert state.player("egypt").ast == 12
+    assert "Egypt has no cities and moves back to A.S.T. space 12." in texts(ev)
+
+
+@pytest.mark.rule("33.25")
+def test_late_iron_age_space_entered_with_exactly_its_value():
+    cities = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis", "alexandria", "gaza"]}
+    base = ["theology", "philosophy", "mathematics", "monotheism", "democracy"]  # 1140
+    state, _ = ast_pos({"ast": 12, "civ_cards": base + ["coinage", "mysticism"]}, cities)
+    assert Game(state).civ_points("egypt") == 1300 and state.player("egypt").ast == 13  # 1300 needed
+    state, ev = ast_pos({"ast": 12, "civ_cards": base + ["literacy", "pottery"]}, cities)
+    assert Game(state).civ_points("egypt") == 1295 and state.player("egypt").ast == 12
+    assert "does not meet the requirements of A.S.T. space 13" in texts(ev)
+
+
+@pytest.mark.rule("34.1", "35.1", "35.2")
+@pytest.mark.site("SITE-END-01")
+def test_no_orders_after_the_game_is_over():
+    cities = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis", "alexandria", "gaza"]}
+    state, _ = ast_pos({"ast": 14, "civ_cards": TOP_CARDS}, cities)
+    assert state.finished and state.phase == "over"
+    refused(state, {"type": "timeout", "player": 0}, "34.1")
