@@ -69,7 +69,7 @@ def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
     calamities shuffled, non-tradable calamities at the very bottom (15.2, 31.82)."""
     state, _ = pos({"buhen": {"tokens": {"egypt": 3}}},
                    {"egypt": {"stock": 10, "hand": ["volcano", "iron", "papyrus", "treachery"]}},
-                   phase="trade", seed=seed)
+                   phase="population", seed=seed)
     g = Game(state)
     before = list(state.stacks[1])
     kept = depart(g, "egypt")
@@ -200,3 +200,23 @@ def test_no_orders_after_the_game_is_over():
     state, _ = ast_pos({"ast": 14, "civ_cards": TOP_CARDS}, cities)
     assert state.finished and state.phase == "over"
     refused(state, {"type": "timeout", "player": 0}, "34.1")
+
+
+# ---------------------------------------------------------------- clear refusals
+@pytest.mark.rule("20.3", "22.1")
+def test_a_second_order_after_ones_turn_is_refused_with_a_clear_message():
+    board = {"memphis": {"tokens": {"egypt": 3}}, "buhen": {"tokens": {"egypt": 1}},
+             "ur": {"tokens": {"babylon": 3}}, "susa": {"tokens": {"babylon": 1}}}
+    state, _ = pos(board, {"egypt": {"stock": 2}, "babylon": {"stock": 2}}, phase="population")
+    # A.S.T. order: Babylon first, then Egypt
+    state, _ = play(state, {"type": "grow", "player": 1, "areas": {"ur": 2}})
+    e = refused(state, {"type": "grow", "player": 1, "areas": {"susa": 1}}, "20.3")
+    assert "already grown" in e.message
+
+    ship_board = {"tanis": {"tokens": {"egypt": 3}}, "charax": {"tokens": {"babylon": 2}}}
+    state, _ = pos(ship_board, {"egypt": {"stock": 10, "census": 3}, "babylon": {"stock": 10, "census": 2}},
+                   phase="ships")
+    state, _ = play(state, {"type": "ships", "player": 0, "maintain": [], "build": []})
+    e = refused(state, {"type": "ships", "player": 0, "maintain": [],
+                        "build": [{"area": "tanis", "pay": "tokens"}]}, "22.1")
+    assert "already been carried out" in e.message

@@ -141,8 +141,11 @@ class PopulationPhase(Phase):
         assert isinstance(o, Grow)
         nation = g.player(o.player).nation
         st = g.s.step
-        if nation not in st["queue"] or not self._manual(g, nation):
-            raise IllegalOrder("20.2", "your growth is automatic (your stock covers it); nothing to place")
+        if nation not in st["queue"]:
+            raise IllegalOrder("20.3", "your population has already grown this turn")
+        if not self._manual(g, nation):
+            raise IllegalOrder("20.2", "your growth is automatic (your stock covers it, or it all goes "
+                               "to your only growing area); nothing to place")
         placement = self._validate(g, nation, o.areas)
         if live(g)[0] == nation:
             self._done(g, nation, placement)

@@ -234,7 +234,8 @@ class ShipsPhase(Phase):
         nation = g.player(o.player).nation
         st = g.s.step
         if nation not in st["queue"]:
-            raise IllegalOrder("22.1", "you have no ships to build or maintain in this phase")
+            raise IllegalOrder("22.1", "your ship orders for this turn have already been carried out "
+                               "(or you had nothing to build or maintain)")
         kept, built = plan(g, nation, o.maintain, o.build)
         if live(g)[0] == nation:
             self._done(g, nation, kept, built)
