@@ -150,3 +150,23 @@ def test_refusals_name_areas_readably():
     state, _ = position(nations=nations, phase="surplus", board=board)
     e = refused(state, {"type": "reduce_cities", "player": 2, "areas": ["thebes"]}, "26.31")
     assert e.message == "you have no city in Thebes; your cities are Charax, Susa, Ur"
+
+
+# ---- Architecture (25.3, 32.631) -----------------------------------------------------------
+
+@pytest.mark.rule("25.3", "32.631", "26.2")
+def test_architecture_is_not_blocked_by_another_players_ship():
+    """Only another player's *tokens* or Barbarians forbid Architecture; a ship is not a
+    token (26.2). Charax (white site): 3 on the board + 3 from treasury."""
+    state, _ = position(nations=["asia", "assyria", "babylon", "egypt"], phase="cities",
+                        board={"charax": {"tokens": {"babylon": 3}},
+                               "thebes": {"tokens": {"egypt": 6}}},  # Egypt keeps it open
+                        ships={"assyria": ["charax"]},
+                        players={"babylon": {"civ_cards": ["architecture"], "treasury": 10}})
+    d = {x.player: x for x in engine.pending(state)}[2]
+    assert d.options["architecture"] == {"charax": 3}
+    state, ev = play(state, {"type": "build_cities", "player": 2, "areas": [],
+                             "architecture": "charax"})
+    assert state.board.cities.get("charax") == "babylon"
+    assert state.players[2].treasury == 7
+    assert "with Architecture (3 tokens and 3 from treasury)" in texts(ev)
