@@ -220,3 +220,18 @@ def test_a_second_order_after_ones_turn_is_refused_with_a_clear_message():
     e = refused(state, {"type": "ships", "player": 0, "maintain": [],
                         "build": [{"area": "tanis", "pay": "tokens"}]}, "22.1")
     assert "already been carried out" in e.message
+
+
+@pytest.mark.site("SITE-PICK-04", "SITE-PICK-05")
+def test_lost_preselection_is_removed_and_told_at_once_only_to_its_seat():
+    s = engine.new_game({"players": 4, "board": "four_west_wem"}, seed=11)
+    a, b, c, d = s.step["order"]
+    s, _ = play(s, {"type": "pick", "player": d, "nation": "crete", "area": "phaestos"})
+    s, ev = play(s, {"type": "pick", "player": a, "nation": "crete", "area": "knossos"})
+    lost = [e for e in ev if e.kind == "pick_lost"]
+    assert [e.to for e in lost] == [[d]]  # told now, not only when his turn comes
+    assert str(d) not in s.step["pre"]
+    s, _ = play(s, {"type": "pick", "player": b, "nation": "thrace", "area": "scythia"})
+    s, _ = play(s, {"type": "pick", "player": c, "nation": "italy", "area": "etruria"})
+    assert s.players[d].nation is None  # d must pick again
+    assert [x.player for x in engine.pending(s) if x.required] == [d]

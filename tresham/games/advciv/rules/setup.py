@@ -166,6 +166,13 @@ class PickPhase(Phase):
         g.add_tokens(nation, area, 1)
         g.emit(f"Seat {seat} plays {g.name(nation)}, starting in {g.area_name(area)}.", "pick",
                seat=seat, nation=nation, area=area)
+        # SITE-PICK-05: a later seat's pre-selection of this nation is removed now, and he is
+        # told at once (he must pick again when his turn comes).
+        for other, pre in sorted(g.s.step["pre"].items()):
+            if pre["nation"] == nation and int(other) != seat:
+                del g.s.step["pre"][other]
+                g.emit(f"{g.name(nation)} was taken by an earlier player; please pick again.",
+                       "pick_lost", to=[int(other)])
 
     def finish(self, g: Game) -> None:
         taken = self._taken(g)
