@@ -431,3 +431,18 @@ def test_stacks_for_every_player_count():
             assert sorted(c for st in s.stacks for c in st) == sorted(
                 [c.id for c in d.commodities.values() for _ in range(c.count)]
                 + list(d.calamities))
+
+
+@pytest.mark.rule("27.21", "27.51")
+@pytest.mark.site("SITE-ACQ-01")
+def test_empty_stack_nine_means_nobody_is_asked():
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"crete": {"treasury": 40}, "italy": {"treasury": 40}},
+                     stacks={"9": []}, options={"turn_limit": 1})
+    assert st.phase != "acquisition"  # nobody could buy: nobody was asked, draws done
+    # while someone is asked, a player who cannot pay is told why
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"africa": {"treasury": 18}, "italy": {"treasury": 10}},
+                     stacks={"9": ["gold"]}, options={"turn_limit": 1})
+    e = refused(st, {"type": "buy_cards", "player": st.player("italy").seat, "count": 1}, "27.51")
+    assert "costs 18 treasury; you have 10" in e.message
