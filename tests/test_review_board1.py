@@ -235,3 +235,16 @@ def test_lost_preselection_is_removed_and_told_at_once_only_to_its_seat():
     s, _ = play(s, {"type": "pick", "player": c, "nation": "italy", "area": "etruria"})
     assert s.players[d].nation is None  # d must pick again
     assert [x.player for x in engine.pending(s) if x.required] == [d]
+
+
+@pytest.mark.site("SITE-PICK-01", "SITE-PICK-04")
+def test_pick_view_shows_order_and_only_ones_own_preselection():
+    s = engine.new_game({"players": 3}, seed=11)
+    a, b, c = s.step["order"]
+    s, _ = play(s, {"type": "pick", "player": c, "nation": "thrace", "area": "scythia"})
+    mine = engine.view(s, c)["phase_view"]
+    assert mine["order"] == [a, b, c] and mine["current"] == a
+    assert mine["preselection"] == {"nation": "thrace", "area": "scythia"}
+    assert "thrace" in mine["free"]  # only pre-selected, not taken
+    assert engine.view(s, b)["phase_view"]["preselection"] is None
+    assert "preselection" not in engine.view(s, None)["phase_view"]

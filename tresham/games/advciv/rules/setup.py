@@ -13,6 +13,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register
+from ..view import PHASE_VIEWS
 
 
 def put_at_bottom(g: Game, stack: list[str], card: str) -> None:
@@ -177,3 +178,19 @@ class PickPhase(Phase):
     def finish(self, g: Game) -> None:
         taken = self._taken(g)
         g.s.unused_nations = [n for n in g.d.map.ast_order if n not in taken]  # 15.31
+
+
+def pick_view(g: Game, seat: int | None) -> dict:
+    """What a seat sees while nations are picked (SITE-PICK-01/04/05): the pick order, whose
+    turn it is, the nations taken and free, and only his own pre-selection."""
+    st = g.s.step
+    order = list(st.get("order", []))
+    i = st.get("index", 0)
+    out: dict = {"order": order, "current": order[i] if i < len(order) else None,
+                 "free": [n for n in nations_available(g) if n not in {p.nation for p in g.s.players}]}
+    if seat is not None:
+        out["preselection"] = st.get("pre", {}).get(str(seat))
+    return out
+
+
+PHASE_VIEWS["pick"] = pick_view
