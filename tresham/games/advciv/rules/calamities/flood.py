@@ -4,7 +4,9 @@ SITE-CAL-04): tokens are always vulnerable, cities only on no city site or a whi
 30.513: the flood strikes the flood plain holding most of the primary victim's vulnerable
 unit points (ties: he chooses). 30.511: he loses up to 17 of them there. 30.512: other players'
 vulnerable units on that plain lose 10 points, divided by the primary victim (each chooses
-his own units); if they have 10 or fewer there, they all lose all of them. 30.514: with no
+his own units); if they have 10 or fewer there, they all lose all of them; a lone other
+player simply owes the 10 (no division to ask for); inert nations are never secondary victims
+and do not count (15.61). 30.514: with no
 vulnerable unit on any flood plain, one of his coastal cities (his choice) is eliminated;
 none, no effect. 30.515 (32.312): Engineering caps a victim's flood loss at 7 and turns the
 coastal city's elimination into a reduction.
