@@ -275,7 +275,7 @@ def plan_trade(g: Game, seat: int, rng: Rng) -> dict:
                 if len(cals) <= 1:  # three cards allow one lie (28.3)
                     for i in cals:
                         said[i] = next((c for c in give if not g.d.is_calamity(c)), "unspecified")
-                        return {"type": "trade_offer", "player": seat,
+                    return {"type": "trade_offer", "player": seat,
                             "to": partners[rng.below(len(partners))],
                             "give": give, "said": said, "expect": expect}
     return {"type": "trade_done", "player": seat}
