@@ -43,3 +43,24 @@ def test_every_event_of_random_games_has_valid_visibility():
         for o in rec.orders:
             for e in engine.apply_in_place(st, o):
                 assert e.to is None or (isinstance(e.to, list) and all(isinstance(x, int) for x in e.to))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.rule("26.41", "32.241")
+def test_reduced_city_agriculture_bonus_only_when_alone():
+    """A reduced city leaves tokens up to the limit, +1 with Agriculture, but not where another
+    nation's tokens stand (32.241). Athens has limit 3 (map data)."""
+    from tests.helpers import position
+    from tresham.games.advciv.game import Game
+
+    state, _ = position(nations=["crete", "thrace"], phase="movement",
+                        board={"athens": {"city": "crete"}, "knossos": {"tokens": {"crete": 1}},
+                               "corinth": {"city": "crete", "tokens": {"thrace": 1}},
+                               "scythia": {"tokens": {"thrace": 1}}},
+                        players={"crete": {"civ_cards": ["agriculture"]}})
+    g = Game(state)
+    limit_athens, limit_corinth = g.areas["athens"].limit, g.areas["corinth"].limit
+    assert g.reduce_city("athens") == limit_athens + 1
+    assert g.reduce_city("corinth") == limit_corinth

@@ -258,12 +258,14 @@ class Game:
 
     def reduce_city(self, area: str, why: str = "") -> int:
         """Reduce the city in ``area`` (26.41): it is replaced by as many of its owner's tokens
-        as the area's limit allows (+1 with Agriculture), as far as stock allows.
+        as the area's limit allows (+1 with Agriculture where no other nation's tokens stand,
+        32.241), as far as stock allows.
         Gives the number of tokens placed. Pirate cities are simply removed."""
         owner = self.remove_city(area)
         placed = 0
         if owner not in SPECIAL_OWNERS:
-            want = self.areas[area].limit + (1 if self.of(owner).has("agriculture") else 0)
+            alone = all(o == owner for o in self.s.board.owners(area))
+            want = self.areas[area].limit + (1 if alone and self.of(owner).has("agriculture") else 0)
             want = max(0, want - self.tokens(area, owner))
             placed = min(want, self.of(owner).stock)
             self.add_tokens(owner, area, placed)
