@@ -124,11 +124,12 @@ def test_purchase_is_drawn_right_after_the_buyers_own_draw():
     # Africa (0 cities) goes first and buys one; Italy (9 cities) then draws from stack 9
     # and buys one more: the purchase order shows in who gets which stack-9 card.
     board = cities("italy", NINE)
-    st, _ = acq(board, {"africa": {"treasury": 18}, "italy": {"treasury": 20}})
+    # Africa holds two cards already, so two players can trade and the market waits for them
+    st, _ = acq(board, {"africa": {"treasury": 18, "hand": ["ochre", "hides"]}, "italy": {"treasury": 20}})
     africa, italy = st.player("africa").seat, st.player("italy").seat
     st, _ = play(st, {"type": "buy_cards", "player": italy, "count": 1},
                  {"type": "buy_cards", "player": africa, "count": 1})
-    assert st.player("africa").hand == ["gold"]
+    assert sorted(st.player("africa").hand) == ["gold", "hides", "ochre"]
     assert st.player("italy").hand.count("ivory") == 1 and "piracy" in st.player("italy").hand
     assert st.player("italy").treasury == 2 and st.player("africa").treasury == 0
     assert st.stacks[8] == ["gold"]

@@ -362,9 +362,11 @@ class TradePhase(Phase):
         st.setdefault("messages", {})
         st.setdefault("actions", {})
         st.setdefault("cutoff_players", len([p for p in g.active() if not p.inert]))
-        st["held"] = bool(in_market(g))
+        # a deal takes two players who can trade (28.2, 28.3): with fewer there is no market
+        st["held"] = len(in_market(g)) >= 2
         if not st["held"]:
-            return  # nobody holds three tradable cards: no market this turn
+            st["closed"] = True
+            return
         g.emit("The trade market opens" + ("." if st["market_open"] else
                " under embargo: trades may be set up, cards change hands when it ends."),
                "market_start", market_open=st["market_open"])
