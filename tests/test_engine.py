@@ -64,3 +64,16 @@ def test_reduced_city_agriculture_bonus_only_when_alone():
     limit_athens, limit_corinth = g.areas["athens"].limit, g.areas["corinth"].limit
     assert g.reduce_city("athens") == limit_athens + 1
     assert g.reduce_city("corinth") == limit_corinth
+
+
+@pytest.mark.rule("16.5")
+def test_five_players_use_three_panels():
+    """16.5 / Z-10 (ruling R-BOARD-5): five players play on three panels, 47 tokens each."""
+    from tresham.games.advciv import engine
+    from tresham.games.advciv.game import Game
+
+    s = engine.new_game({"players": 5}, seed=1)
+    g = Game(s)
+    panels = {a.panel for a in g.areas.values() if a.is_land and a.panel is not None}
+    assert panels == {2, 3, 4}
+    assert s.options.tokens == 47

@@ -342,5 +342,5 @@ def default_board(state: GameState) -> str:
     return DEFAULT_BOARD[state.options.players]
 
 
-DEFAULT_BOARD = {8: "full_8p", 7: "full_7p", 6: "full_6p", 5: "five_panels_2_3", 4: "four_east",
+DEFAULT_BOARD = {8: "full_8p", 7: "full_7p", 6: "full_6p", 5: "five_wem_drop_two_west", 4: "four_east",
                  3: "three", 2: "two"}
