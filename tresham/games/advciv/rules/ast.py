@@ -68,13 +68,16 @@ def move_markers(g: Game) -> bool:
 
 
 def end_game(g: Game, why: str) -> None:
-    """End the game and name the winners: highest victory points; equal scores tie (35.2)."""
+    """End the game and name the winners: highest victory points; equal scores tie (35.2).
+    A departed (inert) nation is scored but cannot win (ruling R-INERT-WIN), unless every
+    nation is inert."""
     s = g.s
     s.finished = True
     s.phase = "over"
     scores = {p.seat: g.score(p.nation) for p in g.active()}
-    best = max(scores.values(), default=0)
-    s.winners = sorted(seat for seat, v in scores.items() if v == best)
+    eligible = {p.seat for p in g.active() if not p.inert} or set(scores)
+    best = max((v for seat, v in scores.items() if seat in eligible), default=0)
+    s.winners = sorted(seat for seat, v in scores.items() if v == best and seat in eligible)
     table = ", ".join(f"{g.name(s.players[seat].nation)} {v}" for seat, v in
                       sorted(scores.items(), key=lambda kv: -kv[1]))
     g.emit(f"The game ends: {why}. Final scores: {table}.", "game_over", scores=scores, winners=s.winners)
