@@ -227,3 +227,32 @@ def test_players_asked_together_first_all_keep_the_longer_limit():
     assert set(first) == {BABYLON, ASSYRIA} and set(first.values()) == {1.5}
     s, _ = play(s, {"type": "timeout", "player": BABYLON})
     assert {x.player: x.deadline_factor for x in owed(s)} == {p: 1.5 for p in first if p != BABYLON}
+
+
+# ---- player-facing messages ----------------------------------------------------------------------
+
+@pytest.mark.rule("30.221")
+def test_treachery_prompt_says_the_city_is_eliminated_when_the_trader_has_no_city():
+    nine = ["babylon", "ur", "susa", "charax", "sumeria", "chaldaea", "babylonia", "elam", "nineveh"]
+    board = cities(nine, "babylon")
+    board["mesopotamia"] = {"tokens": {"babylon": 18}}
+    board.update({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 6}}})
+    s, _ = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
+    d = owed(s)[0]
+    assert d.player == BABYLON and "eliminate" in d.prompt
+    s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["memphis"]})
+    assert Game(s).cities_of("egypt") == ["thebes"] and "memphis" not in s.board.cities
+
+
+@pytest.mark.rule("30.311", "15.61")
+def test_famine_refusal_says_why_a_nation_cannot_be_assigned():
+    from tests.test_calamities_a import famine_board
+    board = famine_board()
+    board["rhodes"] = {"tokens": {"crete": 9}}
+    s, _ = cal(board, {"egypt": {"hand": ["famine"]}, "crete": {"inert": True}})
+    e = refused(s, {"type": "famine_assign", "player": EGYPT,
+                    "victims": {"crete": 4, "babylon": 8, "assyria": 8}}, "30.311")
+    assert "has left the game" in e.message and "Babylon (at most 8)" in e.message
+    e = refused(s, {"type": "famine_assign", "player": EGYPT,
+                    "victims": {"thrace": 4, "babylon": 8, "assyria": 8}}, "30.311")
+    assert "Thrace has no units on the board" in e.message

@@ -138,13 +138,26 @@ class Famine(CalamityEffect):
             if n == ctx["victim"]:
                 raise IllegalOrder("30.311", "the 20 unit points go to other players")
             if n not in caps:
-                raise IllegalOrder("30.311", f"{n} cannot be assigned Famine losses")
+                raise IllegalOrder("30.311", self.why_not(g, ctx, n))
             if v > caps[n]:
                 raise IllegalOrder("30.311", f"{g.name(n)} may be assigned at most {caps[n]} "
                                    "unit points (8 at most, and no more than he has)")
         if sum(alloc.values()) != ctx["total"]:
             raise IllegalOrder("29.64", f"you must assign exactly {ctx['total']} unit points "
                                f"(you assigned {sum(alloc.values())})")
+
+    def why_not(self, g: Game, ctx: dict[str, Any], nation: str) -> str:
+        """The player-facing reason a nation cannot be assigned Famine losses."""
+        ok = "; you may assign: " + ", ".join(f"{g.name(n)} (at most {c})"
+                                              for n, c in sorted(capacities(g, ctx).items()))
+        p = next((q for q in g.active() if q.nation == nation), None)
+        if p is None:
+            return f"{nation} is not a player in this game" + ok
+        if nation == ctx["trader"]:
+            return f"{g.name(nation)} traded you the card and cannot be a secondary victim (29.61)" + ok
+        if p.inert:
+            return f"{g.name(nation)} has left the game and cannot be a secondary victim (15.61)" + ok
+        return f"{g.name(nation)} has no units on the board" + ok
 
     def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") == "assign":

@@ -47,7 +47,13 @@ class Treachery(CalamityEffect):
     def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "choose":
             return []
-        what = "take" if ctx["trader"] else "reduce"
+        trader = ctx["trader"]
+        if trader is None:
+            what = "reduce"
+        elif g.cities_in_stock(trader) > 0:
+            what = "take"
+        else:  # 30.221: no city available, the chosen city is eliminated
+            what = "eliminate (you have no city available to replace it)"
         return [Decision(seat(g, self.chooser(ctx)), "calamity_cities",
                          f"Treachery: choose the city of {g.name(ctx['victim'])} to {what}",
                          default="a city chosen at random",
