@@ -345,10 +345,16 @@ def test_iconoclasm_secondary_cities_exclude_trader_theology_and_limit_philosoph
 def test_iconoclasm_default_secondaries_are_the_leaders():
     players = {"asia": {"hand": ["iconoclasm"]}, "crete": {"treasury": 300}, "babylon": {"treasury": 40}}
     s, _ = cal(icon_board(), players)
+    before = Game(s)
+    cities_before = {p.nation: len(before.cities_of(p.nation)) for p in before.active()}
     s, _ = play(s, {"type": "timeout", "player": ASIA})
     g = Game(s)
-    # untraded: Crete is eligible; Crete leads on public points and loses both its cities
-    assert g.cities_of("crete") == [] and len(g.cities_of("babylon")) == 2
+    # untraded: "the winning players" (ruling CA-21): Crete (300 treasury) leads on public
+    # points, Egypt (5 cities) comes second among the others: one city each, Babylon spared
+    assert [n for n in before.leaders() if n != "asia"][:2] == ["crete", "egypt"]
+    assert len(g.cities_of("crete")) == cities_before["crete"] - 1
+    assert len(g.cities_of("egypt")) == cities_before["egypt"] - 1
+    assert len(g.cities_of("babylon")) == cities_before["babylon"]
 
 
 # ---- Piracy (30.91) --------------------------------------------------------------------------

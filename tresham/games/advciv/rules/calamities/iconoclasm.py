@@ -97,13 +97,20 @@ class Iconoclasm(ReduceOwnCities):
         self._reduce_others(g, ctx, o.cities)
 
     def _leader_pick(self, g: Game, ctx: dict[str, Any], rng) -> list[str]:
-        """SITE-CAL-05 / SZ-20: the leading players by Total Public Points, cities at random."""
-        caps = eligible_secondaries(g, ctx)
+        """SITE-CAL-05 / SZ-20: "the winning players" by Total Public Points, cities at
+        random: one city from each leader in turn, then more from the leaders if fewer
+        players are eligible than cities owed (ruling CA-21)."""
+        caps = dict(eligible_secondaries(g, ctx))
+        left = {n: list(g.cities_of(n)) for n in caps}
         out: list[str] = []
-        for n in g.leaders():
-            if n in caps and len(out) < ctx["m"]:
-                k = min(caps[n], ctx["m"] - len(out))
-                out += rng.sample(g.cities_of(n), k)
+        order = [n for n in g.leaders() if n in caps]
+        while len(out) < ctx["m"] and any(caps[n] > 0 and left[n] for n in order):
+            for n in order:
+                if len(out) < ctx["m"] and caps[n] > 0 and left[n]:
+                    city = rng.choice(sorted(left[n]))
+                    left[n].remove(city)
+                    caps[n] -= 1
+                    out.append(city)
         return sorted(out)
 
     def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
