@@ -264,3 +264,13 @@ def test_tokens_brought_back_where_they_started_are_no_threat():
                      ["load", 2], ["sail", "troy"], ["sail", "byzantium"], ["unload", 2]]}]))
     assert tok(s, "sardes", "thrace") == 1 and tok(s, "byzantium", "illyria") == 5
     assert "move_threatened" not in [e.kind for e in ev]
+
+
+@pytest.mark.rule("24.52")
+@pytest.mark.site("SITE-CONFLICT-03")
+def test_pillage_for_a_city_not_destroyed_is_refused_with_the_cities_owed():
+    s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
+                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+    e = refused(s, {"type": "pillage", "player": 1, "amount": 3, "area": "thebes"}, "24.52")
+    assert "no city to pillage in Thebes" in e.message and "destroyed in: Ur" in e.message
+    refused(s, {"type": "pillage", "player": 0, "amount": 1}, "24.52")  # Babylon destroyed none

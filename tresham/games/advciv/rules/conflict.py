@@ -366,9 +366,13 @@ class ConflictPhase(Phase):
             raise IllegalOrder("24.52",
                                "you have destroyed no city, so there is nothing to pillage")
         if o.area:
+            owed = ", ".join(g.area_name(e["area"]) for e in mine)
             mine = [e for e in mine if e["area"] == o.area]
             if not mine:
-                raise IllegalOrder("24.52", f"you have no city to pillage in {o.area!r}")
+                where = (g.area_name(o.area) if isinstance(o.area, str) and o.area in g.areas
+                         else repr(o.area))
+                raise IllegalOrder("24.52", f"you have no city to pillage in {where}; you may "
+                                   f"pillage for the city you destroyed in: {owed}")
         if isinstance(o.amount, bool) or not isinstance(o.amount, int):
             raise IllegalOrder("24.52", "the pillage amount must be a whole number of tokens")
         mx = pillage_max(g, nation)
