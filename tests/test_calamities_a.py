@@ -217,8 +217,15 @@ def test_pottery_and_grain_reduce_famine_and_the_grain_is_shown():
     s, ev = cal(famine_board(), players)
     s, ev2 = play(s, {"type": "famine_assign", "player": EGYPT,
                       "victims": {"babylon": 8, "assyria": 8, "asia": 4}})
+    # 30.312: Pottery holders *may* show Grain: each decides (two of Babylon's three suffice)
+    grain = {d.player: d.options["max_grain"] for d in owed(s)}
+    assert grain == {EGYPT: 2, BABYLON: 2}
+    refused(s, {"type": "famine_grain", "player": BABYLON, "grain": 3}, "30.312")
+    s, ev3 = play(s, {"type": "famine_grain", "player": BABYLON, "grain": 2},
+                  {"type": "famine_grain", "player": EGYPT, "grain": 2})
+    ev2 = ev2 + ev3
     g = Game(s)
-    # Egypt: 10 - 2 x 4 = 2; Babylon: 8 - 2 x 4 = 0 (two of its three Grain are enough)
+    # Egypt: 10 - 2 x 4 = 2; Babylon: 8 - 2 x 4 = 0
     assert g.of("egypt").flags["famine_grain"] == 2 and g.of("babylon").flags["famine_grain"] == 2
     assert g.tokens("babylonia", "babylon") == 10
     assert sorted(g.of("egypt").hand) == ["grain", "grain"]  # shown, not discarded
@@ -475,9 +482,26 @@ def test_grain_shown_against_famine_cannot_buy_cards_this_turn():
     assert EGYPT in [d.player for d in owed(s0)]
     s, _ = cal(board, {"egypt": dict(rich, hand=["famine", "grain", "grain"])})
     s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
-                {"type": "timeout", "player": EGYPT})
+                {"type": "timeout", "player": EGYPT})  # default: show both Grain (10 - 8 = 2)
+    s, _ = play(s, {"type": "timeout", "player": EGYPT})  # then lose the 2 points at random
     assert s.phase == "advances" and sorted(s.player("egypt").hand) == ["grain", "grain"]
     assert EGYPT not in [d.player for d in owed(s)]
     with pytest.raises(IllegalOrder):
         engine.apply(s, {"type": "buy", "player": EGYPT, "cards": ["cloth_making"],
                          "pay_cards": ["grain", "grain"], "treasury": 30})
+
+
+
+@pytest.mark.rule("30.312", "32.211")
+def test_pottery_holder_may_keep_his_grain():
+    """30.312 says a Pottery holder *may* reduce his Famine loss: showing no Grain keeps it free
+    for buying cards, and the full loss is owed."""
+    players = {"egypt": {"hand": ["famine"]},
+               "babylon": {"hand": ["grain", "grain", "salt"], "civ_cards": ["pottery"]}}
+    s, _ = cal(famine_board(), players)
+    s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
+                {"type": "famine_grain", "player": BABYLON, "grain": 0})
+    g = Game(s)
+    assert "famine_grain" not in g.of("babylon").flags
+    assert g.tokens("babylonia", "babylon") == 10 - 8  # the full loss (only tokens: no choice)
+    assert sorted(g.of("babylon").hand) == ["grain", "grain", "salt"]

@@ -142,7 +142,8 @@ def test_famine_secondary_with_pottery_and_one_grain_loses_four_of_eight():
                "assyria": {"hand": ["grain"]}}  # Grain without Pottery: no relief
     s, ev = cal(famine_board(), players)
     s, ev2 = play(s, {"type": "famine_assign", "player": EGYPT,
-                      "victims": {"babylon": 8, "assyria": 8, "asia": 4}})
+                      "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
+                  {"type": "famine_grain", "player": BABYLON, "grain": 1})
     g = Game(s)
     assert g.tokens("babylonia", "babylon") == 10 - 4 and g.of("babylon").flags["famine_grain"] == 1
     assert g.tokens("armenia", "assyria") == 10 - 8 and "famine_grain" not in g.of("assyria").flags

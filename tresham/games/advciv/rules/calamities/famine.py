@@ -1,6 +1,9 @@
 """Famine (30.31): the victim loses 10 unit points and assigns 20 more to other players.
 
-Unit choices use the shared loss decision of ``losses.py`` (29.62, 29.63).
+Stages: ``assign`` (the victim divides the 20), ``grain`` (each Pottery holder who owes a
+loss and holds Grain decides how many Grain to show: the rule says he *may* reduce his loss,
+30.312; default: as many as reduce it), ``losses`` (unit choices, the shared decision of
+``losses.py``, 29.62, 29.63).
 """
 from __future__ import annotations
 
@@ -17,6 +20,14 @@ PRIMARY = 10  # 30.311
 SECONDARY_TOTAL = 20  # 30.311
 SECONDARY_CAP = 8  # 30.311
 GRAIN_RELIEF = 4  # 30.312
+
+
+@order("famine_grain")
+@dataclass(slots=True)
+class FamineGrain(Order):
+    """A Pottery holder's choice of how many Grain cards to show against his Famine loss."""
+
+    grain: int = 0
 
 
 @order("famine_assign")
@@ -40,15 +51,13 @@ def capacities(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def pottery_relief(g: Game, nation: str, loss: int) -> tuple[int, int]:
-    """30.312 / 32.211: a Pottery holder reduces a Famine loss by 4 per Grain card held
-    (floor 0, Z-26). Gives (reduced loss, Grain cards shown). Only the Grain needed is shown."""
+def grain_useful(g: Game, nation: str, loss: int) -> int:
+    """30.312 / 32.211: the most Grain a Pottery holder can usefully show against a Famine
+    loss of ``loss`` (4 points each, floor 0, Z-26); 0 without Pottery."""
     p = g.of(nation)
     if not p.has("pottery") or loss <= 0:
-        return loss, 0
-    grain = p.hand.count("grain")
-    used = min(grain, -(-loss // GRAIN_RELIEF))
-    return max(0, loss - GRAIN_RELIEF * used), used
+        return 0
+    return min(p.hand.count("grain"), -(-loss // GRAIN_RELIEF))
 
 
 def uniform_allocation(caps: dict[str, int], total: int, rng) -> dict[str, int]:
@@ -82,37 +91,50 @@ class Famine(CalamityEffect):
 
     id = "famine"
     rule = "30.31"
-    accepts = ("famine_assign", L.ChooseLosses.type_name)
+    accepts = ("famine_assign", "famine_grain", L.ChooseLosses.type_name)
 
     def begin(self, g: Game, ctx: dict[str, Any]) -> None:
         caps = capacities(g, ctx)
         ctx["total"] = min(SECONDARY_TOTAL, sum(caps.values()))
         ctx["losses"] = {}
-        self._owe(g, ctx, ctx["victim"], PRIMARY)
+        ctx["owed"] = {ctx["victim"]: PRIMARY}
         ctx["stage"] = "assign"
         if sum(caps.values()) <= SECONDARY_TOTAL:  # only one allocation is possible
             self._assign(g, ctx, caps)
-
-    def _owe(self, g: Game, ctx: dict[str, Any], nation: str, nominal: int) -> None:
-        pts, grain = pottery_relief(g, nation, nominal)
-        if grain:
-            p = g.of(nation)
-            p.flags["famine_grain"] = p.flags.get("famine_grain", 0) + grain
-            g.emit(f"{g.name(nation)} shows {grain} Grain (Pottery): the Famine loss falls from "
-                   f"{nominal} to {pts} unit points; that Grain cannot buy civilization cards "
-                   "this turn (30.312).", "famine_grain", nation=nation, grain=grain, points=pts)
-        if pts > 0:
-            ctx["losses"][nation] = L.make_loss(g, nation, pts, why="Famine", rule="30.311")
 
     def _assign(self, g: Game, ctx: dict[str, Any], alloc: dict[str, int]) -> None:
         alloc = {n: v for n, v in alloc.items() if v > 0}
         if alloc:
             g.emit("Famine: " + ", ".join(f"{g.name(n)} {v}" for n, v in sorted(alloc.items()))
                    + " unit points assigned.", "famine_assign", victims=alloc)
-        for n, v in sorted(alloc.items()):
-            self._owe(g, ctx, n, v)
+        ctx["owed"].update(alloc)
+        ctx["grain_ask"] = sorted(n for n, v in ctx["owed"].items() if grain_useful(g, n, v) > 0)
+        ctx["grain"] = {}
+        ctx["stage"] = "grain"
+        self._maybe_losses(g, ctx)
+
+    def _maybe_losses(self, g: Game, ctx: dict[str, Any]) -> None:
+        """Once every Pottery holder has chosen his Grain, the losses are owed (30.312)."""
+        if ctx["grain_ask"]:
+            return
+        for nation, nominal in sorted(ctx["owed"].items()):
+            shown = ctx["grain"].get(nation, 0)
+            pts = max(0, nominal - GRAIN_RELIEF * shown)
+            if shown:
+                p = g.of(nation)
+                p.flags["famine_grain"] = p.flags.get("famine_grain", 0) + shown
+                g.emit(f"{g.name(nation)} shows {shown} Grain (Pottery): the Famine loss falls from "
+                       f"{nominal} to {pts} unit points; that Grain cannot buy civilization cards "
+                       "this turn (30.312).", "famine_grain", nation=nation, grain=shown, points=pts)
+            if pts > 0:
+                ctx["losses"][nation] = L.make_loss(g, nation, pts, why="Famine", rule="30.311")
         ctx["stage"] = "losses"
         L.settle(g, ctx["losses"])
+
+    def _show(self, g: Game, ctx: dict[str, Any], nation: str, n: int) -> None:
+        ctx["grain"][nation] = n
+        ctx["grain_ask"].remove(nation)
+        self._maybe_losses(g, ctx)
 
     def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") == "assign":
@@ -120,6 +142,14 @@ class Famine(CalamityEffect):
                              f"Famine: assign {ctx['total']} unit points to other players, at most "
                              f"{SECONDARY_CAP} each", default="the leading players lose 8 each",
                              options={"total": ctx["total"], "caps": capacities(g, ctx)})]
+        if ctx.get("stage") == "grain":
+            return [Decision(g.of(n).seat, "famine_grain",
+                             f"Famine: you owe {ctx['owed'][n]} unit points; with Pottery each Grain "
+                             "you show saves 4 (shown Grain cannot buy civilization cards this turn)",
+                             default="show as many Grain as reduce the loss",
+                             options={"owed": ctx["owed"][n],
+                                      "max_grain": grain_useful(g, n, ctx["owed"][n])})
+                    for n in ctx["grain_ask"]]
         if ctx.get("stage") == "losses":
             return L.pending(g, ctx["losses"])
         return []
@@ -168,6 +198,18 @@ class Famine(CalamityEffect):
             return
         if isinstance(o, FamineAssign):
             raise IllegalOrder("30.311", "the Famine losses are already assigned")
+        if ctx.get("stage") == "grain":
+            nation = g.player(o.player).nation
+            if not isinstance(o, FamineGrain) or nation not in ctx["grain_ask"]:
+                raise IllegalOrder("30.312", "Pottery holders are deciding how many Grain to show "
+                                   "against Famine first")
+            most = grain_useful(g, nation, ctx["owed"][nation])
+            if not isinstance(o.grain, int) or isinstance(o.grain, bool) or not 0 <= o.grain <= most:
+                raise IllegalOrder("30.312", f"you may show 0 to {most} Grain against this loss")
+            self._show(g, ctx, nation, o.grain)
+            return
+        if isinstance(o, FamineGrain):
+            raise IllegalOrder("30.312", "there is no Grain to show now")
         L.handle(g, ctx["losses"], o)
 
     def leader_assignment(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
@@ -187,9 +229,16 @@ class Famine(CalamityEffect):
                    "leading players are chosen.", "timeout")
             self._assign(g, ctx, self.leader_assignment(g, ctx))
             return
+        if ctx.get("stage") == "grain":
+            nation = g.s.players[seat].nation
+            self._show(g, ctx, nation, grain_useful(g, nation, ctx["owed"][nation]))
+            return
         L.timeout(g, ctx["losses"], seat)
 
     def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("stage") == "assign":
             return FamineAssign(seat, uniform_allocation(capacities(g, ctx), ctx["total"], rng))
+        if ctx.get("stage") == "grain":
+            nation = g.s.players[seat].nation
+            return FamineGrain(seat, rng.below(grain_useful(g, nation, ctx["owed"][nation]) + 1))
         return L.sample(g, ctx["losses"], seat, rng)
