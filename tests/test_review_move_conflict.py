@@ -274,3 +274,39 @@ def test_pillage_for_a_city_not_destroyed_is_refused_with_the_cities_owed():
     e = refused(s, {"type": "pillage", "player": 1, "amount": 3, "area": "thebes"}, "24.52")
     assert "no city to pillage in Thebes" in e.message and "destroyed in: Ur" in e.message
     refused(s, {"type": "pillage", "player": 0, "amount": 1}, "24.52")  # Babylon destroyed none
+
+
+@pytest.mark.rule("23.31", "5.5")
+def test_roadbuilding_through_an_area_with_ones_own_city():
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"city": "thrace"}}, players=ROAD)
+    s, _ = play(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium",
+                                 "count": 2}]))
+    assert tok(s, "byzantium", "thrace") == 2 and s.board.cities["thrace"] == "thrace"
+
+
+@pytest.mark.rule("24.24", "24.32", "32.231")
+def test_metalworking_defender_in_the_fight_after_the_city_is_replaced():
+    """Asia's city (Metalworking) in Sumeria (limit 3) falls to 8 Babylonians; the 6 Asian
+    replacement tokens remove after Babylon each round: B7 A5, B6 A4, B5 A3, B4 A2, B3 A1,
+    B2 (3 = limit): Asia keeps 1, Babylon 2 (without Metalworking Babylon would keep 3)."""
+    s, _ = start_conflict({"sumeria": {"city": "asia", "tokens": {"babylon": 8}}},
+                          {"asia": {"civ_cards": ["metalworking"]}})
+    assert toks(s, "sumeria") == {"asia": 1, "babylon": 2}
+    s, _ = start_conflict({"sumeria": {"city": "asia", "tokens": {"babylon": 8}}})
+    assert toks(s, "sumeria") == {"babylon": 3}
+
+
+@pytest.mark.rule("24.23", "24.24", "24.22", "Z-33")
+def test_two_metalworking_holders_with_equal_counts_remove_together_after_the_non_holder():
+    """Sumeria (limit 3): Babylon 3 and Egypt 3 hold Metalworking, Asia 4 does not. Each
+    round Asia removes first, then the two holders together: A3 B2 E2; A2 B1 E1; A1 (3)."""
+    s, _ = start_conflict({"sumeria": {"tokens": {"babylon": 3, "egypt": 3, "asia": 4}}},
+                          {"babylon": {"civ_cards": ["metalworking"]},
+                           "egypt": {"civ_cards": ["metalworking"]}})
+    assert toks(s, "sumeria") == {"asia": 1, "babylon": 1, "egypt": 1}
+
+
+@pytest.mark.rule("24.1", "30.5252")
+def test_barbarians_and_a_nation_coexist_within_the_limit():
+    s, ev = start_conflict({"sumeria": {"tokens": {"barbarians": 2, "egypt": 1}}})
+    assert toks(s, "sumeria") == {"barbarians": 2, "egypt": 1} and "Conflict" not in texts(ev)
