@@ -310,3 +310,14 @@ def test_two_metalworking_holders_with_equal_counts_remove_together_after_the_no
 def test_barbarians_and_a_nation_coexist_within_the_limit():
     s, ev = start_conflict({"sumeria": {"tokens": {"barbarians": 2, "egypt": 1}}})
     assert toks(s, "sumeria") == {"barbarians": 2, "egypt": 1} and "Conflict" not in texts(ev)
+
+
+@pytest.mark.site("SITE-MOVE-06", "SITE-MOVE-08")
+def test_current_mover_entering_unconfirmed_moves_is_told_so_privately():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s, ev = play(s, mv(BABYLON, [{"from": "ur", "to": "susa", "count": 3}], done=None))
+    assert tok(s, "ur", "babylon") == 5
+    noted = [e for e in ev if e.kind == "move_pending"]
+    assert len(noted) == 1 and noted[0].to == [BABYLON] and "not confirmed" in noted[0].text
+    s, ev = play(s, {"type": "done", "player": BABYLON})
+    assert tok(s, "susa", "babylon") == 3

@@ -493,6 +493,10 @@ class MovementPhase(Phase):
             if o.player != self._current(g):
                 g.emit(f"Your moves are noted ({plan['done'] or 'not yet confirmed'}); they are "
                        "carried out on your turn.", "move_pending", to=[o.player])
+            elif plan["done"] is None:
+                g.emit("Your moves are entered but not confirmed: they are carried out when you "
+                       "confirm them with done, or when your time runs out (SITE-MOVE-08).",
+                       "move_pending", to=[o.player])
         self._resolve(g)
 
     def timeout(self, g: Game, seat: int) -> None:
