@@ -321,3 +321,12 @@ def test_current_mover_entering_unconfirmed_moves_is_told_so_privately():
     assert len(noted) == 1 and noted[0].to == [BABYLON] and "not confirmed" in noted[0].text
     s, ev = play(s, {"type": "done", "player": BABYLON})
     assert tok(s, "susa", "babylon") == 3
+
+
+@pytest.mark.rule("15.61")
+def test_a_later_mover_who_left_is_offered_no_decision():
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    s.players[THRACE].inert = True
+    assert THRACE not in [d.player for d in engine.pending(s)]
+    s, ev = play(s, mv(BABYLON))
+    assert "Thrace is inert and moves nothing." in texts(ev)

@@ -456,6 +456,8 @@ class MovementPhase(Phase):
         for i in range(st["index"], len(st["order"])):
             seat = st["order"][i]
             now = seat == cur
+            if not now and g.s.players[seat].inert:  # left the game: takes no actions (15.61)
+                continue
             asked = now and st.get("asked") == seat
             prompt = ("An earlier mover moved into an area of yours: change or confirm your moves"
                       if asked else "Enter your moves" if now else
