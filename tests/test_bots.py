@@ -113,3 +113,23 @@ def test_heuristic_side_passes_a_calamity_as_one_lie():
     assert give[said.index("grain")] == "epidemic"  # the lie fills the named card
     assert sum(1 for real, s in zip(give, said) if real != s) == 1
     assert "gold" not in give
+
+
+def test_information_state_hides_other_players_early_orders():
+    """Moves entered early are secret until carried out (SITE-MOVE-05): a bot deciding for
+    one seat never sees another seat's pending moves."""
+    from tresham.games.advciv.view import information_state
+
+    state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="movement",
+                        board={"thebes": {"tokens": {"egypt": 3}}, "susa": {"tokens": {"babylon": 3}},
+                               "nineveh": {"tokens": {"assyria": 2}}, "kuban": {"tokens": {"asia": 1}}})
+    order = state.step["order"]
+    last = order[-1]
+    nation = state.players[last].nation
+    src = next(iter(Game(state).token_areas(nation)))
+    dst = sorted(Game(state).areas[src].land_adj)[0]
+    state, _ = engine.apply(state, {"type": "move", "player": last, "moves": [{"from": src, "to": dst, "count": 1}],
+                                    "voyages": [], "done": "done"})
+    assert str(last) in state.step["plans"]
+    assert str(last) not in information_state(state, order[0]).step["plans"]
+    assert str(last) in information_state(state, last).step["plans"]

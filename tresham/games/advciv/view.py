@@ -16,6 +16,30 @@ PHASE_VIEWS: dict[str, Any] = {}
 PHASE_SECRETS: dict[str, Any] = {}
 
 
+#: Per-player entries of phases' scratch data that only their owner may know before they take
+#: effect: phase -> ((step key, keyed by "seat" or "nation"), ...). Orders entered early
+#: (movement, growth, ships, cities) and Coinage rates chosen before everyone has chosen.
+PRIVATE_STEP_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "movement": (("plans", "seat"),),
+    "population": (("early", "nation"),),
+    "ships": (("early", "nation"),),
+    "cities": (("orders", "seat"), ("marks", "seat")),
+    "tax": (("rates", "nation"),),
+}
+
+
+def _strip_private(state: GameState, seat: int) -> None:
+    """Remove other players' private entries from the current phase's scratch data."""
+    keys = PRIVATE_STEP_KEYS.get(state.phase, ())
+    if state.phase == "tax" and state.step.get("paid"):
+        keys = ()  # rates are public once the taxes are paid
+    mine = {"seat": str(seat), "nation": state.players[seat].nation}
+    for key, by in keys:
+        entries = state.step.get(key)
+        if isinstance(entries, dict):
+            state.step[key] = {k: v for k, v in entries.items() if k == mine[by]}
+
+
 def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     g = Game(state)
     o = state.options
@@ -81,6 +105,7 @@ def information_state(state: GameState, seat: int) -> GameState:
     hide = PHASE_SECRETS.get(s.phase)
     if hide is not None:
         s.step = hide(s.step, seat)
+    _strip_private(s, seat)
     s.stacks = [[HIDDEN] * len(st) for st in s.stacks]
     s.set_aside = [HIDDEN] * len(s.set_aside)
     s.retained_cards = {n: [HIDDEN] * len(v) for n, v in s.retained_cards.items()}
