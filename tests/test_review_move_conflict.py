@@ -330,3 +330,20 @@ def test_a_later_mover_who_left_is_offered_no_decision():
     assert THRACE not in [d.player for d in engine.pending(s)]
     s, ev = play(s, mv(BABYLON))
     assert "Thrace is inert and moves nothing." in texts(ev)
+
+
+@pytest.mark.rule("23.31")
+@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+def test_unless_threatened_covers_the_area_a_road_move_passes_through():
+    """Thrace's road move goes through Thrace (area); Illyria moves in there first, which
+    would make the road move fail: a "done unless threatened" player is asked again instead
+    of losing the move silently, and may re-route."""
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "paeonia": {"tokens": {"illyria": 4}}},
+            players=ROAD)
+    assert s.step["order"][0] == ILLYRIA
+    s, _ = play(s, mv(THRACE, [{"from": "macedonia", "via": "thrace", "to": "byzantium",
+                                 "count": 3}], done="unless_threatened"))
+    s, ev = play(s, mv(ILLYRIA, [{"from": "paeonia", "to": "thrace", "count": 1}]))
+    assert [d.player for d in engine.pending(s) if d.required] == [THRACE]
+    assert "move_threatened" in [e.kind for e in ev if e.to == [THRACE]]
+    assert tok(s, "macedonia", "thrace") == 3

@@ -394,12 +394,15 @@ def execute(g: Game, seat: int, plan: dict) -> None:
 
 def threat(g: Game, seat: int, plan: dict | None) -> str | None:
     """SITE-MOVE-07 / SZ-04: an area where ``seat`` has units (tokens or cities) or into
-    which he is moving, that an earlier mover has moved into this phase; None if none."""
+    which he is moving (destinations and Roadbuilding intermediate areas), that an earlier
+    mover has moved into this phase; None if none."""
     nation = g.s.players[seat].nation
     entered: dict[str, list[str]] = g.s.step.get("entered", {})
     if not entered:
         return None
     mine = set(destinations(plan or {}))
+    # a Roadbuilding move's first area is entered too, and an arrival there blocks it (23.31)
+    mine.update(m["via"] for m in (plan or {}).get("moves", ()) if "via" in m)
     mine.update(g.token_areas(nation))
     mine.update(g.cities_of(nation))
     for area in sorted(mine):
