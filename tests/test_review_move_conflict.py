@@ -347,3 +347,12 @@ def test_unless_threatened_covers_the_area_a_road_move_passes_through():
     assert [d.player for d in engine.pending(s) if d.required] == [THRACE]
     assert "move_threatened" in [e.kind for e in ev if e.to == [THRACE]]
     assert tok(s, "macedonia", "thrace") == 3
+
+
+@pytest.mark.rule("23.2")
+def test_orders_from_a_player_with_nothing_to_move_say_why():
+    s, _ = position(nations=["thrace", "crete", "asia", "babylon", "egypt", "illyria"],
+                    board={"lemnos": {"tokens": {"thrace": 1}}, "knossos": {"tokens": {"crete": 3}}},
+                    phase="movement")
+    e = refused(s, mv(THRACE, [{"from": "lemnos", "to": "troy", "count": 1}]), "23.2")
+    assert "nothing that could move" in e.message

@@ -476,7 +476,9 @@ class MovementPhase(Phase):
         require_phase_player(g, o, "23.1")
         st = g.s.step
         if o.player not in st["order"]:
-            raise IllegalOrder("23.2", "you have no place in the order of movement this phase")
+            raise IllegalOrder("23.2", "you have no place in the order of movement this phase: "
+                               "when it began you had nothing that could move (no ship and "
+                               "no token in an area with a land boundary)")
         if o.player not in st["order"][st["index"]:]:
             raise IllegalOrder("23.2", "your moves have already been carried out this phase")
         key = str(o.player)
