@@ -356,3 +356,16 @@ def test_orders_from_a_player_with_nothing_to_move_say_why():
                     phase="movement")
     e = refused(s, mv(THRACE, [{"from": "lemnos", "to": "troy", "count": 1}]), "23.2")
     assert "nothing that could move" in e.message
+
+
+@pytest.mark.rule("24.52")
+@pytest.mark.site("SITE-CONFLICT-03")
+def test_a_pillage_order_must_say_how_many_tokens():
+    """The amount is the player's choice (24.52): an order without it is refused rather
+    than silently taken as 0 (which would forfeit the pillage)."""
+    s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
+                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+    e = refused(s, {"type": "pillage", "player": 1}, "24.52")
+    assert "how many" in e.message and "0 to 3" in e.message
+    s, _ = play(s, {"type": "pillage", "player": 1, "amount": 0})
+    assert s.players[1].treasury == 0 and s.players[1].stock == 4

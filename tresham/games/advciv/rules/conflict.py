@@ -305,7 +305,7 @@ class Pillage(Order):
     """How many tokens (0-3) to pillage for a destroyed city (24.52, SITE-CONFLICT-03).
     ``area`` names the city's area; it may be left empty when only one is owed."""
 
-    amount: int = 0
+    amount: int | None = None  # required: the player's choice (24.52); None = not given
     area: str = ""
 
 
@@ -373,9 +373,12 @@ class ConflictPhase(Phase):
                          else repr(o.area))
                 raise IllegalOrder("24.52", f"you have no city to pillage in {where}; you may "
                                    f"pillage for the city you destroyed in: {owed}")
+        mx = pillage_max(g, nation)
+        if o.amount is None:
+            raise IllegalOrder("24.52", f"say how many tokens (0 to {mx}) you pillage: "
+                               "{\"amount\": n}")
         if isinstance(o.amount, bool) or not isinstance(o.amount, int):
             raise IllegalOrder("24.52", "the pillage amount must be a whole number of tokens")
-        mx = pillage_max(g, nation)
         if not 0 <= o.amount <= mx:
             raise IllegalOrder("24.52", f"you may pillage 0 to {mx} tokens here (at most "
                                f"{PILLAGE_PER_CITY} per city and no more than your stock)")
