@@ -264,6 +264,7 @@ def test_tokens_brought_back_where_they_started_are_no_threat():
                      ["load", 2], ["sail", "troy"], ["sail", "byzantium"], ["unload", 2]]}]))
     assert tok(s, "sardes", "thrace") == 1 and tok(s, "byzantium", "illyria") == 5
     assert "move_threatened" not in [e.kind for e in ev]
+    assert "carrying 2 tokens from Byzantium and back." in texts(ev)
 
 
 @pytest.mark.rule("24.52")

@@ -383,8 +383,9 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         if vv["path"][-1] != vv["ship"]:
             g.move_ship(nation, vv["ship"], vv["path"][-1])
         moved_any = True
-        carried = "; ".join(f"{n} token{'s' if n != 1 else ''} from {g.area_name(a)} to "
-                            f"{g.area_name(b)}" for a, b, n in vv["legs"])
+        carried = "; ".join(f"{n} token{'s' if n != 1 else ''} from {g.area_name(a)} "
+                            + (f"to {g.area_name(b)}" if a != b else "and back")
+                            for a, b, n in vv["legs"])
         g.emit(f"{who}'s ship sails " + " → ".join(g.area_name(a) for a in vv["path"])
                + (f", carrying {carried}." if carried else "."), "voyage", nation=nation,
                path=vv["path"], legs=vv["legs"])
