@@ -13,8 +13,8 @@ Any number of tokens may end in an area, above its limit (23.4): conflict comes 
 Site model (SITE-MOVE-05..08): every player may enter moves at any time during the phase;
 they are held as *pending* and carried out in census order. Each player marks his moves
 ``"done"`` or ``"unless_threatened"`` (SZ-04: when his turn comes, if an earlier mover moved
-into an area where he has units or into which he is moving, his moves are not finalised and
-the game waits for him to change or confirm them). Until his turn he may replace his moves
+into an area where he has units or into which he is moving, a Roadbuilding intermediate area
+included, his moves are not finalised and the game waits for him to change or confirm them). Until his turn he may replace his moves
 (a new ``move`` order replaces the old one; an empty one resets). Timeout (SITE-MOVE-08):
 entered moves are carried out even if not confirmed, otherwise nothing moves.
 
@@ -30,7 +30,8 @@ The order (JSON)::
      "done": "done" | "unless_threatened" | null}
 
 ``count`` is a number, ``"all"`` (the whole stack, SITE-MOVE-03) or ``"excess"`` (the tokens
-above the area's population limit, SITE-MOVE-02); it is fixed when the order is entered.
+above the area's population limit in the stack as left by the earlier moves of the same
+order, SITE-MOVE-02); it is fixed when the order is entered. A voyage sails at least once.
 The generic ``{"type": "done"}`` confirms the moves already entered (SITE-MOVE-06).
 
 Orders are validated in full when entered (against the board then) and each move again when
