@@ -170,3 +170,20 @@ def test_architecture_is_not_blocked_by_another_players_ship():
     assert state.board.cities.get("charax") == "babylon"
     assert state.players[2].treasury == 7
     assert "with Architecture (3 tokens and 3 from treasury)" in texts(ev)
+
+
+@pytest.mark.rule("26.41", "32.241", "26.32")
+def test_reduction_plan_counts_agriculture_like_the_reduction_itself():
+    """The reduction list is checked with the same token count the reduction places:
+    Agriculture's extra token only where no other nation's tokens stand (32.241)."""
+    from tresham.games.advciv.rules import support
+    state, _ = position(nations=["asia", "assyria", "babylon", "egypt"], phase="over",
+                        board={"ur": {"city": "babylon", "tokens": {"assyria": 1}},
+                               "susa": {"city": "babylon"}},
+                        players={"babylon": {"civ_cards": ["agriculture"], "stock": 20}})
+    g = Game(state)
+    limit_ur, limit_susa = g.areas["ur"].limit, g.areas["susa"].limit
+    assert support.tokens_from_reduction(g, "babylon", "ur", 20) == limit_ur
+    assert support.tokens_from_reduction(g, "babylon", "susa", 20) == limit_susa + 1
+    assert g.reduce_city("ur") == limit_ur
+    assert g.reduce_city("susa") == limit_susa + 1

@@ -80,8 +80,9 @@ def candidates(g: Game, nation: str) -> list[str]:
 
 def tokens_from_reduction(g: Game, nation: str, area: str, stock: int) -> int:
     """Tokens a reduction of ``nation``'s city in ``area`` puts on the board: the area's
-    limit (+1 with Agriculture, 32.241) as far as ``stock`` allows (26.41)."""
-    want = g.areas[area].limit + (1 if g.of(nation).has("agriculture") else 0)
+    limit (+1 with Agriculture where no other nation's tokens stand, 32.241) as far as
+    ``stock`` allows (26.41); the same count as ``Game.reduce_city``."""
+    want = g.limit(area, nation)
     want = max(0, want - g.tokens(area, nation))
     return min(want, stock)
 
