@@ -40,6 +40,8 @@ def _playouts(bot, players: int, games: int, turns: int, seed: int) -> dict:
         "orders_per_game_median": statistics.median(orders),
         "ms_per_order_median": round(statistics.median(per_order), 4) if per_order else None,
         "decision_ms_median": round(statistics.median(decisions), 4) if decisions else None,
+        "decision_ms_p90": round(statistics.quantiles(decisions, n=10)[-1], 4) if len(decisions) > 10 else None,
+        "decision_ms_max": round(max(decisions), 2) if decisions else None,
         "turns_reached_median": turns,
         "finished": finished,
     }
@@ -60,5 +62,7 @@ def bench_engine(players: int = 7, games: int = 5, turns: int = 60, seed: int = 
         "heuristic_orders_per_game_median": heu["orders_per_game_median"],
         "heuristic_ms_per_order_median": heu["ms_per_order_median"],
         "heuristic_decision_ms_median": heu["decision_ms_median"],
+        "heuristic_decision_ms_p90": heu["decision_ms_p90"],
+        "heuristic_decision_ms_max": heu["decision_ms_max"],
         "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
