@@ -234,3 +234,17 @@ def test_partial_boards_cut_areas_and_adjacency():
     first = s.step["order"][0]
     with pytest.raises(IllegalOrder, match="16.12"):
         engine.apply(s, {"type": "pick", "player": first, "nation": "crete", "area": "knossos"})
+
+
+@pytest.mark.site("SITE-PICK-06")
+def test_neighbouring_nations_may_both_be_chosen():
+    """SITE-PICK-06: nations whose start positions clash may both be played; nothing blocks
+    it. Asia starts in Mikop and Assyria in Nalchik, which share a border."""
+    from tresham.games.advciv.data import load
+
+    assert "nalchik" in load().map.areas["mikop"].land_adj
+    s = engine.new_game({"players": 4}, seed=2)
+    a, b = s.step["order"][:2]
+    s, _ = play(s, {"type": "pick", "player": a, "nation": "asia", "area": "mikop"},
+                {"type": "pick", "player": b, "nation": "assyria", "area": "nalchik"})
+    assert s.players[a].nation == "asia" and s.players[b].nation == "assyria"
