@@ -14,45 +14,8 @@ from tresham.games.base import IllegalOrder
 
 from tests.helpers import position
 
-SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]  # seats 0-5
+from tests.test_calamities_b import NILE, SIX, begin, do, owed, quiet, refused, texts  # noqa: F401,E402
 
-
-def quiet(board, players=None, nations=SIX):
-    state, _ = position(nations=list(nations), board=board, players=players or {}, phase="pick")
-    return state
-
-
-def begin(state, calamity, victim, trader=None):
-    g = Game(state)
-    ctx = {"calamity": calamity, "victim": victim, "trader": trader}
-    EFFECTS[calamity].begin(g, ctx)
-    return g, ctx
-
-
-def do(g, ctx, o):
-    EFFECTS[ctx["calamity"]].handle(g, ctx, o)
-
-
-def refused(g, ctx, o, rule):
-    before = g.s.digest()
-    with pytest.raises(IllegalOrder) as e:
-        do(g, ctx, o)
-    assert e.value.rule == rule, e.value
-    assert g.s.digest() == before
-    return e.value
-
-
-def owed(g, ctx):
-    return sorted((d.player, d.kind) for d in EFFECTS[ctx["calamity"]].pending(g, ctx) if d.required)
-
-
-def texts(g):
-    return "\n".join(e.text for e in g.events)
-
-
-NILE = {"memphis": {"city": "egypt"}, "fayum": {"tokens": {"egypt": 4}},
-        "alexandria": {"tokens": {"egypt": 2}}, "thebes": {"city": "egypt"},
-        "buhen": {"tokens": {"egypt": 3}}}
 
 
 # ======================================================================================

@@ -12,37 +12,7 @@ from tresham.rng import Rng
 
 from tests.helpers import play, position, texts, refused
 
-N4 = ["egypt", "babylon", "assyria", "asia"]
-EG, BA, AS, AI = 0, 1, 2, 3
-
-
-def market(hands, open_=True, options=None, **players):
-    spec = {n: {"hand": h} for n, h in hands.items()}
-    for n, extra in players.items():
-        spec.setdefault(n, {}).update(extra)
-    return position(nations=N4, phase="trade", step={"market_open": open_},
-                    players=spec, options={"turn_limit": 1, **(options or {})})
-
-
-def offer(frm, to, give, expect, said=None):
-    o = {"type": "trade_offer", "player": frm, "to": to, "give": give, "expect": expect}
-    if said is not None:
-        o["said"] = said
-    return o
-
-
-def accept(who, oid, give, said=None, expect=None):
-    o = {"type": "trade_accept", "player": who, "offer": oid, "give": give}
-    if said is not None:
-        o["said"] = said
-    if expect is not None:
-        o["expect"] = expect
-    return o
-
-
-def done(who):
-    return {"type": "trade_done", "player": who}
-
+from tests.test_trade import AI, AS, BA, EG, N4, accept, done, market, offer  # noqa: F401,E402
 
 HANDS = {"egypt": ["salt", "salt", "grain", "treachery", "famine"],
          "babylon": ["oil", "oil", "iron", "superstition"],
