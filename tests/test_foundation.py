@@ -248,3 +248,26 @@ def test_neighbouring_nations_may_both_be_chosen():
     s, _ = play(s, {"type": "pick", "player": a, "nation": "asia", "area": "mikop"},
                 {"type": "pick", "player": b, "nation": "assyria", "area": "nalchik"})
     assert s.players[a].nation == "asia" and s.players[b].nation == "assyria"
+
+
+@pytest.mark.site("SITE-CREATE-04")
+def test_creator_chooses_the_map_part():
+    """SITE-CREATE-04: with some player counts the creator picks which part of the map to
+    play; 4 players may play the eastern panels (default) or the western part with the
+    Western Extension Map (16.6)."""
+    east = engine.new_game({"players": 4}, seed=1)
+    west = engine.new_game({"players": 4, "board": "four_west_wem", "wem": True}, seed=1)
+    from tresham.games.advciv.game import Game
+
+    assert "memphis" in Game(east).areas and "memphis" not in Game(west).areas
+    assert "rome" in Game(west).areas and "rome" not in Game(east).areas
+    with pytest.raises(IllegalOrder, match="is for"):
+        engine.new_game({"players": 4, "board": "three"})
+
+
+@pytest.mark.site("SITE-CREATE-15", "SITE-CREATE-12")
+def test_game_options_are_visible_to_every_player():
+    s = engine.new_game({"players": 3, "stoic": True, "hand_limit": 10}, seed=1)
+    for seat in (0, 1, 2, None):
+        v = engine.view(s, seat)
+        assert v["options"]["stoic"] is True and v["options"]["hand_limit"] == 10
