@@ -91,3 +91,9 @@ def require_phase_player(g: Game, order: Order, rule: str = "") -> None:
         raise IllegalOrder(rule, "you have no nation yet")
     if p.inert:
         raise IllegalOrder("15.61", "an inert nation takes no actions")
+
+
+def live_queue(g: Game) -> list[str]:
+    """The nations still to act in a phase taken one nation after another (``step["queue"]``),
+    departed (inert) ones left out (15.61)."""
+    return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, register, require_phase_player
+from ..phase import Phase, live_queue, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 
@@ -67,11 +67,6 @@ def random_placement(g: Game, nation: str, rng) -> dict[str, int]:
     return out
 
 
-def live(g: Game) -> list[str]:
-    """The nations still to act in this phase, departed (inert) ones left out (15.61)."""
-    return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]
-
-
 @register
 class PopulationPhase(Phase):
     """Phase 2 (18.1)."""
@@ -97,7 +92,7 @@ class PopulationPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         out = []
-        for i, nation in enumerate(live(g)):
+        for i, nation in enumerate(live_queue(g)):
             if not self._manual(g, nation) or nation in st["early"]:
                 continue
             cur = i == 0
@@ -111,7 +106,7 @@ class PopulationPhase(Phase):
         return out
 
     def complete(self, g: Game) -> bool:
-        return not live(g)
+        return not live_queue(g)
 
     def _validate(self, g: Game, nation: str, areas: dict) -> dict[str, int]:
         """A distribution must place all the stock, each area within its increment (20.2, Z-24)."""
@@ -147,7 +142,7 @@ class PopulationPhase(Phase):
             raise IllegalOrder("20.2", "your growth is automatic (your stock covers it, or it all goes "
                                "to your only growing area); nothing to place")
         placement = self._validate(g, nation, o.areas)
-        if live(g)[0] == nation:
+        if live_queue(g)[0] == nation:
             self._done(g, nation, placement)
         else:
             st["early"][nation] = placement

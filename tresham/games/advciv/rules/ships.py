@@ -25,7 +25,7 @@ from ...base import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, register, require_phase_player
+from ..phase import Phase, live_queue, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 MAINTAIN_PAY = ("treasury", "token")
@@ -191,11 +191,6 @@ def random_order(g: Game, seat: int, rng) -> Ships:
     return Ships(seat, maintain, build)
 
 
-def live(g: Game) -> list[str]:
-    """The nations still to act in this phase, departed (inert) ones left out (15.61)."""
-    return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]
-
-
 @register
 class ShipsPhase(Phase):
     """Phase 4 (18.1), in census order (22.1, 22.11)."""
@@ -211,7 +206,7 @@ class ShipsPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         out = []
-        for i, nation in enumerate(live(g)):
+        for i, nation in enumerate(live_queue(g)):
             if nation in st["early"] or not can_act(g, nation):
                 continue
             cur = i == 0
@@ -226,7 +221,7 @@ class ShipsPhase(Phase):
         return out
 
     def complete(self, g: Game) -> bool:
-        return not live(g)
+        return not live_queue(g)
 
     def handle(self, g: Game, o: Order) -> None:
         require_phase_player(g, o, "22")
@@ -237,7 +232,7 @@ class ShipsPhase(Phase):
             raise IllegalOrder("22.1", "your ship orders for this turn have already been carried out "
                                "(or you had nothing to build or maintain)")
         kept, built = plan(g, nation, o.maintain, o.build)
-        if live(g)[0] == nation:
+        if live_queue(g)[0] == nation:
             self._done(g, nation, kept, built)
         else:
             st["early"][nation] = {"maintain": o.maintain, "build": o.build}
