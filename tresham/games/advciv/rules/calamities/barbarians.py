@@ -29,7 +29,6 @@ from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS
 from ...game import SPECIAL_OWNERS, Game
 from ...orders import Order, Timeout
-from ...state import GameState
 from . import losses as L
 from .base import CalamityEffect, effect
 
@@ -73,7 +72,7 @@ def damage(g: Game, victim: str, dst: str, n: int, src: str | None) -> int:
     or placed fresh) and the conflict there were resolved (30.5211, 30.5231)."""
     if victim not in occupants(g, dst):
         return 0
-    trial = Game(GameState.from_json(g.s.to_json()), g.d)
+    trial = Game(g.s.copy(), g.d)
     if src is None:
         trial.add_tokens(BARBARIANS, dst, n)
     else:
