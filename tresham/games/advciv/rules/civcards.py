@@ -324,11 +324,9 @@ def best_kept(g: Game, hand: list[str], keep: int) -> list[str]:
     return out
 
 
-def cheapest_cover(g: Game, cards: list[str], owed: int, min_cards: int,
-                   mining: bool) -> list[str] | None:
-    """The sub-multiset of ``cards`` worth least (with Mining on one eligible set) that is
-    worth at least ``owed`` and has at least ``min_cards`` cards; None if there is none.
-    Used by the site default (SITE-ADV-08) to pay from the hand and shed the excess."""
+def cover_table(g: Game, cards: list[str], mining: bool):
+    """Every value a sub-multiset of ``cards`` can pay (sets, Mining on one eligible set),
+    by number of cards: the search behind :func:`cheapest_cover`, built once per hand."""
     counts = sorted(Counter(commodities(g, cards)).items())
     # state: (cards used, mining used) -> {value: counts chosen}
     states: dict[tuple[int, bool], dict[int, tuple[int, ...]]] = {(0, False): {0: ()}}
@@ -345,6 +343,16 @@ def cheapest_cover(g: Game, cards: list[str], owed: int, min_cards: int,
                         bucket = nxt.setdefault((n + c, u), {})
                         bucket.setdefault(v + sv, choice + (c,))
         states = nxt
+    return counts, states
+
+
+def cheapest_cover(g: Game, cards: list[str], owed: int, min_cards: int,
+                   mining: bool, table=None) -> list[str] | None:
+    """The sub-multiset of ``cards`` worth least (with Mining on one eligible set) that is
+    worth at least ``owed`` and has at least ``min_cards`` cards; None if there is none.
+    Used by the site default (SITE-ADV-08) to pay from the hand and shed the excess.
+    ``table`` = :func:`cover_table` of the same cards, to reuse it across queries."""
+    counts, states = table or cover_table(g, cards, mining)
     best: tuple[int, int, tuple[int, ...]] | None = None
     for (n, _), vals in states.items():
         if n < min_cards:
@@ -376,11 +384,12 @@ def default_purchase(g: Game, p: Player) -> dict:
     mining = mining_available(p)
     price = costs(g, p)
     options = sorted(price, key=lambda c: (g.d.civ_cards[c].cost, price[c], c))
+    table = cover_table(g, pay_from, mining)
     for card in options:
         owed = price[card]
         if owed == 0:
             continue
-        pay = cheapest_cover(g, pay_from, owed, over, mining)
+        pay = cheapest_cover(g, pay_from, owed, over, mining, table)
         if pay is not None:
             return {"cards": [card], "pay_cards": pay, "treasury": 0, "discard": []}
     kept = best_kept(g, hand, g.s.options.hand_limit)
