@@ -54,3 +54,11 @@ def test_surplus_violation_is_caught_between_phases(monkeypatch):
     monkeypatch.setattr(surplus, "remove_surplus", lambda g: {})
     rec = play_game(3, seed=4, turns=8, replay=False)
     assert any("after surplus removal" in v for v in rec.violations)
+
+
+def test_a_game_that_never_reaches_its_end_is_unfinished_not_stalled():
+    """Random bots rarely reach the A.S.T. finish; a game cut by the order budget is reported
+    as unfinished (cap the turns, 34.1B), which is not a stall: decisions kept coming."""
+    rec = play_game(3, seed=5, turns=None, max_orders=300, replay=False)
+    assert not rec.finished and rec.unfinished and not rec.stalled and rec.violations == []
+    assert summarize([rec])["unfinished"] == 1 and summarize([rec])["stalled"] == 0

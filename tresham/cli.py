@@ -75,7 +75,9 @@ def scenario(file: str, as_json: bool) -> None:
 @click.option("--games", default=1, type=int)
 @click.option("--seed", default=0, type=int)
 @click.option("--bots", default="random", type=click.Choice(["random", "heuristic", "mixed"]))
-@click.option("--turns", default=None, type=int)
+@click.option("--turns", default=None, type=int,
+              help="end each game after T turns (34.1B); without it a game runs to the A.S.T. finish, "
+                   "and one still going after 100,000 orders is reported as unfinished")
 @click.option("--json", "as_json", is_flag=True)
 def simulate(players, games, seed, bots, turns, as_json) -> None:
     """Play full games with bots, checking invariants after every order."""
