@@ -133,3 +133,16 @@ def test_information_state_hides_other_players_early_orders():
     assert str(last) in state.step["plans"]
     assert str(last) not in information_state(state, order[0]).step["plans"]
     assert str(last) in information_state(state, last).step["plans"]
+
+
+@pytest.mark.slow
+@pytest.mark.rule("34.1")
+def test_heuristic_games_end_by_the_rules_without_a_turn_cap():
+    """All-heuristic games with no turn limit reach the A.S.T. finish square and end there
+    (34.1A), keeping every invariant and replaying exactly."""
+    for players, seed in ((2, 40), (5, 43), (8, 46)):
+        rec = play_game(players, seed, bots={s: heuristic_bot for s in range(players)}, turns=None)
+        assert rec.finished and not rec.unfinished and not rec.stalled
+        assert rec.violations == [] and rec.refused_samples == [] and rec.replay_ok
+        final = engine.replay({"players": players}, seed, rec.orders)
+        assert max(p.ast for p in final.players) == 15
