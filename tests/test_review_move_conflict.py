@@ -93,7 +93,7 @@ def test_military_holders_move_last_in_census_order_among_themselves():
     assert s.step["order"] == [CRETE, THRACE, EGYPT, BABYLON, ILLYRIA]
 
 
-@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+@pytest.mark.site("SITE-MOVE-07")
 def test_threatened_player_gets_the_normal_deadline_and_may_change_his_moves():
     s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}},
              "paeonia": {"tokens": {"illyria": 3}}})
@@ -178,7 +178,7 @@ def test_two_nations_at_a_pirate_city_fight_first_then_the_survivor_attacks():
     assert s.players[0].hand == ["grain"] and "draws" not in texts(ev)
 
 
-@pytest.mark.rule("24.51", "Z-20")
+@pytest.mark.rule("24.51")
 def test_drawn_card_is_named_only_to_attacker_and_victim():
     s, ev = start_conflict({"sumeria": {"city": "asia", "tokens": {"babylon": 7}}},
                            {"asia": {"hand": ["grain"]}})
@@ -251,7 +251,7 @@ def test_a_voyage_that_never_sails_is_refused():
     assert "never sails" in e.message
 
 
-@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+@pytest.mark.site("SITE-MOVE-07")
 def test_tokens_brought_back_where_they_started_are_no_threat():
     """Illyria's ship takes 2 tokens out of Byzantium and brings them back: nobody moved into
     Byzantium, so Thrace ("done unless threatened", tokens there) is not asked again."""
@@ -297,7 +297,7 @@ def test_metalworking_defender_in_the_fight_after_the_city_is_replaced():
     assert toks(s, "sumeria") == {"babylon": 3}
 
 
-@pytest.mark.rule("24.23", "24.24", "24.22", "Z-33")
+@pytest.mark.rule("24.23", "24.24", "24.22")
 def test_two_metalworking_holders_with_equal_counts_remove_together_after_the_non_holder():
     """Sumeria (limit 3): Babylon 3 and Egypt 3 hold Metalworking, Asia 4 does not. Each
     round Asia removes first, then the two holders together: A3 B2 E2; A2 B1 E1; A1 (3)."""
@@ -334,7 +334,7 @@ def test_a_later_mover_who_left_is_offered_no_decision():
 
 
 @pytest.mark.rule("23.31")
-@pytest.mark.site("SITE-MOVE-07", "SZ-04")
+@pytest.mark.site("SITE-MOVE-07")
 def test_unless_threatened_covers_the_area_a_road_move_passes_through():
     """Thrace's road move goes through Thrace (area); Illyria moves in there first, which
     would make the road move fail: a "done unless threatened" player is asked again instead
