@@ -90,3 +90,14 @@ def test_inert_nation_cannot_win():
                         players={"crete": {"inert": True, "civ_cards": ["law"]}, "thrace": {}})
     assert state.finished
     assert state.winners == [1]
+
+
+def test_view_lists_only_the_viewers_own_decisions():
+    from tresham.games.advciv import engine
+
+    s = engine.new_game({"players": 4}, seed=3)
+    for seat in range(4):
+        v = engine.view(s, seat)
+        assert all(d["player"] == seat for d in v["decisions"])
+        assert [d["player"] for d in v["decisions"]] == [seat]  # everyone may pick or pre-select
+    assert "decisions" not in engine.view(s, None)

@@ -81,6 +81,12 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
                 if cal and not cal.tradable:
                     depth[str(i + 1)] = j  # cards above it
         v["nontradable_depth"] = depth
+    if seat is not None and not state.finished:
+        # the decisions this seat owes or may enter now (never another seat's: their options
+        # can hold private facts, e.g. what a player can afford)
+        from .phase import PHASES
+
+        v["decisions"] = [d.to_json() for d in PHASES[state.phase].pending(g) if d.player == seat]
     hook = PHASE_VIEWS.get(state.phase)
     if hook:
         v["phase_view"] = hook(g, seat)
