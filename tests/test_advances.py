@@ -410,15 +410,7 @@ def test_timeout_prefers_the_cheapest_cover():
 
 # ---- random bot hook ---------------------------------------------------------------
 
-def all_cards(state):
-    from collections import Counter
-
-    c = Counter(state.set_aside)
-    for st in state.stacks:
-        c.update(st)
-    for p in state.players:
-        c.update(p.hand)
-    return c
+from tresham.sim import card_counts as all_cards  # noqa: E402
 
 
 @pytest.mark.site("SITE-ADV-01", "SITE-ADV-07")

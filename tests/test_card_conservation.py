@@ -1,14 +1,13 @@
 """Property tests: over many random acquisitions and trades the 126 trade cards are all
 accounted for, and no player's view or visible event shows another's hand or the truth
 behind a lie (27.4, 28.3, SITE-TALK-03)."""
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.data import load
+from tresham.sim import all_trade_cards, card_counts
 from tresham.games.advciv.engine import _advance
 from tresham.games.advciv.game import Game
 from tresham.games.advciv.phase import PHASES
@@ -24,23 +23,8 @@ CITY_SITES = {"egypt": ["memphis", "thebes", "tanis", "alexandria", "buhen"],
               "asia": ["ankara", "gordium", "kanesh", "sinope", "sardes", "troy", "miletus"]}
 
 
-def all_cards(state) -> Counter:
-    c = Counter()
-    for st in state.stacks:
-        c.update(st)
-    for p in state.players:
-        c.update(p.hand)
-    c.update(state.set_aside)
-    for held in state.retained_cards.values():
-        c.update(held)
-    return c
-
-
-def expected_cards() -> Counter:
-    d = load()
-    c = Counter({x.id: x.count for x in d.commodities.values()})
-    c.update({x: 1 for x in d.calamities})
-    return c
+all_cards = card_counts
+expected_cards = all_trade_cards
 
 
 def restart(state, phase: str) -> None:

@@ -151,14 +151,7 @@ def test_civil_war_quota_for_every_card_combination():
                                   "egypt") == 35
 
 
-EGYPT_WIDE = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"},
-              "alexandria": {"city": "egypt"}, "fayum": {"tokens": {"egypt": 5}},
-              "upper_egypt": {"tokens": {"egypt": 4}}, "buhen": {"tokens": {"egypt": 3}},
-              "tanis": {"tokens": {"egypt": 3}}, "western_desert": {"tokens": {"egypt": 2}},
-              "ptolemais": {"tokens": {"egypt": 2}}, "nubia": {"tokens": {"egypt": 1}},
-              "siwa": {"tokens": {"egypt": 1}}, "sinai": {"tokens": {"egypt": 1}},
-              "eastern_desert": {"tokens": {"egypt": 1}}, "jalo": {"tokens": {"egypt": 1}}}
-RICH_BABYLON = {n: {"treasury": 10} for n in ("assyria", "asia", "crete", "thrace")}
+from tests.test_calamities_b import EGYPT_WIDE, RICH_BABYLON  # noqa: E402
 
 
 def cw(egypt=None, board=None):

@@ -17,6 +17,28 @@ from .games.advciv.state import GameState
 from .rng import Rng, seed_state
 
 
+def card_counts(state: GameState) -> Counter:
+    """Every trade card wherever it is: stacks, hands, set aside (29.7, 31.8), and the cards
+    an inert nation keeps (15.62)."""
+    cards: Counter = Counter()
+    for st in state.stacks:
+        cards.update(st)
+    for p in state.players:
+        cards.update(p.hand)
+    cards.update(state.set_aside)
+    for held in state.retained_cards.values():
+        cards.update(held)
+    return cards
+
+
+def all_trade_cards() -> Counter:
+    """The 126 trade cards of the game: 114 commodities and 12 calamities (8.1, 9.1)."""
+    d = load()
+    expected = Counter({c.id: c.count for c in d.commodities.values()})
+    expected.update({c: 1 for c in d.calamities})
+    return expected
+
+
 def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]:
     """Every piece and card accounted for; nothing negative (issue 4 invariants).
 
@@ -51,16 +73,8 @@ def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]
     for area, owner in state.board.cities.items():
         if owner != PIRATES and owner not in {p.nation for p in state.players}:
             out.append(f"{area}: city of unknown owner {owner}")
-    cards = Counter()
-    for st in state.stacks:
-        cards.update(st)
-    for p in state.players:
-        cards.update(p.hand)
-    cards.update(state.set_aside)
-    for held in state.retained_cards.values():
-        cards.update(held)
-    expected = Counter({c.id: c.count for c in d.commodities.values()})
-    expected.update({c: 1 for c in d.calamities})
+    cards = card_counts(state)
+    expected = all_trade_cards()
     if cards != expected:
         diff = {k: cards.get(k, 0) - expected.get(k, 0) for k in set(cards) | set(expected)
                 if cards.get(k, 0) != expected.get(k, 0)}
