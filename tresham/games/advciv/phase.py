@@ -93,6 +93,22 @@ def require_phase_player(g: Game, order: Order, rule: str = "") -> None:
         raise IllegalOrder("15.61", "an inert nation takes no actions")
 
 
+def queue_head(g: Game) -> str | None:
+    """The nation whose turn it is in a phase taken nation by nation (``step["queue"]``);
+    nations that departed during the phase are dropped on the way (15.61)."""
+    queue = g.s.step["queue"]
+    while queue and g.of(queue[0]).inert:
+        queue.pop(0)
+    return queue[0] if queue else None
+
+
+def queue_done(g: Game, nation: str) -> None:
+    """``nation`` has acted: off the queue; the 1.5 x time of the first decider is used
+    (SITE-TIME-02)."""
+    g.s.step["queue"].remove(nation)
+    g.s.step["first"] = False
+
+
 def live_queue(g: Game) -> list[str]:
     """The nations still to act in a phase taken one nation after another (``step["queue"]``),
     departed (inert) ones left out (15.61)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, live_queue, register, require_phase_player
+from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 
@@ -162,17 +162,12 @@ class PopulationPhase(Phase):
 
     def _done(self, g: Game, nation: str, placement: dict[str, int]) -> None:
         grow(g, nation, placement)
-        g.s.step["queue"].remove(nation)
-        g.s.step["first"] = False
+        queue_done(g, nation)
 
     def _advance(self, g: Game) -> None:
         """Grow the head of the queue while it needs no decision (or one was entered early)."""
         st = g.s.step
-        while st["queue"]:
-            nation = st["queue"][0]
-            if g.of(nation).inert:  # departed during the phase (15.61)
-                st["queue"].pop(0)
-                continue
+        while (nation := queue_head(g)) is not None:
             if nation in st["early"]:
                 placement = st["early"].pop(nation)
                 self._done(g, nation, placement)

@@ -25,7 +25,7 @@ from ...base import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, live_queue, register, require_phase_player
+from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 MAINTAIN_PAY = ("treasury", "token")
@@ -253,17 +253,12 @@ class ShipsPhase(Phase):
 
     def _done(self, g: Game, nation: str, kept, built) -> None:
         execute(g, nation, kept, built)
-        g.s.step["queue"].remove(nation)
-        g.s.step["first"] = False
+        queue_done(g, nation)
 
     def _advance(self, g: Game) -> None:
         """Carry out orders entered early and pass players without any choice, in census order."""
         st = g.s.step
-        while st["queue"]:
-            nation = st["queue"][0]
-            if g.of(nation).inert:  # departed during the phase (15.61)
-                st["queue"].pop(0)
-                continue
+        while (nation := queue_head(g)) is not None:
             if nation in st["early"]:
                 o = st["early"].pop(nation)
                 try:
