@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 from .games.advciv import engine
 from .games.advciv.game import Game
+from .games.advciv.orders import is_platform_order
 from .rng import Rng
 from .sim import seat_bots
 
@@ -25,7 +26,9 @@ def play_demo(players: int = 4, turns: int = 8, seed: int = 1):
     events = []
     while not state.finished:
         d = next(d for d in engine.pending(state) if d.required)
-        events.extend(e for e in engine.apply_in_place(state, bots[d.player](state, d.player, rng)) if e.to is None)
+        order = bots[d.player](state, d.player, rng)
+        events.extend(e for e in engine.apply_in_place(state, order, platform=is_platform_order(order))
+                      if e.to is None)
     return state, events
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .games.advciv import engine
+from .games.advciv.orders import is_platform_order
 from .games.advciv.data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION, load
 from .games.advciv.game import Game
 from .games.advciv.state import GameState
@@ -146,12 +147,12 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
                 between.extend(f"after surplus removal: {v}" for v in check_invariants(st, after_surplus=True))
 
         try:
-            engine.apply_in_place(state, order, observe)
+            engine.apply_in_place(state, order, observe, platform=is_platform_order(order))
         except Exception as e:  # a sampled order was refused: a bug in sample(); use the default
             rec.refused_samples.append(f"{state.phase}: {order.get('type')}: {e}")
             order = engine.default(state, dec.player)
             try:
-                engine.apply_in_place(state, order, observe)
+                engine.apply_in_place(state, order, observe, platform=is_platform_order(order))
             except Exception as e2:
                 rec.violations.append(f"default order refused in {state.phase}: {e2}")
                 rec.stalled = True

@@ -28,7 +28,7 @@ __all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", 
 def check_options(opts: Options) -> None:
     """Refuse options that make no game (clear messages, rule cited)."""
     d = load()
-    if not 2 <= opts.players <= 8:
+    if not 2 <= opts.players <= 8:  # also in the options' schema, for Options built in code
         raise IllegalOrder("16.1", "Advanced Civilization is for 2 to 8 players")
     if opts.board is None:
         opts.board = DEFAULT_BOARD[opts.players]
@@ -41,7 +41,7 @@ def check_options(opts: Options) -> None:
     if opts.tokens is None:
         opts.tokens = cfg.tokens
     if not 1 <= opts.tokens <= 55:
-        raise IllegalOrder("5.1", "a nation has at most 55 tokens")
+        raise IllegalOrder("5.1", "a nation plays with 1 to 55 tokens")
     if not 1 <= opts.hand_limit <= 30:
         raise IllegalOrder("31.71", "the hand limit must be between 1 and 30")
     if opts.turn_limit is not None and opts.turn_limit < 1:
@@ -50,7 +50,7 @@ def check_options(opts: Options) -> None:
 
 def new_game(options: dict | Options | None = None, seed: int | str = 0) -> GameState:
     """A new game at the start of nation picking (15.3), trade stacks built (15.2)."""
-    opts = options if isinstance(options, Options) else Options.from_json(dict(options or {}))
+    opts = options if isinstance(options, Options) else Options.from_json({} if options is None else options)
     check_options(opts)
     state = GameState(options=opts, players=[Player(seat=i) for i in range(opts.players)],
                       rng=seed_state(seed), phase="pick")
@@ -65,13 +65,16 @@ def new_game(options: dict | Options | None = None, seed: int | str = 0) -> Game
 
 
 def apply_in_place(state: GameState, order: dict | Order,
-                   observer: Callable[[GameState, str], None] | None = None) -> list[Event]:
+                   observer: Callable[[GameState, str], None] | None = None, *,
+                   platform: bool = False) -> list[Event]:
     """Apply ``order`` to ``state`` itself (fast path for bots and simulation).
 
     Phases validate before they change anything, but only :func:`apply` guarantees an
     untouched state when an order is refused. ``observer(state, phase)`` is called each time
-    a phase finishes (simulation uses it to check invariants between phases)."""
-    o = from_json(order)
+    a phase finishes (simulation uses it to check invariants between phases).
+    ``platform``: the site gives the order (a timeout, the market clock, a standing order);
+    a seat may give only players' orders (``orders.from_json``)."""
+    o = from_json(order, platform=platform)
     if state.finished:
         raise IllegalOrder("34.1", "the game is over")
     g = Game(state)
@@ -93,10 +96,11 @@ def apply_in_place(state: GameState, order: dict | Order,
     return g.events
 
 
-def apply(state: GameState, order: dict | Order) -> tuple[GameState, list[Event]]:
-    """Pure: the state after ``order`` and the events it caused; ``state`` is never changed."""
+def apply(state: GameState, order: dict | Order, *, platform: bool = False) -> tuple[GameState, list[Event]]:
+    """Pure: the state after ``order`` and the events it caused; ``state`` is never changed.
+    ``platform`` as in :func:`apply_in_place`."""
     new = state.copy()
-    events = apply_in_place(new, order)
+    events = apply_in_place(new, order, platform=platform)
     return new, events
 
 
@@ -167,10 +171,11 @@ def view(state: GameState, seat: int | None) -> dict:
 
 
 def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> GameState:
-    """Rebuild a game from its creation options, seed and accepted orders."""
+    """Rebuild a game from its creation options, seed and accepted orders (the log holds
+    only accepted orders, the platform's among them, so each is applied as it was)."""
     state = new_game(dict(options), seed)
     for o in orders:
-        apply_in_place(state, o)
+        apply_in_place(state, o, platform=True)
     return state
 
 

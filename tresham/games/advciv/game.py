@@ -74,10 +74,12 @@ class Game:
 
     # ---- players ---------------------------------------------------------
     def player(self, seat: int) -> Player:
-        try:
-            return self.s.players[seat]
-        except (IndexError, TypeError):
-            raise IllegalOrder("", f"there is no seat {seat} in this game") from None
+        """The player in ``seat``; IllegalOrder for anything but a seat of this game (a
+        negative number is never a seat, though Python would index from the end)."""
+        if type(seat) is not int or not 0 <= seat < len(self.s.players):
+            raise IllegalOrder("16.1", f"there is no seat {seat!r} in this game: seats are 0 to "
+                               f"{len(self.s.players) - 1}")
+        return self.s.players[seat]
 
     def of(self, nation: str) -> Player:
         return self.s.player(nation)

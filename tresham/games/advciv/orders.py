@@ -1,27 +1,46 @@
-"""Typed orders and their JSON form.
+"""Typed orders, their JSON form and their JSON Schema.
 
 Every order is a dataclass with a ``player`` (seat number) and is registered under a type
-name with :func:`order`; the JSON form is ``{"type": NAME, "player": SEAT, ...fields}``.
-Phase modules define their own orders next to the rules that handle them.
+name with :func:`order` (a player's order) or :func:`platform_order` (an order only the site
+gives: a deadline passing, the market's embargo ending or its cutoff); the JSON form is
+``{"type": NAME, "player": SEAT, ...fields}``. Phase modules define their own orders next to
+the rules that handle them, each field typed with the vocabulary of ``schema.py``.
+
+:func:`from_json` checks an order against its type with pydantic in strict mode: unknown
+types and fields are refused by name, numbers must be integers in range (never ``3.0`` or
+``true``), ids must exist in the data files. A seat that sends a platform order is refused.
+:func:`json_schema` gives the same rules as JSON Schema, for the server's OpenAPI document.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
 import typing
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from functools import cache
+from typing import Annotated, Any, Callable, Literal, TypeVar, Union
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from ..base import IllegalOrder
+from .schema import Seat, explain, strict_model
 
+#: Orders a player may give, by type name.
 ORDER_TYPES: dict[str, type["Order"]] = {}
+#: Orders only the platform (its clock) gives, by type name.
+PLATFORM_TYPES: dict[str, type["Order"]] = {}
 O = TypeVar("O", bound=type)
 
 
 @dataclass(slots=True)
 class Order:
-    player: int
+    player: Seat
 
     type_name: typing.ClassVar[str] = "order"
+    #: True for orders only the platform may give (see :func:`platform_order`).
+    platform: typing.ClassVar[bool] = False
+    #: The rule a malformed order of this type breaks, by field ("" = the order as a whole).
+    rules: typing.ClassVar[dict[str, str]] = {}
 
     def to_json(self) -> dict[str, Any]:
         d = {"type": self.type_name}
@@ -29,45 +48,88 @@ class Order:
         return d
 
 
-def order(name: str) -> Callable[[O], O]:
-    """Class decorator: register an order dataclass under ``name``."""
-
+def _register(name: str, table: dict[str, type["Order"]], platform: bool, rule: str,
+              fields: dict[str, str] | None) -> Callable[[O], O]:
     def wrap(cls: O) -> O:
-        if name in ORDER_TYPES:
+        if name in ORDER_TYPES or name in PLATFORM_TYPES:
             raise ValueError(f"order type {name!r} registered twice")
         cls.type_name = name
-        ORDER_TYPES[name] = cls
+        cls.platform = platform
+        cls.rules = {"": rule, **(fields or {})}
+        table[name] = cls
         return cls
 
     return wrap
 
 
-def from_json(d: dict[str, Any] | Order) -> Order:
-    """Build a typed order from its JSON form, refusing unknown types and fields clearly."""
+def order(name: str, rule: str = "", fields: dict[str, str] | None = None) -> Callable[[O], O]:
+    """Class decorator: register a player's order dataclass under ``name``. ``rule`` is cited
+    when an order of this type is malformed, or ``fields[f]`` when field ``f`` is."""
+    return _register(name, ORDER_TYPES, False, rule, fields)
+
+
+def platform_order(name: str, rule: str = "") -> Callable[[O], O]:
+    """Class decorator: register an order only the platform may give under ``name``."""
+    return _register(name, PLATFORM_TYPES, True, rule, None)
+
+
+def is_platform_order(o: dict[str, Any] | Order) -> bool:
+    """True if ``o`` is (the JSON form of) an order only the platform may give."""
+    if isinstance(o, Order):
+        return o.platform
+    return isinstance(o, dict) and o.get("type") in PLATFORM_TYPES
+
+
+# ---- validation ----------------------------------------------------------------------
+@cache
+def model(cls: type[Order]) -> type[BaseModel]:
+    """The pydantic model of an order type: its dataclass fields and types, plus ``type``."""
+    return strict_model(cls, cls.type_name, {"type": (Literal[cls.type_name], ...)})  # type: ignore[valid-type]
+
+
+def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
+    """A typed order from its JSON form, or IllegalOrder saying exactly what is wrong.
+
+    ``platform``: the platform itself is giving the order (a timeout, the market clock, a
+    player's standing order); a seat may give only the orders registered with :func:`order`.
+    An :class:`Order` instance is taken as it is (the engine's own bots build them)."""
     if isinstance(d, Order):
+        if d.platform and not platform:
+            raise IllegalOrder("", f"a {d.type_name!r} order is given by the site, never by a player")
         return d
     if not isinstance(d, dict):
         raise IllegalOrder("", "an order must be a JSON object")
     kind = d.get("type")
-    cls = ORDER_TYPES.get(kind)  # type: ignore[arg-type]
+    if kind in PLATFORM_TYPES and not platform:
+        raise IllegalOrder("", f"a {kind!r} order is given by the site, never by a player")
+    cls = ORDER_TYPES.get(kind) or PLATFORM_TYPES.get(kind)  # type: ignore[arg-type]
     if cls is None:
-        raise IllegalOrder("", f"unknown order type {kind!r}")
-    names = {f.name for f in dataclasses.fields(cls)}
-    args = {k: v for k, v in d.items() if k != "type"}
-    unknown = set(args) - names
-    if unknown:
-        raise IllegalOrder("", f"order {kind!r} has no field(s) {sorted(unknown)}")
-    missing = [f.name for f in dataclasses.fields(cls)
-               if f.name not in args and f.default is dataclasses.MISSING
-               and f.default_factory is dataclasses.MISSING]  # type: ignore[misc]
-    if missing:
-        raise IllegalOrder("", f"order {kind!r} lacks field(s) {missing}")
-    if not isinstance(args.get("player"), int) or isinstance(args.get("player"), bool):
-        raise IllegalOrder("", "an order's player must be a seat number")
-    return cls(**args)
+        shown = repr(kind)[:40] if kind is not None else "none"
+        raise IllegalOrder("", f"unknown order type {shown}; known types: {', '.join(sorted(ORDER_TYPES))}")
+    try:
+        text = json.dumps(d, allow_nan=False)
+    except (TypeError, ValueError):
+        raise IllegalOrder("", f"order {kind!r} is not plain JSON (numbers, text, lists and objects)") from None
+    try:
+        m = model(cls).model_validate_json(text)
+    except ValidationError as e:
+        loc = e.errors()[0]["loc"]
+        rule = cls.rules.get(str(loc[0]) if loc else "", cls.rules[""])
+        raise IllegalOrder(rule, f"order {kind!r}: {explain(e, model=model(cls))}") from None
+    return cls(**{f.name: getattr(m, f.name) for f in dataclasses.fields(cls)})
 
 
-@order("timeout")
+@cache
+def json_schema(platform: bool = False) -> dict[str, Any]:
+    """JSON Schema of every order a player may give (one object per type, discriminated by
+    ``type``); with ``platform``, of the orders only the platform gives."""
+    table = PLATFORM_TYPES if platform else ORDER_TYPES
+    models = tuple(model(table[k]) for k in sorted(table))
+    union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
+    return TypeAdapter(union).json_schema(ref_template="#/$defs/{model}")
+
+
+@platform_order("timeout", rule="SITE-TIME-04")
 @dataclass(slots=True)
 class Timeout(Order):
     """The player's deadline passed: the phase applies its site default (SITE-TIME-04)."""

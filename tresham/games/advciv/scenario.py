@@ -6,22 +6,100 @@ rule disputes, and the tests run every file under ``docs/scenarios/``.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..base import Event, IllegalOrder
+from .data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
 from .engine import _advance, apply, new_game
 from .game import Game
+from .orders import is_platform_order
 from .phase import PHASES
-from .state import GameState
+from .schema import AreaId, CivCardId, Count, Many, Mapping, NationId, OwnerId, TradeCardId, explain
+from .state import GameState, Options
 
-ALLOWED_KEYS = {"title", "rule", "rules", "site", "description", "options", "seed", "nations", "turn",
-                "players", "board", "ships", "stacks", "phase", "step", "orders", "expect", "notes"}
-
+PHASE_NAMES = tuple(PHASES)  # every phase, "pick" and the end of the game ("over") included
 
 class ScenarioError(ValueError):
-    """The scenario file itself is malformed."""
+    """The scenario file itself is malformed, or describes an impossible position."""
+
+
+# ---- the document ----------------------------------------------------------------------
+_STRICT = ConfigDict(extra="forbid", strict=True)
+Words = Annotated[str, Field(max_length=5000)] | Many(Annotated[str, Field(max_length=5000)])
+
+
+class PlayerSpec(BaseModel):
+    """One nation's pieces and cards (``players`` of a scenario)."""
+
+    model_config = _STRICT
+    stock: Count | None = None  # None: the tokens neither on the board nor in treasury
+    treasury: Count = 0
+    hand: Many(TradeCardId) = []
+    civ_cards: Many(CivCardId) | Mapping(CivCardId, Count) = []
+    ast: Count = 0
+    census: Count | None = None  # None: the tokens on the board
+    inert: bool = False
+    new_cities: Many(AreaId) = []
+    flags: dict[str, Any] = {}
+
+
+class AreaSpec(BaseModel):
+    """What stands in one area (``board`` of a scenario)."""
+
+    model_config = _STRICT
+    tokens: Mapping(OwnerId, Count) = {}
+    city: OwnerId | None = None
+
+
+class Expect(BaseModel):
+    """What should result (``expect`` of a scenario)."""
+
+    model_config = _STRICT
+    board: Mapping(AreaId, dict[str, Any]) = {}
+    players: Mapping(NationId, dict[str, Any]) = {}
+    phase: str | None = None
+    refused: Count | None = None
+    events_contain: Many(str) = []
+
+
+class Scenario(BaseModel):
+    """A scenario file (docs/scenarios.md), checked field by field before anything is built."""
+
+    model_config = _STRICT
+    title: Words | None = None
+    rule: Words | None = None
+    rules: Words | None = None
+    site: Words | None = None
+    description: Words | None = None
+    notes: Words | None = None
+    options: dict[str, Any] = {}
+    seed: Annotated[int, Field(ge=0, le=2**63)] | Annotated[str, Field(max_length=200)] = 0
+    nations: Annotated[list[NationId], Field(min_length=2, max_length=8)]
+    turn: Annotated[int, Field(ge=0, le=1000)] = 1
+    players: Mapping(NationId, PlayerSpec) = {}
+    board: Mapping(AreaId, AreaSpec) = {}
+    ships: Mapping(NationId, Many(AreaId)) = {}
+    stacks: Mapping(Literal["1", "2", "3", "4", "5", "6", "7", "8", "9"], Many(TradeCardId)) | None = None
+    phase: Literal[PHASE_NAMES] = "tax"  # type: ignore[valid-type]
+    step: dict[str, Any] = {}
+    orders: Many(dict[str, Any]) = []
+    expect: Expect = Expect()
+
+
+def parse(doc: Any) -> Scenario:
+    """The typed scenario, or ScenarioError naming the key that is wrong."""
+    if not isinstance(doc, dict):
+        raise ScenarioError("a scenario is a JSON object (docs/scenarios.md), "
+                            f"not {type(doc).__name__ if doc is not None else 'null'}")
+    try:
+        return Scenario.model_validate(doc)
+    except ValidationError as e:
+        raise ScenarioError(explain(e, noun="key", model=Scenario)) from None
 
 
 @dataclass
@@ -33,96 +111,142 @@ class ScenarioResult:
 
 
 def seat_of(state: GameState, who: Any) -> int:
-    """A seat number from a nation id or a seat number."""
-    if isinstance(who, int):
+    """A seat number from a nation id or a seat number (range checked by the engine)."""
+    if isinstance(who, int) and not isinstance(who, bool):
         return who
     for p in state.players:
         if p.nation == who:
             return p.seat
-    raise ScenarioError(f"no player plays {who!r}")
+    raise ScenarioError(f"an order's player must be a seat number or a nation playing, not {who!r}"[:200])
 
 
-def build(doc: dict) -> tuple[GameState, list[Event]]:
-    """The position a scenario describes, with its phase started (events of the start)."""
-    unknown = set(doc) - ALLOWED_KEYS
-    if unknown:
-        raise ScenarioError(f"unknown scenario keys: {sorted(unknown)}")
-    nations = doc.get("nations")
-    if not nations:
-        raise ScenarioError("a scenario lists its nations (seat 0 first)")
-    options = dict(doc.get("options", {}))
+def build(doc: dict | Scenario) -> tuple[GameState, list[Event]]:
+    """The position a scenario describes, with its phase started (events of the start).
+    Raises ScenarioError if the document is malformed or the position impossible."""
+    sc = doc if isinstance(doc, Scenario) else parse(doc)
+    nations = sc.nations
+    if len(set(nations)) != len(nations):
+        raise ScenarioError(f"nations: a nation is listed twice ({', '.join(nations)})")
+    options = dict(sc.options)
     options.setdefault("players", len(nations))
-    if options["players"] != len(nations):
-        raise ScenarioError("options.players must equal the number of nations")
-    state = new_game(options, doc.get("seed", 0))
+    try:
+        opts = Options.from_json(options)
+        if opts.players != len(nations):
+            raise ScenarioError(f"options.players is {opts.players} but {len(nations)} nations are listed")
+        state = new_game(opts, sc.seed)
+    except IllegalOrder as e:
+        raise ScenarioError(f"options: {e}") from None
     g = Game(state)
     for seat, nation in enumerate(nations):
-        if nation not in g.d.map.nations:
-            raise ScenarioError(f"unknown nation {nation!r}")
         state.players[seat].nation = nation
+    for key, names in (("players", sc.players), ("ships", sc.ships)):
+        stray = sorted(set(names) - set(nations))
+        if stray:
+            raise ScenarioError(f"{key}: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} not "
+                                "among the nations playing")
     state.unused_nations = [n for n in g.d.map.ast_order if n not in nations]
-    state.turn = doc.get("turn", 1)
+    state.turn = sc.turn
     state.board.tokens.clear()
-    for area, spec in doc.get("board", {}).items():
+    owners = set(nations) | {BARBARIANS, PIRATES}
+    for area, spec in sc.board.items():
         if area not in g.areas:
             raise ScenarioError(f"area {area!r} is not in play on this board")
-        for owner, n in spec.get("tokens", {}).items():
+        for owner, n in spec.tokens.items():
+            if owner not in owners or owner == PIRATES:
+                raise ScenarioError(f"board.{area}: tokens of {owner!r}, who is not playing"
+                                    if owner != PIRATES else
+                                    f"board.{area}: pirates have cities, not tokens (30.9)")
             if n:
                 state.board.tokens.setdefault(area, {})[owner] = n
-        if spec.get("city"):
-            state.board.cities[area] = spec["city"]
-    for nation, areas in doc.get("ships", {}).items():
+        if spec.city is not None:
+            if spec.city not in owners or spec.city == BARBARIANS:
+                raise ScenarioError(f"board.{area}: a city of {spec.city!r}, who has no cities in this game")
+            state.board.cities[area] = spec.city
+    for nation, areas in sc.ships.items():
+        for area in areas:
+            if area not in g.areas:
+                raise ScenarioError(f"ships.{nation}: area {area!r} is not in play on this board")
         state.board.ships[nation] = list(areas)
-    if "stacks" in doc:
-        state.stacks = [list(doc["stacks"].get(str(i), [])) for i in range(1, 10)]
-    players = doc.get("players", {})
+    if sc.stacks is not None:
+        state.stacks = [list(sc.stacks.get(str(i), [])) for i in range(1, 10)]
     for p in state.players:
-        spec = players.get(p.nation, {})
-        unknown_p = set(spec) - {"stock", "treasury", "hand", "civ_cards", "ast", "census", "inert",
-                                 "new_cities", "flags"}
-        if unknown_p:
-            raise ScenarioError(f"unknown player keys for {p.nation}: {sorted(unknown_p)}")
-        p.treasury = spec.get("treasury", 0)
+        spec = sc.players.get(p.nation) or PlayerSpec()  # type: ignore[arg-type]
+        p.treasury = spec.treasury
         on_board = g.tokens_on_board(p.nation)
-        p.stock = spec.get("stock", state.options.tokens - on_board - p.treasury)
-        p.hand = list(spec.get("hand", []))
-        if "stacks" not in doc:
+        p.stock = spec.stock if spec.stock is not None else state.options.tokens - on_board - p.treasury
+        p.hand = list(spec.hand)
+        if sc.stacks is None:
             for card in p.hand:
                 stack = state.stacks[g.d.card_value(card) - 1]
                 if card in stack:
                     stack.remove(card)
-        cards = spec.get("civ_cards", [])
+        cards = spec.civ_cards
         p.civ_cards = dict(cards) if isinstance(cards, dict) else {c: 0 for c in cards}
-        p.ast = spec.get("ast", 0)
-        p.census = spec.get("census", on_board)
-        p.inert = spec.get("inert", False)
-        p.new_cities = list(spec.get("new_cities", []))
-        p.flags = dict(spec.get("flags", {}))
-    phase = doc.get("phase", "tax")
-    if phase not in PHASES:
-        raise ScenarioError(f"unknown phase {phase!r}; phases: {sorted(PHASES)}")
-    state.phase = phase
-    state.step = dict(doc.get("step", {}))
+        p.ast = spec.ast
+        p.census = spec.census if spec.census is not None else on_board
+        p.inert = spec.inert
+        p.new_cities = list(spec.new_cities)
+        p.flags = dict(spec.flags)
+    check_position(state)
+    state.phase = sc.phase
+    state.step = dict(sc.step)
     g = Game(state)
-    PHASES[phase].start(g)
+    PHASES[sc.phase].start(g)
     _advance(g)
     g.sync()
     return state, g.events
 
 
-def run(doc: dict) -> ScenarioResult:
-    """Build the position, apply the orders in turn, check the expectations."""
-    state, events = build(doc)
+def check_position(state: GameState) -> None:
+    """Refuse a position that cannot occur, as the data files are checked on load: per nation
+    tokens on the board + stock + treasury = the game's tokens (5.1, 11), at most 9 cities
+    (5.2) and 4 ships (22.2); every trade card in one place only, no more copies of a card
+    than the game has (27.1); civilization cards held at most once each (31.2)."""
+    g = Game(state)
+    tokens = state.options.tokens
+    for p in state.players:
+        n = p.nation
+        on_board = g.tokens_on_board(n)
+        if p.stock < 0 or on_board + p.stock + p.treasury != tokens:
+            raise ScenarioError(
+                f"{n}: {on_board} tokens on the board + {p.stock} in stock + {p.treasury} in treasury "
+                f"= {on_board + p.stock + p.treasury}, but a nation has {tokens} tokens in this game (5.1)")
+        cities = len(g.cities_of(n))
+        if cities > CITIES_PER_NATION:
+            raise ScenarioError(f"{n}: {cities} cities on the board; a nation has {CITIES_PER_NATION} (5.2)")
+        ships = len(state.board.ships.get(n, []))
+        if ships > SHIPS_PER_NATION:
+            raise ScenarioError(f"{n}: {ships} ships; a nation has at most {SHIPS_PER_NATION} (22.2)")
+        for area in p.new_cities:
+            if state.board.cities.get(area) != n:
+                raise ScenarioError(f"{n}: new_cities lists {area!r}, where {n} has no city")
+    held = Counter(c for p in state.players for c in p.hand)
+    held.update(c for st in state.stacks for c in st)
+    held.update(state.set_aside)
+    d = g.d
+    for card, k in sorted(held.items()):
+        have = d.commodities[card].count if card in d.commodities else 1
+        if k > have:
+            where = [p.nation for p in state.players if card in p.hand]
+            raise ScenarioError(f"{k} {card} cards in play (hands: {', '.join(where) or 'none'}; the "
+                                f"rest in the stacks), but the game has {have} (27.1)")
+
+
+def run(doc: dict | Scenario) -> ScenarioResult:
+    """Build the position, apply the orders in turn, check the expectations. Platform orders
+    (``timeout``, ``market_open``, ``close_market``) are given as the site gives them."""
+    sc = doc if isinstance(doc, Scenario) else parse(doc)
+    state, events = build(sc)
     result = ScenarioResult(state, list(events))
-    for raw in doc.get("orders", []):
+    for raw in sc.orders:
         o = dict(raw)
         o["player"] = seat_of(result.state, o.get("player"))
         try:
-            result.state, ev = apply(result.state, o)  # a refused order changes nothing
-            result.events.extend(ev)
+            result.state, ev = apply(result.state, o, platform=is_platform_order(o))
+            result.events.extend(ev)  # a refused order changes nothing
         except IllegalOrder as e:
             result.refused.append({"order": raw, "error": str(e)})
-    result.mismatches = check(result.state, doc.get("expect", {}), result)
+    result.mismatches = check(result.state, sc.expect.model_dump(exclude_none=True), result)
     return result
 
 
@@ -162,8 +286,9 @@ def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
                 out.append(f"{nation}.{key}: expected {want!r}, found {got!r}")
     if "phase" in expect and state.phase != expect["phase"]:
         out.append(f"phase: expected {expect['phase']!r}, found {state.phase!r}")
-    if "refused" in expect and len(result.refused) != expect["refused"]:
-        out.append(f"expected {expect['refused']} refused orders, found {len(result.refused)}: "
+    want_refused = expect.get("refused", 0)  # without the key, any refusal fails (docs/scenarios.md)
+    if len(result.refused) != want_refused:
+        out.append(f"expected {want_refused} refused orders, found {len(result.refused)}: "
                    f"{[r['error'] for r in result.refused]}")
     for text in expect.get("events_contain", []):
         if not any(text in e.text for e in result.events):
@@ -171,9 +296,18 @@ def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
     return out
 
 
-def load_file(path: str | Path) -> dict:
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+def load_file(path: str | Path) -> Scenario:
+    """Read and check a scenario file; ScenarioError says what is wrong with it, in one line."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except OSError as e:
+        raise ScenarioError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path} is not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"{path} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    return parse(doc)
 
 
 def summary(state: GameState) -> dict:

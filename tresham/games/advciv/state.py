@@ -11,7 +11,12 @@ import copy
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError
+
+from ..base import IllegalOrder
 
 
 def _plain_copy(x: Any) -> Any:
@@ -28,29 +33,54 @@ def _plain_copy(x: Any) -> Any:
 
 @dataclass(slots=True)
 class Options:
-    """Game-creation options (SITE-CREATE-*)."""
+    """Game-creation options (SITE-CREATE-*), each typed for strict validation (schema.py)."""
 
-    players: int = 7
-    board: str | None = None  # a §16 configuration key; None = the default for the count
-    wem: bool = False  # play with the Western Extension Map (3.1A, 4.61); Italy's slot is Iberia
-    tokens: int | None = None  # SITE-CREATE-06; None = the §16 figure for the board
-    hand_limit: int = 8  # SITE-CREATE-05, 31.71
+    players: Annotated[int, Field(ge=2, le=8, description="number of players (16.1)")] = 7
+    #: a §16 configuration key; None = the default for the count
+    board: Annotated[str, Field(max_length=40, description="board configuration (16)")] | None = None
+    #: play with the Western Extension Map (3.1A, 4.61); Italy's slot is Iberia
+    wem: bool = False
+    #: SITE-CREATE-06; None = the §16 figure for the board
+    tokens: Annotated[int, Field(ge=1, le=55, description="tokens per nation (5.1)")] | None = None
+    hand_limit: Annotated[int, Field(ge=1, le=30, description="trade cards kept (31.71)")] = 8
     stoic: bool = False  # SITE-CREATE-12
     show_deck_counts: bool = False  # SITE-CREATE-08
     show_nontradable_depth: bool = False  # SITE-CREATE-09
     only_active_calamity: bool = False  # SITE-CREATE-10
     shuffle_nontradable_with_bottom_two: bool = False  # SITE-CREATE-11
     public_trade_message: bool = True  # SITE-CREATE-13 (True = the email goes out)
-    turn_limit: int | None = None  # 34.1B: end after this many turns
-    variant: str = "standard"
+    #: 34.1B: end after this many turns
+    turn_limit: Annotated[int, Field(ge=1, le=1000, description="end after this many turns (34.1B)")] | None = None
+    variant: Literal["standard"] = "standard"
 
     @classmethod
-    def from_json(cls, d: dict) -> "Options":
-        known = {f.name for f in fields(cls)}
-        unknown = set(d) - known
-        if unknown:
-            raise ValueError(f"unknown game options: {sorted(unknown)}")
-        return cls(**d)
+    def from_json(cls, d: Any) -> "Options":
+        """Options from their JSON form; IllegalOrder naming the option and its rule if any
+        is unknown or of the wrong type or range (no coercion: ``"5"`` is not 5)."""
+        from .schema import explain
+
+        if not isinstance(d, dict):
+            raise IllegalOrder("16.1", "game options must be a JSON object")
+        try:
+            m = options_model().model_validate(d)
+        except ValidationError as e:
+            first = str(e.errors()[0]["loc"][0]) if e.errors()[0]["loc"] else ""
+            raise IllegalOrder(OPTION_RULES.get(first, "16.1"),
+                               f"game options: {explain(e, noun='option', model=options_model())}") from None
+        return cls(**{f.name: getattr(m, f.name) for f in fields(cls)})
+
+
+#: The rule each option comes from, cited when it is refused.
+OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
+                "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4"}
+
+
+@cache
+def options_model():
+    """The strict pydantic model of :class:`Options` (and its JSON Schema)."""
+    from .schema import strict_model
+
+    return strict_model(Options, "options", name="AdvcivOptions")
 
 
 @dataclass(slots=True)
@@ -112,7 +142,7 @@ class GameState:
     @classmethod
     def from_json(cls, d: dict) -> "GameState":
         d = copy.deepcopy(d)
-        d["options"] = Options.from_json(d["options"])
+        d["options"] = Options(**d["options"])  # a stored state: trusted, already validated
         d["players"] = [Player(**p) for p in d["players"]]
         d["board"] = Board(**d["board"])
         return cls(**d)

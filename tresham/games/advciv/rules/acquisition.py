@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import Count
 from ..phase import Phase, register, require_phase_player
 from ..state import Player
 from ..view import PHASE_SECRETS, PHASE_VIEWS
@@ -89,13 +90,13 @@ def draw_for(g: Game, p: Player, bought: int) -> None:
                cost=paid * GOLD_PRICE)
 
 
-@order("buy_cards")
+@order("buy_cards", rule="27.51")
 @dataclass(slots=True)
 class BuyCards(Order):
     """Buy ``count`` stack-9 cards at 18 treasury each (27.51, SITE-ACQ-01); 0 = none.
     May be changed until everyone has decided."""
 
-    count: int = 0
+    count: Count = 0
 
 
 @register

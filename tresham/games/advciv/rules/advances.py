@@ -29,20 +29,21 @@ from ...base import Decision, IllegalOrder
 from .. import view as view_mod
 from ..game import Game
 from ..orders import Order, order
+from ..schema import CivCardId, Count, Many, TradeCardId
 from ..phase import Phase, register, require_phase_player
 from . import civcards as cc
 from .setup import put_at_bottom
 
 
-@order("buy")
+@order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41", "discard": "31.71"})
 @dataclass(slots=True)
 class Buy(Order):
     """Buy civilization cards, pay for them, surrender the excess (31.1-31.71)."""
 
-    cards: list[str] = field(default_factory=list)
-    pay_cards: list[str] = field(default_factory=list)
-    treasury: int = 0
-    discard: list[str] = field(default_factory=list)
+    cards: Many(CivCardId) = field(default_factory=list)
+    pay_cards: Many(TradeCardId) = field(default_factory=list)
+    treasury: Count = 0
+    discard: Many(TradeCardId) = field(default_factory=list)
 
 
 def _names(g: Game, cards: list[str]) -> str:

@@ -32,6 +32,7 @@ from typing import Any
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, Many
 from ..phase import Phase, register, require_phase_player
 from ..view import PHASE_VIEWS
 
@@ -39,22 +40,22 @@ SITE_TOKENS = 6  # 25.2
 NO_SITE_TOKENS = 12  # 25.2
 
 
-@order("build_cities")
+@order("build_cities", rule="25")
 @dataclass(slots=True)
 class BuildCities(Order):
     """Build cities in ``areas`` (25.2) and, with Architecture, one more city in
     ``architecture`` paid partly from treasury (25.3). ``areas`` None = the marked areas."""
 
-    areas: list[str] | None = None
-    architecture: str | None = None
+    areas: Many(AreaId) | None = None
+    architecture: AreaId | None = None
 
 
-@order("toggle_city")
+@order("toggle_city", rule="25")
 @dataclass(slots=True)
 class ToggleCity(Order):
     """Flip one possible city between build (green) and don't build (red) (SITE-CITY-01)."""
 
-    area: str = ""
+    area: AreaId = ""
 
 
 # ---- what may be built ----------------------------------------------------------------

@@ -36,6 +36,7 @@ from ...base import Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..game import Game
 from ..orders import Order, order
+from ..schema import Count, OptionalArea
 from ..phase import Phase, register, require_phase_player
 from ..view import PHASE_VIEWS
 
@@ -299,14 +300,14 @@ def pillage(g: Game, nation: str, area: str, amount: int) -> None:
            amount=moved)
 
 
-@order("pillage")
+@order("pillage", rule="24.52")
 @dataclass(slots=True)
 class Pillage(Order):
     """How many tokens (0-3) to pillage for a destroyed city (24.52, SITE-CONFLICT-03).
     ``area`` names the city's area; it may be left empty when only one is owed."""
 
-    amount: int | None = None  # required: the player's choice (24.52); None = not given
-    area: str = ""
+    amount: Count | None = None  # required: the player's choice (24.52); None = not given
+    area: OptionalArea = ""
 
 
 @register

@@ -41,12 +41,16 @@ in a Roadbuilding intermediate area) is skipped with an event saying why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Discriminator, Tag
+from typing_extensions import NotRequired, TypedDict
 
 from ...base import Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..game import Game
 from ..orders import Done, Order, order
+from ..schema import AreaId, Many, Positive
 from ..phase import Phase, register, require_phase_player
 from ..view import PHASE_VIEWS
 
@@ -56,6 +60,7 @@ SHIP_CAPACITY = 5
 SHIP_AREAS = 4
 SHIP_AREAS_CLOTH = 5
 DONE_VALUES = (None, "done", "unless_threatened")
+STEP_VERBS = ("load", "sail", "unload")
 
 #: 23.57: Greek areas with two distinct coastlines: area -> the two groups of water-adjacent
 #: areas, one per coast. The map data records none (see docs/rulings/movement.md), so this is
@@ -63,14 +68,37 @@ DONE_VALUES = (None, "done", "unless_threatened")
 DOUBLE_COASTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
 
-@order("move")
+#: One overland move (23.3; ``via`` for Roadbuilding, 23.31); ``count`` a number, "all"
+#: (SITE-MOVE-03) or "excess" (SITE-MOVE-02).
+LandMove = TypedDict("LandMove", {"from": AreaId, "to": AreaId, "via": NotRequired[AreaId],
+                                  "count": Positive | Literal["all", "excess"]})
+LandMove.__pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[attr-defined]
+#: One step of a voyage (23.5): ``["load", n]``, ``["sail", area]`` or ``["unload", n]``.
+VoyageStep = Annotated[
+    Annotated[tuple[Literal["load"], Positive], Tag("load")]
+    | Annotated[tuple[Literal["unload"], Positive], Tag("unload")]
+    | Annotated[tuple[Literal["sail"], AreaId], Tag("sail")],
+    Discriminator(lambda v: v[0] if isinstance(v, (list, tuple)) and v and v[0] in STEP_VERBS else None,
+                  custom_error_type="voyage_step",
+                  custom_error_message='a voyage step is ["load", n], ["sail", area] or ["unload", n]')]
+
+
+class Voyage(TypedDict):
+    """A ship's voyage: the area where it starts and its steps in order (23.5)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    ship: AreaId
+    steps: Many(VoyageStep)
+
+
+@order("move", rule="23.1", fields={"voyages": "23.5"})
 @dataclass(slots=True)
 class Move(Order):
     """A player's movement orders for this phase (replaces any he entered before)."""
 
-    moves: list = field(default_factory=list)
-    voyages: list = field(default_factory=list)
-    done: str | None = None
+    moves: Many(LandMove) = field(default_factory=list)
+    voyages: Many(Voyage) = field(default_factory=list)
+    done: Literal["done", "unless_threatened"] | None = None
 
 
 # ---------------------------------------------------------------------------------------

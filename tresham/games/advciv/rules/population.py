@@ -15,16 +15,17 @@ from dataclasses import dataclass, field
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, Count, Mapping
 from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 
-@order("grow")
+@order("grow", rule="20.2", fields={"areas": "20.2"})
 @dataclass(slots=True)
 class Grow(Order):
     """Where a player short of stock places his growth: {area: tokens} (20.2, SITE-POP-02)."""
 
-    areas: dict[str, int] = field(default_factory=dict)
+    areas: Mapping(AreaId, Count) = field(default_factory=dict)
 
 
 def increments(g: Game, nation: str) -> dict[str, int]:

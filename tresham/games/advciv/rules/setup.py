@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, NationId
 from ..phase import Phase, register
 from ..view import PHASE_VIEWS
 
@@ -71,13 +72,13 @@ def start_areas(g: Game, nation: str) -> list[str]:
     return [a for a in areas if a in g.areas]
 
 
-@order("pick")
+@order("pick", rule="15.3", fields={"nation": "16.12", "area": "4.6"})
 @dataclass(slots=True)
 class Pick(Order):
     """Choose (or pre-select) a nation by its start area (SITE-PICK-03/04)."""
 
-    nation: str = ""
-    area: str = ""
+    nation: NationId = ""
+    area: AreaId = ""
 
 
 @register

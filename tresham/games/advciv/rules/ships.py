@@ -19,12 +19,16 @@ Site default: nothing built and none maintained (SITE-SHIP-07).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import ConfigDict
+from typing_extensions import TypedDict
 
 from ...base import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, Many
 from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
 from ..view import PHASE_VIEWS
 
@@ -32,13 +36,29 @@ MAINTAIN_PAY = ("treasury", "token")
 BUILD_PAY = {"treasury": (2, 0), "tokens": (0, 2), "mixed": (1, 1)}  # pay -> (treasury, levied tokens)
 
 
-@order("ships")
+class Maintain(TypedDict):
+    """Keep the ship in ``area``, paying 1 from treasury or 1 token levied there (22.3)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    area: AreaId
+    pay: Literal["treasury", "token"]
+
+
+class Build(TypedDict):
+    """Build a ship in ``area``: 2 from treasury, 2 tokens there, or one of each (22.1)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    area: AreaId
+    pay: Literal["treasury", "tokens", "mixed"]
+
+
+@order("ships", rule="22.1", fields={"maintain": "22.3", "build": "22.1"})
 @dataclass(slots=True)
 class Ships(Order):
     """A player's whole ship phase: ships kept (and how paid) and ships built (22)."""
 
-    maintain: list[dict[str, Any]] = field(default_factory=list)
-    build: list[dict[str, Any]] = field(default_factory=list)
+    maintain: Many(Maintain) = field(default_factory=list)
+    build: Many(Build) = field(default_factory=list)
 
 
 # ---- validation -------------------------------------------------------------------

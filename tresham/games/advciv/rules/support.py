@@ -37,19 +37,20 @@ from typing import Any
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, Many
 
 RULE = "26.31"
 DEFAULT_TEXT = "random cities are reduced, cities built this turn first"
 
 
-@order("reduce_cities")
+@order("reduce_cities", rule="26.31")
 @dataclass(slots=True)
 class ReduceCities(Order):
     """Which of his cities the player reduces for lack of support (26.31, 26.32), in the
     order given; reduction stops as soon as the rest are supported, later areas are
     ignored. Cities built or acquired this turn must come before older ones."""
 
-    areas: list[str] = field(default_factory=list)
+    areas: Many(AreaId) = field(default_factory=list)
 
 
 # ---- counting ---------------------------------------------------------------------------

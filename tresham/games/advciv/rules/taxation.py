@@ -17,26 +17,27 @@ from dataclasses import dataclass, field
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
+from ..schema import AreaId, Count, Many
 from ..phase import Phase, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 RATES = (1, 2, 3)
 
 
-@order("tax_rate")
+@order("tax_rate", rule="19.2")
 @dataclass(slots=True)
 class TaxRate(Order):
     """A Coinage holder's tax rate per city for this turn (19.2, SITE-TAX-02)."""
 
-    rate: int = 2
+    rate: Count = 2
 
 
-@order("revolt")
+@order("revolt", rule="19.32")
 @dataclass(slots=True)
 class Revolt(Order):
     """The beneficiary's choice of the victim's cities that revolt to him (19.32, SITE-TAX-04)."""
 
-    areas: list[str] = field(default_factory=list)
+    areas: Many(AreaId) = field(default_factory=list)
 
 
 def revolting(cities: int, stock: int, rate: int) -> int:

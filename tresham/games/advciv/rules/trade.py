@@ -37,7 +37,8 @@ from typing import Any
 
 from ...base import Decision, IllegalOrder
 from ..game import Game
-from ..orders import Order, order
+from ..orders import Order, order, platform_order
+from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId
 from ..phase import Phase, register, require_phase_player
 from ..state import Player
 from ..view import PHASE_SECRETS, PHASE_VIEWS
@@ -55,60 +56,60 @@ MAX_MESSAGE = 500
 
 
 # ---- orders ---------------------------------------------------------------------------
-@order("trade_offer")
+@order("trade_offer", rule="28.2", fields={"said": "28.3", "expect": "28.3"})
 @dataclass(slots=True)
 class TradeOffer(Order):
     """Offer ``give`` (real cards) to seat (or nation) ``to``; ``said`` = what ``to`` is told each card
     is (empty = all true; "unspecified" allowed); ``expect`` = one entry per card wanted:
     a card id, "dont_care" or "unspecified" (SITE-TRADE-04..07)."""
 
-    to: int | str = -1
-    give: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)
-    expect: list[str] = field(default_factory=list)
+    to: Seat | NationId = -1
+    give: Many(TradeCardId) = field(default_factory=list)
+    said: Many(StatedCard) = field(default_factory=list)
+    expect: Many(ExpectedCard) = field(default_factory=list)
 
 
-@order("trade_accept")
+@order("trade_accept", rule="28.1", fields={"give": "28.2", "said": "28.3", "expect": "28.3"})
 @dataclass(slots=True)
 class TradeAccept(Order):
     """Accept offer ``offer`` with one's own side (SITE-TRADE-08). ``expect`` empty = the
     offer's stated cards, exactly as told."""
 
-    offer: int = -1
-    give: list[str] = field(default_factory=list)
-    said: list[str] = field(default_factory=list)
-    expect: list[str] = field(default_factory=list)
+    offer: Positive = -1
+    give: Many(TradeCardId) = field(default_factory=list)
+    said: Many(StatedCard) = field(default_factory=list)
+    expect: Many(ExpectedCard) = field(default_factory=list)
 
 
-@order("trade_withdraw")
+@order("trade_withdraw", rule="28.1")
 @dataclass(slots=True)
 class TradeWithdraw(Order):
     """Withdraw one's offer, or decline one received (28.1: until the cards change hands)."""
 
-    offer: int = -1
+    offer: Positive = -1
 
 
-@order("trade_done")
+@order("trade_done", rule="SITE-TRADE-14")
 @dataclass(slots=True)
 class TradeDone(Order):
     """Leave the market: finished trading with everyone (SITE-TRADE-14)."""
 
 
-@order("trade_message")
+@order("trade_message", rule="SITE-MSG-01")
 @dataclass(slots=True)
 class TradeMessage(Order):
     """Set one's public message, e.g. what one wants and offers (SITE-MSG-01)."""
 
-    text: str = ""
+    text: Text = ""
 
 
-@order("market_open")
+@platform_order("market_open", rule="SITE-MARKET-01")
 @dataclass(slots=True)
 class MarketOpen(Order):
     """Platform order: the embargo has ended (SITE-MARKET-01/02). Not for players."""
 
 
-@order("close_market")
+@platform_order("close_market", rule="SITE-MARKET-03")
 @dataclass(slots=True)
 class CloseMarket(Order):
     """Platform order: the market cutoff has passed (SITE-MARKET-03/07). Not for players."""

@@ -23,20 +23,21 @@ from typing import Any
 from ....base import Decision, IllegalOrder
 from ...game import Game
 from ...orders import Order, Timeout, order
+from ...schema import AreaId, Count, Many, Mapping
 from . import losses as L
 from .base import CalamityEffect, effect
 
 VICTIM_PICK, BENEFICIARY_PICK, PHILOSOPHY_PICK, MILITARY_LOSS = 15, 20, 15, 5
 
 
-@order("civil_war_units")
+@order("civil_war_units", rule="30.41")
 @dataclass(slots=True)
 class SelectUnits(Order):
     """Units of the victim put into the first faction (30.4121-30.4124): tokens per area
     and cities by area."""
 
-    tokens: dict[str, int] = field(default_factory=dict)
-    cities: list[str] = field(default_factory=list)
+    tokens: Mapping(AreaId, Count) = field(default_factory=dict)
+    cities: Many(AreaId) = field(default_factory=list)
 
 
 def victim_quota(g: Game, nation: str) -> int:

@@ -13,6 +13,7 @@ from typing import Any
 from ....base import Decision, IllegalOrder
 from ...game import Game
 from ...orders import Order, order
+from ...schema import Count, Mapping, NationId
 from . import losses as L
 from .base import CalamityEffect, effect
 
@@ -22,20 +23,20 @@ SECONDARY_CAP = 8  # 30.311
 GRAIN_RELIEF = 4  # 30.312
 
 
-@order("famine_grain")
+@order("famine_grain", rule="30.312")
 @dataclass(slots=True)
 class FamineGrain(Order):
     """A Pottery holder's choice of how many Grain cards to show against his Famine loss."""
 
-    grain: int = 0
+    grain: Count = 0
 
 
-@order("famine_assign")
+@order("famine_assign", rule="30.311")
 @dataclass(slots=True)
 class FamineAssign(Order):
     """The Famine victim's allocation of the 20 secondary unit points: {nation: points}."""
 
-    victims: dict[str, int] = field(default_factory=dict)
+    victims: Mapping(NationId, Count) = field(default_factory=dict)
 
 
 def capacities(g: Game, ctx: dict[str, Any]) -> dict[str, int]:

@@ -9,7 +9,9 @@ player simply owes the 10 (no division to ask for); inert nations are never seco
 and do not count (15.61). 30.514: with no
 vulnerable unit on any flood plain, one of his coastal cities (his choice) is eliminated;
 none, no effect. 30.515 (32.312): Engineering caps a victim's flood loss at 7 and turns the
-coastal city's elimination into a reduction.
+coastal city's elimination into a reduction. "A maximum of 17 / 7" is a ceiling: when the
+exact figure cannot be reached, the victim loses the most he can without going above it,
+never the smallest excess of 29.63 (ruling F-6).
 """
 from __future__ import annotations
 
@@ -102,7 +104,7 @@ class Flood(CalamityEffect):
         g.emit(f"Flood on the {plain.replace('_', '-').title()} flood plain: {g.name(v)} loses up "
                f"to {own} unit points there.", "calamity_effect", nation=v, plain=plain, points=own)
         ctx["losses"][v] = L.make_loss(g, v, own, mode=L.FLOOD, areas=areas, why="Flood",
-                                       rule="30.511")
+                                       rule="30.511", ceiling=own)
         others = others_on(g, v, areas)
         # 30.512: 10 or fewer points -> all lose all their vulnerable units; a single other
         # player gets the whole 10 (no real choice, nobody waits)
@@ -121,10 +123,11 @@ class Flood(CalamityEffect):
         areas = plains(g)[ctx["plain"]]
         for nation, n in ctx["assigned"].items():
             pts = cap(g, nation, n)
-            g.emit(f"Flood: {g.name(nation)} loses {pts} unit points on the flood plain.",
-                   "calamity_secondary", nation=nation, points=pts)
-            ctx["losses"][nation] = L.make_loss(g, nation, pts, mode=L.FLOOD, areas=areas,
-                                                why="Flood", rule="30.512")
+            engineering = g.of(nation).has("engineering")
+            g.emit(f"Flood: {g.name(nation)} loses {'up to ' if engineering else ''}{pts} unit points "
+                   "on the flood plain.", "calamity_secondary", nation=nation, points=pts)
+            ctx["losses"][nation] = L.make_loss(g, nation, pts, mode=L.FLOOD, areas=areas, why="Flood",
+                                                rule="30.512", ceiling=ENGINEERING_CAP if engineering else None)
         L.settle(g, ctx["losses"])
 
     # ---- no flood plain: a coastal city (30.514, 30.515) -------------------------------

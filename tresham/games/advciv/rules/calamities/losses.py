@@ -52,48 +52,54 @@ from typing import Any
 from ....base import Decision, IllegalOrder
 from ...game import SPECIAL_OWNERS, Game
 from ...orders import Order, order
+from ...schema import AreaId, Choice, Count, Many, Mapping, NationId
 
 NORMAL, FLOOD, EPIDEMIC = "normal", "flood", "epidemic"
 
 
-@order("choose_losses")
+@order("choose_losses", rule="29.62")
 @dataclass(slots=True)
 class ChooseLosses(Order):
     """Which units a player loses to a calamity (29.62): tokens per area, cities reduced,
     cities destroyed."""
 
-    tokens: dict[str, int] = field(default_factory=dict)
-    reduce: list[str] = field(default_factory=list)
-    destroy: list[str] = field(default_factory=list)
+    tokens: Mapping(AreaId, Count) = field(default_factory=dict)
+    reduce: Many(AreaId) = field(default_factory=list)
+    destroy: Many(AreaId) = field(default_factory=list)
 
 
-@order("assign_losses")
+@order("assign_losses", rule="30.512")
 @dataclass(slots=True)
 class AssignLosses(Order):
     """How the primary victim divides other players' losses: nation -> unit points
     (30.512, 30.611)."""
 
-    assign: dict[str, int] = field(default_factory=dict)
+    assign: Mapping(NationId, Count) = field(default_factory=dict)
 
 
-@order("calamity_choice")
+@order("calamity_choice", rule="29.6")
 @dataclass(slots=True)
 class CalamityChoice(Order):
     """One choice among listed options (a flood plain 30.513, a coastal city 30.514, the
     faction kept 30.415, the barbarians' next area 30.5251)."""
 
-    choice: str = ""
+    choice: Choice = ""
 
 
 def make_loss(g: Game, nation: str, points: int, *, mode: str = NORMAL,
               areas: list[str] | None = None, why: str = "", rule: str = "29.62",
-              tokens: dict[str, int] | None = None, cities: list[str] | None = None) -> dict[str, Any]:
+              tokens: dict[str, int] | None = None, cities: list[str] | None = None,
+              ceiling: int | None = None) -> dict[str, Any]:
     """A loss of ``points`` unit points owed by ``nation`` (JSON-able). ``areas`` restricts
-    the areas; ``tokens``/``cities`` name exactly which units may go (a faction)."""
+    the areas; ``tokens``/``cities`` name exactly which units may go (a faction).
+    ``ceiling``: a maximum the rules state (Flood, 30.511 and 30.515): the loss never goes
+    above it, not even by the smallest excess of 29.63 (see :func:`_target`)."""
     if mode not in (NORMAL, FLOOD, EPIDEMIC):
         raise ValueError(f"unknown loss mode {mode!r}")
     loss = {"nation": nation, "points": max(0, int(points)), "mode": mode,
             "areas": sorted(areas) if areas is not None else None, "why": why, "rule": rule}
+    if ceiling is not None:
+        loss["max"] = max(0, int(ceiling))
     if tokens is not None:
         loss["tokens"] = {a: n for a, n in sorted(tokens.items()) if n > 0}
     if cities is not None:
@@ -191,14 +197,28 @@ class _Table:
         return got
 
 
-def _target(reach: frozenset[int], tokens: int, points: int) -> int:
-    """29.63: the smallest achievable total >= ``points``; everything if short."""
+def _target(reach: frozenset[int], tokens: int, points: int, ceiling: int | None = None) -> int:
+    """29.63: the smallest achievable total >= ``points``; everything if short.
+
+    ``reach``: the totals the cities can give; ``tokens``: how many tokens may go besides.
+    With a ``ceiling`` (a stated maximum, 30.511 / 30.515), a total above it is never
+    chosen: if no total lies between ``points`` and the ceiling, the largest total at or
+    below the ceiling is lost instead (ruling F-6)."""
     best = None
     for c in reach:
         x = max(c, points)
         if x <= c + tokens and (best is None or x < best):
             best = x
-    return best if best is not None else max(reach) + tokens
+    if best is None:
+        return max(reach) + tokens
+    if ceiling is not None and best > ceiling:
+        return max(min(ceiling, c + tokens) for c in reach if c <= ceiling)
+    return best
+
+
+def _need(g: Game, loss: dict, table: "_Table", stock: int, tokens: int) -> int:
+    """The exact total a loss costs from ``table``'s cities at ``stock`` (see :func:`_target`)."""
+    return _target(table.reach(0, stock), tokens, loss["points"], loss.get("max"))
 
 
 def required(g: Game, loss: dict) -> int:
@@ -208,7 +228,7 @@ def required(g: Game, loss: dict) -> int:
         return 0
     caps = token_caps(g, loss)
     table = _Table(g, loss)
-    return _target(table.reach(0, g.of(loss["nation"]).stock), sum(caps.values()), loss["points"])
+    return _need(g, loss, table, g.of(loss["nation"]).stock, sum(caps.values()))
 
 
 def maximum(g: Game, loss: dict) -> int:
@@ -266,9 +286,13 @@ def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
         p, stock = table.step(i, acts.get(a, "keep"), stock)
         pts += p
     pts += sum(tokens.values())
-    need = _target(table.reach(0, g.of(nation).stock), sum(caps.values()), loss["points"])
+    need = _need(g, loss, table, g.of(nation).stock, sum(caps.values()))
     if pts != need:
-        if need == loss["points"]:
+        if need < loss["points"] and loss.get("max") is not None and need < maximum(g, loss):
+            msg = (f"{why} takes at most {loss['max']} unit points and exactly {loss['points']} cannot "
+                   f"be lost; you must lose {need}, the most possible without going above "
+                   f"{loss['max']}; this choice loses {pts}")
+        elif need == loss["points"]:
             msg = f"you must lose exactly {need} unit points to {why}; this choice loses {pts}"
         elif need > loss["points"]:
             msg = (f"{loss['points']} unit points cannot be lost exactly; you must lose {need} "
@@ -314,7 +338,7 @@ def random_choice(g: Game, loss: dict, rng) -> dict[str, Any]:
     t_total = sum(caps.values())
     table = _Table(g, loss)
     stock = g.of(nation).stock
-    need = _target(table.reach(0, stock), t_total, loss["points"])
+    need = _need(g, loss, table, stock, t_total)
     reduce, destroy = [], []
     acc = 0
     for i, area in enumerate(table.cities):

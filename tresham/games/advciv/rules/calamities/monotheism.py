@@ -14,16 +14,17 @@ from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
 from ...game import Game
 from ...orders import Order, order
+from ...schema import OptionalArea
 
 SPECIAL = (BARBARIANS, PIRATES)
 
 
-@order("convert")
+@order("convert", rule="32.942")
 @dataclass(slots=True)
 class Convert(Order):
     """Monotheism: convert the units of ``area`` ("" = no conversion this turn)."""
 
-    area: str = ""
+    area: OptionalArea = ""
 
 
 def occupants(g: Game, area: str) -> set[str]:

@@ -11,15 +11,16 @@ from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
 from ...game import Game
 from ...orders import Order, order
+from ...schema import AreaId, Many
 from .base import CalamityEffect, effect
 
 
-@order("choose_cities")
+@order("choose_cities", rule="30.32")
 @dataclass(slots=True)
 class ChooseCities(Order):
     """Name the cities a calamity decision asks for (areas of the cities)."""
 
-    cities: list[str] = field(default_factory=list)
+    cities: Many(AreaId) = field(default_factory=list)
 
 
 def seat(g: Game, nation: str) -> int:

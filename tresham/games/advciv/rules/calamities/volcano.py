@@ -8,18 +8,19 @@ from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
 from ...game import Game
 from ...orders import Order, order
+from ...schema import OptionalArea, SiteId
 from .base import CalamityEffect, effect
 from .superstition import reduce_value, seat
 
 
-@order("choose_site")
+@order("choose_site", rule="30.21")
 @dataclass(slots=True)
 class ChooseSite(Order):
     """Choose among equally damaging sites (30.211 volcano id; 30.212 city area + ``target``,
     the other player's city, "" for none)."""
 
-    site: str = ""
-    target: str = ""
+    site: SiteId = ""
+    target: OptionalArea = ""
 
 
 def volcano_areas(g: Game, vid: str) -> list[str]:
