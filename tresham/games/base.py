@@ -72,21 +72,94 @@ class Decision:
         }
 
 
-class GameRules(Protocol):
-    """The interface between a game of the family and the platform."""
+@dataclass(slots=True)
+class SeatSummary:
+    """One seat's public standing, for lists, mails and the end of a game.
 
+    ``points``: the public score (for Advanced Civilization, Total Public Points,
+    SITE-AST-03); ``columns``: more public figures by label, in display order."""
+
+    seat: int
     name: str
+    points: int
+    columns: dict[str, Any] = field(default_factory=dict)
 
+
+class GameRules(Protocol):
+    """The interface between a game of the family and the platform.
+
+    The platform (``tresham.platform``) calls only this. A state is the game's own object;
+    the platform stores it with :meth:`dumps` and reads it with :meth:`loads`. Orders and
+    options are plain JSON; every refusal is an :class:`IllegalOrder`."""
+
+    #: registry name ("advciv") and the name people read ("Advanced Civilization")
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    # ---- options and orders as data -------------------------------------------------
+    def options_schema(self) -> dict:
+        """JSON Schema of the game-creation options."""
+        ...
+
+    def parse_options(self, raw: Any) -> dict:
+        """The options in normal form (defaults filled in), or IllegalOrder naming the
+        option that is wrong."""
+        ...
+
+    def order_schema(self) -> dict:
+        """JSON Schema of every order a player may give (a ``oneOf`` discriminated by ``type``)."""
+        ...
+
+    # ---- play --------------------------------------------------------------------------
     def new_game(self, options: dict, seed: int | str) -> Any: ...
 
-    def apply(self, state: Any, order: dict) -> tuple[Any, list[Event]]: ...
+    def apply(self, state: Any, order: dict, *, platform: bool = False) -> tuple[Any, list[Event]]:
+        """The state after ``order`` (``state`` unchanged) and its events. ``platform``: the
+        site gives the order (a timeout, a clock order, a standing order); a seat may give
+        only players' orders."""
+        ...
 
     def pending(self, state: Any) -> list[Decision]: ...
 
-    def default(self, state: Any, player: int) -> dict: ...
+    def accepts(self, state: Any, player: int) -> list[str]:
+        """The order types ``player`` may give now (names in :meth:`order_schema`)."""
+        ...
 
-    def view(self, state: Any, player: int | None) -> dict: ...
+    def default(self, state: Any, player: int) -> dict:
+        """The platform order that applies ``player``'s default when his deadline passes."""
+        ...
+
+    def view(self, state: Any, player: int | None) -> dict:
+        """Everything ``player`` may see (None: a spectator), nothing more."""
+        ...
+
+    def finished(self, state: Any) -> bool: ...
 
     def result(self, state: Any) -> list[int] | None:
         """Final places by seat (1 = first) once the game is over, else None."""
+        ...
+
+    def summary(self, state: Any) -> list[SeatSummary]:
+        """Each seat's public standing, best first (mails, lists, the end of a game)."""
+        ...
+
+    def stage(self, state: Any) -> str:
+        """Where the game stands, in words: "Turn 3, trade"."""
+        ...
+
+    def bot(self, state: Any, seat: int, rng_seed: str) -> dict:
+        """The order the game's bot gives for ``seat`` now, deciding on what the seat may
+        know only; it may be the platform's default (then the platform applies it as such)."""
+        ...
+
+    def is_platform_order(self, order: dict) -> bool: ...
+
+    def dumps(self, state: Any) -> str: ...
+
+    def loads(self, text: str) -> Any: ...
+
+    def digest(self, state: Any) -> str:
+        """A hash of the whole state: equal states, equal digests."""
         ...

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder
+from ..base import Decision, Event, IllegalOrder, SeatSummary
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import load
@@ -183,12 +183,33 @@ class AdvancedCivilization:
     """The platform's handle on this game (see :class:`tresham.games.base.GameRules`)."""
 
     name = "advciv"
+    title = "Advanced Civilization"
+    min_players = 2
+    max_players = 8
 
+    # ---- options and orders as data -------------------------------------------------
+    def options_schema(self) -> dict:
+        from .state import options_model
+
+        return options_model().model_json_schema()
+
+    def parse_options(self, raw: Any) -> dict:
+        """Options checked (type, range, board for the player count) with defaults filled in."""
+        opts = Options.from_json(raw)
+        check_options(opts)
+        return {k: getattr(opts, k) for k in opts.__dataclass_fields__}
+
+    def order_schema(self) -> dict:
+        from .orders import json_schema
+
+        return json_schema()
+
+    # ---- play --------------------------------------------------------------------------
     def new_game(self, options: dict, seed: int | str) -> GameState:
         return new_game(options, seed)
 
-    def apply(self, state: GameState, order: dict) -> tuple[GameState, list[Event]]:
-        return apply(state, order)
+    def apply(self, state: GameState, order: dict, *, platform: bool = False) -> tuple[GameState, list[Event]]:
+        return apply(state, order, platform=platform)
 
     def pending(self, state: GameState) -> list[Decision]:
         return pending(state)
@@ -196,21 +217,73 @@ class AdvancedCivilization:
     def default(self, state: GameState, seat: int) -> dict:
         return default(state, seat)
 
+    def accepts(self, state: GameState, seat: int) -> list[str]:
+        """Players' order types the current phase takes, if ``seat`` has a decision now."""
+        from .orders import PLATFORM_TYPES
+
+        if state.finished or not any(d.player == seat for d in pending(state)):
+            return []
+        return [t for t in PHASES[state.phase].accepts if t not in PLATFORM_TYPES]
+
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
+    def finished(self, state: GameState) -> bool:
+        return state.finished
+
     def result(self, state: GameState) -> list[int] | None:
+        """Places by victory points (35.1); equal scores share a place."""
         if not state.finished:
             return None
         g = Game(state)
         scores = {p.seat: g.score(p.nation) for p in g.active()}
         return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
 
+    def summary(self, state: GameState) -> list[SeatSummary]:
+        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03), by Total
+        Public Points, highest first; once the game is over, the victory points too."""
+        g = Game(state)
+        rows = []
+        for p in sorted(state.players, key=lambda p: (-g.public_points(p.nation) if p.nation else 0,
+                                                      g.ast_rank(p.nation) if p.nation else 99)):
+            if p.nation is None:
+                rows.append(SeatSummary(p.seat, f"Seat {p.seat + 1}", 0, {}))
+                continue
+            cols = {"A.S.T.": p.ast, "Cities": len(g.cities_of(p.nation)), "Treasury": p.treasury,
+                    "Cards": len(p.civ_cards), "Civ Advancement Points": g.civ_points(p.nation),
+                    "Total Public Points": g.public_points(p.nation)}
+            if state.finished:
+                cols["Victory points"] = g.score(p.nation)
+            rows.append(SeatSummary(p.seat, g.name(p.nation), g.public_points(p.nation), cols))
+        return rows
+
+    def stage(self, state: GameState) -> str:
+        if state.finished:
+            return "Game over"
+        if state.phase == "pick":
+            return "Choosing nations"
+        return f"Turn {state.turn}, {state.phase}"
+
+    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
+        from ...bots.heuristic import heuristic_bot
+        from ...rng import Rng
+
+        order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))
+        return order.to_json() if isinstance(order, Order) else order
+
+    def is_platform_order(self, order: dict) -> bool:
+        from .orders import is_platform_order
+
+        return is_platform_order(order)
+
     def dumps(self, state: GameState) -> str:
         return state.dumps()
 
     def loads(self, text: str) -> GameState:
         return GameState.loads(text)
+
+    def digest(self, state: GameState) -> str:
+        return state.digest()
 
 
 def areas_in_play(state: GameState):

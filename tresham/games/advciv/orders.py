@@ -123,6 +123,8 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
 def json_schema(platform: bool = False) -> dict[str, Any]:
     """JSON Schema of every order a player may give (one object per type, discriminated by
     ``type``); with ``platform``, of the orders only the platform gives."""
+    from . import rules  # noqa: F401  (every phase module registers its orders)
+
     table = PLATFORM_TYPES if platform else ORDER_TYPES
     models = tuple(model(table[k]) for k in sorted(table))
     union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]

@@ -1,0 +1,51 @@
+"""The games the site offers, found by name.
+
+The platform never imports a particular game: it asks :func:`get` for the rules registered
+under a game's name. Games are listed in :data:`GAMES` as ``name -> "module:Class"`` and
+loaded on first use; a second game of the family is added here (or in the setting
+``TRESHAM_GAMES``) without touching the platform.
+"""
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from .base import GameRules
+
+#: Built-in games: name -> "module:attribute" of a class implementing GameRules.
+GAMES: dict[str, str] = {
+    "advciv": "tresham.games.advciv.engine:AdvancedCivilization",
+}
+
+
+class UnknownGame(KeyError):
+    """No game is registered under that name."""
+
+
+def _table() -> dict[str, str]:
+    try:
+        from django.conf import settings
+
+        extra = getattr(settings, "TRESHAM_GAMES", None) if settings.configured else None
+    except ImportError:  # the engine alone, without the site
+        extra = None
+    return {**GAMES, **(extra or {})}
+
+
+@cache
+def _load(path: str) -> GameRules:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)()
+
+
+def get(name: str) -> GameRules:
+    """The rules of the game registered as ``name``."""
+    path = _table().get(name)
+    if path is None:
+        raise UnknownGame(name)
+    return _load(path)
+
+
+def names() -> list[str]:
+    """The names of every game the site offers."""
+    return sorted(_table())

@@ -1,0 +1,1 @@
+"""Accounts: users, profiles (display name, e-mail, time zone), friends, moderation."""

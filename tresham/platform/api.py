@@ -1,0 +1,108 @@
+"""The JSON API (django-ninja) under /api/, its OpenAPI document at /api/openapi.json.
+
+Each app adds its router here. Orders and options are described by each game's own schemas
+(``GameRules.order_schema`` / ``options_schema``), published in the OpenAPI document under
+``components.schemas`` as ``<kind>.<Name>`` -- the same rules the engine enforces, not a copy.
+Errors are JSON ``{"error": code, "message": ..., ...}`` with a 4xx status; never a 5xx.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import SessionAuth
+
+from ..games import registry
+from ..games.base import IllegalOrder
+from .play.services import PlayError
+
+
+class TreshamAPI(NinjaAPI):
+    def get_openapi_schema(self, *args, **kwargs):
+        schema = super().get_openapi_schema(*args, **kwargs)
+        comps = schema.setdefault("components", {}).setdefault("schemas", {})
+        kinds = registry.names()
+        for kind in kinds:
+            rules = registry.get(kind)
+            for label, doc in (("Order", rules.order_schema()), ("Options", rules.options_schema())):
+                comps.update(_as_components(kind, label, doc))
+        # request bodies that carry a game's order or options: exactly the games' schemas
+        for model, prop, label in GAME_FIELDS:
+            props = comps.get(model, {}).get("properties", {})
+            if prop in props:
+                desc = props[prop].get("description", "")
+                props[prop] = {"oneOf": [{"$ref": f"#/components/schemas/{k}.{label}"} for k in kinds],
+                               "description": desc}
+        return schema
+
+
+def _as_components(kind: str, label: str, doc: dict[str, Any]) -> dict[str, Any]:
+    """A JSON Schema with ``$defs`` as OpenAPI components: ``<kind>.<Name>`` each, and the
+    top level as ``<kind>.<label>``."""
+    def fix(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: (f"#/components/schemas/{kind}.{v.rsplit('/', 1)[-1]}"
+                        if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/") else fix(v))
+                    for k, v in x.items() if k != "$defs"}
+        if isinstance(x, list):
+            return [fix(v) for v in x]
+        if isinstance(x, str) and x.startswith("#/$defs/"):
+            return f"#/components/schemas/{kind}.{x.rsplit('/', 1)[-1]}"
+        return x
+
+    out = {f"{kind}.{name}": fix(d) for name, d in doc.get("$defs", {}).items()}
+    out[f"{kind}.{label}"] = fix(doc)
+    return out
+
+
+#: (component, property, label): request fields whose schema is each game's own ``label``.
+GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order")]
+
+api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(),
+                 description="The play-by-web site for Advanced Civilization and its family.")
+
+
+@api.exception_handler(IllegalOrder)
+def _illegal(request: HttpRequest, exc: IllegalOrder):
+    return api.create_response(request, {"error": "illegal_order", "rule": exc.rule, "message": exc.message},
+                               status=400)
+
+
+@api.exception_handler(PlayError)
+def _play_error(request: HttpRequest, exc: PlayError):
+    body: dict[str, Any] = {"error": exc.code, "message": exc.message}
+    current = getattr(exc, "current", None)
+    if current is not None:
+        body["revision"] = current
+    return api.create_response(request, body, status=exc.status)
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError):
+    msgs = []
+    for e in exc.errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p not in ("body", "payload"))
+        msgs.append(f"{where or 'request'}: {e.get('msg', 'invalid')}")
+    return api.create_response(request, {"error": "bad_request", "message": "; ".join(msgs),
+                                         "detail": exc.errors[:20]}, status=422)
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, exc: AuthenticationError):
+    return api.create_response(request, {"error": "not_logged_in", "message": "log in first"}, status=401)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError):
+    return api.create_response(request, {"error": "http_error", "message": str(exc)}, status=exc.status_code)
+
+
+def _add_routers() -> None:
+    from .play.api import router as play_router
+
+    api.add_router("/", play_router)
+
+
+_add_routers()

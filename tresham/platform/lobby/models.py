@@ -1,0 +1,1 @@
+"""Lobby rows (the player queue)."""

@@ -1,0 +1,24 @@
+"""Site-wide request guards."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import JsonResponse
+
+
+class BodySizeLimit:
+    """Refuse a request body larger than ``MAX_BODY_BYTES`` with 413 before anything reads it
+    (an order is a few kilobytes; nothing the site takes is larger)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return JsonResponse({"error": "bad_request", "message": "Content-Length is not a number"},
+                                status=400)
+        if length > settings.MAX_BODY_BYTES:
+            return JsonResponse({"error": "too_large", "message": f"the request body is {length} bytes; "
+                                 f"at most {settings.MAX_BODY_BYTES} are accepted"}, status=413)
+        return self.get_response(request)

@@ -1,0 +1,178 @@
+"""The JSON API of games being played: the caller's view, orders, history, messages."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Query, Router, Schema
+
+from . import services
+from .models import EventRecord, Game, Message
+
+router = Router(tags=["play"])
+
+
+class SeatOut(Schema):
+    index: int
+    name: str
+    is_bot: bool
+    status: str
+    you: bool
+
+
+class GameOut(Schema):
+    id: int
+    kind: str
+    name: str
+    status: str
+    players: int
+    time_limit: int | None = Field(description="seconds per decision; null = no time limit")
+    options: dict[str, Any]
+    revision: int
+    stage: str
+    seed_sha256: str
+    seed: str | None = Field(description="revealed when the game is over")
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    seats: list[SeatOut]
+    your_seat: int | None
+    view: dict[str, Any] | None = Field(description="the game's view for your seat (or a spectator's)")
+    order_types: list[str] = Field(description="the order types you may give now")
+    summary: list[dict[str, Any]]
+
+
+def game_out(game: Game, user) -> dict[str, Any]:
+    """The game as ``user`` may see it: only the view of his own seat, never the state."""
+    rules = services.rules_of(game)
+    seat = services.seat_of(game, user)
+    seats = [{"index": s.index, "name": s.label, "is_bot": s.is_bot, "status": s.status,
+              "you": s.index == seat} for s in game.seats.select_related("user__profile")]
+    out: dict[str, Any] = {
+        "id": game.pk, "kind": game.kind, "name": game.name, "status": game.status,
+        "players": game.players, "time_limit": game.time_limit, "options": game.options,
+        "revision": game.revision, "stage": game.stage, "seed_sha256": game.seed_sha256,
+        "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
+        "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
+        "your_seat": seat, "view": None, "order_types": [], "summary": [],
+    }
+    if game.state:
+        state = rules.loads(game.state)
+        out["view"] = rules.view(state, seat)
+        out["order_types"] = rules.accepts(state, seat) if seat is not None else []
+        out["summary"] = [{"seat": r.seat, "name": r.name, "points": r.points, **r.columns}
+                          for r in rules.summary(state)]
+    return out
+
+
+@router.get("/games/{game_id}", response=GameOut, auth=None, summary="A game as you may see it")
+def get_game(request: HttpRequest, game_id: int):
+    """Your own seat's view and the decisions you owe (spectators get the public view)."""
+    game = get_object_or_404(Game, pk=game_id)
+    return game_out(game, request.user)
+
+
+class OrderIn(Schema):
+    order: dict[str, Any] = Field(description="an order of the game's kind (see the components "
+                                              "<kind>.Order); `player` may be left out: it is your seat")
+    client_key: str | None = Field(None, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$",
+                                   description="any unique text: a retried request with the same key "
+                                               "is answered with the first result, never applied twice")
+    revision: int | None = Field(None, ge=0, description="the revision you decided on: an older one gets 409")
+
+
+class OrderOut(Schema):
+    game_id: int
+    revision: int
+    events: list[dict[str, Any]]
+    replayed: bool
+
+
+class ErrorOut(Schema):
+    error: str
+    message: str
+    rule: str | None = None
+    revision: int | None = None
+
+
+_ORDER_SCHEMA_REF = {"oneOf": [{"$ref": "#/components/schemas/advciv.Order"}]}
+
+
+@router.post("/games/{game_id}/orders", response={201: OrderOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
+                                                 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+             summary="Give an order for your seat")
+def post_order(request: HttpRequest, game_id: int, body: OrderIn):
+    """Apply one order for your seat. Refused orders get 400 with the rule and the reason and
+    change nothing; a stale ``revision`` gets 409 with the current one."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat = services.seat_of(game, request.user)
+    if seat is None:
+        raise services.NotYourSeat("you have no seat in this game")
+    given = body.order.get("player", seat)
+    if given != seat or isinstance(given, bool):
+        raise services.NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
+    out = services.submit(game.pk, body.order, seat=seat, account=request.user,
+                          client_key=body.client_key, revision=body.revision)
+    return 201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
+                 "replayed": out.replayed}
+
+
+class EventOut(Schema):
+    seq: int
+    text: str
+    kind: str
+    private: bool
+    at: datetime
+
+
+@router.get("/games/{game_id}/history", response=list[EventOut], auth=None, summary="The game's history")
+def history(request: HttpRequest, game_id: int, after: int = Query(0, ge=0), limit: int = Query(500, ge=1, le=2000)):
+    """Events you may see (public ones, and your seat's private ones), oldest first."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat = services.seat_of(game, request.user)
+    rows = EventRecord.objects.filter(game=game, seq__gt=after).order_by("seq", "n")
+    out = []
+    for r in rows.iterator():
+        if r.visible_to(seat):
+            out.append({"seq": r.seq, "text": r.text, "kind": r.kind, "private": r.to is not None, "at": r.at})
+            if len(out) >= limit:
+                break
+    return out
+
+
+class MessageIn(Schema):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class MessageOut(Schema):
+    id: int
+    author: str
+    seat: int | None
+    text: str
+    at: datetime
+
+
+@router.get("/games/{game_id}/messages", response=list[MessageOut], auth=None, summary="Messages between players")
+def messages(request: HttpRequest, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    return [{"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at}
+            for m in game.messages.select_related("author__profile")]
+
+
+@router.post("/games/{game_id}/messages", response={201: MessageOut, 403: ErrorOut, 404: ErrorOut},
+             summary="Write to the other players")
+def post_message(request: HttpRequest, game_id: int, body: MessageIn):
+    game = get_object_or_404(Game, pk=game_id)
+    seat = services.seat_of(game, request.user)
+    if seat is None:
+        raise services.NotYourSeat("only the game's players write to its table")
+    m = Message.objects.create(game=game, author=request.user, seat=seat, text=body.text)
+    return 201, {"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at}
+
+
+def _author(m: Message) -> str:
+    from .models import display_name
+
+    return display_name(m.author) if m.author else "(deleted account)"

@@ -1,0 +1,185 @@
+"""Games, seats, the order log, snapshots, events and messages.
+
+A game's history is its append-only log (:class:`LogEntry`): its options and seed plus the
+accepted orders in sequence rebuild every state exactly (``services.rebuild``). The latest
+state is kept on the game row and a :class:`Snapshot` every ``SNAPSHOT_EVERY`` orders, so no
+page load replays the game.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    """One game of a game of the family (``kind``: its name in the registry)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "Being played"
+        FINISHED = "finished", "Finished"
+
+    kind = models.CharField(max_length=40)
+    name = models.CharField(max_length=80)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="created_games")
+    options = models.JSONField(help_text="the game's options in normal form, as its rules gave them")
+    players = models.PositiveSmallIntegerField()
+    #: seconds each player has for a decision; null = "no time limit" (SITE-CREATE-07)
+    time_limit = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    #: the random seed: secret until the game ends; its SHA-256 is public from creation
+    seed = models.CharField(max_length=64)
+    seed_sha256 = models.CharField(max_length=64)
+    revision = models.PositiveIntegerField(default=0, help_text="orders accepted so far")
+    state = models.TextField(blank=True, default="", help_text="the latest state (the game's dumps)")
+    stage = models.CharField(max_length=120, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.pk})"
+
+    @staticmethod
+    def hash_seed(seed: str) -> str:
+        return hashlib.sha256(seed.encode()).hexdigest()
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    """A place at the table: the engine's seat number, who holds it, and how."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        OPEN = "open", "Awaiting a player"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seats")
+    is_bot = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user",
+                                    condition=models.Q(user__isnull=False)),
+        ]
+        ordering = ["game", "index"]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index + 1}"
+
+    @property
+    def label(self) -> str:
+        if self.is_bot:
+            return "Bot"
+        if self.user_id is None:
+            return "(open seat)"
+        return display_name(self.user)
+
+
+def display_name(user) -> str:
+    """The name other players see (SITE-ACCT-01)."""
+    profile = getattr(user, "profile", None)
+    return (profile.display_name if profile and profile.display_name else user.username)
+
+
+class AppendOnly(models.Model):
+    """A row that is written once and never changed or deleted (the log is the audit)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise RuntimeError(f"{type(self).__name__} rows are append-only")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise RuntimeError(f"{type(self).__name__} rows are append-only")
+
+
+class LogEntry(AppendOnly):
+    """One accepted order: the game's history, replay and audit."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField(help_text="1 for the first order; the game's revision after it")
+    #: the seat that gave the order; null when the platform gave it (a timeout, the clock)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    by_platform = models.BooleanField(default=False)
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="orders_given")
+    order = models.JSONField()
+    #: why the platform gave it ("timeout", "bot", "standing order", ...)
+    reason = models.CharField(max_length=40, blank=True, default="")
+    client_key = models.CharField(max_length=64, null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_order_per_seq"),
+            models.UniqueConstraint(fields=["game", "account", "client_key"], name="one_order_per_client_key",
+                                    condition=models.Q(client_key__isnull=False)),
+        ]
+        ordering = ["game", "seq"]
+        verbose_name_plural = "log entries"
+
+
+class Snapshot(AppendOnly):
+    """The state after order ``seq`` (0 = the new game), kept every ``SNAPSHOT_EVERY`` orders."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")]
+
+
+class EventRecord(AppendOnly):
+    """An event of the game (the history page), with who may see it: ``to`` null = everyone,
+    else the list of seats."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(help_text="the order that caused it (0 = the game's start)")
+    n = models.PositiveSmallIntegerField(help_text="its place among that order's events")
+    text = models.TextField()
+    kind = models.CharField(max_length=40)
+    to = models.JSONField(null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq", "n"], name="one_event_per_place")]
+        ordering = ["game", "seq", "n"]
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+class Message(models.Model):
+    """A message between players of a game, public to the table (SITE-MSG-02)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                               related_name="game_messages")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.TextField(max_length=2000)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "pk"]

@@ -1,0 +1,243 @@
+"""The one path by which a game changes: one transaction per accepted order.
+
+    lock the game row (SELECT ... FOR UPDATE on PostgreSQL; the IMMEDIATE write
+        transaction on SQLite, which takes the database's single write lock)
+    a retried request (same account and client key) -> the first answer, nothing applied
+    a stale revision -> Stale (409), nothing applied
+    state', events = rules.apply(state, order)   # IllegalOrder -> 400, nothing written
+    append the order to the log (seq = revision + 1), its events, a snapshot every N orders
+    store state' on the game; replace the game's due rows (bots, deadlines) from pending()
+    commit; then tell live pages "game G is at revision R"
+
+Everything a crash could split lives in that transaction. Nothing here knows a particular
+game: the rules come from the registry by the game's ``kind``.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ...games import registry
+from ...games.base import Event, GameRules, IllegalOrder
+from . import live
+from .models import EventRecord, Game, LogEntry, Seat, Snapshot
+
+
+class PlayError(Exception):
+    """A request the platform refuses before the rules see it. ``status``: the HTTP status."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotYourSeat(PlayError):
+    status, code = 403, "not_your_seat"
+
+
+class GameNotFound(PlayError):
+    status, code = 404, "no_such_game"
+
+
+class GameOver(PlayError):
+    status, code = 409, "game_over"
+
+
+class NotStarted(PlayError):
+    status, code = 409, "not_started"
+
+
+class Stale(PlayError):
+    """The client decided on an older revision of the game than the current one."""
+
+    status, code = 409, "stale_revision"
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game has changed since you looked: it is at revision {current}; "
+                         "look again and resubmit if your order still stands")
+        self.current = current
+
+
+@dataclass
+class Outcome:
+    """What an accepted order did: the game's new revision and the events it caused."""
+
+    game_id: int
+    revision: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    replayed: bool = False  # True: a retried request, answered with the first result
+
+
+def rules_of(game: Game) -> GameRules:
+    return registry.get(game.kind)
+
+
+# ---- creation and start ------------------------------------------------------------------
+def new_seed() -> str:
+    """A fresh secret seed (128 bits); its SHA-256 is published at creation."""
+    return secrets.token_hex(16)
+
+
+@transaction.atomic
+def create_game(kind: str, options: Any, *, name: str, creator=None, time_limit: int | None = None,
+                seed: str | None = None) -> Game:
+    """A new open game: options checked by the game's rules (IllegalOrder if wrong), the seed
+    drawn and committed (its hash public), every seat open."""
+    rules = registry.get(kind)
+    opts = rules.parse_options(options)
+    players = int(opts.get("players", rules.min_players))
+    seed = seed or new_seed()
+    game = Game.objects.create(kind=kind, name=name, creator=creator, options=opts, players=players,
+                               time_limit=time_limit, seed=seed, seed_sha256=Game.hash_seed(seed))
+    Seat.objects.bulk_create([Seat(game=game, index=i) for i in range(players)])
+    return game
+
+
+def start_game(game: Game) -> None:
+    """Deal the game (the rules' new game from the options and the committed seed) once every
+    seat is taken. Call inside a transaction holding the game's lock."""
+    rules = rules_of(game)
+    state = rules.new_game(dict(game.options), game.seed)
+    game.state = rules.dumps(state)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.stage = rules.stage(state)
+    game.save(update_fields=["state", "status", "started_at", "stage", "updated_at"])
+    Snapshot.objects.create(game=game, seq=0, state=game.state)
+    EventRecord.objects.create(game=game, seq=0, n=0, kind="start", text="The game begins.")
+    _after_change(game, rules, state)
+
+
+# ---- the one path --------------------------------------------------------------------------
+def lock(game_id: int, *, skip_locked: bool = False) -> Game | None:
+    """The game's row, locked for this transaction (None if ``skip_locked`` and another
+    transaction holds it). On SQLite the IMMEDIATE transaction already holds the lock."""
+    qs = Game.objects.select_for_update(skip_locked=skip_locked).filter(pk=game_id)
+    game = qs.first()
+    if game is None and not skip_locked:
+        raise GameNotFound(f"there is no game {game_id}")
+    return game
+
+
+def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platform: bool = False,
+           reason: str = "", client_key: str | None = None, revision: int | None = None) -> Outcome:
+    """Apply one order to a game in one transaction, or refuse it changing nothing.
+
+    ``seat``: who gives it (checked by the caller to be the account's seat; None only for a
+    platform order that concerns no seat). ``by_platform``: the site gives it (timeouts, the
+    clock, bots' defaults, standing orders). ``client_key``: a retried request with the same
+    key is answered with the first result. ``revision``: the revision the client saw; an
+    older one raises :class:`Stale`. Raises IllegalOrder (the rules refuse), PlayError."""
+    if not isinstance(order, dict):
+        raise IllegalOrder("", "an order must be a JSON object")
+    with transaction.atomic():
+        game = lock(game_id)
+        if client_key is not None:
+            first = LogEntry.objects.filter(game=game, account=account, client_key=client_key).first()
+            if first is not None:
+                return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+        if game.status == Game.Status.FINISHED:
+            raise GameOver("the game is over")
+        if game.status != Game.Status.ACTIVE:
+            raise NotStarted("the game has not started: it waits for its players")
+        if revision is not None and revision != game.revision:
+            raise Stale(game.revision)
+        rules = rules_of(game)
+        if seat is not None:
+            order = {**order, "player": seat}
+        state = rules.loads(game.state)
+        new, events = rules.apply(state, order, platform=by_platform)  # IllegalOrder: nothing written
+        seq = game.revision + 1
+        try:
+            with transaction.atomic():
+                LogEntry.objects.create(game=game, seq=seq, seat=seat, by_platform=by_platform,
+                                        account=account, order=order, reason=reason[:40],
+                                        client_key=client_key)
+        except IntegrityError:  # the same client key raced in through another connection
+            first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
+            return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+        _record_events(game, seq, events)
+        game.revision = seq
+        game.state = rules.dumps(new)
+        game.stage = rules.stage(new)
+        fields = ["revision", "state", "stage", "updated_at"]
+        if rules.finished(new):
+            game.status = Game.Status.FINISHED
+            game.finished_at = timezone.now()
+            fields += ["status", "finished_at"]
+        game.save(update_fields=fields)
+        if seq % settings.SNAPSHOT_EVERY == 0:
+            Snapshot.objects.create(game=game, seq=seq, state=game.state)
+        _after_change(game, rules, new)
+        visible = [e.to_json() for e in events if e.visible_to(seat)] if seat is not None else \
+            [e.to_json() for e in events if e.to is None]
+        return Outcome(game.pk, seq, visible)
+
+
+def _record_events(game: Game, seq: int, events: list[Event]) -> None:
+    EventRecord.objects.bulk_create([
+        EventRecord(game=game, seq=seq, n=i, text=e.text[:5000], kind=e.kind[:40],
+                    to=list(e.to) if e.to is not None else None, data=e.data)
+        for i, e in enumerate(events)])
+
+
+def _events_for(game: Game, seq: int, seat: int | None) -> list[dict[str, Any]]:
+    out = []
+    for r in EventRecord.objects.filter(game=game, seq=seq):
+        if r.visible_to(seat):
+            d: dict[str, Any] = {"text": r.text, "kind": r.kind}
+            if r.to is not None:
+                d["to"] = r.to
+            if r.data:
+                d["data"] = r.data
+            out.append(d)
+    return out
+
+
+def _after_change(game: Game, rules: GameRules, state: Any) -> None:
+    """Inside the order's transaction: replace the game's due rows; after commit, tell the
+    live pages."""
+    from ..clock.schedule import reschedule
+
+    reschedule(game, rules, state)
+    rev = game.revision
+    transaction.on_commit(lambda: live.publish(game.pk, rev))
+
+
+# ---- reading ------------------------------------------------------------------------------------
+def current_state(game: Game) -> Any:
+    """The latest state (never a replay)."""
+    return rules_of(game).loads(game.state)
+
+
+def rebuild(game: Game, upto: int | None = None, *, from_snapshot: bool = True) -> Any:
+    """The state after order ``upto`` (default: all), rebuilt from the log: from the nearest
+    snapshot, or from the options and the seed alone (``from_snapshot=False``)."""
+    rules = rules_of(game)
+    upto = game.revision if upto is None else upto
+    snap = None
+    if from_snapshot:
+        snap = game.snapshots.filter(seq__lte=upto).order_by("-seq").first()
+    if snap is not None:
+        state, start = rules.loads(snap.state), snap.seq
+    else:
+        state, start = rules.new_game(dict(game.options), game.seed), 0
+    for entry in game.log.filter(seq__gt=start, seq__lte=upto).order_by("seq").iterator():
+        state, _ = rules.apply(state, entry.order, platform=True)  # the log holds accepted orders
+    return state
+
+
+def seat_of(game: Game, user) -> int | None:
+    """The seat ``user`` plays in ``game``, or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    s = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+    return s.index if s else None

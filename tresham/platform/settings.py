@@ -1,0 +1,166 @@
+"""Django settings of the Tresham site.
+
+Everything a site operator sets comes from the environment (``TRESHAM_*``); the defaults run
+the embedded configuration: SQLite in WAL mode under ``TRESHAM_DATA_DIR`` (``./var``), no
+other service. PostgreSQL is selected with ``TRESHAM_DATABASE_URL=postgresql://...``: same
+code, same migrations.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent
+DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR", "var")).resolve()
+
+
+def _env_bool(name: str, default: bool = False) -> bool:
+    return os.environ.get(name, "1" if default else "0").lower() in ("1", "true", "yes", "on")
+
+
+def _secret_key() -> str:
+    """TRESHAM_SECRET_KEY, or a key made once and kept in the data directory (sessions and
+    password-reset links survive a restart)."""
+    key = os.environ.get("TRESHAM_SECRET_KEY")
+    if key:
+        return key
+    path = DATA_DIR / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(50)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(key)
+        return key
+
+
+SECRET_KEY = _secret_key()
+DEBUG = _env_bool("TRESHAM_DEBUG")
+ALLOWED_HOSTS = os.environ.get("TRESHAM_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("TRESHAM_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+#: The address the site is reached at, for links in mails.
+SITE_URL = os.environ.get("TRESHAM_SITE_URL", "http://127.0.0.1:8000")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "axes",
+    "tresham.platform.accounts",
+    "tresham.platform.lobby",
+    "tresham.platform.play",
+    "tresham.platform.clock",
+]
+
+MIDDLEWARE = [
+    "tresham.platform.middleware.BodySizeLimit",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tresham.platform.accounts.middleware.BannedUsers",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "tresham.platform.urls"
+ASGI_APPLICATION = "tresham.platform.asgi.application"
+
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "DIRS": [BASE_DIR / "templates"],
+    "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request",
+        "django.contrib.auth.context_processors.auth",
+        "django.contrib.messages.context_processors.messages",
+    ]},
+}]
+
+# ---- database -------------------------------------------------------------------------
+DATABASE_URL = os.environ.get("TRESHAM_DATABASE_URL") or f"sqlite:///{DATA_DIR / 'tresham.sqlite3'}"
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL: readers never wait for the writer. IMMEDIATE: a write transaction takes the write
+    # lock when it begins, so orders to a game are serialized without deadlocks (the single
+    # writer of SQLite is the lock); busy_timeout: wait for it rather than fail.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+    }
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# ---- accounts ---------------------------------------------------------------------------
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("TRESHAM_HTTPS")
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a play-by-web game lasts weeks
+
+# Login attempts are limited per account and, separately, per address (django-axes).
+AXES_FAILURE_LIMIT = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tresham.platform.accounts.views.locked_out"
+AXES_VERBOSE = False
+
+# ---- time, text, files ------------------------------------------------------------------
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+#: Largest request body the site reads (an order is a few kilobytes): larger gets 413.
+MAX_BODY_BYTES = int(os.environ.get("TRESHAM_MAX_BODY_BYTES", str(64 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
+
+# ---- mail -------------------------------------------------------------------------------
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend" if os.environ.get("TRESHAM_TESTING") \
+    else "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("TRESHAM_MAIL_FROM", "Tresham <tresham@localhost>")
+
+# ---- games ------------------------------------------------------------------------------
+#: Extra games beyond the built-in registry: name -> "module:Class" (tresham.games.registry).
+TRESHAM_GAMES: dict[str, str] = {}
+#: A snapshot of the state is kept every this many orders (replays start from the nearest).
+SNAPSHOT_EVERY = 100
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("TRESHAM_LOG_LEVEL", "WARNING")},
+}

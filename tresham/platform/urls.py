@@ -1,0 +1,12 @@
+"""The site's addresses: the JSON API under /api/ (OpenAPI at /api/openapi.json), the
+moderators' admin under /admin/, the pages everywhere else."""
+from django.contrib import admin
+from django.urls import include, path
+
+from .api import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", api.urls),
+    path("", include("tresham.platform.play.urls")),
+]
