@@ -100,8 +100,12 @@ def _http_error(request: HttpRequest, exc: HttpError):
 
 
 def _add_routers() -> None:
+    from .accounts.api import router as accounts_router
+    from .lobby.api import router as lobby_router
     from .play.api import router as play_router
 
+    api.add_router("/accounts/", accounts_router)
+    api.add_router("/", lobby_router)
     api.add_router("/", play_router)
 
 

@@ -8,5 +8,7 @@ from .api import api
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("accounts/", include("tresham.platform.accounts.urls")),
+    path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),
 ]

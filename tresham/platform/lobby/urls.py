@@ -1,0 +1,5 @@
+"""Lobby pages."""
+from django.urls import path
+
+app_name = "lobby"
+urlpatterns: list = []
