@@ -85,6 +85,40 @@ class SeatSummary:
     columns: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class OptionChoice:
+    """A value offered for a game option. ``when``: the values other options must have for
+    it to apply (``{"players": [5]}``); the rules still decide (``parse_options``)."""
+
+    value: Any
+    label: str
+    when: dict[str, list[Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "label": self.label, "when": self.when}
+
+
+@dataclass(slots=True)
+class OptionField:
+    """How the game-creation form shows one option of :meth:`GameRules.options_schema`.
+
+    ``choices``: the values offered where the schema leaves the option open (e.g. a board,
+    which depends on the player count); None: the schema's type decides the control.
+    ``suggested``: the value the rules suggest for each number of players, shown beside the
+    field (a blank field takes it)."""
+
+    name: str
+    label: str
+    help: str = ""
+    choices: list[OptionChoice] | None = None
+    suggested: dict[int, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "label": self.label, "help": self.help,
+                "choices": None if self.choices is None else [c.to_json() for c in self.choices],
+                "suggested": {str(k): v for k, v in self.suggested.items()}}
+
+
 class GameRules(Protocol):
     """The interface between a game of the family and the platform.
 
@@ -110,6 +144,12 @@ class GameRules(Protocol):
 
     def order_schema(self) -> dict:
         """JSON Schema of every order a player may give (a ``oneOf`` discriminated by ``type``)."""
+        ...
+
+    def option_fields(self) -> list[OptionField]:
+        """The creation form: the options a creator chooses, in display order, with their
+        labels, the values offered and the suggested values. Options not listed keep their
+        defaults."""
         ...
 
     # ---- play --------------------------------------------------------------------------
@@ -147,6 +187,17 @@ class GameRules(Protocol):
 
     def stage(self, state: Any) -> str:
         """Where the game stands, in words: "Turn 3, trade"."""
+        ...
+
+    def pick_order(self, state: Any) -> list[int] | None:
+        """The seats in the order the game drew (from its seed) for choosing nations or
+        sides at the start: a seat's pick-order number is its place here + 1 (SITE-PICK-01).
+        None when the game draws no such order or the choosing is over."""
+        ...
+
+    def placement_done(self, state: Any) -> bool:
+        """Whether the players' initial placement is complete: from then on the game may be
+        shown to people outside it (SITE-LIST-04)."""
         ...
 
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder, SeatSummary
+from ..base import Decision, Event, IllegalOrder, OptionChoice, OptionField, SeatSummary
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import load
@@ -204,6 +204,42 @@ class AdvancedCivilization:
 
         return json_schema()
 
+    def option_fields(self) -> list[OptionField]:
+        """The site's game options (SITE-CREATE-04..13, labels free per SZ-06): boards from
+        the §16 configurations, tokens suggested per player count by the same figures."""
+        configs = load().map.configs.values()
+        counts = range(self.min_players, self.max_players + 1)
+        boards = [OptionChoice(None, "The standard board for the number of players (16)")]
+        boards += [OptionChoice(c.key, f"{'/'.join(map(str, c.players))} players: {c.description} ({c.rule})",
+                                {"players": list(c.players)}) for c in configs]
+        return [
+            OptionField("players", "Number of players",
+                        choices=[OptionChoice(n, f"{n} players") for n in counts]),
+            OptionField("board", "Part of the map", "which panels are played, for the number of "
+                        "players (16.2-16.8)", choices=boards),
+            OptionField("wem", "Western Extension Map", "play with the western extension (3.1A)"),
+            OptionField("tokens", "Starting tokens per player", "population tokens each nation "
+                        "plays with (5.1); blank: the suggested number for the board",
+                        suggested={n: self.parse_options({"players": n})["tokens"] for n in counts}),
+            OptionField("hand_limit", "Hand limit", "trade cards a player may keep after buying "
+                        "advances; standard 8 (31.71)"),
+            OptionField("show_deck_counts", "Show deck counts",
+                        "players can see each trade deck's card count on the trade cards page"),
+            OptionField("show_nontradable_depth", "Show where the non-tradable calamities are",
+                        "players can see how far from the top of each deck its non-tradable calamity is"),
+            OptionField("only_active_calamity", "Only the active calamity",
+                        "players see only the calamity being resolved, not the upcoming ones"),
+            OptionField("shuffle_nontradable_with_bottom_two", "Hide non-tradable calamities at the bottom",
+                        "a non-tradable calamity put at the bottom of its stack is first shuffled "
+                        "with the stack's bottom two cards (also at setup)"),
+            OptionField("stoic", "Stoic", "players may be primary victim of more than 2 calamities (29.4)"),
+            OptionField("public_trade_message", "Public trade message",
+                        "after each trade, an e-mail tells all other players what was said to be "
+                        "traded; clear to disable it"),
+            OptionField("turn_limit", "Turn limit", "end the game after this many turns (34.1B); "
+                        "blank: no limit"),
+        ]
+
     # ---- play --------------------------------------------------------------------------
     def new_game(self, options: dict, seed: int | str) -> GameState:
         return new_game(options, seed)
@@ -263,6 +299,16 @@ class AdvancedCivilization:
         if state.phase == "pick":
             return "Choosing nations"
         return f"Turn {state.turn}, {state.phase}"
+
+    def pick_order(self, state: GameState) -> list[int] | None:
+        """The seats in pick order while nations are chosen (15.3, SITE-PICK-01)."""
+        if state.finished or state.phase != "pick":
+            return None
+        return list(state.step.get("order", []))
+
+    def placement_done(self, state: GameState) -> bool:
+        """Picking a nation is its initial placement (15.3): done once every seat picked."""
+        return state.finished or state.phase != "pick"
 
     def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
         from ...bots.heuristic import heuristic_bot
