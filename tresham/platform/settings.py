@@ -14,7 +14,7 @@ from pathlib import Path
 import dj_database_url
 
 BASE_DIR = Path(__file__).resolve().parent
-DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR", "var")).resolve()
+DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR") or "var").resolve()  # empty = unset
 
 
 def _env_bool(name: str, default: bool = False) -> bool:
@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tresham.platform.accounts.middleware.BannedUsers",
+    "tresham.platform.accounts.middleware.UserTimeZone",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -131,9 +132,18 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a play-by-web game lasts week
 AXES_FAILURE_LIMIT = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+# Not reset on success: axes would then forget every failure counted against the address too,
+# so one's own account would let a guesser start again after each 7 tries. Failures expire
+# after the cool-off instead.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "tresham.platform.accounts.views.locked_out"
 AXES_VERBOSE = False
+# Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
+# keep the plain ones.
+AXES_DISABLE_ACCESS_LOG = True
+#: A donation link shown in the layout (empty: none). Donations are never recorded, so they
+#: cannot affect rankings (SITE-ACCT-06).
+DONATION_URL = os.environ.get("TRESHAM_DONATION_URL", "")
 
 # ---- time, text, files ------------------------------------------------------------------
 LANGUAGE_CODE = "en"
