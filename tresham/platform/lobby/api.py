@@ -1,4 +1,291 @@
-"""The JSON API of the lobby (game lists, creating and joining games, the player queue)."""
-from ninja import Router
+"""The JSON API of the lobby, under /api/lobby/: the game lists, creating and joining games,
+bot seats and the player queue. Refusals are JSON ``{"error", "message"}`` with a 4xx
+status and change nothing; bad game options get the game's own message (``illegal_order``)."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Query, Router, Schema, Status
+
+from ...games import registry
+from ..play.models import Game, display_name
+from . import detail, lists, meta, queue, services, timelimits
+from .models import QueueEntry
+from .names import game_name
 
 router = Router(tags=["lobby"])
+
+
+class ErrorOut(Schema):
+    error: str
+    message: str
+    rule: str | None = None
+
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
+
+
+# ---- lists ----------------------------------------------------------------------------------
+class SeatOut(Schema):
+    index: int
+    name: str
+    is_bot: bool
+    open: bool = Field(description="awaiting a player")
+    you: bool
+    pick_number: int | None = Field(description="pick order, 1 = first; known once the game is full")
+
+
+class GameRowOut(Schema):
+    id: int
+    kind: str
+    name: str
+    status: str
+    stage: str
+    players: int
+    taken: int
+    time_limit: int | None = Field(description="seconds per turn; null = no time limit")
+    time_limit_label: str
+    replacement: bool = Field(description="a running game with a seat awaiting a replacement")
+    created_at: datetime
+    finished_at: datetime | None
+    your_seat: int | None
+    pick_number: int | None = Field(description="your pick-order number once known (SITE-QUEUE-05)")
+    seats: list[SeatOut]
+
+
+class PersonOut(Schema):
+    username: str
+    name: str
+
+
+class ListOut(Schema):
+    tab: str
+    total: int
+    games: list[GameRowOut]
+    blocked_with: list[PersonOut] = Field(description="Open tab: players you share 3 unfinished games with; "
+                                                       "games with them are not listed (SITE-META-03)")
+
+
+def row_out(r: lists.GameRow) -> dict[str, Any]:
+    g = r.game
+    return {"id": g.pk, "kind": g.kind, "name": g.name, "status": g.status, "stage": g.stage,
+            "players": g.players, "taken": r.taken, "time_limit": g.time_limit,
+            "time_limit_label": r.time_limit_label, "replacement": r.replacement, "created_at": g.created_at,
+            "finished_at": g.finished_at, "your_seat": r.your_seat, "pick_number": r.pick_number,
+            "seats": [s.__dict__ for s in r.seats]}
+
+
+def person_out(u) -> dict[str, str]:
+    return {"username": u.username, "name": display_name(u)}
+
+
+@router.get("/lobby/games", response={200: ListOut, **ERRORS}, summary="A tab of the game list")
+def game_list(request: HttpRequest, tab: Literal["active", "open", "completed"] = "active",
+              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0)):
+    """Active: your unfinished games (SITE-LIST-02); Open: games waiting for players, new or
+    needing a replacement, without those of players you are blocked with (SITE-LIST-03,
+    SITE-META-03); Completed: the games you finished (SITE-LIST-05)."""
+    user = request.user
+    blocked: list = []
+    if tab == "active":
+        qs = lists.active(user)
+    elif tab == "completed":
+        qs = lists.completed(user)
+    else:
+        blocked = meta.blocked_with(user)
+        qs = lists.open_games(user, [u.pk for u in blocked])
+    total = qs.count()
+    return {"tab": tab, "total": total, "games": [row_out(r) for r in lists.rows(qs[offset:offset + limit], user)],
+            "blocked_with": [person_out(u) for u in blocked]}
+
+
+# ---- one game -------------------------------------------------------------------------------
+class OptionOut(Schema):
+    name: str
+    label: str
+    value: Any
+    text: str
+
+
+class GameDetailOut(GameRowOut):
+    title: str
+    creator: str | None
+    options: list[OptionOut] = Field(description="the game's options, visible to everyone (SITE-CREATE-15)")
+    can_join: bool
+    join_problem: str | None = Field(description="why you cannot join (null: you can)")
+    shown: bool = Field(description="initial placement is complete: the game's state may be seen (SITE-LIST-04)")
+    summary: list[dict[str, Any]]
+    places: list[int] | None
+    links: dict[str, str]
+
+
+def detail_out(game: Game, user) -> dict[str, Any]:
+    d = detail.game_detail(game, user)
+    out = row_out(d.row)
+    out.update({"title": d.title, "creator": display_name(d.game.creator) if d.game.creator else None,
+                "options": [o.__dict__ for o in d.options], "can_join": d.join_problem is None,
+                "join_problem": d.join_problem,
+                "shown": d.shown, "summary": d.summary, "places": d.places, "links": d.links})
+    return out
+
+
+@router.get("/lobby/games/{int:game_id}", response={200: GameDetailOut, **ERRORS}, auth=None,
+            summary="A game as the lobby shows it")
+def game_detail(request: HttpRequest, game_id: int):
+    """Options, seats and whether you may join; the public standing only once initial
+    placement is complete (SITE-LIST-04)."""
+    return detail_out(get_object_or_404(Game, pk=game_id), request.user)
+
+
+class JoinIn(Schema):
+    seat: int | None = Field(None, ge=0, le=99, description="a seat index; null: the first free seat")
+
+
+@router.post("/lobby/games/{int:game_id}/join", response={201: GameDetailOut, **ERRORS}, summary="Join a game")
+def join_game(request: HttpRequest, game_id: int, body: JoinIn):
+    """Take a free seat of an open game, or a seat awaiting a replacement (SITE-QUEUE-08);
+    refused if you already sit there or share 3 games with one of its players (SITE-META-02)."""
+    game = get_object_or_404(Game, pk=game_id)
+    services.join(game.pk, request.user, index=body.seat)
+    return Status(201, detail_out(game, request.user))
+
+
+class BotIn(Schema):
+    seat: int = Field(ge=0, le=99, description="the seat index given to the bot")
+
+
+@router.post("/lobby/games/{int:game_id}/bots", response={201: GameDetailOut, **ERRORS},
+             summary="Give a seat to the bot (creator)")
+def add_bot(request: HttpRequest, game_id: int, body: BotIn):
+    game = get_object_or_404(Game, pk=game_id)
+    services.give_seat_to_bot(game.pk, request.user, body.seat)
+    return Status(201, detail_out(game, request.user))
+
+
+# ---- creating -------------------------------------------------------------------------------
+class ChoiceOut(Schema):
+    value: int | None
+    label: str
+
+
+class KindOut(Schema):
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    options_schema: dict[str, Any]
+    fields: list[dict[str, Any]] = Field(description="the creation form: labels, offered values, suggestions")
+
+
+class NewGameFormOut(Schema):
+    name: str = Field(description="a random name; keep it or give your own (SITE-CREATE-02)")
+    kinds: list[KindOut]
+    time_limits: list[ChoiceOut]
+    default_time_limit: int
+    friends: list[PersonOut] = Field(description="your mutual friends, who can be added (SITE-CREATE-14)")
+
+
+@router.get("/lobby/new-game", response={200: NewGameFormOut, **ERRORS}, summary="What a new game may be")
+def new_game_form(request: HttpRequest):
+    kinds = []
+    for kind in registry.names():
+        r = registry.get(kind)
+        kinds.append({"kind": kind, "title": r.title, "min_players": r.min_players, "max_players": r.max_players,
+                      "options_schema": r.options_schema(), "fields": [f.to_json() for f in r.option_fields()]})
+    return {"name": game_name(), "kinds": kinds, "default_time_limit": timelimits.DEFAULT,
+            "time_limits": [{"value": v, "label": t} for v, t in timelimits.CHOICES],
+            "friends": [person_out(u) for u in services.friends_of(request.user)]}
+
+
+class CreateGameIn(Schema):
+    kind: str = Field("advciv", max_length=40)
+    name: str | None = Field(None, max_length=200, description="null: a random name")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options (components <kind>.Options)")
+    time_limit: int | None = Field(timelimits.DEFAULT, description="seconds per turn, one of GET /lobby/new-game's "
+                                                                   "time_limits; null = no time limit")
+    friends: list[str] = Field(default_factory=list, max_length=7, description="usernames of mutual friends to seat")
+    bot_seats: list[int] = Field(default_factory=list, max_length=8, description="seat indexes (0 = seat 1) for the bot")
+    take_seat: bool = Field(True, description="you play seat index 0; false: only create the game")
+
+
+@router.post("/lobby/games", response={201: GameDetailOut, **ERRORS}, summary="Create a game")
+def create_game(request: HttpRequest, body: CreateGameIn):
+    """Create a game with the game's options (its rules check them, SITE-CREATE-04..13), a
+    time limit, friends seated at once (SITE-CREATE-14), bot seats; you take seat 0 unless
+    ``take_seat`` is false. Queued players whose range fits are seated after (SITE-QUEUE-02)."""
+    friends = users_named(body.friends)
+    game = services.create(request.user, kind=body.kind, name=body.name, options=body.options,
+                           time_limit=body.time_limit, friends=friends, bot_seats=body.bot_seats,
+                           take_seat_0=body.take_seat)
+    return Status(201, detail_out(game, request.user))
+
+
+def users_named(usernames: list[str]) -> list:
+    found = {u.username: u for u in get_user_model().objects.filter(username__in=usernames)}
+    missing = [n for n in usernames if n not in found]
+    if missing:
+        raise services.BadRequest(f"no user is called {missing[0][:40]!r}")
+    return [found[n] for n in usernames]
+
+
+# ---- the queue ------------------------------------------------------------------------------
+class QueueIn(Schema):
+    min_time_limit: int | None = Field(timelimits.QUEUE_DEFAULT_MIN, description="seconds; null = no time limit")
+    max_time_limit: int | None = Field(timelimits.QUEUE_DEFAULT_MAX, description="seconds; null = no time limit")
+    join_new: bool = Field(True, description="SITE-QUEUE-02, on by default")
+    join_in_progress: bool = Field(False, description="SITE-QUEUE-03, off by default")
+
+
+class QueueEntryOut(Schema):
+    min_time_limit: int | None
+    max_time_limit: int | None
+    join_new: bool
+    join_in_progress: bool
+    created_at: datetime
+    waiting: bool
+    game_id: int | None = Field(description="the game the queue placed you in")
+    placed_at: datetime | None
+
+
+class QueueOut(Schema):
+    entry: QueueEntryOut | None
+    time_limits: list[ChoiceOut]
+
+
+def entry_out(e: QueueEntry | None) -> dict[str, Any] | None:
+    if e is None:
+        return None
+    return {"min_time_limit": e.min_time_limit, "max_time_limit": e.max_time_limit, "join_new": e.join_new,
+            "join_in_progress": e.join_in_progress, "created_at": e.created_at, "waiting": e.waiting,
+            "game_id": e.game_id, "placed_at": e.placed_at}
+
+
+def _queue_out(e: QueueEntry | None) -> dict[str, Any]:
+    return {"entry": entry_out(e), "time_limits": [{"value": v, "label": t} for v, t in timelimits.CHOICES]}
+
+
+@router.get("/lobby/queue", response={200: QueueOut, **ERRORS}, summary="Your place in the player queue")
+def get_queue(request: HttpRequest):
+    return _queue_out(queue.waiting_entry(request.user))
+
+
+@router.post("/lobby/queue", response={200: QueueOut, **ERRORS}, summary="Add me to the player queue!")
+def post_queue(request: HttpRequest, body: QueueIn):
+    """Enter the queue (or change your waiting entry). If a game that fits has a free seat
+    you are seated at once and ``entry.game_id`` says where (SITE-QUEUE-06)."""
+    e = queue.enqueue(request.user, min_time_limit=body.min_time_limit, max_time_limit=body.max_time_limit,
+                      join_new=body.join_new, join_in_progress=body.join_in_progress)
+    return _queue_out(e)
+
+
+class LeftOut(Schema):
+    left: bool
+
+
+@router.delete("/lobby/queue", response={200: LeftOut, **ERRORS}, summary="Leave the player queue")
+def delete_queue(request: HttpRequest):
+    return {"left": queue.leave(request.user)}

@@ -1,0 +1,104 @@
+"""One game as the lobby shows it: its options in words (visible to all, SITE-CREATE-15), its
+seats, whether the viewer may join, and -- once initial placement is complete -- its public
+standing and where its map, history and advances are (SITE-LIST-04, -05)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import NoReverseMatch, reverse
+
+from ..play import services as play
+from ..play.models import Game
+from . import lists, services, timelimits
+
+
+@dataclass
+class OptionLine:
+    name: str
+    label: str
+    value: Any
+    text: str
+
+
+@dataclass
+class GameDetail:
+    row: lists.GameRow
+    title: str
+    options: list[OptionLine]
+    time_limit_label: str
+    #: why the viewer cannot join (None: he can)
+    join_problem: str | None
+    #: the game's state may be shown: it has started and initial placement is complete
+    shown: bool
+    summary: list[dict[str, Any]] = field(default_factory=list)
+    places: list[int] | None = None
+    links: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Game:
+        return self.row.game
+
+
+def option_lines(game: Game) -> list[OptionLine]:
+    """The game's options in words, in the creation form's order, then any others."""
+    rules = play.rules_of(game)
+    props = rules.options_schema().get("properties", {})
+    out, seen = [], set()
+    for f in rules.option_fields():
+        if f.name not in game.options:
+            continue
+        v = game.options[f.name]
+        text = _words(v)
+        for c in f.choices or []:
+            if c.value == v:
+                text = c.label
+        out.append(OptionLine(f.name, f.label, v, text))
+        seen.add(f.name)
+    for name, v in game.options.items():
+        if name not in seen:
+            out.append(OptionLine(name, props.get(name, {}).get("title", name), v, _words(v)))
+    return out
+
+
+def _words(v: Any) -> str:
+    if v is True:
+        return "Yes"
+    if v is False:
+        return "No"
+    if v is None:
+        return "None"
+    return str(v)
+
+
+def _link(name: str, pk: int) -> str | None:
+    try:
+        return reverse(name, args=[pk])
+    except NoReverseMatch:
+        return None
+
+
+def game_detail(game: Game, user) -> GameDetail:
+    """What the lobby shows of ``game`` to ``user`` (anyone, logged in or not)."""
+    game = lists._with_seats(Game.objects.filter(pk=game.pk)).get()
+    row = lists.rows([game], user)[0]
+    rules = play.rules_of(game)
+    problem: str | None = "log in to join"
+    if user is not None and user.is_authenticated:
+        problem = services.join_problem(game, user)
+    shown = False
+    d = GameDetail(row, rules.title, option_lines(game), timelimits.label(game.time_limit), problem, shown)
+    if row.your_seat is not None:  # his own game: its page is his whatever its stage
+        d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
+    if game.state:
+        state = rules.loads(game.state)
+        d.shown = game.is_finished or rules.placement_done(state)
+        if d.shown:
+            d.summary = [{"seat": r.seat, "name": r.name, "points": r.points, "columns": r.columns}
+                         for r in rules.summary(state)]
+            d.places = rules.result(state)
+            d.links.update({k: v for k, v in (("game", _link("play:game", game.pk)),
+                                              ("history", _link("play:history", game.pk))) if v})
+            d.links.setdefault("api_game", f"/api/games/{game.pk}")
+            d.links.setdefault("api_history", f"/api/games/{game.pk}/history")
+    return d

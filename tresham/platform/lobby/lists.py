@@ -1,0 +1,104 @@
+"""The game lists (SITE-LIST-01..05): Active, Open and Completed, each in a fixed number of
+queries whatever its length (seats, their players and the pick order come with the games)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+
+from ..play.models import Game, Seat
+from . import meta, timelimits
+from .models import PickOrder
+
+TABS = ("active", "open", "completed")
+
+
+@dataclass
+class SeatRow:
+    index: int
+    name: str
+    is_bot: bool
+    open: bool
+    you: bool
+    pick_number: int | None
+
+
+@dataclass
+class GameRow:
+    """One line of a list: the game, its seats, and the viewer's own seat and pick number."""
+
+    game: Game
+    seats: list[SeatRow] = field(default_factory=list)
+    your_seat: int | None = None
+    pick_number: int | None = None
+
+    @property
+    def taken(self) -> int:
+        return sum(1 for s in self.seats if not s.open)
+
+    @property
+    def free(self) -> int:
+        return sum(1 for s in self.seats if s.open)
+
+    @property
+    def replacement(self) -> bool:
+        """A running game with a seat awaiting a replacement (SITE-LIST-03)."""
+        return self.game.status == Game.Status.ACTIVE and self.free > 0
+
+    @property
+    def time_limit_label(self) -> str:
+        return timelimits.label(self.game.time_limit)
+
+
+def _with_seats(qs: QuerySet) -> QuerySet:
+    seats = Seat.objects.select_related("user__profile").order_by("index")
+    return qs.select_related("pick_order").prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def rows(games: QuerySet | list[Game], user) -> list[GameRow]:
+    """The games as list lines for ``user`` (games fetched by :func:`_with_seats`)."""
+    out = []
+    uid = user.pk if user is not None and user.is_authenticated else None
+    for g in games:
+        order: PickOrder | None = getattr(g, "pick_order", None)
+        row = GameRow(g)
+        for s in g.seats.all():
+            n = order.number(s.index) if order is not None else None
+            is_open = s.status == Seat.Status.OPEN
+            you = uid is not None and s.user_id == uid
+            row.seats.append(SeatRow(s.index, "(open seat)" if is_open and s.user_id is None else s.label,
+                                     s.is_bot, is_open, you, n))
+            if you:
+                row.your_seat, row.pick_number = s.index, n
+        out.append(row)
+    return out
+
+
+def active(user) -> QuerySet:
+    """Games ``user`` plays in that are not over, waiting ones included (SITE-LIST-02,
+    SITE-QUEUE-05), most recently changed first."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user, status=Seat.Status.PLAYING)
+    qs = Game.objects.filter(status__in=meta.LIVE).filter(Exists(mine)).order_by("-updated_at", "-pk")
+    return _with_seats(qs)
+
+
+def open_games(user, blocked: list[int] | None = None) -> QuerySet:
+    """Games waiting for players -- new ones and running ones with a seat awaiting a
+    replacement (SITE-LIST-03) -- that ``user`` could join: not his own, and none with a
+    player he is blocked with (SITE-META-03). Newest first."""
+    free = Seat.objects.filter(game=OuterRef("pk"), status=Seat.Status.OPEN, user__isnull=True, is_bot=False)
+    qs = Game.objects.filter(status__in=meta.LIVE).filter(Exists(free))
+    if user is not None and user.is_authenticated:
+        qs = qs.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+        blocked = meta.blocked_ids(user) if blocked is None else blocked
+        if blocked:
+            qs = qs.exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=blocked,
+                                                       status=Seat.Status.PLAYING)))
+    return _with_seats(qs.order_by("-created_at", "-pk"))
+
+
+def completed(user) -> QuerySet:
+    """Finished games ``user`` played to the end (SITE-LIST-05), latest first."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user, status=Seat.Status.PLAYING)
+    qs = Game.objects.filter(status=Game.Status.FINISHED).filter(Exists(mine)).order_by("-finished_at", "-pk")
+    return _with_seats(qs)
