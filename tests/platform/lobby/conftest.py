@@ -46,3 +46,58 @@ def share_games(new_game):
         return games
 
     return make
+
+
+@pytest.fixture
+def pick_all(db):
+    """pick_all(game): every seat picks a free nation in pick order, through the one order
+    path: initial placement is complete."""
+    from tresham.platform.play import services as play
+
+    def run(game) -> None:
+        rules = play.rules_of(game)
+        for _ in range(game.players):
+            game.refresh_from_db()
+            state = rules.loads(game.state)
+            owed = [d for d in rules.pending(state) if d.required and d.kind == "pick"]
+            if not owed:
+                return
+            d = owed[0]
+            nation, areas = sorted(d.options["nations"].items())[0]
+            seat = game.seats.get(index=d.player)
+            play.submit(game.pk, {"type": "pick", "nation": nation, "area": areas[0]}, seat=d.player,
+                        account=seat.user)
+
+    return run
+
+
+@pytest.fixture
+def play_to_end(db):
+    """play_to_end(game): the bot plays every seat (the people keep their seats) until the
+    game is over -- give the game a short turn limit."""
+    from tresham.platform.clock.schedule import reschedule
+    from tresham.platform.clock.worker import run_due
+    from tresham.platform.play import services as play
+    from tresham.platform.play.models import Game, Seat
+
+    def run(game) -> Game:
+        people = list(game.seats.filter(is_bot=False).values_list("pk", flat=True))
+        Seat.objects.filter(pk__in=people).update(is_bot=True)
+        game.refresh_from_db()
+        reschedule(game, play.rules_of(game), play.current_state(game))
+        for _ in range(200):
+            if not run_due(limit=1000):
+                break
+        Seat.objects.filter(pk__in=people).update(is_bot=False)
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED
+        return game
+
+    return run
+
+
+def vacate(game, index: int) -> None:
+    """What a quit or a removal will do to a running game's seat: open it again."""
+    from tresham.platform.play.models import Seat
+
+    Seat.objects.filter(game=game, index=index).update(user=None, is_bot=False, status=Seat.Status.OPEN)
