@@ -86,6 +86,16 @@ class SeatSummary:
 
 
 @dataclass(slots=True)
+class Table:
+    """A table people read on a page: a caption, column headings, rows of cells (text or
+    numbers), each row as long as ``columns``."""
+
+    caption: str
+    columns: list[str]
+    rows: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class OptionChoice:
     """A value offered for a game option. ``when``: the values other options must have for
     it to apply (``{"players": [5]}``); the rules still decide (``parse_options``)."""
@@ -198,6 +208,41 @@ class GameRules(Protocol):
     def placement_done(self, state: Any) -> bool:
         """Whether the players' initial placement is complete: from then on the game may be
         shown to people outside it (SITE-LIST-04)."""
+        ...
+
+    # ---- pages: what the site's pages show, as plain data ---------------------------------
+    def board_table(self, view: dict) -> Table:
+        """The board as a table, made from a :meth:`view` alone (so it can show nothing its
+        seat may not see): one row per place with pieces on it."""
+        ...
+
+    def hand(self, view: dict) -> list[str]:
+        """The viewer's own hidden cards by name, from his :meth:`view` ([] for a spectator)."""
+        ...
+
+    def public_messages(self, view: dict) -> list[tuple[int, str]]:
+        """The players' public messages shown now, ``(seat, text)`` by seat, from a
+        :meth:`view` (Advanced Civilization: set during trade, SITE-MSG-01)."""
+        ...
+
+    def commands(self, state: Any, player: int) -> dict[str, dict]:
+        """The orders behind the site's generic "Reset" and "Done" commands for ``player``
+        now (SITE-GEN-05): ``{"reset": order, "done": order}``, either left out where the
+        current phase has none (then "Reset" only clears what the player typed)."""
+        ...
+
+    def ast_page(self, state: Any) -> dict | None:
+        """The succession track as plain data (SITE-AST-02), None for a game without one:
+        ``ages`` [{name, requirements}], ``tracks`` [{seat, name, position, age, spaces:
+        [{space, age, points}]}] in track order, ``finish``, ``points_per_space``."""
+        ...
+
+    def advances_page(self, state: Any, player: int | None) -> dict | None:
+        """The civilization cards as plain data (SITE-ADV-09/10), None for a game without
+        them: ``groups``, ``cards`` [{id, name, groups, cost, prerequisite, rule, text,
+        credits}] with, for ``player``'s own nation, ``owned``, ``credit`` and
+        ``cost_after_credits``; ``yours`` (player's cards or None) and ``players`` (every
+        nation's cards, in track order). Public facts only (no hand)."""
         ...
 
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:

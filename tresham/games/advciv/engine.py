@@ -11,12 +11,13 @@ No web, database or clock here; chance only through the generator held in the st
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder, OptionChoice, OptionField, SeatSummary
+from ..base import Decision, Event, IllegalOrder, OptionChoice, OptionField, SeatSummary, Table
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
-from .data import load
+from .data import BARBARIANS, PIRATES, load
 from .game import DEFAULT_BOARD, Game, board_areas
 from .orders import Order, Timeout, from_json
 from .phase import PHASES
@@ -310,6 +311,115 @@ class AdvancedCivilization:
         """Picking a nation is its initial placement (15.3): done once every seat picked."""
         return state.finished or state.phase != "pick"
 
+    # ---- pages ---------------------------------------------------------------------------
+    def board_table(self, view: dict) -> Table:
+        """Areas with pieces, from a view (4.2): population limit, tokens by nation, the
+        city and the ships there."""
+        d = load()
+        board = view.get("board") or {}
+        ships: dict[str, dict[str, int]] = {}
+        for nation, areas in (board.get("ships") or {}).items():
+            for a in areas:
+                ships.setdefault(a, {})
+                ships[a][nation] = ships[a].get(nation, 0) + 1
+        tokens = board.get("tokens") or {}
+        cities = board.get("cities") or {}
+        rows = []
+        for a in sorted(set(tokens) | set(cities) | set(ships), key=lambda a: d.map.areas[a].name):
+            area = d.map.areas[a]
+            on = {n: k for n, k in (tokens.get(a) or {}).items() if k}
+            if not on and a not in cities and a not in ships:
+                continue
+            rows.append([area.name, area.limit if area.is_land else "sea",
+                         ", ".join(f"{_nation_name(n)} {k}" for n, k in sorted(on.items())),
+                         _nation_name(cities[a]) if a in cities else "",
+                         ", ".join(f"{_nation_name(n)} {k}" for n, k in sorted(ships.get(a, {}).items()))])
+        return Table("The board", ["Area", "Population limit", "Tokens", "City", "Ships"], rows)
+
+    def hand(self, view: dict) -> list[str]:
+        """The viewer's trade cards by their printed names (27.4: only he sees them)."""
+        seat = view.get("seat")
+        if seat is None:
+            return []
+        d = load()
+        for p in view.get("players", []):
+            if p.get("seat") == seat:
+                return [d.commodities[c].name if c in d.commodities else d.calamities[c].name
+                        for c in p.get("hand", [])]
+        return []
+
+    def public_messages(self, view: dict) -> list[tuple[int, str]]:
+        """The trade phase's public messages (SITE-MSG-01), by seat."""
+        if view.get("phase") != "trade":
+            return []
+        msgs = (view.get("phase_view") or {}).get("messages") or {}
+        return sorted((int(k), t) for k, t in msgs.items() if t)
+
+    def commands(self, state: GameState, seat: int) -> dict[str, dict]:
+        """Done: leave the market (SITE-TRADE-14) or confirm one's moves (SITE-MOVE-05);
+        Reset: clear one's pending moves. The other phases take one order each."""
+        acc = self.accepts(state, seat)
+        out: dict[str, dict] = {}
+        if "move" in acc:
+            out["reset"] = {"type": "move", "moves": [], "voyages": [], "done": None}
+        if "done" in acc:
+            out["done"] = {"type": "done"}
+        elif "trade_done" in acc:
+            out["done"] = {"type": "trade_done"}
+        return out
+
+    def ast_page(self, state: GameState) -> dict:
+        """Each nation's A.S.T. track, its spaces labelled with their Age and Late Iron Age
+        value, and each Age's entry requirements (33.2, SITE-AST-02)."""
+        from .data import EPOCHS
+        from .rules.ast import AGE_NAMES, requirement_text
+
+        g = Game(state)
+        finish = g.d.ast.finish
+        tracks = []
+        for p in g.active():
+            track = g.d.ast.tracks[p.nation]
+            tracks.append({"seat": p.seat, "name": g.name(p.nation), "position": p.ast,
+                           "age": AGE_NAMES[track.epoch_at(p.ast)],
+                           "spaces": [{"space": i, "age": AGE_NAMES[track.epoch_at(i)],
+                                       "points": track.threshold(i, finish)} for i in range(finish + 1)]})
+        return {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(g.d.ast.requirements.get(e, {}))}
+                         for e in EPOCHS],
+                "tracks": tracks, "finish": finish, "points_per_space": g.d.ast.points_per_space}
+
+    def advances_page(self, state: GameState, seat: int | None) -> dict:
+        """The 24 civilization cards (32): groups, cost, prerequisite, credits and effect;
+        for the viewer's nation what he owns and what each card costs him after credits
+        (31.5); every nation's cards."""
+        from .rules import civcards as cc
+
+        g = Game(state)
+        groups = _group_names()
+        me = g.s.players[seat] if seat is not None and 0 <= seat < len(g.s.players) else None
+        if me is not None and not me.nation:
+            me = None
+        cards = []
+        for cid, card in g.d.civ_cards.items():
+            row: dict[str, Any] = {
+                "id": cid, "name": card.name, "groups": [groups.get(x, x) for x in card.groups],
+                "cost": card.cost, "rule": card.rule, "text": cc.EFFECTS.get(cid, ""),
+                "prerequisite": g.d.civ_cards[card.prerequisite].name if card.prerequisite else None,
+                "credits": [{"card": g.d.civ_cards[t].name, "points": n} for t, n in card.credits.items()],
+            }
+            if me is not None:
+                row.update({"owned": cid in me.civ_cards, "credit": cc.credit(g, me, cid),
+                            "cost_after_credits": cc.cost_after_credits(g, me, cid)})
+            cards.append(row)
+
+        def holdings(p: Player) -> dict[str, Any]:
+            owned = [c for c in g.d.civ_cards if c in p.civ_cards]
+            return {"seat": p.seat, "name": g.name(p.nation), "cards": owned,
+                    "card_names": [g.d.civ_cards[c].name for c in owned], "points": g.civ_points(p.nation)}
+
+        return {"groups": [{"id": k, "name": v} for k, v in groups.items()], "cards": cards,
+                "yours": holdings(me) if me is not None else None,
+                "players": [holdings(p) for p in g.active()]}
+
     def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
         from ...bots.heuristic import heuristic_bot
         from ...rng import Rng
@@ -330,6 +440,24 @@ class AdvancedCivilization:
 
     def digest(self, state: GameState) -> str:
         return state.digest()
+
+
+def _nation_name(nation: str) -> str:
+    """A nation's printed name; the Barbarians' and Pirates' pieces by their own names."""
+    if nation == BARBARIANS:
+        return "Barbarians"
+    if nation == PIRATES:
+        return "Pirates"
+    n = load().map.nations.get(nation)
+    return n.name if n else nation
+
+
+@cache
+def _group_names() -> dict[str, str]:
+    """Civilization card groups by id: "Arts (blue triangle)" (32.1, the data file's names)."""
+    from .data import _read
+
+    return dict(_read("civ_cards.json")["meta"]["groups"])
 
 
 def areas_in_play(state: GameState):
