@@ -6,4 +6,11 @@ from . import views
 app_name = "play"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/command/", views.command, name="command"),
+    path("games/<int:pk>/history/", views.history_page, name="history"),
+    path("games/<int:pk>/log.json", views.log_json, name="log"),
+    path("games/<int:pk>/messages/", views.messages_page, name="messages"),
+    path("games/<int:pk>/ast/", views.ast_page, name="ast"),
+    path("games/<int:pk>/advances/", views.advances_page, name="advances"),
 ]

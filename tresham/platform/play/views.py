@@ -1,8 +1,625 @@
-"""Pages of games being played (plain HTML; the web client makes them pleasant)."""
+"""Pages of games being played: plain, server-rendered HTML (the web client makes them
+pleasant later and reuses the data functions of the first half of this module).
+
+What a page shows comes from the game's rules through ``GameRules`` only: the caller's own
+``view`` (a visitor's is the view of seat None), the public ``summary`` and ``pending``
+decisions (of others only *who* the game waits on). Orders go through ``services.submit``,
+the path of the JSON API, with a client key so that a double click applies nothing twice.
+Visitors see a game once its initial placement is complete (SITE-LIST-04, SITE-HIST-01).
+"""
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+import json
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.paginator import Page, Paginator
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ...games.base import GameRules, IllegalOrder, Table
+from . import services
+from .forms import CommandForm, HistoryForm, MessageForm, OrderForm, new_client_key
+from .models import EventRecord, Game, Message, Seat, display_name
+
+#: Events on one page of the history; messages on one page of the table's messages.
+EVENTS_PER_PAGE = 100
+MESSAGES_PER_PAGE = 100
+#: Events shown on the game page itself (the newest ones).
+LATEST_EVENTS = 15
+#: A message equal to its author's previous one within this many seconds is a double post.
+DOUBLE_POST_SECONDS = 30
 
 
+# =========================================================================================
+# What the pages show, as plain data
+# =========================================================================================
+@dataclass
+class SeatRow:
+    """One place at the table as everybody may see it."""
+
+    index: int
+    player: str  # the person's display name, "Bot" or "(open seat)"
+    is_bot: bool
+    is_open: bool
+    you: bool
+    name: str = ""  # the seat's name in the game ("Italy"), once it has one
+    waiting: bool = False  # the game waits on a decision of this seat
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def label(self) -> str:
+        """"Italy (alice)", "Crete (bot)": how the pages name a seat."""
+        who = "bot" if self.is_bot else self.player
+        return f"{self.name} ({who})" if self.name else f"Seat {self.number} ({who})"
+
+
+@dataclass
+class Viewer:
+    """A game as one person may see it: his seat (None: a visitor), the current state (read
+    here only to ask the rules) and his own view of it."""
+
+    game: Game
+    rules: GameRules
+    seat: int | None
+    state: Any | None
+    view: dict[str, Any] | None
+    #: the game's state may be shown to him: his own game, or past initial placement
+    shown: bool
+    seats: list[SeatRow] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def seat_name(self, index: int) -> str:
+        """The seat's name in the game ("Italy"), or "Seat 2" before it has one."""
+        for s in self.seats:
+            if s.index == index and s.name:
+                return s.name
+        return f"Seat {index + 1}"
+
+    def seat_label(self, index: int | None) -> str:
+        for s in self.seats:
+            if s.index == index:
+                return s.label
+        return "the site" if index is None else f"Seat {index + 1}"
+
+
+def viewer(game: Game, user) -> Viewer:
+    """Everything a page needs to know about ``game`` for ``user`` (anyone)."""
+    rules = services.rules_of(game)
+    seat = services.seat_of(game, user)
+    state = rules.loads(game.state) if game.state else None
+    view = rules.view(state, seat) if state is not None else None
+    shown = state is not None and (seat is not None or game.is_finished or rules.placement_done(state))
+    v = Viewer(game, rules, seat, state, view, shown)
+    v.seats = seat_rows(v)
+    return v
+
+
+def seat_rows(v: Viewer) -> list[SeatRow]:
+    """The seats with their players (bots marked), their names in the game and whether the
+    game waits on them (who only: a decision's contents are its seat's own)."""
+    names: dict[int, str] = {}
+    waiting: set[int] = set()
+    if v.state is not None:
+        names = {r.seat: r.name for r in v.rules.summary(v.state)}
+        if not v.game.is_finished:
+            waiting = {d.player for d in v.rules.pending(v.state) if d.required}
+    rows = []
+    for s in v.game.seats.select_related("user__profile").order_by("index"):
+        rows.append(SeatRow(s.index, "Bot" if s.is_bot else s.label, s.is_bot,
+                            s.status == Seat.Status.OPEN, s.index == v.seat,
+                            names.get(s.index, "") if v.shown else "", s.index in waiting))
+    return rows
+
+
+def summary_table(v: Viewer) -> Table:
+    """The public standing of every seat (``rules.summary``), in the rules' order (for
+    Advanced Civilization: by Total Public Points, SITE-AST-03), columns as the rules give."""
+    rows = v.rules.summary(v.state) if v.state is not None else []
+    columns: list[str] = []
+    for r in rows:
+        columns += [c for c in r.columns if c not in columns]
+    by_index = {s.index: s for s in v.seats}
+    table = Table("Public summary", ["Nation", "Player"] + columns)
+    for r in rows:
+        s = by_index.get(r.seat)
+        who = "" if s is None else ("Bot (computer player)" if s.is_bot else s.player)
+        table.rows.append([r.name, who] + [r.columns.get(c, "") for c in columns])
+    return table
+
+
+@dataclass
+class DecisionOut:
+    kind: str
+    prompt: str
+    required: bool
+    default: str
+    deadline_factor: float
+    options: str  # the options as indented JSON ("" when none)
+
+
+def own_decisions(v: Viewer) -> list[DecisionOut]:
+    """The decisions the viewer owes or may enter now: his own only, never a visitor's."""
+    if v.seat is None or v.state is None or v.game.is_finished:
+        return []
+    return [DecisionOut(d.kind, d.prompt, d.required, d.default, d.deadline_factor,
+                        json.dumps(d.options, indent=1, sort_keys=True) if d.options else "")
+            for d in v.rules.pending(v.state) if d.player == v.seat]
+
+
+@dataclass
+class OrderField:
+    name: str
+    help: str
+
+
+@dataclass
+class OrderType:
+    """An order type the viewer may give now, described from the game's order schema."""
+
+    name: str
+    description: str
+    fields: list[OrderField]
+    skeleton: str  # a JSON text to start from
+
+
+def order_types(v: Viewer) -> list[OrderType]:
+    """The order types the viewer's seat may give now (``rules.accepts``) with their fields."""
+    if v.seat is None or v.state is None or v.game.is_finished:
+        return []
+    schema = v.rules.order_schema()
+    return [describe_order(schema, name) for name in v.rules.accepts(v.state, v.seat)]
+
+
+def describe_order(schema: dict, name: str) -> OrderType:
+    """One order type of a JSON Schema ``oneOf`` discriminated by ``type``."""
+    props: dict[str, Any] = {}
+    description = ""
+    ref = (schema.get("discriminator") or {}).get("mapping", {}).get(name, "")
+    if ref.startswith("#/$defs/"):
+        d = schema.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+        props, description = d.get("properties", {}), d.get("description", "")
+    fields, skeleton = [], {"type": name}
+    for fname, p in props.items():
+        if fname in ("type", "player"):
+            continue
+        fields.append(OrderField(fname, _field_help(p)))
+        skeleton[fname] = p["default"] if "default" in p else _empty(p)
+    return OrderType(name, " ".join(description.replace("``", "").split()), fields, json.dumps(skeleton))
+
+
+def _field_help(p: dict) -> str:
+    parts = [p.get("description") or ""]
+    enum = p.get("enum") or (p.get("items") or {}).get("enum")
+    if p.get("type") == "array":
+        item = p.get("items") or {}
+        parts = [f"a list of {item.get('description') or item.get('$ref', 'items').rsplit('/', 1)[-1]}"]
+    if enum and len(enum) <= 12:
+        parts.append("one of " + ", ".join(map(str, enum)))
+    if "default" in p:
+        parts.append(f"default {json.dumps(p['default'])}")
+    return "; ".join(x for x in parts if x)
+
+
+def _empty(p: dict) -> Any:
+    t = p.get("type") or next((a.get("type") for a in p.get("anyOf", []) if a.get("type") != "null"), None)
+    return {"array": [], "object": {}, "string": "", "integer": 0, "number": 0, "boolean": False}.get(
+        t, {} if "$ref" in p else None)
+
+
+@dataclass
+class EventOut:
+    seq: int
+    text: str
+    kind: str
+    private: bool
+    at: Any
+
+
+def visible_event_ids(game: Game, seat: int | None) -> list[int]:
+    """The ids of the events ``seat`` may see (public ones and his own), oldest first."""
+    qs = EventRecord.objects.filter(game=game).order_by("seq", "n")
+    if seat is None:
+        return list(qs.filter(to__isnull=True).values_list("pk", flat=True))
+    return [pk for pk, to in qs.values_list("pk", "to") if to is None or seat in to]
+
+
+def events_out(ids: list[int]) -> list[EventOut]:
+    rows = EventRecord.objects.in_bulk(ids)
+    return [EventOut(r.seq, r.text, r.kind, r.to is not None, r.at) for r in (rows[i] for i in ids)]
+
+
+def latest_events(v: Viewer, n: int = LATEST_EVENTS) -> list[EventOut]:
+    """The newest events the viewer may see, newest first."""
+    if not v.shown:
+        return []
+    return events_out(list(reversed(visible_event_ids(v.game, v.seat)))[:n])
+
+
+def order_stages(game: Game, seqs: set[int]) -> dict[int, tuple[str, str]]:
+    """For each accepted order in ``seqs``: the game's stage when it was given and after it
+    (automatic phases may pass within one order). Rebuilt from the nearest snapshot, so it
+    costs at most ``SNAPSHOT_EVERY`` replayed orders per distant order; only the stage text
+    leaves this function."""
+    rules = services.rules_of(game)
+    out: dict[int, tuple[str, str]] = {}
+    state, pos = None, -1
+    for s in sorted(x for x in seqs if 1 <= x <= game.revision):
+        if state is None or s - 1 - pos > settings.SNAPSHOT_EVERY:
+            state, pos = services.rebuild(game, s - 1), s - 1
+        for entry in game.log.filter(seq__gt=pos, seq__lte=s).order_by("seq"):
+            before = rules.stage(state)
+            state, _ = rules.apply(state, entry.order, platform=True)
+            pos = entry.seq
+            if entry.seq == s:
+                out[s] = (before, rules.stage(state))
+    return out
+
+
+@dataclass
+class HistoryGroup:
+    """The events of one accepted order (seq 0: the start of the game) with its stage."""
+
+    seq: int
+    stage: str
+    moved_to: str  # the stage after the order, when it moved the game on ("" otherwise)
+    at: Any
+    events: list[EventOut]
+
+
+def history(game: Game, seat: int | None, *, newest_first: bool, page: int | str) -> tuple[Page, list[HistoryGroup]]:
+    """One page of the events ``seat`` may see, grouped by the order that caused them."""
+    ids = visible_event_ids(game, seat)
+    if newest_first:
+        ids.reverse()
+    p = Paginator(ids, EVENTS_PER_PAGE).get_page(page)
+    events = events_out(list(p.object_list))
+    stages = order_stages(game, {e.seq for e in events})
+    groups: list[HistoryGroup] = []
+    for e in events:
+        if not groups or groups[-1].seq != e.seq:
+            before, after = stages.get(e.seq, ("", ""))
+            if e.seq == 0:
+                before, after = "The start", ""
+            groups.append(HistoryGroup(e.seq, before, after if after != before else "", e.at, []))
+        groups[-1].events.append(e)
+    if newest_first:  # newest order first; within an order, its events in the order they happened
+        for g in groups:
+            g.events.reverse()
+    return p, groups
+
+
+@dataclass
+class NavLink:
+    key: str
+    label: str
+    href: str
+    current: bool
+
+
+def nav(v: Viewer, section: str) -> list[NavLink]:
+    """The game's top panel: its sections (SITE-GEN-02). "Trade" leads to the trade decision
+    on the game page until the web client has its own trade page."""
+    pk = v.game.pk
+    game_url = reverse("play:game", args=[pk])
+    links = [("game", "Map and orders", game_url), ("trade", "Trade", game_url + "#decisions")]
+    if hasattr(v.rules, "advances_page"):
+        links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
+    if hasattr(v.rules, "ast_page"):
+        links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
+    links += [("history", "History", reverse("play:history", args=[pk])),
+              ("messages", "Messages", reverse("play:messages", args=[pk])),
+              ("lobby", "Seats and options", reverse("lobby:game", args=[pk]))]
+    return [NavLink(k, label, href, k == section) for k, label, href in links]
+
+
+def commands(v: Viewer) -> dict[str, dict]:
+    """The Reset/Done orders the viewer's seat has now (SITE-GEN-05)."""
+    if v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
+        return {}
+    return v.rules.commands(v.state, v.seat)
+
+
+def _initials(age: str) -> str:
+    return "".join(w[0] for w in age.split() if w.lower() != "age").upper()
+
+
+def ast_ages(data: dict) -> list[dict[str, str]]:
+    """The Ages of an ``ast_page`` with the class of their colour band and their initials."""
+    return [{**a, "cls": f"age{i}", "abbr": _initials(a["name"])} for i, a in enumerate(data["ages"])]
+
+
+def ast_tracks(data: dict) -> list[dict[str, Any]]:
+    """Each track's spaces with their band's class and initials and the marker."""
+    cls = {a["name"]: a for a in ast_ages(data)}
+    return [{**t, "spaces": [{**sp, "cls": cls[sp["age"]]["cls"], "abbr": cls[sp["age"]]["abbr"],
+                              "here": sp["space"] == t["position"]} for sp in t["spaces"]]}
+            for t in data["tracks"]]
+
+
+def option_lines(game: Game) -> list:
+    """The game's options in words, as the lobby shows them (SITE-CREATE-15)."""
+    from ..lobby.detail import option_lines as lines
+
+    return lines(game)
+
+
+def time_limit_label(game: Game) -> str:
+    from ..lobby.timelimits import label
+
+    return label(game.time_limit)
+
+
+# =========================================================================================
+# Pages
+# =========================================================================================
 def home(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Tresham")
+    """The site's front page: a player goes to his games, a visitor is told where to start."""
+    if request.user.is_authenticated:
+        return redirect("lobby:active")
+    return render(request, "play/home.html")
+
+
+def _game(pk: int) -> Game | None:
+    return Game.objects.filter(pk=pk).first()
+
+
+def _not_found(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(request, "play/not_found.html", {"pk": pk}, status=404)
+
+
+def _base(request: HttpRequest, v: Viewer, section: str) -> dict[str, Any]:
+    return {"v": v, "game": v.game, "nav": nav(v, section), "section": section,
+            "commands": commands(v), "command_form": CommandForm(initial={
+                "client_key": new_client_key(), "revision": v.game.revision})}
+
+
+def _see_other(url: str) -> HttpResponseRedirect:
+    """Post/redirect/get: 303 so that reloading the page never posts again."""
+    return HttpResponseRedirect(url, status=303)
+
+
+@require_http_methods(["GET", "POST"])
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game: stage, seats, whom it waits on, the summary, the board, the viewer's hand
+    and decisions, the order form (SITE-GEN-02, SITE-GEN-05)."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    if request.method == "POST":
+        return _post_order(request, game)
+    return _render_game(request, game, chosen=request.GET.get("type", ""))
+
+
+def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None, chosen: str = "",
+                 error: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
+    game.refresh_from_db()
+    v = viewer(game, request.user)
+    ctx = _base(request, v, "game")
+    types = order_types(v)
+    form = None
+    if types:
+        skeleton = next((t.skeleton for t in types if t.name == chosen), types[0].skeleton)
+        fresh = {"client_key": new_client_key(), "revision": game.revision}
+        if posted is None:
+            form = OrderForm(initial={"order": skeleton, **fresh})
+        else:  # the player's text again, checked again, with a new key and the current revision
+            form = OrderForm(data={"order": posted, **fresh})
+            form.is_valid()
+    ctx.update({
+        "status_label": game.get_status_display(), "time_limit": time_limit_label(game),
+        "options": option_lines(game), "waiting": [s for s in v.seats if s.waiting],
+        "summary": summary_table(v) if v.shown else None,
+        "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
+        "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
+        "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
+        "events": latest_events(v),
+    })
+    return render(request, "play/game.html", ctx, status=status)
+
+
+def _seat_or_refusal(request: HttpRequest, game: Game) -> tuple[int | None, HttpResponse | None]:
+    seat = services.seat_of(game, request.user)
+    if seat is not None:
+        return seat, None
+    why = ("log in to give orders" if not request.user.is_authenticated
+           else "you have no seat in this game: only its players give orders")
+    return None, _render_game(request, game, error={"message": why}, status=403)
+
+
+def _post_order(request: HttpRequest, game: Game) -> HttpResponse:
+    seat, refusal = _seat_or_refusal(request, game)
+    if refusal is not None:
+        return refusal
+    form = OrderForm(request.POST)
+    text = request.POST.get("order", "")
+    if not form.is_valid():
+        return _render_game(request, game, posted=text, status=400,
+                            error={"message": "the order form has errors: see below"})
+    order = form.cleaned_data["order"]
+    given = order.get("player", seat)
+    if given != seat or isinstance(given, bool):
+        return _render_game(request, game, posted=text, status=403, error={
+            "message": f"you play seat {seat}; you cannot give orders for seat {json.dumps(given)[:40]}"})
+    return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"), text)
+
+
+def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str | None,
+            revision: int | None, text: str) -> HttpResponse:
+    """The one order path (``services.submit``) for a page; refusals shown on the page."""
+    try:
+        out = services.submit(game.pk, order, seat=seat, account=request.user, client_key=key,
+                              revision=revision)
+    except IllegalOrder as e:
+        return _render_game(request, game, posted=text, status=400,
+                            error={"rule": e.rule, "message": e.message})
+    except services.Stale:
+        return _render_game(request, game, posted=text, status=409, error={
+            "code": "stale", "message": "The game has changed since you looked: look again, "
+                                        "and send your order again if it still stands."})
+    except services.PlayError as e:
+        return _render_game(request, game, posted=text, status=e.status, error={"message": e.message})
+    if out.replayed:
+        messages.info(request, f"This order had already been accepted (revision {out.revision}): "
+                               "it was not applied a second time.")
+    else:
+        messages.success(request, f"Order accepted: the game is at revision {out.revision}.")
+    return _see_other(reverse("play:game", args=[game.pk]))
+
+
+@require_POST
+def command(request: HttpRequest, pk: int) -> HttpResponse:
+    """The top panel's drop-down + GO: Reset or Done, as the game's orders for the current
+    phase (SITE-GEN-05). A Reset the phase has no order for clears the order form."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    seat, refusal = _seat_or_refusal(request, game)
+    if refusal is not None:
+        return refusal
+    form = CommandForm(request.POST)
+    if not form.is_valid():
+        return _render_game(request, game, status=400, error={"message": "choose Reset or Done, then GO"})
+    name = form.cleaned_data["command"]
+    v = viewer(game, request.user)
+    order = commands(v).get(name)
+    if order is not None:
+        return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
+                       json.dumps(order))
+    if name == "reset":
+        messages.info(request, "Reset: your entry was cleared; nothing was sent.")
+        return _see_other(reverse("play:game", args=[pk]))
+    return _render_game(request, game, status=400, error={
+        "message": "this phase has no Done of its own: give your decision with the order form"})
+
+
+@require_GET
+def history_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The events the viewer may see, with the stage of each order, paginated, newest or
+    oldest first (SITE-HIST-01); of a finished game its seed too."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    v = viewer(game, request.user)
+    ctx = _base(request, v, "history")
+    f = HistoryForm(request.GET)
+    newest = f.newest_first()
+    if v.shown:
+        page, groups = history(game, v.seat, newest_first=newest, page=f.page_number())
+        ctx.update({"page": page, "groups": groups})
+    ctx.update({"newest": newest, "order_param": "newest" if newest else "oldest"})
+    return render(request, "play/history.html", ctx)
+
+
+@require_GET
+def log_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished game's options, seed and accepted orders: replaying the orders from the
+    options with the seed rebuilds every shuffle and draw (checked against the hash published
+    at creation). Refused while the game is being played."""
+    game = _game(pk)
+    if game is None:
+        return JsonResponse({"error": "no_such_game", "message": f"there is no game {pk}"}, status=404)
+    if not game.is_finished:
+        return JsonResponse({"error": "not_finished", "message": "the order log is published when "
+                                                                 "the game is over"}, status=403)
+    orders = [{"seq": e.seq, "seat": e.seat, "by_platform": e.by_platform, "reason": e.reason,
+               "order": e.order} for e in game.log.order_by("seq")]
+    return JsonResponse({"game": game.pk, "kind": game.kind, "options": game.options, "seed": game.seed,
+                         "seed_sha256": game.seed_sha256, "orders": orders})
+
+
+@require_http_methods(["GET", "POST"])
+def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's messages (SITE-MSG-02): the game's players write, everyone reads; and the
+    players' public trade messages from the game (SITE-MSG-01)."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    form = MessageForm()
+    status = 200
+    error = None
+    if request.method == "POST":
+        seat = services.seat_of(game, request.user)
+        form = MessageForm(request.POST)
+        if seat is None:
+            error, status = ("log in and take a seat to write here" if not request.user.is_authenticated
+                             else "only the game's players write to its table"), 403
+        elif form.is_valid():
+            _post_message(game, request.user, seat, form.cleaned_data["text"])
+            messages.success(request, "Your message is posted.")
+            return _see_other(reverse("play:messages", args=[pk]))
+        else:
+            status = 400
+    v = viewer(game, request.user)
+    ctx = _base(request, v, "messages")
+    qs = game.messages.select_related("author__profile").order_by("-at", "-pk")
+    page = Paginator(qs, MESSAGES_PER_PAGE).get_page(request.GET.get("page"))
+    ctx.update({
+        "page": page, "rows": [{"author": display_name(m.author) if m.author else "(deleted account)",
+                                "seat": v.seat_name(m.seat) if m.seat is not None else "", "text": m.text,
+                                "at": m.at} for m in page.object_list],
+        "public": [(v.seat_label(s), t) for s, t in v.rules.public_messages(v.view)] if v.shown else [],
+        "form": form if v.seat is not None else None, "error": error,
+    })
+    return render(request, "play/messages.html", ctx, status=status)
+
+
+def _post_message(game: Game, user, seat: int, text: str) -> None:
+    """Write a message to the table, once: the game's row is locked, and the same text from
+    the same author within ``DOUBLE_POST_SECONDS`` is a double click, not a second message."""
+    with transaction.atomic():
+        services.lock(game.pk)
+        last = Message.objects.filter(game=game, author=user).order_by("-at", "-pk").first()
+        recent = timezone.now() - timedelta(seconds=DOUBLE_POST_SECONDS)
+        if last is not None and last.text == text and last.at >= recent:
+            return
+        Message.objects.create(game=game, author=user, seat=seat, text=text)
+
+
+@require_GET
+def ast_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The A.S.T. (SITE-AST-02/03): every track with its Ages, the Ages' entry requirements
+    below it, and the public summary sorted by Total Public Points."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    v = viewer(game, request.user)
+    ctx = _base(request, v, "ast")
+    if v.shown and hasattr(v.rules, "ast_page"):
+        data = v.rules.ast_page(v.state)
+        if data:
+            ctx.update({"ast": data, "ages": ast_ages(data), "tracks": ast_tracks(data),
+                        "spaces": range(data["finish"] + 1)})
+        ctx["summary"] = summary_table(v)
+    return render(request, "play/ast.html", ctx)
+
+
+@require_GET
+def advances_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The civilization cards (SITE-ADV-09/10): the viewer's own, then every player's, and
+    every card's cost, groups, credits, prerequisite and effect."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    v = viewer(game, request.user)
+    ctx = _base(request, v, "advances")
+    if v.shown and hasattr(v.rules, "advances_page"):
+        data = v.rules.advances_page(v.state, v.seat)
+        if data:
+            by_id = {c["id"]: c for c in data["cards"]}
+            ctx.update({"adv": data, "your_cards": [by_id[c] for c in (data["yours"] or {}).get("cards", [])],
+                        "players": [{**p, "label": v.seat_label(p["seat"])} for p in data["players"]]})
+    return render(request, "play/advances.html", ctx)
