@@ -40,21 +40,141 @@ def main(argv: list[str] | None = None) -> None:
 PLAYERS = click.IntRange(2, 8)
 
 
+# ---- the site --------------------------------------------------------------------------
+def _use_site(database_url: str | None) -> None:
+    """Configure Django with the site's settings (``database_url`` sets TRESHAM_DATABASE_URL)
+    and check that the database answers; a bad URL or an unreachable database is bad input."""
+    import os
+
+    if database_url:
+        os.environ["TRESHAM_DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tresham.platform.settings")
+    import django
+    from django.core.exceptions import ImproperlyConfigured
+
+    try:
+        django.setup()
+    except (ValueError, ImproperlyConfigured) as e:  # dj-database-url: an unknown scheme
+        raise BadInput(f"bad database URL (TRESHAM_DATABASE_URL): {e}") from None
+    from django.db import DatabaseError, connection
+
+    try:
+        connection.ensure_connection()
+    except DatabaseError as e:
+        raise BadInput(f"cannot open the database ({_where(connection)}): {' '.join(str(e).split())}") from None
+
+
+def _where(connection) -> str:
+    """The database in words, without its password."""
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"SQLite {s['NAME']}"
+    return f"PostgreSQL {s.get('NAME')} on {s.get('HOST') or 'localhost'}"
+
+
+def _listen(host: str, port: int):
+    """A listening socket on host:port, bound now so that a bad address or a port in use is
+    reported before anything starts."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise BadInput(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart reuses TIME_WAIT
+        sock.bind(addr)
+        sock.listen(2048)
+    except OSError as e:
+        sock.close()
+        raise BadInput(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _migrated() -> bool:
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    return not executor.migration_plan(executor.loader.graph.leaf_nodes())
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--db", default="sqlite:///tresham.sqlite3", show_default=True, help="database URL")
-def serve(host: str, port: int, db: str) -> None:
-    """Start the web server (embedded default: SQLite, no other service).
+@click.option("--db", "database_url", default=None, metavar="URL",
+              help="database URL (sets TRESHAM_DATABASE_URL; default: SQLite under TRESHAM_DATA_DIR, ./var)")
+@click.option("--no-worker", is_flag=True, help="do not run the worker (bots, deadlines) in this process: "
+                                                "leave it to `tresham worker`")
+@click.option("--access-log/--no-access-log", default=True, show_default=True, help="log every request")
+def serve(host: str, port: int, database_url: str | None, no_worker: bool, access_log: bool) -> None:
+    """Run the site: apply the database migrations, collect the static files, serve the ASGI
+    application with uvicorn and run the worker in the same process (unless --no-worker)."""
+    import warnings
 
-    Until the play-by-web server is built this serves a read-only demonstration: a bot game
-    with its public history and the per-seat JSON views."""
-    from .demo import serve_demo
+    _use_site(database_url)
+    sock = _listen(host, port)
+    import uvicorn
+    from django.core.management import call_command
+    from django.db import connection
 
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    from .platform.asgi import application
+    from .platform.clock.worker import WorkerThread
+
+    # WhiteNoise hands Django's ASGI handler a file iterator; Django warns on every static file
+    warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous iterators")
+
+    where = _where(connection)
+    connection.close()  # the main thread's connection is not needed any more
+    worker = None if no_worker else WorkerThread()
+    if worker is not None:
+        worker.start()
+    config = uvicorn.Config(application, lifespan="off", access_log=access_log, log_level="info",
+                            timeout_graceful_shutdown=10)
+    click.echo(f"Tresham on http://{host}:{port}/ ({where}; worker "
+               f"{'in this process' if worker else 'not started: run tresham worker'}; Ctrl-C stops)")
     try:
-        serve_demo(host, port)
-    except OSError as e:
-        raise BadInput(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        if worker is not None:
+            worker.stop()
+            worker.join(timeout=10)
+        sock.close()
+
+
+@cli.command()
+@click.option("--db", "database_url", default=None, metavar="URL", help="database URL (sets TRESHAM_DATABASE_URL)")
+@click.option("--interval", default=1.0, show_default=True, type=click.FloatRange(0.05, 3600),
+              help="seconds between looks when nothing is due")
+def worker(database_url: str | None, interval: float) -> None:
+    """Run the worker alone: bots' turns and deadlines (several may run at once; on
+    PostgreSQL they skip each other's games)."""
+    _use_site(database_url)
+    if not _migrated():
+        raise BadInput("the database is not up to date: run `tresham manage migrate` (or `tresham serve`) first")
+    from .platform.clock.worker import run_forever
+
+    click.echo(f"Tresham worker (every {interval:g} s when idle; Ctrl-C stops)")
+    run_forever(interval)
+
+
+@cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                               "help_option_names": []})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def manage(args: tuple[str, ...]) -> None:
+    """Run one of Django's management commands on the site (createsuperuser, migrate,
+    changepassword, ...): `tresham manage help` lists them."""
+    _use_site(None)
+    from django.core.management import execute_from_command_line, get_commands
+
+    if args and not args[0].startswith("-") and args[0] != "help" and args[0] not in get_commands():
+        raise BadInput(f"no manage command {args[0]!r}: `tresham manage help` lists them")
+    execute_from_command_line(["tresham manage", *args])
 
 
 @cli.command()
@@ -130,22 +250,39 @@ def simulate(players, games, seed, bots, turns, as_json) -> None:
 
 
 @cli.command()
-@click.argument("what", default="engine", type=click.Choice(["engine"]))
-@click.option("--players", default=7, type=PLAYERS)
-@click.option("--games", default=5, type=click.IntRange(1, 10_000))
+@click.argument("what", default="engine", type=click.Choice(["engine", "server"]))
+@click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
+@click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
 @click.option("--turns", default=60, type=click.IntRange(1, 1000), show_default=True,
-              help="turn cap of each playout (34.1B)")
+              help="engine: turn cap of each playout (34.1B)")
+@click.option("--database-url", default=None, metavar="URL",
+              help="server: a throwaway database to use (default: SQLite in a temporary directory)")
 @click.option("--json", "as_json", is_flag=True)
-def bench(what, players, games, turns, as_json) -> None:
-    """Benchmark the engine with bot playouts (WHAT: engine)."""
-    from .bench import bench_engine
+def bench(what, players, games, turns, database_url, as_json) -> None:
+    """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
+    once over HTTP against a real `tresham serve` (WHAT: server)."""
+    if what == "engine":
+        if database_url:
+            raise BadInput("--database-url is for `bench server`")
+        from .bench import bench_engine
 
-    result = bench_engine(players=players, games=games, turns=turns)
+        result = bench_engine(players=players or 7, games=games or 5, turns=turns)
+    else:
+        from .bench_server import bench_server
+
+        if games is not None and games > 64:
+            raise BadInput("Invalid value for '--games': the server benchmark plays at most 64 games at once")
+        try:
+            result = bench_server(games=games or 8, players=players or 4, database_url=database_url)
+        except RuntimeError as e:
+            raise click.ClickException(f"the server benchmark could not run: {e}") from None
     if as_json:
         click.echo(json.dumps(result))
     else:
         for k, v in result.items():
             click.echo(f"{k}: {v}")
+    if result.get("errors"):
+        sys.exit(1)
 
 
 @cli.command()

@@ -1,0 +1,396 @@
+"""Server benchmark: bots play several games at once over loopback HTTP against a real
+``tresham serve`` process (``tresham bench server``), and the helpers that start such a
+process and give it logged-in clients (the platform's tests use them too).
+
+How a game is played: its orders are decided first by the game's own bot
+(``rules.bot``) on a replica of the game (the same options and seed, and the same orders,
+give the same states), so the load generator spends no CPU while it measures. Then each
+game's seats, each with its own logged-in HTTP client, fetch their view
+(``GET /api/games/{id}``) and post their order (``POST /api/games/{id}/orders``, with the
+revision they saw and a client key), all games at once. Orders the bot gives as the
+platform's (a seat's deadline default) are applied the way the clock applies them: through
+``services.submit`` by this process, not over HTTP. At the end the stored state of every
+game must equal the replica's (same digest).
+
+Figures: ``p50_ms`` is the median time of an order's POST; ``p99_ms_early`` the 99th
+percentile over the first 100 orders of each game, ``p99_ms_late`` over the orders after
+the 1,000th. All games are cut to the same number of orders (the shortest game's, at least
+``MIN_ORDERS``), so that as many games run at once in the late window as in the early one
+(``inflight_early`` / ``inflight_late``: the mean number of requests in flight then).
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+#: A game of the benchmark is at least this many orders long (the late window starts at 1,000).
+MIN_ORDERS = 1200
+EARLY, LATE = 100, 1000
+
+
+# ---- a real server in a subprocess -----------------------------------------------------------
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``tresham serve`` in a subprocess on a free port of 127.0.0.1.
+
+    ``env``: extra environment (TRESHAM_DATA_DIR, TRESHAM_DATABASE_URL, TRESHAM_SECRET_KEY...).
+    Use as a context manager; :attr:`url` is its address once started."""
+
+    def __init__(self, env: dict[str, str], *, worker: bool = True, access_log: bool = False,
+                 timeout: float = 90.0) -> None:
+        self.env = {**os.environ, **env}
+        self.worker = worker
+        self.access_log = access_log
+        self.timeout = timeout
+        self.proc: subprocess.Popen | None = None
+        self.url = ""
+        self._log = tempfile.TemporaryFile(mode="w+")
+        self._final = ""
+
+    def start(self) -> "ServerProcess":
+        import httpx
+
+        for _attempt in range(3):  # another process may take the free port before the server does
+            port = free_port()
+            cmd = [sys.executable, "-m", "tresham.cli", "serve", "--port", str(port),
+                   "--access-log" if self.access_log else "--no-access-log"]
+            if not self.worker:
+                cmd.append("--no-worker")
+            self._log.seek(0)
+            self._log.truncate()
+            self.proc = subprocess.Popen(cmd, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL)
+            self.url = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + self.timeout
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    break
+                try:
+                    if httpx.get(f"{self.url}/api/openapi.json", timeout=5).status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+            if self.proc.poll() is None:
+                self.stop()
+                raise RuntimeError(f"tresham serve did not answer in {self.timeout:.0f} s:\n{self.output()}")
+            if "Address already in use" not in self.output():
+                break
+        raise RuntimeError(f"tresham serve exited with status {self.proc.returncode}:\n{self.output()}")
+
+    def output(self) -> str:
+        """What the server printed so far (all of it, once stopped)."""
+        if self._log.closed:
+            return self._final
+        self._log.flush()
+        self._log.seek(0)
+        return self._log.read()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+    def __enter__(self) -> "ServerProcess":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        self._final = self.output()
+        self._log.close()
+
+
+def database_url(settings_dict: dict[str, Any]) -> str:
+    """The URL of a Django database (``connection.settings_dict``): how to point a server
+    process at the database this process uses (e.g. a test database)."""
+    from urllib.parse import quote
+
+    engine = settings_dict["ENGINE"]
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
+    if engine.endswith("postgresql"):
+        user = quote(settings_dict.get("USER") or "", safe="")
+        pw = settings_dict.get("PASSWORD") or ""
+        auth = f"{user}:{quote(pw, safe='')}@" if pw else (f"{user}@" if user else "")
+        host = quote(settings_dict.get("HOST") or "", safe="")
+        port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+        return f"postgresql://{auth}{host}{port}/{quote(settings_dict['NAME'], safe='')}"
+    raise ValueError(f"no URL for database engine {engine}")
+
+
+def session_cookies(user) -> dict[str, str]:
+    """Cookies of a fresh logged-in session of ``user`` (as Django's test client's
+    ``force_login`` makes one), and a CSRF cookie whose value the client sends back in the
+    X-CSRFToken header. The server must share this process's SECRET_KEY and database."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = user._meta.pk.value_to_string(user)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.save()
+    return {settings.SESSION_COOKIE_NAME: store.session_key, settings.CSRF_COOKIE_NAME: new_csrf_token()}
+
+
+def new_csrf_token() -> str:
+    """A CSRF secret in Django's format (32 letters and digits): as cookie and header it passes
+    Django's check, as a browser's would."""
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return "".join(secrets.choice(alphabet) for _ in range(32))
+
+
+def http_client(base_url: str, cookies: dict[str, str], timeout: float = 60.0):
+    """An httpx client of the site with these cookies, sending the CSRF token with each
+    request (Django checks it on POST)."""
+    import httpx
+
+    from django.conf import settings
+
+    token = cookies.get(settings.CSRF_COOKIE_NAME, "")
+    return httpx.Client(base_url=base_url, cookies=cookies, timeout=timeout,
+                        headers={"X-CSRFToken": token} if token else {})
+
+
+# ---- the benchmark ------------------------------------------------------------------------------
+@dataclass
+class Plan:
+    """One game's orders as its bot gives them: (seat, order, is_platform) in sequence."""
+
+    seed: str
+    steps: list[tuple[int, dict, bool]]
+    digest: str = ""  # the replica's state after the steps
+
+
+def plan_game(rules, players: int, seed: str, limit: int) -> Plan:
+    """Play a game on the engine alone with the game's bot, for at most ``limit`` orders."""
+    state = rules.new_game(rules.parse_options({"players": players}), seed)
+    steps: list[tuple[int, dict, bool]] = []
+    while not rules.finished(state) and len(steps) < limit:
+        d = next(d for d in rules.pending(state) if d.required)
+        order = rules.bot(state, d.player, f"{seed}:bench:{len(steps)}")
+        platform = rules.is_platform_order(order)
+        state, _ = rules.apply(state, order, platform=platform)
+        steps.append((d.player, order, platform))
+    return Plan(seed, steps, rules.digest(state))
+
+
+@dataclass
+class Sample:
+    seq: int
+    ms: float
+    inflight: int
+
+
+@dataclass
+class GameRun:
+    game_id: int
+    plan: Plan
+    posts: list[Sample] = field(default_factory=list)
+    gets: list[float] = field(default_factory=list)
+    clock: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class _Inflight:
+    def __init__(self) -> None:
+        self.n = 0
+        self.lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def one(self) -> Iterator[int]:
+        with self.lock:
+            self.n += 1
+            now = self.n
+        try:
+            yield now
+        finally:
+            with self.lock:
+                self.n -= 1
+
+
+def _play(run: GameRun, clients: list, inflight: _Inflight) -> None:
+    """Play one game's plan over HTTP (players' orders) and through services (the clock's)."""
+    from django.db import close_old_connections
+
+    from .platform.play import services
+
+    try:
+        for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
+            if platform:
+                services.submit(run.game_id, order, seat=seat, by_platform=True, reason="timeout")
+                run.clock += 1
+                continue
+            c = clients[seat]
+            t0 = time.perf_counter()
+            r = c.get(f"/api/games/{run.game_id}")
+            run.gets.append((time.perf_counter() - t0) * 1000)
+            if r.status_code != 200:
+                run.errors.append(f"GET game {run.game_id} before order {n}: {r.status_code} {r.text[:200]}")
+                return
+            body = {"order": order, "revision": r.json()["revision"], "client_key": f"b{run.game_id}-{n}"}
+            with inflight.one() as now:
+                t0 = time.perf_counter()
+                r = c.post(f"/api/games/{run.game_id}/orders", json=body)
+                ms = (time.perf_counter() - t0) * 1000
+            if r.status_code != 201:
+                run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
+                return
+            run.posts.append(Sample(n, ms, now))
+    except Exception as e:  # a failed request or order is an error of the run, not a crash
+        run.errors.append(f"game {run.game_id}: {type(e).__name__}: {e}")
+    finally:
+        close_old_connections()
+
+
+def _p(values: list[float], q: int) -> float | None:
+    """The q-th percentile (nearest rank), None when there are no values."""
+    if not values:
+        return None
+    s = sorted(values)
+    return round(s[min(len(s) - 1, max(0, -(-q * len(s) // 100) - 1))], 2)
+
+
+def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
+    """This process uses the server's database and secret key; gives the server's environment."""
+    env = {"TRESHAM_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "tresham.platform.settings"}
+    if url:
+        env["TRESHAM_DATABASE_URL"] = url
+    else:
+        os.environ.pop("TRESHAM_DATABASE_URL", None)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)  # before the server starts: one migrator
+    env["TRESHAM_SECRET_KEY"] = settings.SECRET_KEY
+    return env
+
+
+def bench_server(games: int = 8, players: int = 4, database_url: str | None = None,
+                 seed: str = "bench") -> dict[str, Any]:
+    """Run the server benchmark (see the module's docstring); gives its figures."""
+    from .games import registry
+
+    rules = registry.get("advciv")
+    t0 = time.perf_counter()
+    plans: list[Plan] = []
+    tries = 0
+    while len(plans) < games and tries < games * 5:  # games long enough for the late window
+        s = hashlib.sha256(f"{seed}-{players}-{tries}".encode()).hexdigest()[:32]
+        tries += 1
+        p = plan_game(rules, players, s, limit=100_000)
+        if len(p.steps) >= MIN_ORDERS:
+            plans.append(p)
+    if len(plans) < games:
+        raise RuntimeError(f"fewer than {games} bot games of {players} players last {MIN_ORDERS} orders")
+    length = min(len(p.steps) for p in plans)
+    plans = [plan_game(rules, players, p.seed, limit=length) for p in plans]
+    plan_s = time.perf_counter() - t0
+
+    data_dir = Path(tempfile.mkdtemp(prefix="tresham-bench-"))
+    try:
+        env = _setup_django(data_dir, database_url)
+        with ServerProcess(env) as server:
+            return _measure(server, rules, plans, players) | {"plan_s": round(plan_s, 1)}
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _measure(server: ServerProcess, rules, plans: list[Plan], players: int) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from .platform.lobby import services as lobby
+    from .platform.play import services
+    from .platform.play.models import Game
+
+    User = get_user_model()
+    tag = secrets.token_hex(3)
+    runs: list[GameRun] = []
+    clients: list[list] = []
+    for i, plan in enumerate(plans):
+        game = services.create_game("advciv", {"players": players}, name=f"Bench {tag} {i + 1}", seed=plan.seed)
+        seat_clients = []
+        for s in range(players):
+            user = User.objects.create_user(f"bench-{tag}-{i}-{s}", f"bench-{tag}-{i}-{s}@example.org", secrets.token_hex(12))
+            lobby.join(game.pk, user, index=s)
+            seat_clients.append(http_client(server.url, session_cookies(user)))
+        runs.append(GameRun(game.pk, plan))
+        clients.append(seat_clients)
+    connection.close()
+    inflight = _Inflight()
+    threads = [threading.Thread(target=_play, args=(run, cl, inflight)) for run, cl in zip(runs, clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    for cl in clients:
+        for c in cl:
+            c.close()
+    errors = [e for r in runs for e in r.errors]
+    for r in runs:  # the stored game is exactly the replica's
+        if not r.errors:
+            stored = Game.objects.get(pk=r.game_id)
+            if rules.digest(rules.loads(stored.state)) != r.plan.digest:
+                errors.append(f"game {r.game_id}: the stored state differs from the bot's replica")
+    posts = [s for r in runs for s in r.posts]
+    early = [s for s in posts if s.seq <= EARLY]
+    late = [s for s in posts if s.seq > LATE]
+    accepted = sum(len(r.posts) + r.clock for r in runs)
+    return {
+        "games": len(runs),
+        "players": players,
+        "database": connection.vendor,
+        "orders_per_game": len(plans[0].steps),
+        "errors": len(errors),
+        "error_examples": errors[:5],
+        "orders": accepted,
+        "http_orders": len(posts),
+        "clock_orders": sum(r.clock for r in runs),
+        "seconds": round(wall, 1),
+        "orders_per_s": round(accepted / wall, 1) if wall else None,
+        "http_orders_per_s": round(len(posts) / wall, 1) if wall else None,
+        "p50_ms": _p([s.ms for s in posts], 50),
+        "p99_ms": _p([s.ms for s in posts], 99),
+        "p99_ms_early": _p([s.ms for s in early], 99),
+        "p99_ms_late": _p([s.ms for s in late], 99),
+        "p50_ms_early": _p([s.ms for s in early], 50),
+        "p50_ms_late": _p([s.ms for s in late], 50),
+        "early_samples": len(early),
+        "late_samples": len(late),
+        "inflight_early": round(statistics.mean(s.inflight for s in early), 2) if early else None,
+        "inflight_late": round(statistics.mean(s.inflight for s in late), 2) if late else None,
+        "get_p50_ms": _p([x for r in runs for x in r.gets], 50),
+        "get_p99_ms": _p([x for r in runs for x in r.gets], 99),
+    }
