@@ -1,0 +1,271 @@
+"""The platform knows games only through ``tresham/games/base.py`` and the registry: nothing under
+``tresham/platform/`` imports Advanced Civilization, and a second game registered through the
+``TRESHAM_GAMES`` setting is created, joined, played (by people and by its bot) and rebuilt
+from its log without a line of the platform changing."""
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tresham.games.base import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
+from tresham.platform.clock.worker import run_due
+from tresham.platform.lobby import services as lobby
+from tresham.platform.play import services
+from tresham.platform.play.models import Game, LogEntry
+
+PLATFORM = Path(__file__).resolve().parents[2] / "tresham" / "platform"
+FORBIDDEN = "tresham.games.advciv"
+
+
+def _package_of(path: Path) -> str:
+    return ".".join(path.relative_to(PLATFORM.parents[1]).parts[:-1])
+
+
+def _imported_modules(path: Path, package: str | None = None) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in a file of ``package`` (default: found
+    from its place under the tree), relative ones resolved, and of
+    ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name."""
+    package = package if package is not None else _package_of(path)
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parent = parts[:len(parts) - node.level + 1]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            out.append((node.lineno, base))
+            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            fn = node.func
+            name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+            if name in ("import_module", "__import__"):
+                out.append((node.lineno, node.args[0].value))
+    return out
+
+
+def test_the_import_scanner_sees_every_way_of_importing_the_game(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("import tresham.games.advciv.engine\n"
+                     "from ...games.advciv import rules\n"
+                     "from ...games import advciv\n"
+                     "from .models import Game\n"
+                     "import importlib\n"
+                     "m = importlib.import_module('tresham.games.advciv.data')\n")
+    mods = [m for _, m in _imported_modules(probe, package="tresham.platform.play")]
+    assert "tresham.games.advciv.engine" in mods
+    assert "tresham.games.advciv" in mods and "tresham.games.advciv.rules" in mods
+    assert "tresham.platform.play.models" in mods
+    assert "tresham.games.advciv.data" in mods
+    assert _package_of(PLATFORM / "play" / "services.py") == "tresham.platform.play"
+
+
+def test_nothing_under_platform_imports_advanced_civilization():
+    files = sorted(PLATFORM.rglob("*.py"))
+    assert len(files) > 20
+    found = [f"{f.relative_to(PLATFORM.parents[1])}:{line} imports {mod}"
+             for f in files for line, mod in _imported_modules(f)
+             if mod == FORBIDDEN or mod.startswith(FORBIDDEN + ".")]
+    assert found == []
+
+
+# ---- a second game: "count to three" ------------------------------------------------------
+class CountToThree:
+    """Two seats say the next number in turn, starting from 1; whoever says 3 wins. A seat may
+    also pass (the default when his time runs out). Nothing hidden but the seed."""
+
+    name = "count3"
+    title = "Count to three"
+    min_players = 2
+    max_players = 2
+
+    def options_schema(self) -> dict:
+        return {"type": "object", "properties": {"players": {"const": 2}}, "additionalProperties": False}
+
+    def parse_options(self, raw: Any) -> dict:
+        if not isinstance(raw, dict) or set(raw) - {"players"} or raw.get("players", 2) != 2:
+            raise IllegalOrder("options", "count to three is for 2 players and has no other option")
+        return {"players": 2}
+
+    def order_schema(self) -> dict:
+        return {"oneOf": [
+            {"type": "object", "properties": {"type": {"const": "say"}, "player": {"type": "integer"},
+                                              "number": {"type": "integer"}}, "required": ["type", "number"]},
+            {"type": "object", "properties": {"type": {"const": "pass"}, "player": {"type": "integer"}},
+             "required": ["type"]}]}
+
+    def option_fields(self) -> list[OptionField]:
+        return []
+
+    def new_game(self, options: dict, seed: int | str) -> dict:
+        first = int(hashlib.sha256(str(seed).encode()).hexdigest(), 16) % 2
+        return {"count": 0, "turn": first, "first": first, "winner": None, "said": []}
+
+    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+        s = json.loads(json.dumps(state))
+        if s["winner"] is not None:
+            raise IllegalOrder("end", "the game is over")
+        if order.get("player") != s["turn"]:
+            raise IllegalOrder("turn", f"it is seat {s['turn']}'s turn")
+        if order.get("type") == "pass":
+            s["turn"] = 1 - s["turn"]
+            return s, [Event(f"Seat {order['player'] + 1} passes.", "pass")]
+        if order.get("type") != "say" or order.get("number") != s["count"] + 1:
+            raise IllegalOrder("count", f"say {s['count'] + 1}")
+        s["count"] += 1
+        s["said"].append(order["player"])
+        if s["count"] == 3:
+            s["winner"] = order["player"]
+        s["turn"] = 1 - s["turn"]
+        return s, [Event(f"Seat {order['player'] + 1} says {s['count']}.", "say")]
+
+    def pending(self, state: dict) -> list[Decision]:
+        if state["winner"] is not None:
+            return []
+        return [Decision(state["turn"], "say", f"Say {state['count'] + 1}", default="pass")]
+
+    def accepts(self, state: dict, player: int) -> list[str]:
+        return ["say", "pass"] if state["winner"] is None and player == state["turn"] else []
+
+    def default(self, state: dict, player: int) -> dict:
+        return {"type": "pass", "player": player}
+
+    def view(self, state: dict, player: int | None) -> dict:
+        return {"count": state["count"], "turn": state["turn"], "winner": state["winner"], "seat": player}
+
+    def finished(self, state: dict) -> bool:
+        return state["winner"] is not None
+
+    def result(self, state: dict) -> list[int] | None:
+        if state["winner"] is None:
+            return None
+        return [1 if s == state["winner"] else 2 for s in range(2)]
+
+    def summary(self, state: dict) -> list[SeatSummary]:
+        pts = [state["said"].count(s) for s in range(2)]
+        return sorted((SeatSummary(s, f"Seat {s + 1}", pts[s]) for s in range(2)), key=lambda r: -r.points)
+
+    def stage(self, state: dict) -> str:
+        return "Game over" if state["winner"] is not None else f"At {state['count']}"
+
+    def pick_order(self, state: dict) -> list[int] | None:
+        return None
+
+    def placement_done(self, state: dict) -> bool:
+        return True
+
+    def board_table(self, view: dict) -> Table:
+        return Table("Count", ["count"], [[view["count"]]])
+
+    def hand(self, view: dict) -> list[str]:
+        return []
+
+    def public_messages(self, view: dict) -> list[tuple[int, str]]:
+        return []
+
+    def commands(self, state: dict, player: int) -> dict[str, dict]:
+        return {}
+
+    def ast_page(self, state: dict) -> dict | None:
+        return None
+
+    def advances_page(self, state: dict, player: int | None) -> dict | None:
+        return None
+
+    def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
+        return {"type": "say", "player": seat, "number": state["count"] + 1}
+
+    def is_platform_order(self, order: dict) -> bool:
+        return False
+
+    def dumps(self, state: dict) -> str:
+        return json.dumps(state, sort_keys=True)
+
+    def loads(self, text: str) -> dict:
+        return json.loads(text)
+
+    def digest(self, state: dict) -> str:
+        return hashlib.sha256(self.dumps(state).encode()).hexdigest()
+
+
+@pytest.fixture
+def count3(settings):
+    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+    return "count3"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_game_registered_by_setting_is_created_played_and_rebuilt(count3):
+    User = get_user_model()
+    a = User.objects.create_user("ann", "ann@example.org", "pw-long-enough")
+    b = User.objects.create_user("bob", "bob@example.org", "pw-long-enough")
+    with pytest.raises(IllegalOrder):
+        services.create_game(count3, {"players": 3}, name="Too many")
+    game = services.create_game(count3, {"players": 2}, name="Counting")
+    lobby.join(game.pk, a)
+    lobby.join(game.pk, b)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.kind == "count3"
+    state = services.current_state(game)
+    first = state["turn"]
+    seats = {lobby_seat.index: lobby_seat.user for lobby_seat in game.seats.all()}
+    # out of turn: refused, nothing changed
+    before = (game.revision, game.state)
+    with pytest.raises(IllegalOrder):
+        services.submit(game.pk, {"type": "say", "number": 1}, seat=1 - first, account=seats[1 - first])
+    game.refresh_from_db()
+    assert (game.revision, game.state) == before
+    turn = first
+    for n in (1, 2, 3):
+        out = services.submit(game.pk, {"type": "say", "number": n}, seat=turn, account=seats[turn])
+        assert out.revision == n and out.events[0]["text"] == f"Seat {turn + 1} says {n}."
+        turn = 1 - turn
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.stage == "Game over"
+    rules = services.rules_of(game)
+    assert rules.result(services.current_state(game)) == [1 if s == first else 2 for s in range(2)]
+    assert rules.digest(services.rebuild(game, from_snapshot=False)) == rules.digest(services.current_state(game))
+    assert list(LogEntry.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2, 3]
+
+    # the API serves its view and publishes its schemas, like any game's
+    c = Client()
+    c.force_login(seats[first])
+    got = c.get(f"/api/games/{game.pk}").json()
+    assert got["kind"] == "count3" and got["view"] == {"count": 3, "turn": 1 - first, "winner": first,
+                                                      "seat": first}
+    assert got["seed"] == game.seed  # revealed at the end
+    comps = c.get("/api/openapi.json").json()["components"]["schemas"]
+    assert "count3.Order" in comps and "count3.Options" in comps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_second_games_bot_plays_through_the_worker(count3):
+    u = get_user_model().objects.create_user("cat", "cat@example.org", "pw-long-enough")
+    game = services.create_game(count3, {"players": 2}, name="Against the bot")
+    lobby.join(game.pk, u)
+    lobby.add_bot(game.pk)
+    game.refresh_from_db()
+    human = game.seats.get(user=u).index
+    for _ in range(3):
+        run_due()
+        game.refresh_from_db()
+        state = services.current_state(game)
+        if game.is_finished:
+            break
+        assert state["turn"] == human  # the bot played its turn at once
+        services.submit(game.pk, {"type": "say", "number": state["count"] + 1}, seat=human, account=u)
+    game.refresh_from_db()
+    assert game.is_finished
+    assert LogEntry.objects.filter(game=game, reason="bot").count() >= 1
+    assert services.rules_of(game).digest(services.rebuild(game, from_snapshot=False)) == \
+        services.rules_of(game).digest(services.current_state(game))
