@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def names_in(page: str) -> list[str]:
     """The game names listed in a list page's table, in order."""
-    return re.findall(r'<td><a href="/lobby/games/\d+/">([^<]+)</a>', page)
+    return re.findall(r'<td><a href="(?:/lobby)?/games/\d+/">([^<]+)</a>', page)
 
 
 @pytest.mark.site("SITE-LIST-01")
@@ -51,6 +51,8 @@ def test_active_lists_the_games_the_user_plays_and_links_them(make_user, client_
     c = client_for(me)
     page = c.get("/lobby/").content.decode()
     assert sorted(names_in(page)) == ["Running", "Waiting for two"]
+    # a started game opens its own page; one waiting for players its lobby page
+    assert f'<a href="/games/{running.pk}/">Running</a>' in page
     assert f'<a href="/lobby/games/{waiting.pk}/">Waiting for two</a>' in page
     body = c.get("/api/lobby/games?tab=active").json()
     assert body["total"] == 2
@@ -106,10 +108,14 @@ def test_an_open_running_game_shows_nothing_before_initial_placement_and_its_sta
     assert body["shown"] is True
     assert len(body["summary"]) == 3 and all(r["name"] and "Total Public Points" in r["columns"]
                                              for r in body["summary"])
-    assert body["links"]["api_history"] == f"/api/games/{g.pk}/history"
+    assert body["links"] == {"game": f"/games/{g.pk}/", "history": f"/games/{g.pk}/history/",
+                             "advances": f"/games/{g.pk}/advances/", "api_game": f"/api/games/{g.pk}",
+                             "api_history": f"/api/games/{g.pk}/history"}
     page = v.get(f"/lobby/games/{g.pk}/").content.decode()
     assert "nothing to show yet" not in page
-    assert f'href="/api/games/{g.pk}/history"' in page
+    assert f'<a href="/games/{g.pk}/">the map</a>' in page
+    assert f'<a href="/games/{g.pk}/history/">the game history</a>' in page
+    assert f'<a href="/games/{g.pk}/advances/">the civilization advances</a>' in page
     for r in body["summary"]:
         assert f"<td>{r['name']}</td>" in page
     # the visitor joins from that page (SITE-QUEUE-08): the replacement's button

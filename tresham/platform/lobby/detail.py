@@ -97,8 +97,10 @@ def game_detail(game: Game, user) -> GameDetail:
             d.summary = [{"seat": r.seat, "name": r.name, "points": r.points, "columns": r.columns}
                          for r in rules.summary(state)]
             d.places = rules.result(state)
-            d.links.update({k: v for k, v in (("game", _link("play:game", game.pk)),
-                                              ("history", _link("play:history", game.pk))) if v})
-            d.links.setdefault("api_game", f"/api/games/{game.pk}")
-            d.links.setdefault("api_history", f"/api/games/{game.pk}/history")
+            for key, name in (("game", "play:game"), ("history", "play:history"), ("advances", "play:advances")):
+                url = _link(name, game.pk)
+                if url:
+                    d.links[key] = url
+            d.links["api_game"] = f"/api/games/{game.pk}"
+            d.links["api_history"] = f"/api/games/{game.pk}/history"
     return d

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.urls import NoReverseMatch, reverse
 
 from ..play.models import Game, Seat
 from . import meta, timelimits
@@ -48,6 +49,17 @@ class GameRow:
     @property
     def time_limit_label(self) -> str:
         return timelimits.label(self.game.time_limit)
+
+    @property
+    def url(self) -> str:
+        """Where its name leads: a started game the viewer plays opens its own page
+        (SITE-LIST-02); any other game its lobby page (options, seats, join, SITE-LIST-04/05)."""
+        if self.your_seat is not None and self.game.status == Game.Status.ACTIVE:
+            try:
+                return reverse("play:game", args=[self.game.pk])
+            except NoReverseMatch:
+                pass
+        return reverse("lobby:game", args=[self.game.pk])
 
 
 def _with_seats(qs: QuerySet) -> QuerySet:
