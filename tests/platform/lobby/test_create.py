@@ -367,3 +367,19 @@ def test_unknown_options_and_bad_bodies_get_4xx_and_change_nothing(make_user, cl
     r = c.post("/api/lobby/games", data="{not json", content_type="application/json")
     assert r.status_code in (400, 422)
     assert not Game.objects.exists()
+
+
+def test_control_characters_and_wrong_types_are_refused_before_the_database(make_user, client_for):
+    c = client_for(make_user())
+    for body, status in (({"name": "nul\x00name"}, 400), ({"name": "lone \ud800"}, 422),
+                         ({"friends": ["a\x00b"]}, 400), ({"friends": [12]}, 422), ({"bot_seats": ["x"]}, 422),
+                         ({"time_limit": "a day"}, 422), ({"take_seat": "maybe"}, 422), ({"name": 12}, 422),
+                         ({"bot_seats": [-1]}, 400), ({"bot_seats": [10 ** 30]}, 400)):
+        import json
+
+        r = c.post("/api/lobby/games", data=json.dumps(body), content_type="application/json")
+        assert r.status_code == status, (body, r.status_code, r.content)
+        assert set(r.json()) >= {"error", "message"}
+    r = c.post("/lobby/new/", form_defaults(name="bad\x00"))
+    assert r.status_code == 400
+    assert not Game.objects.exists()

@@ -225,6 +225,9 @@ def create_game(request: HttpRequest, body: CreateGameIn):
 
 
 def users_named(usernames: list[str]) -> list:
+    bad = [n for n in usernames if len(n) > 150 or not services.printable(n)]
+    if bad:
+        raise services.BadRequest(f"no user is called {bad[0][:40]!r}")
     found = {u.username: u for u in get_user_model().objects.filter(username__in=usernames)}
     missing = [n for n in usernames if n not in found]
     if missing:

@@ -14,6 +14,7 @@ then draw the pick order (SITE-PICK-01), which the lobby keeps for its lists.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from django.contrib.auth import get_user_model
@@ -170,6 +171,11 @@ def friends_of(user) -> list:
     return sorted(_friends().friends_of(user).select_related("profile"), key=lambda u: display_name(u).lower())
 
 
+def printable(text: str) -> bool:
+    """No control characters and no lone surrogates (a database could not store them)."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
+
+
 def clean_name(name: str | None) -> str:
     """The game's name: the creator's (trimmed), or a random one (SITE-CREATE-02)."""
     if name is None:
@@ -177,6 +183,8 @@ def clean_name(name: str | None) -> str:
     if not isinstance(name, str):
         raise BadRequest("the game's name must be text")
     name = " ".join(name.split())
+    if not printable(name):
+        raise BadRequest("a game's name cannot hold control characters")
     if not name:
         raise BadRequest("give the game a name (or keep the one offered)")
     if len(name) > Game._meta.get_field("name").max_length:
