@@ -58,7 +58,7 @@ def _as_components(kind: str, label: str, doc: dict[str, Any]) -> dict[str, Any]
 
 
 #: (component, property, label): request fields whose schema is each game's own ``label``.
-GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order")]
+GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]
 
 api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(),
                  description="The play-by-web site for Advanced Civilization and its family.")
