@@ -383,3 +383,9 @@ def test_control_characters_and_wrong_types_are_refused_before_the_database(make
     r = c.post("/lobby/new/", form_defaults(name="bad\x00"))
     assert r.status_code == 400
     assert not Game.objects.exists()
+
+
+def test_the_openapi_document_gives_the_games_own_options_schema_for_a_new_game(client):
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    assert schemas["CreateGameIn"]["properties"]["options"]["oneOf"] == [{"$ref": "#/components/schemas/advciv.Options"}]
+    assert schemas["advciv.Options"]["properties"]["hand_limit"]["maximum"] == 30
