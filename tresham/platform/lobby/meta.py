@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 
 from ..play.models import Game, Seat, display_name
 from ..play.services import PlayError
@@ -25,7 +25,7 @@ class SameOpponentLimit(PlayError):
     status, code = 409, "same_opponent_limit"
 
 
-def _shared_with(user) -> "Seat.objects":
+def _shared_with(user) -> QuerySet:
     """Other people's playing seats in the unfinished games where ``user`` plays."""
     return (Seat.objects.filter(status=Seat.Status.PLAYING, user__isnull=False, game__status__in=LIVE,
                                 game__seats__user=user, game__seats__status=Seat.Status.PLAYING)
