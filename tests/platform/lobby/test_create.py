@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.platform.conftest import post_json
-from tresham.platform.lobby import names, services, signals
+from tresham.platform.lobby import names, signals
 from tresham.platform.lobby.models import PickOrder
 from tresham.platform.play.models import Game, Seat
 
