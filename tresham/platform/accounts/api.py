@@ -9,13 +9,14 @@ players appear by id and shown name only; their usernames and addresses never le
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
-from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
+from django.contrib.auth import authenticate, get_user_model, login, logout, update_session_auth_hash
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from ninja import Field, Router, Schema, Status
+from pydantic import AfterValidator
 from ninja.utils import check_csrf
 
 from ..play.models import Game, display_name
@@ -25,6 +26,16 @@ from .forms import RegisterForm, SitePasswordChangeForm
 from .models import Friendship, ModerationAction, Report
 
 router = Router(tags=["accounts"])
+
+
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("text must not contain NUL characters")
+    return value
+
+
+#: Text from a client: no NUL character (PostgreSQL cannot store or compare one).
+Text = Annotated[str, AfterValidator(_no_nul)]
 
 
 class ErrorOut(Schema):
@@ -99,12 +110,12 @@ def me_out(user) -> dict:
 
 
 class RegisterIn(Schema):
-    username: str = Field(max_length=150)
-    email: str = Field(max_length=254)
-    password1: str = Field(max_length=4096)
-    password2: str = Field(max_length=4096)
-    display_name: str = Field("", max_length=40)
-    time_zone: str = Field("UTC", max_length=64)
+    username: Text = Field(max_length=150)
+    email: Text = Field(max_length=254)
+    password1: Text = Field(max_length=4096)
+    password2: Text = Field(max_length=4096)
+    display_name: Text = Field("", max_length=40)
+    time_zone: Text = Field("UTC", max_length=64)
 
 
 @router.post("/register", response={201: MeOut, **ERRORS}, auth=None, summary="Open an account (and log in)")
@@ -126,8 +137,8 @@ def register(request: HttpRequest, body: RegisterIn):
 
 
 class LoginIn(Schema):
-    username: str = Field(max_length=150)
-    password: str = Field(max_length=4096)
+    username: Text = Field(max_length=150)
+    password: Text = Field(max_length=4096)
 
 
 @router.post("/login", response={200: MeOut, **ERRORS}, auth=None, summary="Log in")
@@ -162,10 +173,10 @@ def me(request: HttpRequest):
 
 
 class MePatch(Schema):
-    display_name: str | None = Field(None, max_length=40, description="empty: show the username")
-    time_zone: str | None = Field(None, max_length=64, description="an IANA name, e.g. Europe/Paris")
-    email: str | None = Field(None, max_length=254, description="needs current_password")
-    current_password: str | None = Field(None, max_length=4096)
+    display_name: Text | None = Field(None, max_length=40, description="empty: show the username")
+    time_zone: Text | None = Field(None, max_length=64, description="an IANA name, e.g. Europe/Paris")
+    email: Text | None = Field(None, max_length=254, description="needs current_password")
+    current_password: Text | None = Field(None, max_length=4096)
 
 
 @router.patch("/me", response={200: MeOut, **ERRORS}, summary="Change your personal information")
@@ -199,9 +210,9 @@ def put_availability(request: HttpRequest, body: AvailabilityIn):
 
 
 class PasswordIn(Schema):
-    old_password: str = Field(max_length=4096)
-    new_password1: str = Field(max_length=4096)
-    new_password2: str = Field(max_length=4096)
+    old_password: Text = Field(max_length=4096)
+    new_password1: Text = Field(max_length=4096)
+    new_password2: Text = Field(max_length=4096)
 
 
 @router.post("/password", response={200: OkOut, **ERRORS}, summary="Change your password")
@@ -216,7 +227,7 @@ def change_password(request: HttpRequest, body: PasswordIn):
 
 
 class ResetIn(Schema):
-    email: str = Field(max_length=254)
+    email: Text = Field(max_length=254)
 
 
 @router.post("/password-reset", response={202: OkOut, **ERRORS}, auth=None, summary="Mail a password reset link")
@@ -229,10 +240,10 @@ def password_reset(request: HttpRequest, body: ResetIn):
 
 
 class ResetConfirmIn(Schema):
-    uid: str = Field(max_length=64, description="the <uid> part of the mailed link /accounts/reset/<uid>/<token>/")
-    token: str = Field(max_length=128)
-    new_password1: str = Field(max_length=4096)
-    new_password2: str = Field(max_length=4096)
+    uid: Text = Field(max_length=64, description="the <uid> part of the mailed link /accounts/reset/<uid>/<token>/")
+    token: Text = Field(max_length=128)
+    new_password1: Text = Field(max_length=4096)
+    new_password2: Text = Field(max_length=4096)
 
 
 @router.post("/password-reset/confirm", response={200: OkOut, **ERRORS}, auth=None,
@@ -278,7 +289,7 @@ def list_friends(request: HttpRequest):
 
 
 class FriendIn(Schema):
-    name: str = Field(min_length=1, max_length=150, description="the player's shown name or username")
+    name: Text = Field(min_length=1, max_length=150, description="the player's shown name or username")
 
 
 class FriendshipOut(Schema):
@@ -287,8 +298,7 @@ class FriendshipOut(Schema):
 
 
 def _other(user_id: int):
-    from django.contrib.auth import get_user_model
-
+    """The active user with this id, or None."""
     return get_user_model().objects.filter(pk=user_id, is_active=True).first()
 
 
@@ -340,9 +350,9 @@ def conduct_rules(request: HttpRequest):
 
 
 class ReportIn(Schema):
-    player: str = Field(min_length=1, max_length=150, description="the player's shown name or username")
+    player: Text = Field(min_length=1, max_length=150, description="the player's shown name or username")
     rule: int = Field(ge=1, le=99, description="the number of the conduct rule broken (see /conduct)")
-    reason: str = Field(min_length=10, max_length=2000, description="what happened")
+    reason: Text = Field(min_length=10, max_length=2000, description="what happened")
     game_id: int | None = Field(None, ge=1, description="the game it happened in, if any")
 
 

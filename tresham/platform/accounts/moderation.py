@@ -87,7 +87,7 @@ def sanction(actor, target, kind: str, reason: str, *, until: dt.datetime | None
         raise AccountError("not_yourself", "an administrator does not moderate his own account")
     with transaction.atomic():
         if report is not None:
-            report = Report.objects.select_for_update().select_related("reporter").get(pk=report.pk)
+            report = Report.objects.select_for_update(of=("self",)).select_related("reporter").get(pk=report.pk)
             if report.status != Report.Status.OPEN:
                 raise AccountError("report_closed", f"report #{report.pk} is closed already", 409)
             if report.reported_id != target.pk:
