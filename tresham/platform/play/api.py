@@ -60,6 +60,8 @@ def game_out(game: Game, user) -> dict[str, Any]:
     }
     if game.state:
         state = rules.loads(game.state)
+        if seat is None and not rules.placement_done(state):
+            return out  # an onlooker sees nothing before initial placement is over (SITE-LIST-04)
         out["view"] = rules.view(state, seat)
         out["order_types"] = rules.accepts(state, seat) if seat is not None else []
         out["summary"] = [{"seat": r.seat, "name": r.name, "points": r.points, **r.columns}
