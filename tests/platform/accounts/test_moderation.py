@@ -48,7 +48,9 @@ def _act(admin: Client, model: str, action: str, ids, **form):
 
 # ---- the code of conduct ---------------------------------------------------------------------
 
-@pytest.mark.site(*[f"SITE-CONDUCT-{n:02d}" for n in range(1, 12)])
+@pytest.mark.site("SITE-CONDUCT-01", "SITE-CONDUCT-02", "SITE-CONDUCT-03", "SITE-CONDUCT-04", "SITE-CONDUCT-05",
+                  "SITE-CONDUCT-06", "SITE-CONDUCT-07", "SITE-CONDUCT-08", "SITE-CONDUCT-09", "SITE-CONDUCT-10",
+                  "SITE-CONDUCT-11")
 def test_the_conduct_page_shows_the_eleven_rules_numbered():
     page = Client().get("/accounts/conduct/").content.decode()
     for r in conduct.RULES:
@@ -71,8 +73,14 @@ def test_the_rules_are_in_the_sites_own_words():
         assert " ".join(words[i:i + 8]) not in ours
 
 
-REPORTABLE = [pytest.param(r.number, marks=pytest.mark.site(r.site_id, "SITE-CONDUCT-10"), id=r.site_id)
-              for r in conduct.REPORTABLE]
+REPORTABLE = [pytest.param(n, marks=pytest.mark.site(site_id, "SITE-CONDUCT-10"), id=site_id) for n, site_id in (
+    (1, "SITE-CONDUCT-01"), (2, "SITE-CONDUCT-02"), (3, "SITE-CONDUCT-03"), (4, "SITE-CONDUCT-04"),
+    (5, "SITE-CONDUCT-05"), (6, "SITE-CONDUCT-06"), (7, "SITE-CONDUCT-07"), (8, "SITE-CONDUCT-08"),
+    (11, "SITE-CONDUCT-11"))]
+
+
+def test_every_rule_but_9_and_10_can_be_reported_under():
+    assert [r.number for r in conduct.REPORTABLE] == [p.values[0] for p in REPORTABLE]
 
 
 @pytest.mark.parametrize("rule", REPORTABLE)
