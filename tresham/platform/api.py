@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import SessionAuth
@@ -97,6 +97,13 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError):
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError):
     return api.create_response(request, {"error": "http_error", "message": str(exc)}, status=exc.status_code)
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404):
+    """``get_object_or_404`` and friends: the same JSON error as every other refusal."""
+    return api.create_response(request, {"error": "not_found", "message": str(exc) or "there is no such thing here"},
+                               status=404)
 
 
 def _add_routers() -> None:
