@@ -55,16 +55,29 @@ class Table:
         raise AssertionError("the wanted state was not reached")
 
 
-@pytest.fixture
-def table(make_user) -> Table:
+def _table(make_user, **options) -> Table:
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    game = services.create_game("advciv", {"players": 3}, name="Bronze <Table>", creator=alice,
+    game = services.create_game("advciv", {"players": 3, **options}, name="Bronze <Table>", creator=alice,
                                 seed="pages-test-seed", time_limit=24 * 3600)
     lobby.join(game.pk, alice)
     lobby.join(game.pk, bob)
     lobby.add_bot(game.pk)
     game.refresh_from_db()
     return Table(game, alice, bob, carol)
+
+
+@pytest.fixture
+def table(make_user) -> Table:
+    return _table(make_user)
+
+
+@pytest.fixture
+def finished(make_user) -> Table:
+    """The same table, played to its end (a two-turn limit)."""
+    t = _table(make_user, turn_limit=2)
+    t.play_until(lambda s: s.finished)
+    assert t.game.status == Game.Status.FINISHED
+    return t
 
 
 def in_trade_with_hands(t: Table) -> Callable[[Any], bool]:

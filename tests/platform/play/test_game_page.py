@@ -162,3 +162,32 @@ def test_every_form_control_has_a_label(trading, client_for, path):
     for tag in visible:
         m = re.search(r'id="([^"]+)"', tag)
         assert m and f'for="{m.group(1)}"' in html, tag
+
+
+def test_a_finished_game_shows_its_final_places_and_takes_no_orders(finished, client_for):
+    t = finished
+    state = t.state()
+    places = t.rules.result(state)
+    c = client_for(t.alice)
+    html = _html(c, f"/games/{t.game.pk}/")
+    assert "Game over" in html and "Finished" in html
+    listed = re.findall(r'<li value="(\d+)">([^<]+)</li>', section(html, "places-title"))
+    names = {r.seat: r.name for r in t.rules.summary(state)}
+    who = {0: "alice", 1: "bob", 2: "bot"}
+    assert sorted((int(p), n) for p, n in listed) == sorted((places[s], f"{names[s]} ({who[s]})") for s in range(3))
+    assert "Victory points" in table_head(html, "summary")
+    assert 'id="order"' not in html and 'action="/games/%d/command/"' % t.game.pk not in html
+    before = t.game.revision
+    r = c.post(f"/games/{t.game.pk}/command/", {"command": "done"})
+    assert r.status_code == 409 and "the game is over" in r.content.decode()
+    r = c.post(f"/games/{t.game.pk}/", {"order": '{"type": "done"}'})
+    assert r.status_code == 409 and "the game is over" in r.content.decode()
+    t.game.refresh_from_db()
+    assert t.game.revision == before
+
+
+def test_the_front_page(make_user, client_for):
+    html = _html(Client(), "/")
+    assert 'href="/accounts/login/">Log in</a> or <a href="/accounts/register/">register</a>' in html
+    r = client_for(make_user()).get("/")
+    assert r.status_code == 302 and r["Location"] == "/lobby/"

@@ -9,10 +9,8 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from tresham.platform.clock.worker import run_due
-from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services, views
-from tresham.platform.play.models import EventRecord, Game
+from tresham.platform.play.models import EventRecord
 
 pytestmark = pytest.mark.django_db
 
@@ -85,22 +83,9 @@ def test_before_initial_placement_only_the_players_see_the_history(table, client
     assert "The game begins." in client_for(t.alice).get(url).content.decode()
 
 
-@pytest.fixture
-def finished(db) -> Game:
-    game = services.create_game("advciv", {"players": 3, "turn_limit": 2}, name="Short")
-    for _ in range(3):
-        lobby.add_bot(game.pk)
-    for _ in range(50):
-        if not run_due(limit=1000):
-            break
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    return game
-
-
 @pytest.mark.site("SITE-HIST-01")
 def test_a_finished_game_reveals_its_seed_and_its_log_replays_it(finished):
-    game = finished
+    game = finished.game
     html = Client().get(f"/games/{game.pk}/history/").content.decode()
     seed = re.search(r'<code id="seed">([^<]+)</code>', html).group(1)
     shown_hash = re.search(r'<code id="seed-sha256">([^<]+)</code>', html).group(1)

@@ -72,6 +72,10 @@ def test_the_first_answer_says_accepted(trading, client_for):
     ("{not json", 400, "this is not JSON (line 1, column 2)"),
     ("[1, 2]", 400, "an order is a JSON object"),
     ("", 400, "This field is required."),
+    ('{"type": "trade_message", "text": "%s"}' % ("x" * 16000), 400, "Ensure this value has at most 16000 characters"),
+    ("[" * 5000 + "]" * 5000, 400, "this JSON is nested too deeply for an order"),
+    ('{"type": "trade_withdraw", "offer": ' + "9" * 5000 + "}", 400, "this is not JSON"),
+    ('{"type": "trade_message", "text": "' + "x" * 501 + '"}', 400, "<strong>Refused (rule SITE-MSG-01):</strong>"),
     ('{"type": "trade_done", "player": 1}', 403, "you play seat 0; you cannot give orders for seat 1"),
     ('{"type": "trade_done", "player": true}', 403, "you cannot give orders for seat true"),
 ])

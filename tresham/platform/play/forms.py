@@ -46,7 +46,9 @@ class OrderForm(_Submission):
         text = self.cleaned_data["order"]
         try:
             value = json.loads(text)
-        except (ValueError, RecursionError) as e:
+        except RecursionError:
+            raise forms.ValidationError("this JSON is nested too deeply for an order") from None
+        except ValueError as e:
             where = f" (line {e.lineno}, column {e.colno})" if isinstance(e, json.JSONDecodeError) else ""
             raise forms.ValidationError(f"this is not JSON{where}: write an object such as "
                                         '{"type": "done"}') from None

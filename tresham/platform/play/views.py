@@ -10,6 +10,7 @@ Visitors see a game once its initial placement is complete (SITE-LIST-04, SITE-H
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -28,6 +29,8 @@ from ...games.base import GameRules, IllegalOrder, Table
 from . import services
 from .forms import CommandForm, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
+
+log = logging.getLogger(__name__)
 
 #: Events on one page of the history; messages on one page of the table's messages.
 EVENTS_PER_PAGE = 100
@@ -257,15 +260,18 @@ def order_stages(game: Game, seqs: set[int]) -> dict[int, tuple[str, str]]:
     rules = services.rules_of(game)
     out: dict[int, tuple[str, str]] = {}
     state, pos = None, -1
-    for s in sorted(x for x in seqs if 1 <= x <= game.revision):
-        if state is None or s - 1 - pos > settings.SNAPSHOT_EVERY:
-            state, pos = services.rebuild(game, s - 1), s - 1
-        for entry in game.log.filter(seq__gt=pos, seq__lte=s).order_by("seq"):
-            before = rules.stage(state)
-            state, _ = rules.apply(state, entry.order, platform=True)
-            pos = entry.seq
-            if entry.seq == s:
-                out[s] = (before, rules.stage(state))
+    try:
+        for s in sorted(x for x in seqs if 1 <= x <= game.revision):
+            if state is None or s - 1 - pos > settings.SNAPSHOT_EVERY:
+                state, pos = services.rebuild(game, s - 1), s - 1
+            for entry in game.log.filter(seq__gt=pos, seq__lte=s).order_by("seq"):
+                before = rules.stage(state)
+                state, _ = rules.apply(state, entry.order, platform=True)
+                pos = entry.seq
+                if entry.seq == s:
+                    out[s] = (before, rules.stage(state))
+    except IllegalOrder as e:  # the log no longer replays (rules changed): events without stages
+        log.error("game %s: its log does not replay at order %s: %s", game.pk, pos + 1, e)
     return out
 
 
@@ -324,6 +330,14 @@ def nav(v: Viewer, section: str) -> list[NavLink]:
               ("messages", "Messages", reverse("play:messages", args=[pk])),
               ("lobby", "Seats and options", reverse("lobby:game", args=[pk]))]
     return [NavLink(k, label, href, k == section) for k, label, href in links]
+
+
+def final_places(v: Viewer) -> list[tuple[int, str]]:
+    """A finished game's places (1 = first; equal scores share a place) with the seats."""
+    if v.state is None or not v.game.is_finished:
+        return []
+    places = v.rules.result(v.state) or []
+    return sorted(((p, v.seat_label(i)) for i, p in enumerate(places)), key=lambda x: x[0])
 
 
 def commands(v: Viewer) -> dict[str, dict]:
@@ -426,6 +440,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
+        "places": final_places(v),
         "events": latest_events(v),
     })
     return render(request, "play/game.html", ctx, status=status)
@@ -494,6 +509,9 @@ def command(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_game(request, game, status=400, error={"message": "choose Reset or Done, then GO"})
     name = form.cleaned_data["command"]
+    if game.status != Game.Status.ACTIVE:
+        return _render_game(request, game, status=409, error={
+            "message": "the game is over" if game.is_finished else "the game has not started: it waits for its players"})
     v = viewer(game, request.user)
     order = commands(v).get(name)
     if order is not None:
