@@ -85,7 +85,7 @@ def person_out(u) -> dict[str, str]:
 
 @router.get("/lobby/games", response={200: ListOut, **ERRORS}, summary="A tab of the game list")
 def game_list(request: HttpRequest, tab: Literal["active", "open", "completed"] = "active",
-              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0)):
+              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=1_000_000_000)):
     """Active: your unfinished games (SITE-LIST-02); Open: games waiting for players, new or
     needing a replacement, without those of players you are blocked with (SITE-LIST-03,
     SITE-META-03); Completed: the games you finished (SITE-LIST-05)."""
