@@ -75,6 +75,8 @@ def test_the_first_answer_says_accepted(trading, client_for):
     ('{"type": "trade_message", "text": "%s"}' % ("x" * 16000), 400, "Ensure this value has at most 16000 characters"),
     ("[" * 5000 + "]" * 5000, 400, "this JSON is nested too deeply for an order"),
     ('{"type": "trade_withdraw", "offer": ' + "9" * 5000 + "}", 400, "this is not JSON"),
+    ('{"type": "trade_message", "text": "a\\u0000b"}', 400, "the order holds the NUL character"),
+    ('{"type": "trade_message", "text": "\\udc00"}', 400, "the order holds a lone surrogate"),
     ('{"type": "trade_message", "text": "' + "x" * 501 + '"}', 400, "<strong>Refused (rule SITE-MSG-01):</strong>"),
     ('{"type": "trade_done", "player": 1}', 403, "you play seat 0; you cannot give orders for seat 1"),
     ('{"type": "trade_done", "player": true}', 403, "you cannot give orders for seat true"),

@@ -54,7 +54,31 @@ class OrderForm(_Submission):
                                         '{"type": "done"}') from None
         if not isinstance(value, dict):
             raise forms.ValidationError('an order is a JSON object such as {"type": "done"}')
+        bad = _unstorable(value)
+        if bad:
+            raise forms.ValidationError(f"the order holds {bad}, which no order may hold")
         return value
+
+
+def _unstorable(value: Any) -> str:
+    """What in a parsed JSON value no database keeps as text: the NUL character (PostgreSQL
+    refuses it) or a lone surrogate (not UTF-8); "" when there is none."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            if "\x00" in v:
+                return "the NUL character (\\u0000)"
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                return "a lone surrogate (such as \\ud800)"
+    return ""
 
 
 class CommandForm(_Submission):
