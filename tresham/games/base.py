@@ -241,8 +241,9 @@ class GameRules(Protocol):
         """The civilization cards as plain data (SITE-ADV-09/10), None for a game without
         them: ``groups``, ``cards`` [{id, name, groups, cost, prerequisite, rule, text,
         credits}] with, for ``player``'s own nation, ``owned``, ``credit`` and
-        ``cost_after_credits``; ``yours`` (player's cards or None) and ``players`` (every
-        nation's cards, in track order). Public facts only (no hand)."""
+        ``cost_after_credits``; ``yours`` (the player's holdings or None) and ``players``
+        (every nation's, in track order), a holding being {seat, name, cards (ids),
+        card_names, points}. Public facts only (nothing from a hand)."""
         ...
 
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:
