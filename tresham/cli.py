@@ -272,8 +272,19 @@ def bench(what, players, games, turns, database_url, as_json) -> None:
 
         if games is not None and games > 64:
             raise BadInput("Invalid value for '--games': the server benchmark plays at most 64 games at once")
+        from django.db import DatabaseError
+
+        if database_url:
+            import dj_database_url
+
+            try:
+                dj_database_url.parse(database_url)
+            except ValueError as e:
+                raise BadInput(f"bad --database-url: {e}") from None
         try:
             result = bench_server(games=games or 8, players=players or 4, database_url=database_url)
+        except DatabaseError as e:
+            raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
         except RuntimeError as e:
             raise click.ClickException(f"the server benchmark could not run: {e}") from None
     if as_json:
