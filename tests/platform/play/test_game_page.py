@@ -182,6 +182,9 @@ def test_a_finished_game_shows_its_final_places_and_takes_no_orders(finished, cl
     assert r.status_code == 409 and "the game is over" in r.content.decode()
     r = c.post(f"/games/{t.game.pk}/", {"order": '{"type": "done"}'})
     assert r.status_code == 409 and "the game is over" in r.content.decode()
+    r = c.post(f"/games/{t.game.pk}/", {"order": "{bad"})  # his text comes back with its error
+    assert r.status_code == 400 and "this is not JSON (line 1, column 2)" in r.content.decode()
+    assert "{bad</textarea>" in r.content.decode() and "You have no order to give now." in r.content.decode()
     t.game.refresh_from_db()
     assert t.game.revision == before
 

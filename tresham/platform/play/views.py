@@ -425,14 +425,14 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
     ctx = _base(request, v, "game")
     types = order_types(v)
     form = None
-    if types:
+    fresh = {"client_key": new_client_key(), "revision": game.revision}
+    if posted is not None and v.seat is not None and v.started:
+        # the player's text again, checked again, with a new key and the current revision
+        form = OrderForm(data={"order": posted, **fresh})
+        form.is_valid()
+    elif types:
         skeleton = next((t.skeleton for t in types if t.name == chosen), types[0].skeleton)
-        fresh = {"client_key": new_client_key(), "revision": game.revision}
-        if posted is None:
-            form = OrderForm(initial={"order": skeleton, **fresh})
-        else:  # the player's text again, checked again, with a new key and the current revision
-            form = OrderForm(data={"order": posted, **fresh})
-            form.is_valid()
+        form = OrderForm(initial={"order": skeleton, **fresh})
     ctx.update({
         "status_label": game.get_status_display(), "time_limit": time_limit_label(game),
         "options": option_lines(game), "waiting": [s for s in v.seats if s.waiting],
