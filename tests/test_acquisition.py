@@ -208,17 +208,6 @@ def test_sample_gives_legal_purchases():
 
 
 # ---- creation options that concern the cards -----------------------------------------
-@pytest.mark.site("SITE-CREATE-05")
-def test_hand_limit_option():
-    st = engine.new_game({"players": 3}, seed=1)
-    assert st.options.hand_limit == 8
-    st = engine.new_game({"players": 3, "hand_limit": 12}, seed=1)
-    assert engine.view(st, 0)["options"]["hand_limit"] == 12
-    with pytest.raises(IllegalOrder) as e:
-        engine.new_game({"players": 3, "hand_limit": 0}, seed=1)
-    assert e.value.rule == "31.71"
-
-
 @pytest.mark.site("SITE-CREATE-08", "SITE-TRADE-01")
 def test_deck_counts_visible_only_with_the_option():
     board = cities("italy", ["rome", "neapolis"])
@@ -238,14 +227,6 @@ def test_non_tradable_depth_visible_only_with_the_option():
     st, _ = acq(board, options={"show_nontradable_depth": True})
     # stack 2 was iron, papyrus, iron, volcano: one card drawn, volcano has 2 cards above it
     assert engine.view(st, 0)["nontradable_depth"] == {"2": 2, "3": 1}
-
-
-@pytest.mark.site("SITE-CREATE-10")
-def test_only_active_calamity_option_reaches_every_view():
-    st = engine.new_game({"players": 3, "only_active_calamity": True}, seed=1)
-    assert all(engine.view(st, s)["options"]["only_active_calamity"] is True for s in range(3))
-    st = engine.new_game({"players": 3}, seed=1)
-    assert engine.view(st, 0)["options"]["only_active_calamity"] is False
 
 
 @pytest.mark.site("SITE-ACQ-01")

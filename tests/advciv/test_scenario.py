@@ -1,13 +1,14 @@
-"""Every scenario under docs/scenarios/ runs and meets its expectations."""
+"""tresham/games/advciv/scenario.py: every scenario under docs/scenarios/ runs and meets its
+expectations; the ``tresham scenario`` command; unknown keys are refused."""
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from tresham.games.advciv import scenario as sc
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 FILES = sorted((ROOT / "docs" / "scenarios").glob("*.json"))
 
 

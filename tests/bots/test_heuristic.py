@@ -1,4 +1,5 @@
-"""Bots: the heuristic bot plays sensibly and uses only what its player may see."""
+"""tresham/bots/heuristic.py: the heuristic bot plays sensibly and uses only what its player
+may see."""
 import pytest
 
 from tresham.bots.heuristic import heuristic_bot, plan_moves
@@ -6,9 +7,11 @@ from tresham.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
 from tresham.sim import play_game
+
 from tests.helpers import position
 
 
+# ---- Against random bots, and to the end of the game (34.1) -------------------------------------
 @pytest.mark.slow
 def test_heuristic_beats_random_in_four_player_games():
     """Issue 4: one heuristic seat against three random seats wins at least 9 of 10 games
@@ -24,6 +27,20 @@ def test_heuristic_beats_random_in_four_player_games():
     assert wins >= 9, wins
 
 
+@pytest.mark.slow
+@pytest.mark.rule("34.1")
+def test_heuristic_games_end_by_the_rules_without_a_turn_cap():
+    """All-heuristic games with no turn limit reach the A.S.T. finish square and end there
+    (34.1A), keeping every invariant and replaying exactly."""
+    for players, seed in ((2, 40), (5, 43), (8, 46)):
+        rec = play_game(players, seed, bots={s: heuristic_bot for s in range(players)}, turns=None)
+        assert rec.finished and not rec.unfinished and not rec.stalled
+        assert rec.violations == [] and rec.refused_samples == [] and rec.replay_ok
+        final = engine.replay({"players": players}, seed, rec.orders)
+        assert max(p.ast for p in final.players) == 15
+
+
+# ---- Movement and cities ------------------------------------------------------------------------
 def test_heuristic_gathers_six_tokens_on_a_city_site_it_can_support():
     """Thebes (a city site) gets the six tokens for a city when the rest can support it."""
     state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="movement",
@@ -55,6 +72,7 @@ def test_heuristic_never_walks_into_another_nation():
     assert all(m["to"] not in ("buhen", "upper_egypt") for m in order["moves"])
 
 
+# ---- Legal orders, decided on what the seat may see ---------------------------------------------
 def test_heuristic_orders_are_always_accepted():
     """A full heuristic game: every bot order is legal (no refused sample)."""
     bots = {s: heuristic_bot for s in range(5)}
@@ -84,6 +102,7 @@ def test_heuristic_does_not_peek_at_hidden_information():
         engine.apply_in_place(state, o)
 
 
+# ---- Trade --------------------------------------------------------------------------------------
 def test_heuristic_bots_trade_toward_sets():
     """Heuristic bots post what they want and offer (SITE-MSG-01), make offers, and some
     deals go through over a few games; a tradable calamity is passed off with the one lie
@@ -113,36 +132,3 @@ def test_heuristic_side_passes_a_calamity_as_one_lie():
     assert give[said.index("grain")] == "epidemic"  # the lie fills the named card
     assert sum(1 for real, s in zip(give, said) if real != s) == 1
     assert "gold" not in give
-
-
-def test_information_state_hides_other_players_early_orders():
-    """Moves entered early are secret until carried out (SITE-MOVE-05): a bot deciding for
-    one seat never sees another seat's pending moves."""
-    from tresham.games.advciv.view import information_state
-
-    state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="movement",
-                        board={"thebes": {"tokens": {"egypt": 3}}, "susa": {"tokens": {"babylon": 3}},
-                               "nineveh": {"tokens": {"assyria": 2}}, "kuban": {"tokens": {"asia": 1}}})
-    order = state.step["order"]
-    last = order[-1]
-    nation = state.players[last].nation
-    src = next(iter(Game(state).token_areas(nation)))
-    dst = sorted(Game(state).areas[src].land_adj)[0]
-    state, _ = engine.apply(state, {"type": "move", "player": last, "moves": [{"from": src, "to": dst, "count": 1}],
-                                    "voyages": [], "done": "done"})
-    assert str(last) in state.step["plans"]
-    assert str(last) not in information_state(state, order[0]).step["plans"]
-    assert str(last) in information_state(state, last).step["plans"]
-
-
-@pytest.mark.slow
-@pytest.mark.rule("34.1")
-def test_heuristic_games_end_by_the_rules_without_a_turn_cap():
-    """All-heuristic games with no turn limit reach the A.S.T. finish square and end there
-    (34.1A), keeping every invariant and replaying exactly."""
-    for players, seed in ((2, 40), (5, 43), (8, 46)):
-        rec = play_game(players, seed, bots={s: heuristic_bot for s in range(players)}, turns=None)
-        assert rec.finished and not rec.unfinished and not rec.stalled
-        assert rec.violations == [] and rec.refused_samples == [] and rec.replay_ok
-        final = engine.replay({"players": players}, seed, rec.orders)
-        assert max(p.ast for p in final.players) == 15
