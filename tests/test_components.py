@@ -41,30 +41,3 @@ def test_winner_is_most_victory_points_not_furthest_on_the_ast():
     assert state.winners == [0]
 
 
-@pytest.mark.rule("4.61")
-def test_western_extension_changes_start_areas():
-    s = engine.new_game({"players": 7, "wem": True}, seed=1)
-    first = s.step["order"][0]
-    with pytest.raises(IllegalOrder, match="4.6"):
-        engine.apply(s, {"type": "pick", "player": first, "nation": "italy", "area": "etruria"})
-    s2, _ = engine.apply(s, {"type": "pick", "player": first, "nation": "italy", "area": "baetica"})
-    assert s2.board.tokens["baetica"] == {"italy": 1}
-    assert "baetica" not in board_areas("full_7p", False)
-
-
-@pytest.mark.rule("10.1", "10.3")
-def test_ast_card_nine_stacks_one_per_value():
-    s = engine.new_game({"players": 6}, seed=3)
-    d = load()
-    assert len(s.stacks) == 9
-    for value, stack in enumerate(s.stacks, start=1):
-        assert all(d.card_value(c) == value for c in stack)
-
-
-@pytest.mark.rule("12.1")
-def test_pick_order_decides_only_who_chooses_first():
-    s = engine.new_game({"players": 4}, seed=12)
-    order = s.step["order"]
-    assert sorted(order) == [0, 1, 2, 3]
-    s = _advance_to(s, "tax", "population", "ships", "movement")
-    assert s.phase != "pick" and all(p.nation for p in s.players)

@@ -375,34 +375,6 @@ def test_every_deal_random_bots_make_keeps_the_honesty_rules():
 
 
 # ---- the stacks at set-up (15.2) -----------------------------------------------------------
-@pytest.mark.rule("15.2")
-def test_stacks_for_every_player_count():
-    """For 2 to 8 players: stack 1 has no calamity; the top N cards of stacks 2-9 (N = number
-    of players) are commodities; each tradable calamity is in its own stack below them; each
-    non-tradable calamity is the very last card of its stack; every card is dealt once."""
-    from tresham.games.advciv.data import load
-
-    d = load()
-    for n in range(2, 9):
-        for seed in range(3):
-            s = engine.new_game({"players": n}, seed=seed)
-            assert not any(c in d.calamities for c in s.stacks[0])
-            for value in range(2, 10):
-                stack = s.stacks[value - 1]
-                assert all(c in d.commodities and d.commodities[c].value == value
-                           for c in stack[:n])
-                for cal in d.calamities.values():
-                    if cal.stack != value:
-                        assert cal.id not in stack
-                    elif cal.tradable:
-                        assert stack.index(cal.id) >= n
-                    else:
-                        assert stack[-1] == cal.id
-            assert sorted(c for st in s.stacks for c in st) == sorted(
-                [c.id for c in d.commodities.values() for _ in range(c.count)]
-                + list(d.calamities))
-
-
 @pytest.mark.rule("27.21", "27.51")
 @pytest.mark.site("SITE-ACQ-01")
 def test_empty_stack_nine_means_nobody_is_asked():

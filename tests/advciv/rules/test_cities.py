@@ -1,4 +1,5 @@
-"""City construction (25, 32.631) and the site's construction page (SITE-CITY-01..05)."""
+"""tresham/games/advciv/rules/cities.py: city construction (25), Architecture (32.631) and the
+site's construction page (SITE-CITY-01..05)."""
 import pytest
 
 from tresham.games.advciv import engine
@@ -7,13 +8,12 @@ from tresham.games.advciv.game import Game, board_areas
 from tresham.games.advciv.phase import PHASES, TURN
 from tresham.games.advciv.rules import cities
 from tresham.games.advciv.view import player_view
-from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts, refused
+from tests.helpers import (FOUR_EAST as NATIONS, pending_by_seat as owed, play, position, refused,
+                           texts)
 
-# four_east board; seats in A.S.T. order: asia 0, assyria 1, babylon 2, egypt 3
-NATIONS = ["asia", "assyria", "babylon", "egypt"]
+
 ASIA, ASSYRIA, BABYLON, EGYPT = range(4)
 
 
@@ -26,14 +26,14 @@ def build(seat, *areas, architecture=None):
     return {"type": "build_cities", "player": seat, "areas": list(areas), "architecture": architecture}
 
 
-def owed(state):
-    return {d.player: d for d in engine.pending(state)}
-
-
 # A holder that keeps the phase open: Egypt (last in A.S.T. order) can build in Thebes.
 HOLD = {"thebes": {"tokens": {"egypt": 6}}, "upper_egypt": {"tokens": {"egypt": 4}}}
 
 
+ARCH = {"babylon": {"civ_cards": ["architecture"], "treasury": 5, "stock": 30}}
+
+
+# ---- 25.1 After conflict, in A.S.T. order; one city per area, nine at most ----------------------
 @pytest.mark.rule("25.1")
 @pytest.mark.site("SITE-CITY-05")
 def test_construction_follows_conflict_in_ast_order():
@@ -54,35 +54,6 @@ def test_construction_follows_conflict_in_ast_order():
     assert built == ["nineveh", "ur"]  # A.S.T. order: Assyria before Babylon
     assert state.phase == "cities" and list(owed(state)) == [EGYPT]
     assert owed(state)[EGYPT].required and owed(state)[EGYPT].deadline_factor == 1.0
-
-
-@pytest.mark.rule("25.2")
-def test_six_tokens_on_a_site_make_a_city_tokens_to_stock():
-    state, _ = at_cities({"ur": {"tokens": {"babylon": 7}}, "babylonia": {"tokens": {"babylon": 4}},
-                          **HOLD}, players={"babylon": {"stock": 20}})
-    state, ev = play(state, build(BABYLON, "ur"))
-    assert state.board.cities["ur"] == "babylon"
-    assert "ur" not in state.board.tokens
-    p = state.players[BABYLON]
-    assert p.stock == 27 and p.new_cities == ["ur"]
-    assert Game(state).cities_in_stock("babylon") == 8
-    assert "Babylon builds a city in Ur (7 tokens to stock)." in texts(ev)
-
-
-@pytest.mark.rule("25.2")
-def test_black_site_needs_six_non_site_needs_twelve():
-    state, _ = at_cities({"susa": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 5}},
-                          "babylonia": {"tokens": {"babylon": 12}}, "mesopotamia": {"tokens": {"babylon": 11}},
-                          **HOLD})
-    g = Game(state)
-    assert cities.buildable(g, "babylon") == ["babylonia", "susa"]
-    e = refused(state, build(BABYLON, "ur"), "25.2")
-    assert "needs 6" in e.message and "you have 5" in e.message
-    e = refused(state, build(BABYLON, "mesopotamia"), "25.2")
-    assert "needs 12" in e.message and "you have 11" in e.message
-    state, _ = play(state, build(BABYLON, "babylonia", "susa"))
-    assert state.board.cities["babylonia"] == "babylon" and state.board.cities["susa"] == "babylon"
-    assert state.board.tokens["ur"] == {"babylon": 5}
 
 
 @pytest.mark.rule("25.1")
@@ -122,6 +93,45 @@ def test_player_with_nine_cities_or_nothing_to_build_owes_nothing():
     assert len(Game(state).cities_of("babylon")) == 9 and state.board.tokens["ur"] == {"babylon": 3}
 
 
+@pytest.mark.rule("25.1")
+def test_orders_from_seats_that_owe_nothing_are_refused():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, **HOLD})
+    refused(state, build(ASIA, "ur"), "25.1")
+    state, _ = play(state, build(BABYLON))
+    refused(state, build(BABYLON, "ur"), "25.1")  # already decided
+    assert "ur" not in state.board.cities
+
+
+# ---- 25.2 Six tokens on a site, twelve elsewhere ------------------------------------------------
+@pytest.mark.rule("25.2")
+def test_six_tokens_on_a_site_make_a_city_tokens_to_stock():
+    state, _ = at_cities({"ur": {"tokens": {"babylon": 7}}, "babylonia": {"tokens": {"babylon": 4}},
+                          **HOLD}, players={"babylon": {"stock": 20}})
+    state, ev = play(state, build(BABYLON, "ur"))
+    assert state.board.cities["ur"] == "babylon"
+    assert "ur" not in state.board.tokens
+    p = state.players[BABYLON]
+    assert p.stock == 27 and p.new_cities == ["ur"]
+    assert Game(state).cities_in_stock("babylon") == 8
+    assert "Babylon builds a city in Ur (7 tokens to stock)." in texts(ev)
+
+
+@pytest.mark.rule("25.2")
+def test_black_site_needs_six_non_site_needs_twelve():
+    state, _ = at_cities({"susa": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 5}},
+                          "babylonia": {"tokens": {"babylon": 12}}, "mesopotamia": {"tokens": {"babylon": 11}},
+                          **HOLD})
+    g = Game(state)
+    assert cities.buildable(g, "babylon") == ["babylonia", "susa"]
+    e = refused(state, build(BABYLON, "ur"), "25.2")
+    assert "needs 6" in e.message and "you have 5" in e.message
+    e = refused(state, build(BABYLON, "mesopotamia"), "25.2")
+    assert "needs 12" in e.message and "you have 11" in e.message
+    state, _ = play(state, build(BABYLON, "babylonia", "susa"))
+    assert state.board.cities["babylonia"] == "babylon" and state.board.cities["susa"] == "babylon"
+    assert state.board.tokens["ur"] == {"babylon": 5}
+
+
 @pytest.mark.rule("25.2", "16.8")
 def test_two_player_island_sites_are_ignored():
     d = load()
@@ -134,11 +144,40 @@ def test_two_player_island_sites_are_ignored():
     assert cities.tokens_needed(g, island) == 12 and cities.buildable(g, "italy") == []
 
 
-# ---- Architecture --------------------------------------------------------------------
+@pytest.mark.rule("25.2", "26.31")
+@pytest.mark.site("SITE-CITY-01")
+def test_refusals_name_areas_readably():
+    nations = ["asia", "assyria", "babylon", "egypt"]
+    state, _ = position(nations=nations, phase="cities",
+                        board={"ur": {"tokens": {"babylon": 6}},
+                               "thebes": {"tokens": {"egypt": 6}}})
+    e = refused(state, {"type": "toggle_city", "player": 2, "area": "susa"}, "25.2")
+    assert e.message == "you cannot build a city in Susa; possible: Ur"
+    board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"},
+             "charax": {"city": "babylon"}, "babylonia": {"tokens": {"babylon": 4}},
+             "sumeria": {"tokens": {"babylon": 1}}}
+    state, _ = position(nations=nations, phase="surplus", board=board)
+    e = refused(state, {"type": "reduce_cities", "player": 2, "areas": ["thebes"]}, "26.31")
+    assert e.message == "you have no city in Thebes; your cities are Charax, Susa, Ur"
 
-ARCH = {"babylon": {"civ_cards": ["architecture"], "treasury": 5, "stock": 30}}
+
+@pytest.mark.rule("25.2", "25.3")
+def test_sampled_orders_are_legal():
+    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 20}}
+    board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
+             "susa": {"tokens": {"babylon": 3}}, **HOLD}
+    state, _ = at_cities(board, players=players)
+    rng = Rng(5)
+    seen = set()
+    for _ in range(40):
+        o = PHASES["cities"].sample(Game(state), BABYLON, rng)
+        s2, _ = engine.apply(state, o)
+        seen.add((tuple(o.areas), o.architecture))
+        assert len(Game(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
+    assert len(seen) >= 6
 
 
+# ---- 25.3 Architecture --------------------------------------------------------------------------
 @pytest.mark.rule("25.3", "32.631")
 def test_architecture_site_three_on_board_three_from_treasury():
     state, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "babylonia": {"tokens": {"babylon": 4}},
@@ -197,8 +236,25 @@ def test_architecture_once_per_turn():
     assert state.players[BABYLON].treasury == 8
 
 
-# ---- the site's page --------------------------------------------------------------------
+@pytest.mark.rule("25.3", "32.631", "26.2")
+def test_architecture_is_not_blocked_by_another_players_ship():
+    """Only another player's *tokens* or Barbarians forbid Architecture; a ship is not a
+    token (26.2). Charax (white site): 3 on the board + 3 from treasury."""
+    state, _ = position(nations=["asia", "assyria", "babylon", "egypt"], phase="cities",
+                        board={"charax": {"tokens": {"babylon": 3}},
+                               "thebes": {"tokens": {"egypt": 6}}},  # Egypt keeps it open
+                        ships={"assyria": ["charax"]},
+                        players={"babylon": {"civ_cards": ["architecture"], "treasury": 10}})
+    d = {x.player: x for x in engine.pending(state)}[2]
+    assert d.options["architecture"] == {"charax": 3}
+    state, ev = play(state, {"type": "build_cities", "player": 2, "areas": [],
+                             "architecture": "charax"})
+    assert state.board.cities.get("charax") == "babylon"
+    assert state.players[2].treasury == 7
+    assert "with Architecture (3 tokens and 3 from treasury)" in texts(ev)
 
+
+# ---- SITE-CITY-01..03 Toggling cities, the "+N" counter, cities marked at the start -------------
 @pytest.mark.site("SITE-CITY-01", "SITE-CITY-03")
 def test_toggling_marks_and_plus_counter():
     state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
@@ -235,6 +291,7 @@ def test_all_start_marked_only_when_support_allows_all():
     assert owed(state)[BABYLON].options["marked"] == []
 
 
+# ---- SITE-CITY-04 Timeout -----------------------------------------------------------------------
 @pytest.mark.site("SITE-CITY-04")
 def test_timeout_builds_non_site_first_up_to_support_and_no_architecture():
     players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 10}}
@@ -269,31 +326,6 @@ def test_timeout_builds_nothing_when_no_city_can_be_supported():
     state, ev = play(state, {"type": "timeout", "player": EGYPT})
     assert "Egypt builds no city." in texts(ev)
     assert "thebes" not in state.board.cities
-
-
-@pytest.mark.rule("25.1")
-def test_orders_from_seats_that_owe_nothing_are_refused():
-    state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, **HOLD})
-    refused(state, build(ASIA, "ur"), "25.1")
-    state, _ = play(state, build(BABYLON))
-    refused(state, build(BABYLON, "ur"), "25.1")  # already decided
-    assert "ur" not in state.board.cities
-
-
-@pytest.mark.rule("25.2", "25.3")
-def test_sampled_orders_are_legal():
-    players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 20}}
-    board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
-             "susa": {"tokens": {"babylon": 3}}, **HOLD}
-    state, _ = at_cities(board, players=players)
-    rng = Rng(5)
-    seen = set()
-    for _ in range(40):
-        o = PHASES["cities"].sample(Game(state), BABYLON, rng)
-        s2, _ = engine.apply(state, o)
-        seen.add((tuple(o.areas), o.architecture))
-        assert len(Game(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
-    assert len(seen) >= 6
 
 
 @pytest.mark.site("SITE-CITY-04")

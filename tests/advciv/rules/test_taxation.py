@@ -1,30 +1,19 @@
-"""Taxation and revolts (19), population expansion (20), census (21)."""
+"""tresham/games/advciv/rules/taxation.py: taxation and tax revolts (19), Coinage (32.421) and
+Democracy (32.821), the site's tax pages (SITE-TAX-*)."""
 import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
-from tresham.games.advciv.rules.population import increments
 from tresham.games.advciv.rules.taxation import revolting
-from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts, refused
-
-NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3; A.S.T. order asia, assyria, babylon, egypt
-OPTS = {"players": 4}
+from tests.helpers import FOUR_NATIONS as NATIONS, four_nations as pos, play, refused, texts
 
 
-def pos(board, players, phase="tax", **kw):
-    """A 4-player position; nations not given a stock have none (so beneficiaries are clear).
-    One Asian token in Lycia makes the movement phase wait, so the tests see the board as the
-    phases under test left it."""
-    players = {n: {"stock": 0, **players.get(n, {})} for n in NATIONS}
-    board = {"lycia": {"tokens": {"asia": 1}}, **board}
-    state, events = position(nations=NATIONS, options=OPTS, board=board, players=players, phase=phase, **kw)
-    return state, events
+TWO_EGYPT_CITIES = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}
 
 
-# ---------------------------------------------------------------- taxation (19)
+# ---- 19.1 Two tokens per city -------------------------------------------------------------------
 @pytest.mark.rule("19.1")
 @pytest.mark.site("SITE-TAX-01")
 def test_two_tokens_per_city_paid_automatically():
@@ -43,6 +32,7 @@ def test_no_tax_without_cities_and_treasury_only_from_tax():
     assert "tax" not in [e.kind for e in ev]
 
 
+# ---- 19.2 Coinage: a rate of 1, 2 or 3 per city -------------------------------------------------
 @pytest.mark.rule("19.2", "32.421")
 @pytest.mark.site("SITE-TAX-02")
 def test_coinage_rate_three():
@@ -75,6 +65,42 @@ def test_coinage_holder_may_choose_a_rate_that_causes_revolt():
     assert engine.pending(state)[0].player == 1 and engine.pending(state)[0].options["count"] == 2
 
 
+@pytest.mark.rule("19.2", "19.31")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_with_empty_stock_has_no_choice_and_is_not_asked():
+    """Stock 0: every rate makes both cities revolt, so there is nothing to choose."""
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 0, "civ_cards": ["coinage"]},
+                                       "babylon": {"stock": 20}})
+    assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
+    g = Game(state)
+    assert g.cities_of("egypt") == [] and len(g.cities_of("babylon")) == 2
+
+
+@pytest.mark.rule("19.2", "19.34")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_democracy_with_stock_below_cities_is_not_asked():
+    """Democracy + Coinage, 1 token in stock and 2 cities: every rate pays exactly 1."""
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 1, "civ_cards": ["coinage", "democracy"]}})
+    assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
+    p = state.player("egypt")
+    assert (p.stock, p.treasury) == (0, 1)
+    assert len(Game(state).cities_of("egypt")) == 2
+
+
+@pytest.mark.rule("19.2")
+@pytest.mark.site("SITE-TAX-02")
+def test_coinage_rate_is_secret_until_everyone_has_chosen():
+    """Rates are chosen at the same time; a rate is told only to its chooser until all are in."""
+    board = {**TWO_EGYPT_CITIES, "ur": {"city": "babylon"}}
+    state, _ = pos(board, {"egypt": {"stock": 10, "civ_cards": ["coinage"]},
+                           "babylon": {"stock": 10, "civ_cards": ["coinage"]}})
+    state, ev = play(state, {"type": "tax_rate", "player": 0, "rate": 3})
+    rate_events = [e for e in ev if e.kind == "tax_rate"]
+    assert rate_events and all(e.to == [0] for e in rate_events)
+    state, ev = play(state, {"type": "tax_rate", "player": 1, "rate": 1})
+    assert "Egypt pays 6 tokens in tax (3 per city for 2 cities)." in texts(ev)
+
+
 @pytest.mark.site("SITE-TAX-02", "SITE-TIME-04")
 def test_coinage_timeout_default_two_or_one():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
@@ -88,6 +114,7 @@ def test_coinage_timeout_default_two_or_one():
     assert s2.board.cities == {"thebes": "egypt", "memphis": "egypt"}
 
 
+# ---- 19.3, 19.31 Revolts: the cities that cannot be paid ----------------------------------------
 @pytest.mark.rule("19.3", "19.31", "19.32", "18.3")
 @pytest.mark.site("SITE-TAX-03", "SITE-TAX-04")
 def test_revolt_beneficiary_chooses_cities():
@@ -111,6 +138,26 @@ def test_revolt_beneficiary_chooses_cities():
     assert "Egypt's city in Thebes becomes Assyria's" in texts(ev)
 
 
+@pytest.mark.rule("19.31")
+@pytest.mark.site("SITE-TAX-03")
+def test_revolting_formula():
+    assert revolting(3, 3, 2) == 2
+    assert revolting(2, 1, 2) == 2
+    assert revolting(2, 3, 2) == 1
+    assert revolting(3, 5, 3) == 2
+    assert revolting(4, 8, 2) == 0
+    assert revolting(5, 0, 2) == 5
+
+
+@pytest.mark.rule("19.31")
+def test_all_cities_revolt_to_one_beneficiary_automatically():
+    state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
+                    {"egypt": {"stock": 0}, "assyria": {"stock": 30}})
+    assert state.board.cities == {"thebes": "assyria", "memphis": "assyria"}
+    assert state.phase != "tax"
+
+
+# ---- 19.32 The beneficiary ----------------------------------------------------------------------
 @pytest.mark.rule("19.32")
 def test_beneficiary_excludes_victim_and_ties_go_by_ast_order():
     # After taxes: Egypt 1 + 6 cities x 5 = 31 units in stock (the most, but it is the victim, Z-22);
@@ -127,17 +174,6 @@ def test_beneficiary_excludes_victim_and_ties_go_by_ast_order():
     assert [g.units_in_stock(n) for n in NATIONS] == [31, 20, 25, 25]
     d = engine.pending(state)
     assert [(x.player, x.options["count"]) for x in d] == [(3, 2)]
-
-
-@pytest.mark.rule("19.31")
-@pytest.mark.site("SITE-TAX-03")
-def test_revolting_formula():
-    assert revolting(3, 3, 2) == 2
-    assert revolting(2, 1, 2) == 2
-    assert revolting(2, 3, 2) == 1
-    assert revolting(3, 5, 3) == 2
-    assert revolting(4, 8, 2) == 0
-    assert revolting(5, 0, 2) == 5
 
 
 @pytest.mark.rule("19.32")
@@ -160,6 +196,19 @@ def test_next_largest_stock_takes_the_rest():
     assert state.phase != "tax"
 
 
+@pytest.mark.site("SITE-TAX-06", "SITE-TIME-04")
+def test_beneficiary_timeout_takes_random_cities():
+    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
+                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
+    s2, ev = play(state, engine.default(state, 2))
+    g = Game(s2)
+    assert len(g.cities_of("assyria")) == 2 and len(g.cities_of("egypt")) == 1
+    assert "did not choose the revolting cities in time" in texts(ev)
+    s3, _ = play(state, engine.default(state, 2))
+    assert s3.digest() == s2.digest()  # deterministic (g.rng)
+
+
+# ---- 19.33 Cities nobody can take are eliminated ------------------------------------------------
 @pytest.mark.rule("19.33")
 @pytest.mark.site("SITE-TAX-04")
 def test_revolting_cities_nobody_can_take_are_eliminated():
@@ -179,6 +228,7 @@ def test_revolting_cities_nobody_can_take_are_eliminated():
     assert state.phase != "tax"
 
 
+# ---- 19.34 Democracy: no revolts ----------------------------------------------------------------
 @pytest.mark.rule("19.34", "32.821")
 @pytest.mark.site("SITE-TAX-05")
 def test_democracy_cities_never_revolt():
@@ -189,32 +239,14 @@ def test_democracy_cities_never_revolt():
     assert state.phase != "tax"
 
 
-@pytest.mark.rule("19.31")
-def test_all_cities_revolt_to_one_beneficiary_automatically():
-    state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                    {"egypt": {"stock": 0}, "assyria": {"stock": 30}})
-    assert state.board.cities == {"thebes": "assyria", "memphis": "assyria"}
-    assert state.phase != "tax"
-
-
-@pytest.mark.site("SITE-TAX-06", "SITE-TIME-04")
-def test_beneficiary_timeout_takes_random_cities():
-    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
-    s2, ev = play(state, engine.default(state, 2))
-    g = Game(s2)
-    assert len(g.cities_of("assyria")) == 2 and len(g.cities_of("egypt")) == 1
-    assert "did not choose the revolting cities in time" in texts(ev)
-    s3, _ = play(state, engine.default(state, 2))
-    assert s3.digest() == s2.digest()  # deterministic (g.rng)
-
-
+# ---- 15.61 Inert nations pay no tax -------------------------------------------------------------
 @pytest.mark.rule("15.61")
 def test_inert_nation_pays_no_tax():
     state, _ = pos({"thebes": {"city": "egypt"}}, {"egypt": {"stock": 10, "inert": True}})
     assert state.player("egypt").treasury == 0
 
 
+# ---- Bots' orders and malformed orders ----------------------------------------------------------
 def test_tax_sample_orders_are_legal():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
                    {"egypt": {"stock": 2, "civ_cards": ["coinage"]}, "assyria": {"stock": 30}})
@@ -230,106 +262,6 @@ def test_tax_sample_orders_are_legal():
         assert len(Game(s).cities_of("egypt")) + len(Game(s).cities_of("assyria")) == 3
 
 
-# ---------------------------------------------------------------- population (20)
-@pytest.mark.rule("20.1")
-@pytest.mark.site("SITE-POP-01")
-def test_growth_plus_one_plus_two_none_with_city_may_exceed_limit():
-    state, ev = pos({"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 3}},
-                     "tanis": {"tokens": {"egypt": 2}, "city": "babylon"},
-                     "jericho": {"tokens": {"egypt": 1}}},
-                    {"egypt": {"stock": 20}}, phase="population")
-    g = Game(state)
-    assert g.tokens("thebes", "egypt") == 2
-    assert g.tokens("memphis", "egypt") == 5  # limit 3 exceeded
-    assert g.tokens("tanis", "egypt") == 2  # city in the area: no growth
-    assert g.tokens("jericho", "egypt") == 2
-    assert state.player("egypt").stock == 16
-    assert state.phase != "population"
-
-
-@pytest.mark.rule("20.2", "20.3")
-@pytest.mark.site("SITE-POP-02", "SITE-POP-04", "SITE-TIME-02")
-def test_short_stock_player_distributes_in_ast_order():
-    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 3}},
-             "ur": {"tokens": {"babylon": 2}}, "babylon": {"tokens": {"babylon": 2}},
-             "nineveh": {"tokens": {"assyria": 2}}}
-    state, _ = pos(board, {"egypt": {"stock": 2}, "babylon": {"stock": 3}, "assyria": {"stock": 10}},
-                   phase="population")
-    assert Game(state).tokens("nineveh", "assyria") == 4  # automatic, Assyria is before Babylon
-    d = engine.pending(state)
-    req = [x for x in d if x.required]
-    assert [(x.player, x.deadline_factor) for x in req] == [(1, 1.5)]  # Babylon first, 1.5x
-    assert [x.player for x in d if not x.required] == [0]  # Egypt may enter early
-    # Egypt enters early; it is applied on Egypt's turn
-    state, _ = play(state, {"type": "grow", "player": 0, "areas": {"thebes": 1, "memphis": 1}})
-    assert Game(state).tokens("thebes", "egypt") == 1
-    refused(state, {"type": "grow", "player": 1, "areas": {"ur": 3}}, "20.2")  # Z-24: at most +2
-    refused(state, {"type": "grow", "player": 1, "areas": {"ur": 1, "babylon": 1}}, "20.2")  # must use all
-    refused(state, {"type": "grow", "player": 1, "areas": {"nineveh": 1, "ur": 2}}, "20.1")
-    state, _ = play(state, {"type": "grow", "player": 1, "areas": {"ur": 2, "babylon": 1}})
-    g = Game(state)
-    assert (g.tokens("ur", "babylon"), g.tokens("babylon", "babylon")) == (4, 3)
-    assert (g.tokens("thebes", "egypt"), g.tokens("memphis", "egypt")) == (2, 4)
-    assert state.player("egypt").stock == 0 and state.player("babylon").stock == 0
-    assert state.phase != "population"
-
-
-@pytest.mark.rule("20.2")
-@pytest.mark.site("SITE-POP-03", "SITE-TIME-04")
-def test_population_timeout_places_at_random_within_increments():
-    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}},
-             "tanis": {"tokens": {"egypt": 2}}}
-    state, _ = pos(board, {"egypt": {"stock": 3}}, phase="population")
-    s2, _ = play(state, engine.default(state, 0))
-    g = Game(s2)
-    added = {a: g.tokens(a, "egypt") - n for a, n in {"thebes": 1, "memphis": 2, "tanis": 2}.items()}
-    assert sum(added.values()) == 3 and added["thebes"] <= 1 and max(added.values()) <= 2
-    assert s2.player("egypt").stock == 0
-
-
-@pytest.mark.rule("20.2")
-def test_short_stock_in_a_single_area_is_automatic():
-    state, _ = pos({"memphis": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 1}}, phase="population")
-    assert Game(state).tokens("memphis", "egypt") == 4 and state.phase != "population"
-
-
-@pytest.mark.rule("15.61")
-def test_inert_nation_does_not_grow():
-    state, _ = pos({"memphis": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 10, "inert": True}},
-                   phase="population")
-    assert Game(state).tokens("memphis", "egypt") == 3
-
-
-def test_population_sample_is_legal():
-    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}},
-             "tanis": {"tokens": {"egypt": 2}}}
-    state, _ = pos(board, {"egypt": {"stock": 3}}, phase="population")
-    from tresham.games.advciv.phase import PHASES
-
-    rng = Rng(3)
-    for _ in range(10):
-        o = PHASES["population"].sample(Game(state), 0, rng)
-        s2, _ = play(state, o.to_json())
-        assert s2.player("egypt").stock == 0
-    assert increments(Game(state), "egypt") == {"thebes": 1, "memphis": 2, "tanis": 2}
-
-
-# ---------------------------------------------------------------- census (21)
-@pytest.mark.rule("21.1", "21.2")
-@pytest.mark.site("SITE-CENSUS-01")
-def test_census_counts_tokens_only_and_orders_players():
-    board = {"thebes": {"tokens": {"egypt": 4}, "city": None}, "memphis": {"city": "egypt"},
-             "ur": {"tokens": {"babylon": 4}}, "nineveh": {"tokens": {"assyria": 6}},
-             "ankara": {"tokens": {"asia": 9}}}
-    state, ev = pos(board, {"asia": {"civ_cards": ["military"]}}, phase="census",
-                    ships={"egypt": ["tanis"]})
-    g = Game(state)
-    assert {p.nation: p.census for p in state.players} == {"egypt": 4, "babylon": 4, "assyria": 6, "asia": 10}
-    # Asia is largest but holds Military: last; Babylon before Egypt on the tie (A.S.T. order)
-    assert [p.nation for p in g.census_order()] == ["assyria", "babylon", "egypt", "asia"]
-    assert "Census: Assyria 6, Babylon 4, Egypt 4, Asia 10." in texts(ev)
-
-
 @pytest.mark.rule("19.2", "19.32", "20.2")
 def test_malformed_orders_are_refused_cleanly():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
@@ -343,15 +275,3 @@ def test_malformed_orders_are_refused_cleanly():
     refused(state, {"type": "grow", "player": 0, "areas": ["thebes"]}, "20.2")
     refused(state, {"type": "grow", "player": 0, "areas": {"thebes": -1, "memphis": 2}}, "20.2")
     refused(state, {"type": "grow", "player": 0, "areas": {"nowhere": 2}}, "20.1")
-
-
-@pytest.mark.site("SITE-POP-02", "SITE-TAX-04")
-def test_phase_views_for_growth_and_revolts():
-    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}}}
-    state, _ = pos(board, {"egypt": {"stock": 2}}, phase="population")
-    v = engine.view(state, 0)["phase_view"]
-    assert v["increments"] == {"thebes": 1, "memphis": 2} and v["queue"][-1] == "egypt"
-    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
-    v = engine.view(state, None)["phase_view"]
-    assert v["revolt"] == {"victim": "egypt", "beneficiary": "assyria", "left": 2} and v["rates_owed"] == []

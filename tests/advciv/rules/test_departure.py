@@ -1,23 +1,15 @@
-"""Sequence of play (17, 18) and early departure (15.6)."""
+"""tresham/games/advciv/rules/departure.py: early departure (15.6): the departing nation
+becomes inert, keeps one card per city (15.62) and takes no further part (15.61)."""
 import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
-from tresham.games.advciv.phase import PHASES, TURN
 from tresham.games.advciv.rules.departure import depart
 from tresham.games.base import IllegalOrder
 
-from tests.helpers import play, position, texts
-
-NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3; A.S.T. order asia, assyria, babylon, egypt
+from tests.helpers import four_nations, four_nations_with_stock as pos, play, texts
 
 
-def pos(board, players=None, phase="tax", **kw):
-    return position(nations=NATIONS, options={"players": 4}, board=board, players=players or {},
-                    phase=phase, **kw)
-
-
-# ------------------------------------------------------------------ early departure (15.6)
 def departed(hand, n_cities=2):
     board = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis"][:n_cities]}
     board.update({"buhen": {"tokens": {"egypt": 3}}, "ur": {"tokens": {"babylon": 2}}})
@@ -29,6 +21,7 @@ def departed(hand, n_cities=2):
     return state, g, kept, before
 
 
+# ---- 15.6, 15.62 Departure: the cards kept and returned -----------------------------------------
 @pytest.mark.rule("15.6", "15.62", "15.63")
 def test_departure_keeps_one_card_per_city_returns_the_rest():
     hand = ["ochre", "hides", "iron", "salt", "grain"]
@@ -56,6 +49,26 @@ def test_departure_with_fewer_cards_than_cities_keeps_them_all():
     assert kept == ["gold"] and state.retained_cards["egypt"] == ["gold"]
 
 
+@pytest.mark.rule("15.62", "31.82", "15.2")
+@pytest.mark.parametrize("seed", range(6))
+def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
+    """Returned cards go under their stacks as in restacking: commodities and tradable
+    calamities shuffled, non-tradable calamities at the very bottom (15.2, 31.82)."""
+    state, _ = four_nations({"buhen": {"tokens": {"egypt": 3}}},
+                            {"egypt": {"stock": 10, "hand": ["volcano", "iron", "papyrus", "treachery"]}},
+                            phase="population", seed=seed)
+    g = Game(state)
+    before = list(state.stacks[1])
+    kept = depart(g, "egypt")
+    assert kept == []  # no city, no card kept
+    stack = state.stacks[1]
+    assert stack[:len(before)] == before
+    assert stack[-1] == "volcano"
+    assert sorted(stack[len(before):-1]) == ["iron", "papyrus", "treachery"]
+    assert state.player("egypt").hand == []
+
+
+# ---- 15.61 An inert nation takes no part --------------------------------------------------------
 @pytest.mark.rule("15.61")
 def test_inert_nation_takes_no_part():
     board = {"thebes": {"city": "egypt"}, "buhen": {"tokens": {"egypt": 3}}, "tanis": {"tokens": {"egypt": 2}},
