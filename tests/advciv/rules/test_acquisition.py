@@ -1,13 +1,16 @@
-"""Acquisition of trade cards (27, SITE-ACQ-01..03) and the card-related creation options."""
+"""tresham/games/advciv/rules/acquisition.py: acquisition of trade cards (27, SITE-ACQ-01..03)
+and the creation options that show the stacks (SITE-CREATE-08, -09)."""
 import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
 from tresham.games.advciv.phase import PHASES
+from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import play, position, texts, refused
+from tests.helpers import play, position, refused, texts
+
 
 NATIONS = ["italy", "crete", "africa"]  # A.S.T. order: africa 1, italy 2, crete 5
 NINE = ["rome", "neapolis", "tarentum", "syracuse", "palermo", "sardinia", "carthage", "thapsus",
@@ -28,6 +31,7 @@ def acq(board=None, players=None, stacks=STACKS, options=None, **kw):
                     stacks=stacks, options={"turn_limit": 1, **(options or {})}, **kw)
 
 
+# ---- 27.1 Fewest cities draw first --------------------------------------------------------------
 @pytest.mark.rule("27.1")
 @pytest.mark.site("SITE-ACQ-02")
 def test_fewest_cities_draw_first_ties_in_ast_order():
@@ -43,6 +47,15 @@ def test_fewest_cities_draw_first_ties_in_ast_order():
     assert draws == ["africa", "crete", "italy"]
 
 
+@pytest.mark.rule("27.1", "15.61")
+def test_inert_nation_draws_nothing():
+    board = {**cities("italy", ["rome"]), **cities("crete", ["knossos"])}
+    st, _ = acq(board, {"crete": {"inert": True, "treasury": 40}})
+    assert st.player("crete").hand == [] and st.player("crete").treasury == 40
+    assert st.player("italy").hand == ["hides"]
+
+
+# ---- 27.2 One card from each of the first N stacks ----------------------------------------------
 @pytest.mark.rule("27.2")
 def test_one_card_from_each_of_the_first_n_stacks():
     board = {**cities("italy", ["rome", "neapolis", "tarentum"])}
@@ -60,6 +73,7 @@ def test_nine_cities_draw_from_all_nine_stacks():
     assert [len(s) for s in st.stacks] == [3, 3, 2, 1, 1, 0, 0, 0, 3]
 
 
+# ---- 27.21 An empty stack gives nothing ---------------------------------------------------------
 @pytest.mark.rule("27.21")
 def test_empty_stack_gives_no_substitute():
     stacks = dict(STACKS, **{"2": []})
@@ -69,6 +83,22 @@ def test_empty_stack_gives_no_substitute():
     assert "Stack 2 is empty: Italy draws no card from it." in texts(ev)
 
 
+@pytest.mark.rule("27.21", "27.51")
+@pytest.mark.site("SITE-ACQ-01")
+def test_empty_stack_nine_means_nobody_is_asked():
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"crete": {"treasury": 40}, "italy": {"treasury": 40}},
+                     stacks={"9": []}, options={"turn_limit": 1})
+    assert st.phase != "acquisition"  # nobody could buy: nobody was asked, draws done
+    # while someone is asked, a player who cannot pay is told why
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"africa": {"treasury": 18}, "italy": {"treasury": 10}},
+                     stacks={"9": ["gold"]}, options={"turn_limit": 1})
+    e = refused(st, {"type": "buy_cards", "player": st.player("italy").seat, "count": 1}, "27.51")
+    assert "costs 18 treasury; you have 10" in e.message
+
+
+# ---- 27.3, 27.4 Drawn cards are secret ----------------------------------------------------------
 @pytest.mark.rule("27.3", "27.4")
 def test_drawn_cards_are_told_to_the_drawer_only():
     board = {**cities("italy", ["rome", "neapolis"]), **cities("crete", ["knossos"])}
@@ -103,6 +133,21 @@ def test_non_tradable_calamity_drawn_is_kept():
     assert e.value.rule == "27.3"
 
 
+@pytest.mark.rule("27.4", "27.51")
+@pytest.mark.site("SITE-ACQ-01")
+def test_information_state_hides_others_purchase_decisions():
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"italy": {"treasury": 40}, "crete": {"treasury": 20}},
+                     options={"turn_limit": 1})
+    st, _ = play(st, {"type": "buy_cards", "player": 0, "count": 2})
+    assert st.phase == "acquisition"
+    assert information_state(st, 0).step["buy"] == {"0": 2}
+    assert information_state(st, 1).step["buy"] == {}
+    assert information_state(st, 2).step["buy"] == {}
+    assert engine.view(st, 1)["phase_view"]["decided"] is None
+
+
+# ---- 27.51 Buying from stack 9 ------------------------------------------------------------------
 @pytest.mark.rule("27.5", "27.51")
 @pytest.mark.site("SITE-ACQ-01")
 def test_buying_stack_nine_cards_at_18_each():
@@ -158,16 +203,41 @@ def test_illegal_purchases_are_refused_and_change_nothing():
     assert "18 treasury" in e.message
 
 
-@pytest.mark.site("SITE-ACQ-03")
-def test_timeout_buys_nothing():
-    st, _ = acq(cities("italy", ["rome"]), {"italy": {"treasury": 50}})
-    italy = st.player("italy").seat
-    assert [d.default for d in engine.pending(st)] == ["no stack-9 cards bought"]
-    st, ev = play(st, engine.default(st, italy))
-    assert st.player("italy").treasury == 50 and st.player("italy").hand == ["hides"]
-    assert st.stacks[8] == STACKS["9"]
+@pytest.mark.rule("27.51")
+@pytest.mark.site("SITE-ACQ-01")
+def test_a_player_without_cities_may_still_buy_stack_nine_cards():
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"crete": {"treasury": 36}},
+                     stacks={"9": ["gold", "ivory", "piracy"]}, options={"turn_limit": 1})
+    st, ev = play(st, {"type": "buy_cards", "player": 1, "count": 2})
+    assert sorted(st.player("crete").hand) == ["gold", "ivory"]
+    assert st.player("crete").treasury == 0
+    assert "Crete buys 2 cards from stack 9 for 36 treasury." in texts(ev)
+    private = [e for e in ev if e.kind == "draw_private"]
+    assert all(e.to == [1] for e in private)
 
 
+@pytest.mark.rule("27.51", "27.21")
+@pytest.mark.site("SITE-ACQ-01")
+def test_how_many_cards_a_buyer_wanted_stays_his_secret():
+    """Italy orders two stack-9 cards, one is left: everyone sees that he bought one; only he
+    is told that the stack ran out on his order."""
+    st, _ = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                     players={"africa": {"treasury": 36}, "italy": {"treasury": 36}},
+                     stacks={"9": ["gold", "ivory"]}, options={"turn_limit": 1})
+    africa, italy = st.player("africa").seat, st.player("italy").seat
+    st, ev = play(st, {"type": "buy_cards", "player": africa, "count": 1},
+                  {"type": "buy_cards", "player": italy, "count": 2})
+    assert st.player("italy").hand == ["ivory"] and st.player("italy").treasury == 18
+    empty = [e for e in ev if e.kind == "draw_empty" and e.data.get("stack") == 9]
+    assert len(empty) == 1 and empty[0].to == [italy]
+    public = [e.text for e in ev if e.to is None]
+    assert "Italy buys 1 card from stack 9 for 18 treasury." in public
+    assert not any("ivory" in t.lower() or "gold" in t.lower() for t in public)
+    assert all(e.to is not None for e in ev if e.kind == "buy_decision")  # choices private
+
+
+# ---- SITE-ACQ-01..03 Who is asked, changing one's mind, the page, timeout -----------------------
 @pytest.mark.site("SITE-ACQ-01", "SITE-ACQ-02")
 def test_nobody_asked_when_nobody_can_buy():
     stacks = dict(STACKS, **{"9": []})
@@ -175,14 +245,6 @@ def test_nobody_asked_when_nobody_can_buy():
                 stacks=stacks)
     assert st.phase != "acquisition"  # the only choice (none) was taken at once
     assert st.player("italy").hand == ["hides"] and st.player("italy").treasury == 50
-
-
-@pytest.mark.rule("27.1", "15.61")
-def test_inert_nation_draws_nothing():
-    board = {**cities("italy", ["rome"]), **cities("crete", ["knossos"])}
-    st, _ = acq(board, {"crete": {"inert": True, "treasury": 40}})
-    assert st.player("crete").hand == [] and st.player("crete").treasury == 40
-    assert st.player("italy").hand == ["hides"]
 
 
 @pytest.mark.site("SITE-ACQ-01")
@@ -196,6 +258,27 @@ def test_buying_can_be_changed_until_everyone_decided():
     assert st.player("africa").treasury == 40 and st.player("africa").hand == []
 
 
+@pytest.mark.site("SITE-ACQ-01")
+def test_purchase_view_shows_only_ones_own_choice():
+    st, _ = acq({}, {"africa": {"treasury": 40}, "italy": {"treasury": 18}})
+    africa, italy, crete = (st.player(n).seat for n in ("africa", "italy", "crete"))
+    st, _ = play(st, {"type": "buy_cards", "player": africa, "count": 2})
+    assert engine.view(st, africa)["phase_view"] == {"can_buy": 2, "price": 18, "decided": 2}
+    assert engine.view(st, italy)["phase_view"] == {"can_buy": 1, "price": 18, "decided": None}
+    assert engine.view(st, crete)["phase_view"]["can_buy"] == 0
+    assert engine.view(st, None)["phase_view"] == {}
+
+
+@pytest.mark.site("SITE-ACQ-03")
+def test_timeout_buys_nothing():
+    st, _ = acq(cities("italy", ["rome"]), {"italy": {"treasury": 50}})
+    italy = st.player("italy").seat
+    assert [d.default for d in engine.pending(st)] == ["no stack-9 cards bought"]
+    st, ev = play(st, engine.default(st, italy))
+    assert st.player("italy").treasury == 50 and st.player("italy").hand == ["hides"]
+    assert st.stacks[8] == STACKS["9"]
+
+
 def test_sample_gives_legal_purchases():
     st, _ = acq({}, {"africa": {"treasury": 60}})
     africa = st.player("africa").seat
@@ -207,7 +290,7 @@ def test_sample_gives_legal_purchases():
     assert seen == {0, 1, 2, 3}
 
 
-# ---- creation options that concern the cards -----------------------------------------
+# ---- SITE-CREATE-08, -09 Deck counts and the depth of non-tradable calamities -------------------
 @pytest.mark.site("SITE-CREATE-08", "SITE-TRADE-01")
 def test_deck_counts_visible_only_with_the_option():
     board = cities("italy", ["rome", "neapolis"])
@@ -227,14 +310,3 @@ def test_non_tradable_depth_visible_only_with_the_option():
     st, _ = acq(board, options={"show_nontradable_depth": True})
     # stack 2 was iron, papyrus, iron, volcano: one card drawn, volcano has 2 cards above it
     assert engine.view(st, 0)["nontradable_depth"] == {"2": 2, "3": 1}
-
-
-@pytest.mark.site("SITE-ACQ-01")
-def test_purchase_view_shows_only_ones_own_choice():
-    st, _ = acq({}, {"africa": {"treasury": 40}, "italy": {"treasury": 18}})
-    africa, italy, crete = (st.player(n).seat for n in ("africa", "italy", "crete"))
-    st, _ = play(st, {"type": "buy_cards", "player": africa, "count": 2})
-    assert engine.view(st, africa)["phase_view"] == {"can_buy": 2, "price": 18, "decided": 2}
-    assert engine.view(st, italy)["phase_view"] == {"can_buy": 1, "price": 18, "decided": None}
-    assert engine.view(st, crete)["phase_view"]["can_buy"] == 0
-    assert engine.view(st, None)["phase_view"] == {}

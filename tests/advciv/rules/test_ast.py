@@ -1,13 +1,15 @@
-"""A.S.T. movement (33), end of the game (34) and victory (35); SITE-AST-*, SITE-END-01."""
+"""tresham/games/advciv/rules/ast.py: movement of the A.S.T. markers (33), the end of the game
+(34) and victory (35); SITE-AST-*, SITE-END-01."""
 import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
 from tresham.games.advciv.rules.ast import meets
+from tresham.sim import play_game
 
-from tests.helpers import position, texts
+from tests.helpers import FOUR_NATIONS as NATIONS, position, refused, texts
 
-NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3
+
 # Egypt's track: stone 1-3, early bronze 4-6, late bronze 7-9, early iron 10-12, late iron 13-15
 EGYPT_CITIES = ["thebes", "memphis", "tanis", "alexandria", "gaza"]
 TOP_CARDS = ["theology", "philosophy", "mathematics", "monotheism", "democracy", "mining", "military", "law",
@@ -30,6 +32,16 @@ def cities(n, nation="egypt"):
     return {a: {"city": nation} for a in EGYPT_CITIES[:n]}
 
 
+OPTS = {"players": 4}
+
+
+def bare_ast_pos(egypt, board):
+    b = {"lycia": {"tokens": {"asia": 1}}, "ur": {"tokens": {"babylon": 1}},
+         "nineveh": {"tokens": {"assyria": 1}}, **board}
+    return position(nations=NATIONS, options=OPTS, board=b, players={"egypt": egypt}, phase="ast")
+
+
+# ---- 33.1-33.25 Moving on, and the entry requirements of each epoch -----------------------------
 @pytest.mark.rule("33.1", "33.21", "33.4")
 @pytest.mark.site("SITE-AST-01")
 def test_stone_age_needs_nothing_and_never_moves_back():
@@ -85,6 +97,25 @@ def test_late_iron_age_point_thresholds():
     assert state.player("egypt").ast == 12  # 5 cities needed
 
 
+@pytest.mark.rule("33.25")
+def test_late_iron_age_space_entered_with_exactly_its_value():
+    cities = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis", "alexandria", "gaza"]}
+    base = ["theology", "philosophy", "mathematics", "monotheism", "democracy"]  # 1140
+    state, _ = bare_ast_pos({"ast": 12, "civ_cards": base + ["coinage", "mysticism"]}, cities)
+    assert Game(state).civ_points("egypt") == 1300 and state.player("egypt").ast == 13  # 1300 needed
+    state, ev = bare_ast_pos({"ast": 12, "civ_cards": base + ["literacy", "pottery"]}, cities)
+    assert Game(state).civ_points("egypt") == 1295 and state.player("egypt").ast == 12
+    assert "does not meet the requirements of A.S.T. space 13" in texts(ev)
+
+
+@pytest.mark.rule("33.2")
+def test_meets_reads_requirements_per_space():
+    state, _ = ast_pos({"ast": 0}, cities(2))
+    g = Game(state)
+    assert meets(g, "egypt", 4) and not meets(g, "egypt", 7)
+
+
+# ---- 33.3 Frozen within an epoch ----------------------------------------------------------------
 @pytest.mark.rule("33.3")
 def test_frozen_within_epoch_without_enough_cities():
     state, ev = ast_pos({"ast": 5}, cities(1))
@@ -93,6 +124,7 @@ def test_frozen_within_epoch_without_enough_cities():
     assert state.player("egypt").ast == 6
 
 
+# ---- 33.4 No cities: one space back -------------------------------------------------------------
 @pytest.mark.rule("33.4")
 @pytest.mark.site("SITE-AST-01")
 def test_no_cities_moves_back_one_space():
@@ -103,6 +135,15 @@ def test_no_cities_moves_back_one_space():
     assert state.player("egypt").ast == 3
 
 
+@pytest.mark.rule("33.4")
+@pytest.mark.site("SITE-AST-01")
+def test_no_cities_moves_back_even_in_the_late_iron_age():
+    state, ev = bare_ast_pos({"ast": 13, "civ_cards": TOP_CARDS}, {"buhen": {"tokens": {"egypt": 5}}})
+    assert state.player("egypt").ast == 12
+    assert "Egypt has no cities and moves back to A.S.T. space 12." in texts(ev)
+
+
+# ---- 1.3, 34.1, 34.2 The end of the game --------------------------------------------------------
 @pytest.mark.rule("34.1", "35.1")
 @pytest.mark.site("SITE-END-01")
 def test_entering_the_finish_square_ends_the_game_after_the_phase():
@@ -130,6 +171,23 @@ def test_turn_limit_ends_after_the_whole_turn():
     assert "turn limit of 2 turns" in texts(ev)
 
 
+@pytest.mark.rule("1.3", "34.1", "34.2")
+def test_time_limit_finishes_the_current_turn():
+    """A game with a fixed limit of 3 turns is scored after turn 3 is complete."""
+    rec = play_game(3, seed=2, turns=3, replay=False)
+    assert rec.finished and rec.turns == 3
+
+
+@pytest.mark.rule("34.1", "35.1", "35.2")
+@pytest.mark.site("SITE-END-01")
+def test_no_orders_after_the_game_is_over():
+    cities = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis", "alexandria", "gaza"]}
+    state, _ = bare_ast_pos({"ast": 14, "civ_cards": TOP_CARDS}, cities)
+    assert state.finished and state.phase == "over"
+    refused(state, {"type": "timeout", "player": 0}, "34.1")
+
+
+# ---- 2.1, 35.1, 35.2 Victory --------------------------------------------------------------------
 @pytest.mark.rule("35.1")
 def test_score_with_commodity_sets_and_mining():
     # Babylon: Mining 180; hand iron x2 (8) + gold (9) + salt (3) = 20, Mining adds one Gold: 36 - 9 = 27
@@ -144,6 +202,20 @@ def test_score_with_commodity_sets_and_mining():
     assert g.score("babylon") == 180 + 47 + p.treasury + 400 + 100
 
 
+@pytest.mark.rule("2.1", "35.2")
+def test_winner_is_most_victory_points_not_furthest_on_the_ast():
+    """Thrace stands further on the A.S.T. (space 5 = 500), but Crete's cards outscore it."""
+    state, _ = position(nations=["crete", "thrace"], phase="ast", turn=5,
+                        options={"turn_limit": 5},
+                        board={"knossos": {"city": "crete"}, "athens": {"city": "thrace"}},
+                        players={"crete": {"ast": 2, "civ_cards": ["philosophy", "law", "monotheism"]},
+                                 "thrace": {"ast": 5}})
+    assert state.finished
+    g = Game(state)
+    assert g.score("crete") > g.score("thrace")
+    assert state.winners == [0]
+
+
 @pytest.mark.rule("35.2")
 def test_equal_scores_tie():
     same = {"ast": 2, "treasury": 10}
@@ -155,6 +227,20 @@ def test_equal_scores_tie():
     assert engine.AdvancedCivilization().result(state) == [1, 1, 3, 3]
 
 
+@pytest.mark.rule("35.2", "15.61")
+def test_inert_nation_cannot_win():
+    """Ruling R-INERT-WIN: Crete departed with the best score; Thrace, still played, wins."""
+    from tests.helpers import position
+
+    state, _ = position(nations=["crete", "thrace"], phase="ast", turn=3, options={"turn_limit": 3},
+                        board={"athens": {"city": "crete"}, "knossos": {"city": "crete"},
+                               "scythia": {"tokens": {"thrace": 2}}},
+                        players={"crete": {"inert": True, "civ_cards": ["law"]}, "thrace": {}})
+    assert state.finished
+    assert state.winners == [1]
+
+
+# ---- SITE-AST-02..04 The A.S.T. page and the points footer --------------------------------------
 @pytest.mark.site("SITE-AST-03")
 def test_public_points_and_civ_points_in_the_view():
     state, _ = ast_pos({"ast": 2, "treasury": 10, "civ_cards": ["pottery", "law"], "hand": ["gold"]},
@@ -165,13 +251,6 @@ def test_public_points_and_civ_points_in_the_view():
     assert eg["public_points"] == 215 + eg["treasury"] + 100 * 3 + 50 * 1
     assert "hand" not in eg and eg["hand_size"] == 1  # the hidden hand is not part of it
     assert Game(state).leaders()[0] == "egypt"
-
-
-@pytest.mark.rule("33.2")
-def test_meets_reads_requirements_per_space():
-    state, _ = ast_pos({"ast": 0}, cities(2))
-    g = Game(state)
-    assert meets(g, "egypt", 4) and not meets(g, "egypt", 7)
 
 
 @pytest.mark.site("SITE-AST-02", "SITE-AST-03")
