@@ -1,4 +1,6 @@
-"""The shared calamity loss decision (29.62, 29.63, 29.65, 30.511, 30.612)."""
+"""tresham/games/advciv/rules/calamities/losses.py: the shared "lose N unit points" decision of
+the calamities (29.62, 29.63, 29.65), its Flood and Epidemic modes (30.511, 30.612) and the
+assignment helpers."""
 import pytest
 
 from tresham.games.advciv.game import Game
@@ -6,10 +8,7 @@ from tresham.games.advciv.rules.calamities import losses as L
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import position
-
-
-SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]
+from tests.helpers import SIX, effect_position, position
 
 
 def quiet(**doc):
@@ -29,6 +28,7 @@ def egypt_position():
                         "susa": {"tokens": {"babylon": 2}}})
 
 
+# ---- 29.62 What a city counts -------------------------------------------------------------------
 @pytest.mark.rule("29.62")
 def test_city_counts_five_or_five_minus_tokens_left():
     s = egypt_position()
@@ -48,6 +48,22 @@ def test_city_counts_five_or_five_minus_tokens_left():
     assert any("Egypt's city in Thebes is reduced by Famine" in e.text for e in g.events)
 
 
+@pytest.mark.rule("29.62", "29.63")
+def test_reduced_city_counts_five_minus_tokens_left_and_reaches_exact():
+    # Famine-like 3 points: only a city in an area of limit 2 (reduce leaves 2 -> 3 points)
+    s = effect_position({"thebes": {"city": "egypt"}})
+    g = Game(s)
+    lim = g.areas["thebes"].limit
+    loss = L.make_loss(g, "egypt", 5 - lim)
+    assert L.required(g, loss) == 5 - lim
+    with pytest.raises(IllegalOrder) as e:
+        L.check(g, loss, {}, [], ["thebes"])
+    assert e.value.rule == "29.63"
+    assert L.apply(g, loss, {}, ["thebes"], []) == 5 - lim
+    assert g.tokens("thebes", "egypt") == lim
+
+
+# ---- 29.63 Exact if possible, else the smallest excess ------------------------------------------
 @pytest.mark.rule("29.63")
 def test_exact_loss_required_when_possible():
     s = egypt_position()
@@ -96,6 +112,24 @@ def test_loses_everything_when_short():
     assert g.of("egypt").stock == s.options.tokens
 
 
+@pytest.mark.rule("29.62", "29.63")
+@pytest.mark.site("SITE-CAL-05")
+def test_random_default_is_legal_and_exact():
+    for seed in range(30):
+        s = egypt_position()
+        g = Game(s)
+        losses = {"egypt": L.make_loss(g, "egypt", 9, why="Famine")}
+        before = g.unit_points_on_board("egypt")
+        choice = L.random_choice(g, losses["egypt"], Rng(seed))
+        assert L.check(g, losses["egypt"], **choice) == 9
+        L.timeout(g, losses, 0)
+        assert losses == {}
+        assert any(e.kind == "timeout" for e in g.events)
+        # 9 points lost: a reduced city's points are 5 minus the tokens it left
+        assert before - g.unit_points_on_board("egypt") == 9
+
+
+# ---- 29.65 Barbarians and Pirates are never harmed ----------------------------------------------
 @pytest.mark.rule("29.65")
 def test_barbarians_and_pirates_never_harmed():
     s = quiet(nations=["egypt", "babylon"],
@@ -109,6 +143,38 @@ def test_barbarians_and_pirates_never_harmed():
     assert L.token_caps(g, L.make_loss(g, "barbarians", 5)) == {}
     L.apply(g, loss, {"sinai": 3}, [], [])
     assert g.tokens("sinai", "barbarians") == 2 and s.board.cities["thebes"] == "pirates"
+
+
+# ---- 30.414, 30.511, 30.612 The modes of particular calamities ----------------------------------
+@pytest.mark.rule("30.414")
+def test_named_units_limit_the_loss():
+    s = egypt_position()
+    g = Game(s)
+    loss = L.make_loss(g, "egypt", 5, tokens={"sinai": 2}, cities=["memphis"])
+    assert L.token_caps(g, loss) == {"sinai": 2}
+    assert L.city_areas(g, loss) == ["memphis"]
+    with pytest.raises(IllegalOrder):
+        L.check(g, loss, {"buhen": 3, "sinai": 2}, [], [])
+    assert L.apply(g, loss, {}, [], ["memphis"]) == 5
+
+
+@pytest.mark.rule("30.511", "30.512")
+@pytest.mark.site("SITE-CAL-04")
+def test_flood_mode_only_vulnerable_units_on_the_plain():
+    s = quiet(nations=["babylon", "egypt"],
+              board={"ur": {"city": "babylon"}, "susa": {"city": "babylon"},
+                     "sumeria": {"tokens": {"babylon": 3}}, "media": {"tokens": {"babylon": 3}},
+                     "thebes": {"tokens": {"egypt": 2}}})
+    g = Game(s)
+    plain = list(g.d.map.flood_plains["tigris_euphrates"])
+    loss = L.make_loss(g, "babylon", 17, mode=L.FLOOD, areas=plain)
+    # Susa is a black site: safe; Media is off the plain
+    assert L.city_areas(g, loss) == ["ur"]
+    assert L.token_caps(g, loss) == {"sumeria": 3}
+    assert L.required(g, loss) == 8
+    with pytest.raises(IllegalOrder) as e:
+        L.check(g, loss, {"sumeria": 3}, [], ["ur", "susa"])
+    assert e.value.rule == "30.511"
 
 
 @pytest.mark.rule("30.612")
@@ -133,82 +199,7 @@ def test_epidemic_keeps_a_token_per_area_and_city_counts_four():
     assert g.tokens("sinai", "egypt") == 1 and g.tokens("buhen", "egypt") == 1
 
 
-@pytest.mark.rule("30.511", "30.512")
-@pytest.mark.site("SITE-CAL-04")
-def test_flood_mode_only_vulnerable_units_on_the_plain():
-    s = quiet(nations=["babylon", "egypt"],
-              board={"ur": {"city": "babylon"}, "susa": {"city": "babylon"},
-                     "sumeria": {"tokens": {"babylon": 3}}, "media": {"tokens": {"babylon": 3}},
-                     "thebes": {"tokens": {"egypt": 2}}})
-    g = Game(s)
-    plain = list(g.d.map.flood_plains["tigris_euphrates"])
-    loss = L.make_loss(g, "babylon", 17, mode=L.FLOOD, areas=plain)
-    # Susa is a black site: safe; Media is off the plain
-    assert L.city_areas(g, loss) == ["ur"]
-    assert L.token_caps(g, loss) == {"sumeria": 3}
-    assert L.required(g, loss) == 8
-    with pytest.raises(IllegalOrder) as e:
-        L.check(g, loss, {"sumeria": 3}, [], ["ur", "susa"])
-    assert e.value.rule == "30.511"
-
-
-@pytest.mark.rule("29.62", "29.63")
-@pytest.mark.site("SITE-CAL-05")
-def test_random_default_is_legal_and_exact():
-    for seed in range(30):
-        s = egypt_position()
-        g = Game(s)
-        losses = {"egypt": L.make_loss(g, "egypt", 9, why="Famine")}
-        before = g.unit_points_on_board("egypt")
-        choice = L.random_choice(g, losses["egypt"], Rng(seed))
-        assert L.check(g, losses["egypt"], **choice) == 9
-        L.timeout(g, losses, 0)
-        assert losses == {}
-        assert any(e.kind == "timeout" for e in g.events)
-        # 9 points lost: a reduced city's points are 5 minus the tokens it left
-        assert before - g.unit_points_on_board("egypt") == 9
-
-
-def test_queue_pending_handle_and_sample():
-    s = egypt_position()
-    g = Game(s)
-    losses = {"egypt": L.make_loss(g, "egypt", 5, why="Famine")}
-    L.settle(g, losses)
-    ds = L.pending(g, losses)
-    assert [(d.player, d.kind, d.options["points"]) for d in ds] == [(0, "choose_losses", 5)]
-    with pytest.raises(IllegalOrder):
-        L.handle(g, losses, L.ChooseLosses(1, {"susa": 2}))  # Babylon owes nothing
-    o = L.sample(g, losses, 0, Rng(3))
-    L.handle(g, losses, o)
-    assert losses == {}
-    assert 7 + 10 - g.unit_points_on_board("egypt") == 5
-
-
-def test_order_json_shape_refused_clearly():
-    s = egypt_position()
-    g = Game(s)
-    loss = L.make_loss(g, "egypt", 3)
-    with pytest.raises(IllegalOrder) as e:
-        L.check(g, loss, {"sinai": "3"}, [], [])
-    assert e.value.rule == "29.62"
-    with pytest.raises(IllegalOrder):
-        L.check(g, loss, {"sinai": 2}, [], ["thebes", "thebes"])
-    with pytest.raises(IllegalOrder):
-        L.check(g, loss, {"delta": 3}, [], [])
-
-
-@pytest.mark.rule("30.414")
-def test_named_units_limit_the_loss():
-    s = egypt_position()
-    g = Game(s)
-    loss = L.make_loss(g, "egypt", 5, tokens={"sinai": 2}, cities=["memphis"])
-    assert L.token_caps(g, loss) == {"sinai": 2}
-    assert L.city_areas(g, loss) == ["memphis"]
-    with pytest.raises(IllegalOrder):
-        L.check(g, loss, {"buhen": 3, "sinai": 2}, [], [])
-    assert L.apply(g, loss, {}, [], ["memphis"]) == 5
-
-
+# ---- 30.611, 29.61 Assigning losses to other players --------------------------------------------
 @pytest.mark.rule("30.611", "29.61")
 @pytest.mark.site("SITE-CAL-05")
 def test_assignment_helpers():
@@ -238,6 +229,7 @@ def test_assignment_helpers():
     assert lead == {order[0]: 10, order[1]: 10, order[2]: 5}
 
 
+# ---- 15.61 Inert nations ------------------------------------------------------------------------
 @pytest.mark.rule("15.61")
 def test_inert_nation_losses_are_settled_at_once():
     s = egypt_position()
@@ -247,3 +239,32 @@ def test_inert_nation_losses_are_settled_at_once():
     L.settle(g, losses)
     assert losses == {}
     assert 17 - g.unit_points_on_board("egypt") == 6
+
+
+# ---- The decision's queue and orders ------------------------------------------------------------
+def test_queue_pending_handle_and_sample():
+    s = egypt_position()
+    g = Game(s)
+    losses = {"egypt": L.make_loss(g, "egypt", 5, why="Famine")}
+    L.settle(g, losses)
+    ds = L.pending(g, losses)
+    assert [(d.player, d.kind, d.options["points"]) for d in ds] == [(0, "choose_losses", 5)]
+    with pytest.raises(IllegalOrder):
+        L.handle(g, losses, L.ChooseLosses(1, {"susa": 2}))  # Babylon owes nothing
+    o = L.sample(g, losses, 0, Rng(3))
+    L.handle(g, losses, o)
+    assert losses == {}
+    assert 7 + 10 - g.unit_points_on_board("egypt") == 5
+
+
+def test_order_json_shape_refused_clearly():
+    s = egypt_position()
+    g = Game(s)
+    loss = L.make_loss(g, "egypt", 3)
+    with pytest.raises(IllegalOrder) as e:
+        L.check(g, loss, {"sinai": "3"}, [], [])
+    assert e.value.rule == "29.62"
+    with pytest.raises(IllegalOrder):
+        L.check(g, loss, {"sinai": 2}, [], ["thebes", "thebes"])
+    with pytest.raises(IllegalOrder):
+        L.check(g, loss, {"delta": 3}, [], [])

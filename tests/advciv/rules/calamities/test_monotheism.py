@@ -1,13 +1,13 @@
-"""Monotheism conversions at the end of the calamity phase (32.941-32.944, 32.95x)."""
+"""tresham/games/advciv/rules/calamities/monotheism.py: Monotheism conversions at the end of
+the calamity phase (32.941-32.944, 32.95x)."""
 import pytest
 
 from tresham.games.advciv.data import load
 from tresham.games.advciv.game import Game
-from tresham.rng import Rng
 from tresham.games.advciv.phase import PHASES
+from tresham.rng import Rng
 
-from tests.helpers import play, texts
-from tests.test_calamities_a import ASSYRIA, CRETE, EGYPT, cal, owed, refused
+from tests.helpers import CRETE, EGYPT, cal, owed, play, refused, texts
 
 
 def mono_board():
@@ -19,6 +19,7 @@ def mono_board():
             "tyre": {"tokens": {"babylon": 2}}}
 
 
+# ---- 32.941 The holder may convert one land-adjacent area, before the support check -------------
 @pytest.mark.rule("32.941", "32.942", "32.952")
 def test_holder_may_convert_one_land_adjacent_area():
     s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"]}, "asia": {"civ_cards": ["theology"]}})
@@ -37,6 +38,43 @@ def test_holder_may_convert_one_land_adjacent_area():
     assert s3.board.cities["jerusalem"] == "egypt"
 
 
+@pytest.mark.rule("32.941", "29.8")
+def test_conversion_comes_before_the_support_check():
+    board = {"sinai": {"city": "egypt"}, "jerusalem": {"city": "assyria"}, "armenia": {"tokens": {"assyria": 4}}}
+    s, _ = cal(board, {"egypt": {"civ_cards": ["monotheism"]}})
+    s, ev = play(s, {"type": "convert", "player": EGYPT, "area": "jerusalem"})
+    g = Game(s)
+    # Egypt now has two cities and no token: the new city (Jerusalem) is reduced first (26.32)
+    assert g.cities_of("egypt") == ["sinai"] and g.tokens("jerusalem", "egypt") == 2
+    assert g.cities_of("assyria") == []
+    kinds = [e.kind for e in ev]
+    assert kinds.index("city_replaced") < kinds.index("city_reduced")
+
+
+@pytest.mark.rule("32.941")
+def test_no_decision_without_a_target_and_bot_orders_are_legal():
+    s, _ = cal({"rhodes": {"tokens": {"egypt": 2}}}, {"egypt": {"civ_cards": ["monotheism"]}})
+    assert s.phase == "advances"  # Rhodes has no land neighbour: nothing to ask
+    s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"]}})
+    seen = set()
+    for k in range(12):
+        o = PHASES["calamities"].sample(Game(s), EGYPT, Rng(k))
+        seen.add(o.area)
+        play(s, o)
+    assert seen == {"", "gaza", "jerusalem", "petra"}
+
+
+@pytest.mark.rule("32.941", "32.942", "15.61")
+def test_monotheism_may_convert_an_inert_nations_units():
+    board = {"sinai": {"tokens": {"egypt": 2}}, "gaza": {"tokens": {"babylon": 1}}}
+    s, _ = cal(board, {"egypt": {"civ_cards": ["monotheism"]}, "babylon": {"inert": True}})
+    d = owed(s)[0]
+    assert d.kind == "monotheism" and d.options["areas"] == ["gaza"]
+    s, _ = play(s, {"type": "convert", "player": EGYPT, "area": "gaza"})
+    assert Game(s).tokens("gaza", "egypt") == 1 and Game(s).tokens("gaza", "babylon") == 0
+
+
+# ---- 32.942 Stock needed; other holders immune --------------------------------------------------
 @pytest.mark.rule("32.942")
 def test_conversion_needs_units_in_stock():
     s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"], "stock": 0}})
@@ -67,32 +105,7 @@ def test_areas_of_another_monotheism_holder_cannot_be_converted_and_holders_go_i
     assert "Egypt converts no area this turn." in texts(ev) and s.phase == "advances"
 
 
-@pytest.mark.rule("32.941", "29.8")
-def test_conversion_comes_before_the_support_check():
-    board = {"sinai": {"city": "egypt"}, "jerusalem": {"city": "assyria"}, "armenia": {"tokens": {"assyria": 4}}}
-    s, _ = cal(board, {"egypt": {"civ_cards": ["monotheism"]}})
-    s, ev = play(s, {"type": "convert", "player": EGYPT, "area": "jerusalem"})
-    g = Game(s)
-    # Egypt now has two cities and no token: the new city (Jerusalem) is reduced first (26.32)
-    assert g.cities_of("egypt") == ["sinai"] and g.tokens("jerusalem", "egypt") == 2
-    assert g.cities_of("assyria") == []
-    kinds = [e.kind for e in ev]
-    assert kinds.index("city_replaced") < kinds.index("city_reduced")
-
-
-@pytest.mark.rule("32.941")
-def test_no_decision_without_a_target_and_bot_orders_are_legal():
-    s, _ = cal({"rhodes": {"tokens": {"egypt": 2}}}, {"egypt": {"civ_cards": ["monotheism"]}})
-    assert s.phase == "advances"  # Rhodes has no land neighbour: nothing to ask
-    s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"]}})
-    seen = set()
-    for k in range(12):
-        o = PHASES["calamities"].sample(Game(s), EGYPT, Rng(k))
-        seen.add(o.area)
-        play(s, o)
-    assert seen == {"", "gaza", "jerusalem", "petra"}
-
-
+# ---- 32.944, 32.953 Monotheism and Theology need Enlightenment ----------------------------------
 @pytest.mark.rule("32.944", "32.953", "32.943", "32.951")
 def test_monotheism_and_theology_need_enlightenment():
     d = load()
