@@ -76,7 +76,7 @@ def test_ships_do_not_count_toward_limits():
     assert state.board.ships["babylon"] == ["chaldaea", "chaldaea", "chaldaea"]
 
 
-# ---- Random positions end within the limits and supported ---------------------------------------
+# ---- 26.1-26.41 Random positions end within the limits and supported ----------------------------
 @pytest.mark.rule("26.1", "26.11", "26.31", "26.32", "26.41")
 def test_random_positions_end_within_limits_and_supported():
     """Random boards: after the phase (defaults for every decision) no token stands in a
