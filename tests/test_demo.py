@@ -4,9 +4,8 @@ import socket
 import subprocess
 import time
 import urllib.request
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 def _free_port() -> int:
