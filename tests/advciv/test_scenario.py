@@ -14,16 +14,16 @@ FILES = sorted((ROOT / "docs" / "scenarios").glob("*.json"))
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_expectations(path):
-    doc = sc.load_file(path)
-    assert doc.get("expect"), f"{path.name} states no expectations"
+    doc = sc.load_file(path)  # the typed document (scenario.Scenario)
+    assert doc.expect.model_fields_set, f"{path.name} states no expectations"
     res = sc.run(doc)
     assert not res.mismatches, res.mismatches
-    if "refused" not in doc["expect"]:
+    if doc.expect.refused is None:
         assert not res.refused, res.refused
 
 
 def test_scenario_cli_json(tmp_path):
-    doc = {"title": "quiet", "nations": ["crete", "thrace"], "phase": "advances",
+    doc = {"title": "quiet", "nations": ["crete", "thrace"], "phase": "advances", "options": {"tokens": 2},
            "players": {"crete": {"stock": 0}},  # no population growth next turn (20.2)
            "board": {"knossos": {"tokens": {"crete": 2}}}, "expect": {"board": {"knossos": {"tokens": {"crete": 2}}}}}
     f = tmp_path / "s.json"
@@ -37,7 +37,7 @@ def test_scenario_cli_json(tmp_path):
 
 
 def test_scenario_cli_reports_failed_expectation(tmp_path):
-    doc = {"nations": ["crete", "thrace"], "phase": "advances",
+    doc = {"nations": ["crete", "thrace"], "phase": "advances", "options": {"tokens": 2},
            "players": {"crete": {"stock": 0}},  # no population growth next turn (20.2)
            "board": {"knossos": {"tokens": {"crete": 2}}}, "expect": {"board": {"knossos": {"tokens": {"crete": 3}}}}}
     f = tmp_path / "s.json"
@@ -48,5 +48,5 @@ def test_scenario_cli_reports_failed_expectation(tmp_path):
 
 
 def test_scenario_rejects_unknown_keys():
-    with pytest.raises(sc.ScenarioError, match="unknown scenario keys"):
+    with pytest.raises(sc.ScenarioError, match="unknown key 'bord'"):
         sc.build({"nations": ["crete", "thrace"], "bord": {}})
