@@ -13,6 +13,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv import scenario as sc
 from tresham.games.advciv.game import Game
+from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.base import IllegalOrder
 
@@ -31,7 +32,7 @@ def play(state, *orders):
     """Apply orders (pure API) one after the other; gives (state, all events)."""
     events = []
     for o in orders:
-        state, ev = engine.apply(state, o)
+        state, ev = engine.apply(state, o, platform=is_platform_order(o))
         events.extend(ev)
     return state, events
 
@@ -55,7 +56,7 @@ def refused(state, order, rule=None):
 
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order)
+        engine.apply_in_place(state, order, platform=is_platform_order(order))
     if rule is not None:
         assert e.value.rule == rule, str(e.value)
     assert state.digest() == before
@@ -68,20 +69,30 @@ def refused(state, order, rule=None):
 FOUR_NATIONS = ["egypt", "babylon", "assyria", "asia"]
 
 
-def four_nations(board, players, phase="tax", ships=None, **kw):
-    """A 4-player position; nations not given a stock have none (so beneficiaries are clear).
-    One Asian token in Lycia makes the movement phase wait, so the tests see the board as the
-    phases under test left it. Gives (state, events)."""
-    players = {n: {"stock": 0, **players.get(n, {})} for n in FOUR_NATIONS}
+def four_nations(board, players, phase="tax", ships=None, options=None, **kw):
+    """A 4-player position; nations not given a stock have none (so beneficiaries are clear):
+    unless given a treasury, such a nation has the rest of its tokens (the game's tokens, 55 or
+    ``options["tokens"]``, less those on the board) in treasury, so the position is possible
+    (5.1). One Asian token in Lycia makes the movement phase wait, so the tests see the board
+    as the phases under test left it. Gives (state, events)."""
+    options = {"players": 4, **(options or {})}
     board = {"lycia": {"tokens": {"asia": 1}}, **board}
-    return position(nations=FOUR_NATIONS, options={"players": 4}, board=board, players=players,
+    total = options.get("tokens", 55)
+    specs = {}
+    for n in FOUR_NATIONS:
+        spec = dict(players.get(n, {}))
+        if "stock" not in spec:
+            spec["stock"] = 0
+            spec.setdefault("treasury", total - sum(a.get("tokens", {}).get(n, 0) for a in board.values()))
+        specs[n] = spec
+    return position(nations=FOUR_NATIONS, options=options, board=board, players=specs,
                     phase=phase, ships=ships or {}, **kw)
 
 
-def four_nations_with_stock(board, players=None, phase="tax", **kw):
+def four_nations_with_stock(board, players=None, phase="tax", options=None, **kw):
     """A 4-player position with the stocks the scenario format gives by default."""
-    return position(nations=FOUR_NATIONS, options={"players": 4}, board=board, players=players or {},
-                    phase=phase, **kw)
+    return position(nations=FOUR_NATIONS, options={"players": 4, **(options or {})}, board=board,
+                    players=players or {}, phase=phase, **kw)
 
 
 # ---- surplus removal and city support (also city construction) -------------------------------
