@@ -4,6 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
+from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES, TURN
 
 from tests.helpers import four_nations_with_stock as pos, play, position, texts
@@ -37,7 +38,8 @@ def test_description_of_play_over_two_turns():
         if hands:
             break
         seat = next(d.player for d in engine.pending(state) if d.required)
-        engine.apply_in_place(state, engine.default(state, seat), after)
+        o = engine.default(state, seat)
+        engine.apply_in_place(state, o, after, platform=is_platform_order(o))
     assert hands == [1]  # 2.6: one trade card per city
 
 

@@ -56,7 +56,7 @@ def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
     calamities shuffled, non-tradable calamities at the very bottom (15.2, 31.82)."""
     state, _ = four_nations({"buhen": {"tokens": {"egypt": 3}}},
                             {"egypt": {"stock": 10, "hand": ["volcano", "iron", "papyrus", "treachery"]}},
-                            phase="population", seed=seed)
+                            phase="population", seed=seed, options={"tokens": 13})
     g = Game(state)
     before = list(state.stacks[1])
     kept = depart(g, "egypt")
@@ -96,8 +96,9 @@ def test_departure_during_a_phase_never_stalls_it():
     # Egypt and Babylon are both short of stock; Babylon (earlier in A.S.T. order) must place first
     board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}},
              "ur": {"tokens": {"babylon": 2}}, "babylon": {"tokens": {"babylon": 2}}}
-    state, _ = pos(board, {"egypt": {"stock": 1}, "babylon": {"stock": 1}, "assyria": {"stock": 0},
-                           "asia": {"stock": 0}}, phase="population")
+    # A game of 5 tokens; Egypt's other one is in treasury (growth is from stock, 20.1)
+    state, _ = pos(board, {"egypt": {"stock": 1, "treasury": 1}, "babylon": {"stock": 1}},
+                   phase="population", options={"tokens": 5})
     assert [d.player for d in engine.pending(state) if d.required] == [1]
     g = Game(state)
     depart(g, "babylon")

@@ -12,12 +12,14 @@ from tests.helpers import four_nations, play, position, refused, texts
 NATIONS = ["egypt", "babylon", "assyria", "asia"]  # seats 0-3
 
 
-def pos(board, players, ships=None, **kw):
-    """A 4-player position in the ship phase; one Asian token in Lycia keeps movement waiting."""
-    players = {n: {"stock": 20, **players.get(n, {})} for n in NATIONS}
+def pos(board, players, ships=None, options=None, **kw):
+    """A 4-player position in the ship phase; one Asian token in Lycia keeps movement waiting.
+    Nations not given a stock have the tokens neither on the board nor in treasury (the stock
+    only receives the tokens spent on ships)."""
+    players = {n: dict(players.get(n, {})) for n in NATIONS}
     board = {"lycia": {"tokens": {"asia": 1}}, **board}
-    state, events = position(nations=NATIONS, options={"players": 4}, board=board, players=players,
-                             ships=ships or {}, phase="ships", **kw)
+    state, events = position(nations=NATIONS, options={"players": 4, **(options or {})}, board=board,
+                             players=players, ships=ships or {}, phase="ships", **kw)
     return state, events
 
 
@@ -65,8 +67,10 @@ def test_ship_phase_first_player_to_decide_gets_one_and_a_half_times():
     asked; Babylon is then the first player who must decide and gets 1.5 × the time (SZ-10),
     as in the population phase."""
     board = {"memphis": {"tokens": {"egypt": 9}}, "charax": {"tokens": {"babylon": 2}}}
-    state, ev = four_nations(board, {"egypt": {"stock": 10, "census": 9}, "babylon": {"stock": 10, "census": 2}},
-                             phase="ships", ships={"egypt": ["tanis"]})
+    # A game of 19 tokens; Babylon's other 7 are in treasury (Egypt's would pay the upkeep)
+    state, ev = four_nations(board, {"egypt": {"stock": 10, "census": 9},
+                                     "babylon": {"stock": 10, "treasury": 7, "census": 2}},
+                             phase="ships", ships={"egypt": ["tanis"]}, options={"tokens": 19})
     assert Game(state).ships_of("egypt") == []
     d = [x for x in engine.pending(state) if x.required]
     assert [(x.player, x.kind, x.deadline_factor) for x in d] == [(1, "ships", 1.5)]
@@ -76,7 +80,7 @@ def test_ship_phase_first_player_to_decide_gets_one_and_a_half_times():
 @pytest.mark.rule("22.1", "22.2")
 @pytest.mark.site("SITE-SHIP-01", "SITE-SHIP-02")
 def test_build_with_each_payment():
-    state, _ = pos(EGYPT, {"egypt": {"stock": 20, "treasury": 5}})
+    state, _ = pos(EGYPT, {"egypt": {"stock": 20, "treasury": 5}}, options={"tokens": 35})
     assert [d.player for d in engine.pending(state) if d.required] == [0]
     state, ev = play(state, ships_order(0, build=[("tanis", "tokens"), ("alexandria", "mixed"),
                                                   ("gaza", "treasury")]))
@@ -108,7 +112,8 @@ def test_treasury_ship_may_go_where_the_only_unit_is_a_city_but_a_levy_needs_tok
     """Units are tokens and cities (5.5): a ship paid from treasury may be built in a coastal
     area holding only the player's city; a levied ship there is refused (no token to levy)."""
     board = {"tanis": {"city": "egypt"}, "memphis": {"tokens": {"egypt": 4}}}
-    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 4}}, phase="ships")
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 4}}, phase="ships",
+                            options={"tokens": 18})
     e = refused(state, {"type": "ships", "player": 0, "maintain": [],
                         "build": [{"area": "tanis", "pay": "mixed"}]}, "22.2")
     assert "Tanis" in e.message
@@ -186,7 +191,8 @@ def test_ships_view_shows_own_options_and_hides_others_early_orders():
 
 
 def test_sample_orders_are_legal_and_pieces_are_conserved():
-    state, _ = pos(EGYPT, {"egypt": {"treasury": 5}}, ships={"egypt": ["tanis", "eastern_mediterranean"]})
+    state, _ = pos(EGYPT, {"egypt": {"treasury": 5}}, ships={"egypt": ["tanis", "eastern_mediterranean"]},
+                   options={"tokens": 35})  # Egypt: 20 in stock
     rng = Rng(11)
     for _ in range(25):
         o = PHASES["ships"].sample(Game(state), 0, rng)

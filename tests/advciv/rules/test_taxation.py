@@ -18,7 +18,7 @@ TWO_EGYPT_CITIES = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}
 @pytest.mark.site("SITE-TAX-01")
 def test_two_tokens_per_city_paid_automatically():
     state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                    {"egypt": {"stock": 10, "treasury": 1}})
+                    {"egypt": {"stock": 10, "treasury": 1}}, options={"tokens": 11})
     p = state.player("egypt")
     assert (p.stock, p.treasury) == (6, 5)
     assert state.phase != "tax"  # no decision was needed
@@ -27,7 +27,8 @@ def test_two_tokens_per_city_paid_automatically():
 
 @pytest.mark.rule("19.1")
 def test_no_tax_without_cities_and_treasury_only_from_tax():
-    state, ev = pos({"buhen": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 10, "treasury": 0}})
+    state, ev = pos({"buhen": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 10, "treasury": 0}},
+                    options={"tokens": 13})
     assert state.player("egypt").treasury == 0
     assert "tax" not in [e.kind for e in ev]
 
@@ -37,7 +38,7 @@ def test_no_tax_without_cities_and_treasury_only_from_tax():
 @pytest.mark.site("SITE-TAX-02")
 def test_coinage_rate_three():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}})
+                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}}, options={"tokens": 10})
     assert state.phase == "tax"
     d = engine.pending(state)
     assert [(x.player, x.kind) for x in d] == [(0, "tax_rate")]
@@ -48,7 +49,7 @@ def test_coinage_rate_three():
 @pytest.mark.rule("19.2")
 def test_coinage_rate_one_and_bad_rate_refused():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}})
+                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}}, options={"tokens": 10})
     refused(state, {"type": "tax_rate", "player": 0, "rate": 4}, "19.2")
     refused(state, {"type": "tax_rate", "player": 1, "rate": 1}, "19.2")  # Babylon has no Coinage
     state, _ = play(state, {"type": "tax_rate", "player": 0, "rate": 1})
@@ -57,8 +58,11 @@ def test_coinage_rate_one_and_bad_rate_refused():
 
 @pytest.mark.rule("19.2", "19.31")
 def test_coinage_holder_may_choose_a_rate_that_causes_revolt():
-    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 5, "civ_cards": ["coinage"]}, "babylon": {"stock": 20}})
+    # A game of 20 tokens: Egypt's other 15 stand in Siwa (taxes are paid from stock only, 19.1)
+    state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"},
+                    "siwa": {"tokens": {"egypt": 15}}},
+                   {"egypt": {"stock": 5, "civ_cards": ["coinage"]}, "babylon": {"stock": 20}},
+                   options={"tokens": 20})
     state, ev = play(state, {"type": "tax_rate", "player": 0, "rate": 3})
     # 9 owed, 5 in stock: ceil(4/3) = 2 revolt; one loyal city pays 3
     assert state.player("egypt").treasury == 3 and state.player("egypt").stock == 2
@@ -69,8 +73,8 @@ def test_coinage_holder_may_choose_a_rate_that_causes_revolt():
 @pytest.mark.site("SITE-TAX-02")
 def test_coinage_with_empty_stock_has_no_choice_and_is_not_asked():
     """Stock 0: every rate makes both cities revolt, so there is nothing to choose."""
-    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 0, "civ_cards": ["coinage"]},
-                                       "babylon": {"stock": 20}})
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 0, "treasury": 20, "civ_cards": ["coinage"]},
+                                       "babylon": {"stock": 20}}, options={"tokens": 20})
     assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
     g = Game(state)
     assert g.cities_of("egypt") == [] and len(g.cities_of("babylon")) == 2
@@ -80,7 +84,8 @@ def test_coinage_with_empty_stock_has_no_choice_and_is_not_asked():
 @pytest.mark.site("SITE-TAX-02")
 def test_coinage_democracy_with_stock_below_cities_is_not_asked():
     """Democracy + Coinage, 1 token in stock and 2 cities: every rate pays exactly 1."""
-    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 1, "civ_cards": ["coinage", "democracy"]}})
+    state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 1, "civ_cards": ["coinage", "democracy"]}},
+                    options={"tokens": 1})
     assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
     p = state.player("egypt")
     assert (p.stock, p.treasury) == (0, 1)
@@ -93,7 +98,7 @@ def test_coinage_rate_is_secret_until_everyone_has_chosen():
     """Rates are chosen at the same time; a rate is told only to its chooser until all are in."""
     board = {**TWO_EGYPT_CITIES, "ur": {"city": "babylon"}}
     state, _ = pos(board, {"egypt": {"stock": 10, "civ_cards": ["coinage"]},
-                           "babylon": {"stock": 10, "civ_cards": ["coinage"]}})
+                           "babylon": {"stock": 10, "civ_cards": ["coinage"]}}, options={"tokens": 10})
     state, ev = play(state, {"type": "tax_rate", "player": 0, "rate": 3})
     rate_events = [e for e in ev if e.kind == "tax_rate"]
     assert rate_events and all(e.to == [0] for e in rate_events)
@@ -104,11 +109,11 @@ def test_coinage_rate_is_secret_until_everyone_has_chosen():
 @pytest.mark.site("SITE-TAX-02", "SITE-TIME-04")
 def test_coinage_timeout_default_two_or_one():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}})
+                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}}, options={"tokens": 10})
     s2, _ = play(state, engine.default(state, 0))
     assert s2.player("egypt").treasury == 4
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                   {"egypt": {"stock": 3, "civ_cards": ["coinage"]}})
+                   {"egypt": {"stock": 3, "civ_cards": ["coinage"]}}, options={"tokens": 3})
     s2, _ = play(state, engine.default(state, 0))
     assert s2.player("egypt").treasury == 2 and s2.player("egypt").stock == 1  # 1 per city, no revolt
     assert s2.board.cities == {"thebes": "egypt", "memphis": "egypt"}
@@ -118,10 +123,13 @@ def test_coinage_timeout_default_two_or_one():
 @pytest.mark.rule("19.3", "19.31", "19.32", "18.3")
 @pytest.mark.site("SITE-TAX-03", "SITE-TAX-04")
 def test_revolt_beneficiary_chooses_cities():
+    # A game of 30 tokens: Egypt's and Babylon's other tokens stand in Siwa and Elam (taxes are
+    # paid from stock only, 19.1), Asia's are in treasury (not units in stock, 19.32)
     state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"},
-                     "ur": {"city": "babylon"}},
+                     "ur": {"city": "babylon"}, "siwa": {"tokens": {"egypt": 27}},
+                     "elam": {"tokens": {"babylon": 10}}},
                     {"egypt": {"stock": 3}, "babylon": {"stock": 20}, "assyria": {"stock": 30},
-                     "asia": {"stock": 12}})
+                     "asia": {"stock": 12, "treasury": 17}}, options={"tokens": 30})
     # 6 owed, 3 in stock: ceil(3/2) = 2 cities revolt; the loyal city pays 2, 1 stays in stock (Z-23)
     eg = state.player("egypt")
     assert (eg.treasury, eg.stock) == (2, 1)
@@ -152,7 +160,7 @@ def test_revolting_formula():
 @pytest.mark.rule("19.31")
 def test_all_cities_revolt_to_one_beneficiary_automatically():
     state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                    {"egypt": {"stock": 0}, "assyria": {"stock": 30}})
+                    {"egypt": {"stock": 0, "treasury": 30}, "assyria": {"stock": 30}}, options={"tokens": 30})
     assert state.board.cities == {"thebes": "assyria", "memphis": "assyria"}
     assert state.phase != "tax"
 
@@ -168,8 +176,10 @@ def test_beneficiary_excludes_victim_and_ties_go_by_ast_order():
                           "babylon": ["babylon", "babylonia", "ur", "charax", "susa"]}.items():
         for a in areas:
             board[a] = {"city": nation}
-    state, _ = pos(board, {"egypt": {"stock": 3}, "assyria": {"stock": 8}, "asia": {"stock": 8},
-                           "babylon": {"stock": 10}})
+    # A game of 10 tokens; the tokens not in stock are in treasury (not units in stock, 19.32)
+    state, _ = pos(board, {"egypt": {"stock": 3, "treasury": 7}, "assyria": {"stock": 8, "treasury": 2},
+                           "asia": {"stock": 8, "treasury": 1}, "babylon": {"stock": 10}},
+                   options={"tokens": 10})
     g = Game(state)
     assert [g.units_in_stock(n) for n in NATIONS] == [31, 20, 25, 25]
     d = engine.pending(state)
@@ -185,7 +195,8 @@ def test_next_largest_stock_takes_the_rest():
     board = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}}
     for a in ["assyria", "nineveh", "carrhae", "mari", "armenia", "van", "media"]:
         board[a] = {"city": "assyria"}
-    state, _ = pos(board, {"egypt": {"stock": 0}, "assyria": {"stock": 50}})
+    state, _ = pos(board, {"egypt": {"stock": 0, "treasury": 50}, "assyria": {"stock": 50}},
+                   options={"tokens": 50})
     assert state.player("assyria").treasury == 14
     d = engine.pending(state)
     assert [(x.player, x.options["count"]) for x in d] == [(2, 2)]
@@ -199,7 +210,7 @@ def test_next_largest_stock_takes_the_rest():
 @pytest.mark.site("SITE-TAX-06", "SITE-TIME-04")
 def test_beneficiary_timeout_takes_random_cities():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
+                   {"egypt": {"stock": 3, "treasury": 27}, "assyria": {"stock": 30}}, options={"tokens": 30})
     s2, ev = play(state, engine.default(state, 2))
     g = Game(s2)
     assert len(g.cities_of("assyria")) == 2 and len(g.cities_of("egypt")) == 1
@@ -221,8 +232,8 @@ def test_revolting_cities_nobody_can_take_are_eliminated():
     for nation, areas in fill.items():
         for a in areas:
             board[a] = {"city": nation}
-    state, ev = pos(board, {"egypt": {"stock": 0}, "babylon": {"stock": 40}, "assyria": {"stock": 40},
-                            "asia": {"stock": 40}})
+    state, ev = pos(board, {"egypt": {"stock": 0, "treasury": 40}, "babylon": {"stock": 40},
+                            "assyria": {"stock": 40}, "asia": {"stock": 40}}, options={"tokens": 40})
     assert Game(state).cities_of("egypt") == []
     assert "destroyed by tax revolt" in texts(ev)
     assert state.phase != "tax"
@@ -232,8 +243,11 @@ def test_revolting_cities_nobody_can_take_are_eliminated():
 @pytest.mark.rule("19.34", "32.821")
 @pytest.mark.site("SITE-TAX-05")
 def test_democracy_cities_never_revolt():
-    state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                    {"egypt": {"stock": 3, "civ_cards": ["democracy"]}, "assyria": {"stock": 30}})
+    # A game of 30 tokens: Egypt's other 27 stand in Siwa (taxes are paid from stock only, 19.1)
+    state, ev = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"},
+                     "siwa": {"tokens": {"egypt": 27}}},
+                    {"egypt": {"stock": 3, "civ_cards": ["democracy"]}, "assyria": {"stock": 30}},
+                    options={"tokens": 30})
     assert len(Game(state).cities_of("egypt")) == 3
     assert state.player("egypt").treasury == 3 and state.player("egypt").stock == 0
     assert state.phase != "tax"
@@ -242,14 +256,16 @@ def test_democracy_cities_never_revolt():
 # ---- 15.61 Inert nations pay no tax -------------------------------------------------------------
 @pytest.mark.rule("15.61")
 def test_inert_nation_pays_no_tax():
-    state, _ = pos({"thebes": {"city": "egypt"}}, {"egypt": {"stock": 10, "inert": True}})
+    state, _ = pos({"thebes": {"city": "egypt"}}, {"egypt": {"stock": 10, "inert": True}},
+                   options={"tokens": 10})
     assert state.player("egypt").treasury == 0
 
 
 # ---- Bots' orders and malformed orders ----------------------------------------------------------
 def test_tax_sample_orders_are_legal():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 2, "civ_cards": ["coinage"]}, "assyria": {"stock": 30}})
+                   {"egypt": {"stock": 2, "treasury": 28, "civ_cards": ["coinage"]},
+                    "assyria": {"stock": 30}}, options={"tokens": 30})
     from tresham.games.advciv.phase import PHASES
 
     rng = Rng(5)
@@ -265,13 +281,13 @@ def test_tax_sample_orders_are_legal():
 @pytest.mark.rule("19.2", "19.32", "20.2")
 def test_malformed_orders_are_refused_cleanly():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}},
-                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}})
+                   {"egypt": {"stock": 10, "civ_cards": ["coinage"]}}, options={"tokens": 10})
     refused(state, {"type": "tax_rate", "player": 0, "rate": True}, "19.2")
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
-                   {"egypt": {"stock": 3}, "assyria": {"stock": 30}})
+                   {"egypt": {"stock": 3, "treasury": 27}, "assyria": {"stock": 30}}, options={"tokens": 30})
     refused(state, {"type": "revolt", "player": 2, "areas": "thebes"}, "19.32")
     state, _ = pos({"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 2}}},
-                   {"egypt": {"stock": 2}}, phase="population")
+                   {"egypt": {"stock": 2}}, phase="population", options={"tokens": 5})
     refused(state, {"type": "grow", "player": 0, "areas": ["thebes"]}, "20.2")
     refused(state, {"type": "grow", "player": 0, "areas": {"thebes": -1, "memphis": 2}}, "20.2")
-    refused(state, {"type": "grow", "player": 0, "areas": {"nowhere": 2}}, "20.1")
+    refused(state, {"type": "grow", "player": 0, "areas": {"nowhere": 2}}, "20.2")  # not an area (schema)
