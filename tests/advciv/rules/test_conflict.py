@@ -15,10 +15,11 @@ NATIONS = ["babylon", "egypt", "assyria", "asia"]  # seats 0, 1, 2, 3
 SEAT = {n: i for i, n in enumerate(NATIONS)}
 
 
-def start_conflict(board: dict, players: dict | None = None, seed: int = 0, **extra):
+def start_conflict(board: dict, players: dict | None = None, seed: int = 0, options: dict | None = None,
+                   **extra):
     """A position on the four-player eastern board, then the conflict phase started on it
     (without running later phases). Gives (state, events of the conflict start)."""
-    state, _ = position(options={"players": 4, "board": "four_east"}, nations=NATIONS,
+    state, _ = position(options={"players": 4, "board": "four_east", **(options or {})}, nations=NATIONS,
                         board=board, players=players or {}, phase="pick", seed=seed, **extra)
     state.phase = "conflict"
     state.step = {}
@@ -36,12 +37,13 @@ def p(state, nation: str):
     return state.player(nation)
 
 
-def _pillage_position(**players):
-    """Egypt destroyed Babylon's city in Ur and Assyria Asia's in Nineveh: two pillages owed."""
-    base = {"babylon": {"stock": 20, "treasury": 4}, "asia": {"stock": 20}}
+def _pillage_position(options=None, **players):
+    """Egypt destroyed Babylon's city in Ur and Assyria Asia's in Nineveh: two pillages owed.
+    Babylon has 4 tokens in treasury; the tokens not on the board nor in treasury are in stock."""
+    base = {"babylon": {"treasury": 4}}
     base.update(players)
     return start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
-                           "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}}, base)
+                           "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}}, base, options=options)
 
 
 # ---- 24.1, 24.11, 24.12 When there is conflict --------------------------------------------------
@@ -263,7 +265,7 @@ def test_fewer_than_seven_attackers_are_removed():
 @pytest.mark.site("SITE-CONFLICT-01")
 def test_seven_attackers_destroy_city_replaced_by_six():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                           {"babylon": {"stock": 20}})
+                           {"babylon": {"stock": 20}}, options={"tokens": 20})
     # city -> 6 Babylon tokens; Ur limit 3: B6->5, E7->6, ... B2->1 (E3, total 4), E->2 (3): stop.
     assert "ur" not in s.board.cities
     assert toks(s, "ur") == {"babylon": 1, "egypt": 2}
@@ -278,7 +280,7 @@ def test_seven_attackers_destroy_city_replaced_by_six():
 @pytest.mark.rule("24.32")
 def test_short_stock_replaces_city_with_what_he_has():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                           {"babylon": {"stock": 2}})
+                           {"babylon": {"stock": 2, "treasury": 53}})  # the victim's treasury stays out
     # 2 Babylon tokens: B 2->1, E 7->6, B->0: Egypt keeps 6 in the empty city area.
     assert "ur" not in s.board.cities
     assert toks(s, "ur") == {"egypt": 6}
@@ -292,7 +294,7 @@ def test_defender_resolves_other_conflicts_first_to_refill_stock():
     # city in Ur is replaced.
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
                             "sumeria": {"tokens": {"babylon": 4, "assyria": 6}}},
-                           {"babylon": {"stock": 0}})
+                           {"babylon": {"stock": 0, "treasury": 51}})  # the victim's treasury stays out
     # Sumeria: B4->3, A6->5, B->2, A->4, B->1 (5), A->3 (4), B->0 -> Babylon lost 4.
     assert toks(s, "sumeria") == {"assyria": 3}
     t = texts(ev)
@@ -312,7 +314,7 @@ def test_two_attackers_fight_each_other_first():
 def test_surviving_attacker_may_then_attack():
     # Egypt 10 v Assyria 2: A->1, E->9, A->0: Egypt attacks with 9.
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 10, "assyria": 2}, "city": "babylon"}},
-                           {"babylon": {"stock": 20}})
+                           {"babylon": {"stock": 20}}, options={"tokens": 20})
     assert "ur" not in s.board.cities
     assert "replaced by 6 tokens to fight 9 Egypt tokens" in texts(ev)
     # 9 v 6 in Ur (limit 3): B6->5 E->8 B->4 E->7 B->3 E->6 B->2 E->5 B->1 E->4 B->0.
@@ -376,7 +378,8 @@ def test_two_nations_at_a_pirate_city_fight_first_then_the_survivor_attacks():
 @pytest.mark.rule("24.35", "32.311")
 def test_engineering_attacker_needs_six_city_becomes_five():
     s, ev = start_conflict({"fayum": {"tokens": {"egypt": 6}, "city": "babylon"}},
-                           {"egypt": {"civ_cards": ["engineering"]}, "babylon": {"stock": 20}})
+                           {"egypt": {"civ_cards": ["engineering"]}, "babylon": {"stock": 20}},
+                           options={"tokens": 20})
     assert "fayum" not in s.board.cities
     assert "replaced by 5 tokens to fight 6 Egypt tokens" in texts(ev)
     # Fayum limit 5: B5->4, E6->5, B->3, E->4, B->2, E->3 (5): co-existence.
@@ -387,7 +390,7 @@ def test_engineering_attacker_needs_six_city_becomes_five():
 def test_engineering_defender_needs_eight_city_becomes_seven():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
                             "thebes": {"tokens": {"egypt": 8}, "city": "babylon"}},
-                           {"babylon": {"civ_cards": ["engineering"], "stock": 20}})
+                           {"babylon": {"civ_cards": ["engineering"], "stock": 20}}, options={"tokens": 20})
     assert s.board.cities["ur"] == "babylon"
     assert "7 Egypt tokens cannot attack Babylon's city in Ur (8 needed)" in texts(ev)
     assert "thebes" not in s.board.cities
@@ -398,9 +401,9 @@ def test_engineering_defender_needs_eight_city_becomes_seven():
 def test_engineering_on_both_sides_cancels():
     both = {"egypt": {"civ_cards": ["engineering"]},
             "babylon": {"civ_cards": ["engineering"], "stock": 20}}
-    s, ev = start_conflict({"ur": {"tokens": {"egypt": 6}, "city": "babylon"}}, both)
+    s, ev = start_conflict({"ur": {"tokens": {"egypt": 6}, "city": "babylon"}}, both, options={"tokens": 20})
     assert s.board.cities["ur"] == "babylon" and "(7 needed)" in texts(ev)
-    s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}}, both)
+    s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}}, both, options={"tokens": 20})
     assert "ur" not in s.board.cities and "replaced by 6 tokens" in texts(ev)
 
 
@@ -442,7 +445,7 @@ def test_barbarians_need_eight_against_an_engineering_city():
 def test_defending_tokens_fight_first_then_city():
     # Babylon 2 defend, Egypt 9: B2->1, E->8, B->0; 8 attack: city -> 6.
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 9, "babylon": 2}, "city": "babylon"}},
-                           {"babylon": {"stock": 20}})
+                           {"babylon": {"stock": 20}}, options={"tokens": 22})
     t = texts(ev)
     assert "Conflict in Ur: Babylon loses 2 tokens (0 left), Egypt loses 1 token (8 left)." in t
     assert "replaced by 6 tokens to fight 8 Egypt tokens" in t
@@ -469,7 +472,7 @@ def test_defenders_may_win_the_token_fight():
 def test_attacker_draws_a_random_card_from_victim():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
                            {"babylon": {"hand": ["grain", "wine", "cloth"], "stock": 20},
-                            "egypt": {"hand": ["ochre"]}})
+                            "egypt": {"hand": ["ochre"]}}, options={"tokens": 20})
     eg, bab = p(s, "egypt"), p(s, "babylon")
     assert len(eg.hand) == 2 and len(bab.hand) == 2
     drawn = [c for c in eg.hand if c != "ochre"][0]
@@ -501,7 +504,7 @@ def test_no_draw_from_empty_hand():
 def test_card_and_pillage_even_if_defenders_survive_the_fight():
     # Z-21: Fayum limit 5; 7 v 6 ends in co-existence 3 v 2, the city is gone all the same.
     s, _ = start_conflict({"fayum": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                          {"babylon": {"hand": ["grain"], "stock": 20}})
+                          {"babylon": {"hand": ["grain"], "stock": 20}}, options={"tokens": 20})
     assert toks(s, "fayum") == {"babylon": 2, "egypt": 3}
     assert p(s, "egypt").hand == ["grain"]
     assert len(PHASES["conflict"].pending(Game(s))) == 1
@@ -541,7 +544,7 @@ def test_drawn_card_is_named_only_to_attacker_and_victim():
 @pytest.mark.rule("24.52")
 @pytest.mark.site("SITE-CONFLICT-03")
 def test_pillage_is_the_attackers_choice_up_to_three():
-    s, _ = _pillage_position(egypt={"stock": 10, "treasury": 1})
+    s, _ = _pillage_position(egypt={"stock": 10, "treasury": 1}, options={"tokens": 18})
     assert s.phase == "conflict"
     s2, ev = play(s, {"type": "pillage", "player": SEAT["egypt"], "amount": 2})
     eg = p(s2, "egypt")
@@ -575,7 +578,8 @@ def test_pillage_capped_by_stock():
     # Egypt has 7 on board and 0 elsewhere at first; its fight losses come back to stock.
     s, _ = start_conflict({"jericho": {"tokens": {"egypt": 7}, "city": "babylon"},
                            "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}},
-                          {"babylon": {"stock": 0}, "egypt": {"stock": 1}, "asia": {"stock": 20}})
+                          {"babylon": {"stock": 0, "treasury": 8}, "egypt": {"stock": 1}},
+                          options={"tokens": 8})  # Asia: 8 in stock
     # Babylon replaces with 0 tokens: Egypt loses nothing; its stock is 1.
     g = Game(s)
     opts = {d.player: d.options["max"] for d in PHASES["conflict"].pending(g)}
@@ -589,7 +593,8 @@ def test_pillage_capped_by_stock():
 @pytest.mark.rule("24.52")
 def test_no_stock_no_pillage_decision():
     s, ev = start_conflict({"jericho": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                           {"babylon": {"stock": 0}, "egypt": {"stock": 0}})
+                           {"babylon": {"stock": 0, "treasury": 7}, "egypt": {"stock": 0}},
+                           options={"tokens": 7})
     assert PHASES["conflict"].pending(Game(s)) == []
     assert "Egypt has no tokens in stock to pillage" in texts(ev)
     assert p(s, "egypt").treasury == 0
@@ -600,7 +605,7 @@ def test_two_cities_two_pillages_three_each():
     s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
                            "thebes": {"tokens": {"egypt": 7}, "city": "babylon"},
                            "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}},
-                          {"babylon": {"stock": 20}, "asia": {"stock": 20}, "egypt": {"stock": 0}})
+                          {"egypt": {"stock": 0}}, options={"tokens": 14})  # Babylon, Asia: 14 in stock
     g = Game(s)
     mine = [d for d in PHASES["conflict"].pending(g) if d.player == SEAT["egypt"]]
     assert sorted(d.options["area"] for d in mine) == ["thebes", "ur"]
@@ -612,7 +617,8 @@ def test_two_cities_two_pillages_three_each():
 @pytest.mark.rule("15.61", "24.52")
 def test_inert_attacker_pillages_automatically():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                           {"egypt": {"inert": True, "stock": 10}, "babylon": {"stock": 20}})
+                           {"egypt": {"inert": True, "stock": 10}},
+                           options={"tokens": 17})  # Babylon: 17 in stock
     assert PHASES["conflict"].pending(Game(s)) == []
     assert p(s, "egypt").treasury == 3 and p(s, "egypt").stock == 10 + 5 - 3
     assert "Egypt pillages 3 tokens from the city in Ur" in texts(ev)
@@ -624,7 +630,8 @@ def test_pillage_for_two_cities_is_capped_by_the_remaining_stock():
     than the stock, 24.52); the timeout takes what is left."""
     s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"},
                            "thebes": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+                          {"babylon": {"stock": 0, "treasury": 18}, "egypt": {"stock": 4}},
+                          options={"tokens": 18})
     g = Game(s)
     assert [d.options["max"] for d in PHASES["conflict"].pending(g)] == [3, 3]
     s, _ = play(s, {"type": "pillage", "player": 1, "amount": 3, "area": "ur"})
@@ -639,7 +646,8 @@ def test_pillage_for_two_cities_is_capped_by_the_remaining_stock():
 @pytest.mark.site("SITE-CONFLICT-03")
 def test_pillage_for_a_city_not_destroyed_is_refused_with_the_cities_owed():
     s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+                          {"babylon": {"stock": 0, "treasury": 11}, "egypt": {"stock": 4}},
+                          options={"tokens": 11})
     e = refused(s, {"type": "pillage", "player": 1, "amount": 3, "area": "thebes"}, "24.52")
     assert "no city to pillage in Thebes" in e.message and "destroyed in: Ur" in e.message
     refused(s, {"type": "pillage", "player": 0, "amount": 1}, "24.52")  # Babylon destroyed none
@@ -651,7 +659,8 @@ def test_a_pillage_order_must_say_how_many_tokens():
     """The amount is the player's choice (24.52): an order without it is refused rather
     than silently taken as 0 (which would forfeit the pillage)."""
     s, _ = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
-                          {"babylon": {"stock": 0}, "egypt": {"stock": 4}})
+                          {"babylon": {"stock": 0, "treasury": 11}, "egypt": {"stock": 4}},
+                          options={"tokens": 11})
     e = refused(s, {"type": "pillage", "player": 1}, "24.52")
     assert "how many" in e.message and "0 to 3" in e.message
     s, _ = play(s, {"type": "pillage", "player": 1, "amount": 0})
@@ -660,7 +669,7 @@ def test_a_pillage_order_must_say_how_many_tokens():
 
 @pytest.mark.site("SITE-CONFLICT-05")
 def test_pillage_timeout_takes_the_maximum():
-    s, _ = _pillage_position(egypt={"stock": 10})
+    s, _ = _pillage_position(egypt={"stock": 10}, options={"tokens": 17})
     s2, ev = play(s, {"type": "timeout", "player": SEAT["egypt"]})
     assert p(s2, "egypt").treasury == 3 and p(s2, "egypt").stock == 10 + 5 - 3
     assert "the maximum is pillaged" in texts(ev)
@@ -679,7 +688,7 @@ def test_view_shows_owed_pillage():
 
 @pytest.mark.rule("24.52")
 def test_sample_gives_every_legal_amount():
-    s, _ = _pillage_position(egypt={"stock": 10})
+    s, _ = _pillage_position(egypt={"stock": 10}, options={"tokens": 17})
     g = Game(s)
     rng = Rng(5)
     amounts = set()
@@ -694,7 +703,7 @@ def test_sample_gives_every_legal_amount():
 @pytest.mark.rule("24.53", "30.526")
 def test_barbarians_destroy_city_without_card_or_pillage():
     s, ev = start_conflict({"ur": {"tokens": {"barbarians": 8}, "city": "babylon"}},
-                           {"babylon": {"hand": ["grain"], "stock": 20}})
+                           {"babylon": {"hand": ["grain"], "stock": 20}}, options={"tokens": 20})
     assert "ur" not in s.board.cities
     assert p(s, "babylon").hand == ["grain"]
     assert PHASES["conflict"].pending(Game(s)) == []
