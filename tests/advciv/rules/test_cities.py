@@ -106,7 +106,7 @@ def test_orders_from_seats_that_owe_nothing_are_refused():
 @pytest.mark.rule("25.2")
 def test_six_tokens_on_a_site_make_a_city_tokens_to_stock():
     state, _ = at_cities({"ur": {"tokens": {"babylon": 7}}, "babylonia": {"tokens": {"babylon": 4}},
-                          **HOLD}, players={"babylon": {"stock": 20}})
+                          **HOLD}, players={"babylon": {"stock": 20}}, options={"tokens": 31})
     state, ev = play(state, build(BABYLON, "ur"))
     assert state.board.cities["ur"] == "babylon"
     assert "ur" not in state.board.tokens
@@ -166,7 +166,7 @@ def test_sampled_orders_are_legal():
     players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 20}}
     board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
              "susa": {"tokens": {"babylon": 3}}, **HOLD}
-    state, _ = at_cities(board, players=players)
+    state, _ = at_cities(board, players=players, options={"tokens": 51})
     rng = Rng(5)
     seen = set()
     for _ in range(40):
@@ -181,7 +181,7 @@ def test_sampled_orders_are_legal():
 @pytest.mark.rule("25.3", "32.631")
 def test_architecture_site_three_on_board_three_from_treasury():
     state, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "babylonia": {"tokens": {"babylon": 4}},
-                          **HOLD}, players=ARCH)
+                          **HOLD}, players=ARCH, options={"tokens": 42})
     d = owed(state)[BABYLON]
     assert d.options["architecture"] == {"ur": 3} and d.options["areas"] == []
     state, ev = play(state, build(BABYLON, architecture="ur"))
@@ -195,7 +195,7 @@ def test_architecture_site_three_on_board_three_from_treasury():
 def test_architecture_without_site_six_plus_six():
     players = {"babylon": {"civ_cards": ["architecture"], "treasury": 6, "stock": 30}}
     state, _ = at_cities({"babylonia": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 2}},
-                          **HOLD}, players=players)
+                          **HOLD}, players=players, options={"tokens": 44})
     state, _ = play(state, build(BABYLON, architecture="babylonia"))
     p = state.players[BABYLON]
     assert state.board.cities["babylonia"] == "babylon" and p.treasury == 0 and p.stock == 42
@@ -206,7 +206,8 @@ def test_architecture_limits():
     board = {"ur": {"tokens": {"babylon": 2}}, "susa": {"tokens": {"babylon": 4, "barbarians": 1}},
              "charax": {"tokens": {"babylon": 3, "egypt": 1}}, "babylonia": {"tokens": {"babylon": 5}},
              "mesopotamia": {"tokens": {"babylon": 6}}, "babylon": {"tokens": {"babylon": 6}}, **HOLD}
-    state, _ = at_cities(board, players=ARCH)
+    # Babylon's 26 tokens on the board: its stock is what is left (24)
+    state, _ = at_cities(board, players={"babylon": {"civ_cards": ["architecture"], "treasury": 5}})
     assert owed(state)[BABYLON].options["architecture"] == {}
     e = refused(state, build(BABYLON, architecture="ur"), "25.3")
     assert "at least half" in e.message
@@ -227,7 +228,8 @@ def test_architecture_limits():
 def test_architecture_once_per_turn():
     players = {"babylon": {"civ_cards": ["architecture"], "treasury": 10, "stock": 30}}
     state, _ = at_cities({"ur": {"tokens": {"babylon": 3}}, "susa": {"tokens": {"babylon": 4}},
-                          "babylonia": {"tokens": {"babylon": 4}}, **HOLD}, players=players)
+                          "babylonia": {"tokens": {"babylon": 4}}, **HOLD}, players=players,
+                         options={"tokens": 51})
     assert owed(state)[BABYLON].options["architecture"] == {"susa": 2, "ur": 3}
     # the second treasury-assisted city cannot be built in the same turn
     refused(state, build(BABYLON, "susa", architecture="ur"), "25.2")
@@ -298,7 +300,7 @@ def test_timeout_builds_non_site_first_up_to_support_and_no_architecture():
     board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
              "susa": {"tokens": {"babylon": 3}}, "mesopotamia": {"tokens": {"babylon": 3}},
              "sumeria": {"tokens": {"babylon": 1}}, **HOLD}
-    state, _ = at_cities(board, players=players)
+    state, _ = at_cities(board, players=players, options={"tokens": 45})
     # support after building: Mesopotamia 3 + Sumeria 1 (+ Susa 3 if not used) = 7 -> 3 cities
     # fit; only 2 possible normal cities, both supported -> both built; Susa not by Architecture
     state, ev = play(state, {"type": "timeout", "player": BABYLON})
@@ -337,7 +339,9 @@ def test_timeout_default_never_builds_a_city_that_surplus_must_reduce():
     land = [a for a, x in board_areas("four_east").items() if x.is_land]
     built_any = 0
     for _ in range(30):
-        board = {a: {"tokens": {"babylon": 1 + rng.below(13)}} for a in rng.sample(land, 8)}
+        board = {}
+        while not 0 < sum(a["tokens"]["babylon"] for a in board.values()) <= 55:  # a nation has 55 (5.1)
+            board = {a: {"tokens": {"babylon": 1 + rng.below(13)}} for a in rng.sample(land, 8)}
         state, _ = position(nations=NATIONS, phase="over", board=board,
                             players={"babylon": {"civ_cards": ["agriculture"] if rng.below(2) else []}})
         g = Game(state)

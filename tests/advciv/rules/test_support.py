@@ -30,7 +30,7 @@ def _game_at_rest(board, players=None):
 @pytest.mark.rule("26.3", "26.31", "26.4", "26.41")
 def test_single_city_unsupported_is_reduced_automatically():
     board = {"nineveh": {"city": "assyria"}, "assyria": {"tokens": {"assyria": 1}}}
-    state, ev = at_surplus(board, players={"assyria": {"stock": 10}})
+    state, ev = at_surplus(board, players={"assyria": {"stock": 10}}, options={"tokens": 11})
     assert "nineveh" not in state.board.cities
     assert tokens(state, "nineveh", "assyria") == 3  # limit 3
     assert state.players[ASSYRIA].stock == 7
@@ -77,13 +77,13 @@ def test_no_decision_when_every_city_must_be_reduced_anyway():
     # two cities on limit-1 areas, no tokens: reducing one gives 1 token for 1 city, so
     # both go whatever the order -> done automatically
     board = {"sidon": {"city": "babylon"}, "jericho": {"city": "babylon"}}
-    state, ev = at_surplus(board, players={"babylon": {"stock": 10}})
+    state, ev = at_surplus(board, players={"babylon": {"stock": 10}}, options={"tokens": 10})
     assert BABYLON not in owed(state)
     assert Game(state).cities_of("babylon") == []
     assert tokens(state, "sidon", "babylon") == 1 and tokens(state, "jericho", "babylon") == 1
     # with a third city on a limit-3 area sparing one is possible: Babylon chooses
     board["ur"] = {"city": "babylon"}
-    state, _ = at_surplus(board, players={"babylon": {"stock": 10}})
+    state, _ = at_surplus(board, players={"babylon": {"stock": 10}}, options={"tokens": 10})
     assert owed(state)[BABYLON].options["cities"] == ["jericho", "sidon", "ur"]
 
 
@@ -163,7 +163,8 @@ def test_timeout_reduces_random_new_cities_first():
 @pytest.mark.rule("26.41", "32.241")
 def test_agriculture_adds_a_token_to_a_reduced_city():
     board = {"nineveh": {"city": "assyria"}}
-    state, _ = at_surplus(board, players={"assyria": {"civ_cards": ["agriculture"], "stock": 20}})
+    state, _ = at_surplus(board, players={"assyria": {"civ_cards": ["agriculture"], "stock": 20}},
+                          options={"tokens": 20})
     assert tokens(state, "nineveh", "assyria") == 4  # limit 3 + 1
     assert state.players[ASSYRIA].stock == 16
 
@@ -176,7 +177,7 @@ def test_reduction_plan_counts_agriculture_like_the_reduction_itself():
     state, _ = position(nations=["asia", "assyria", "babylon", "egypt"], phase="over",
                         board={"ur": {"city": "babylon", "tokens": {"assyria": 1}},
                                "susa": {"city": "babylon"}},
-                        players={"babylon": {"civ_cards": ["agriculture"], "stock": 20}})
+                        players={"babylon": {"civ_cards": ["agriculture"], "stock": 20}}, options={"tokens": 20})
     g = Game(state)
     limit_ur, limit_susa = g.areas["ur"].limit, g.areas["susa"].limit
     assert support.tokens_from_reduction(g, "babylon", "ur", 20) == limit_ur
@@ -188,7 +189,7 @@ def test_reduction_plan_counts_agriculture_like_the_reduction_itself():
 @pytest.mark.rule("26.41")
 def test_short_stock_then_unsupported_cities_are_eliminated():
     board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"}, "charax": {"city": "babylon"}}
-    state, _ = at_surplus(board, players={"babylon": {"stock": 2}})
+    state, _ = at_surplus(board, players={"babylon": {"stock": 2}}, options={"tokens": 2})
     state, ev = play(state, reduce(BABYLON, "ur", "susa", "charax"))
     # Ur: only 2 tokens in stock go in; 2 tokens for 2 cities -> Susa cannot be reduced
     # (stock empty) and is eliminated; 2 tokens support the last city, Charax

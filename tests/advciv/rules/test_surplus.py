@@ -19,7 +19,9 @@ ASIA, ASSYRIA, BABYLON, EGYPT = range(4)
 def test_surplus_removed_automatically():
     board = {"ur": {"city": "babylon", "tokens": {"babylon": 2, "assyria": 1}},
              "babylonia": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 2}}}
-    state, ev = at_surplus(board, players={"babylon": {"stock": 20}, "assyria": {"stock": 30}})
+    # A game of 31 tokens; Babylon's other one is in treasury (surplus goes to stock, 26.1)
+    state, ev = at_surplus(board, players={"babylon": {"stock": 20, "treasury": 1}, "assyria": {"stock": 30}},
+                           options={"tokens": 31})
     assert state.phase == "surplus"
     assert tokens(state, "ur", "babylon") == 0 and tokens(state, "ur", "assyria") == 0
     assert tokens(state, "babylonia", "babylon") == 4  # limit 4
@@ -40,7 +42,7 @@ def test_barbarians_obey_limits_and_pirate_cities_need_no_support():
                                 "babylonia": {"tokens": {"barbarians": 6}},
                                 "susa": {"city": "babylon", "tokens": {"barbarians": 2}},
                                 "sumeria": {"tokens": {"babylon": 2}}},
-                         players={"babylon": {"stock": 20}})
+                         players={"babylon": {"stock": 20}}, options={"tokens": 22})
     assert state.board.cities.get("ur") == "pirates"
     assert state.board.tokens["babylonia"] == {"barbarians": 4}  # limit 4
     assert "barbarians" not in state.board.tokens.get("susa", {})
@@ -98,6 +100,10 @@ def test_random_positions_end_within_limits_and_supported():
         players = {n: {"civ_cards": ["agriculture"] if rng.below(2) else [],
                        "new_cities": [a for a, b in board.items() if b.get("city") == n and rng.below(2)],
                        "stock": rng.below(20)} for n in NATIONS}
+        for n, spec in players.items():  # a nation has 55 tokens (5.1): the rest in treasury
+            on_board = sum(b.get("tokens", {}).get(n, 0) for b in board.values())
+            spec["stock"] = min(spec["stock"], 55 - on_board)
+            spec["treasury"] = 55 - on_board - spec["stock"]
         state, _ = position(nations=NATIONS, phase="over", board=board, players=players)
         g = Game(state)
         before = {p.nation: g.tokens_on_board(p.nation) + p.stock + p.treasury for p in state.players}
