@@ -151,7 +151,7 @@ def test_information_state_hides_others_purchase_decisions():
 @pytest.mark.rule("27.5", "27.51")
 @pytest.mark.site("SITE-ACQ-01")
 def test_buying_stack_nine_cards_at_18_each():
-    st, _ = acq({}, {"africa": {"treasury": 40, "stock": 10}, "italy": {"treasury": 17}})
+    st, _ = acq({}, {"africa": {"treasury": 40, "stock": 10}, "italy": {"treasury": 17}}, options={"tokens": 50})
     africa = st.player("africa").seat
     pend = engine.pending(st)
     assert [(d.player, d.options["max"]) for d in pend] == [(africa, 2)]  # Italy (17) not asked
@@ -242,7 +242,7 @@ def test_how_many_cards_a_buyer_wanted_stays_his_secret():
 def test_nobody_asked_when_nobody_can_buy():
     stacks = dict(STACKS, **{"9": []})
     st, _ = acq(cities("italy", ["rome"]), {"italy": {"treasury": 50}, "crete": {"treasury": 5}},
-                stacks=stacks)
+                stacks=stacks, options={"tokens": 50})
     assert st.phase != "acquisition"  # the only choice (none) was taken at once
     assert st.player("italy").hand == ["hides"] and st.player("italy").treasury == 50
 
@@ -271,7 +271,7 @@ def test_purchase_view_shows_only_ones_own_choice():
 
 @pytest.mark.site("SITE-ACQ-03")
 def test_timeout_buys_nothing():
-    st, _ = acq(cities("italy", ["rome"]), {"italy": {"treasury": 50}})
+    st, _ = acq(cities("italy", ["rome"]), {"italy": {"treasury": 50}}, options={"tokens": 50})
     italy = st.player("italy").seat
     assert [d.default for d in engine.pending(st)] == ["no stack-9 cards bought"]
     st, ev = play(st, engine.default(st, italy))
@@ -280,7 +280,7 @@ def test_timeout_buys_nothing():
 
 
 def test_sample_gives_legal_purchases():
-    st, _ = acq({}, {"africa": {"treasury": 60}})
+    st, _ = acq({}, {"africa": {"treasury": 55}}, options={"tokens": 55})  # 3 cards affordable, as with 60
     africa = st.player("africa").seat
     seen = set()
     for i in range(40):

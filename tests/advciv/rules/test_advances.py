@@ -14,8 +14,9 @@ from tests.helpers import play, position, refused, texts
 
 NATIONS = ["babylon", "egypt", "assyria", "asia"]
 BABYLON, EGYPT, ASSYRIA, ASIA = 0, 1, 2, 3
-#: Egypt can afford Pottery with these (64): it keeps the phase open while others buy.
-WAITING = {"hand": ["grain"] * 4}
+#: Egypt can afford Pottery with these (64): it keeps the phase open while others buy. Oil,
+#: not Grain, so that another nation may hold all 8 Grain cards of the game (27.1).
+WAITING = {"hand": ["oil"] * 4}
 
 
 def adv(players, turn=1, set_aside=(), options=None, stacks=None, seed=0):
@@ -87,21 +88,22 @@ def test_no_decision_when_nothing_affordable_and_within_limit():
 @pytest.mark.rule("3.1", "31.12")
 def test_simultaneous_buying_without_supply_limit():
     """Z-31: no copy limit; everybody may buy Pottery in the same turn, in any order."""
-    four = {"hand": ["grain"] * 4}
-    state, _ = adv({n: four for n in NATIONS})
+    # four of a kind each, worth 45 or more: the game has 8 Grain, 7 Oil, 7 Cloth (27.1)
+    four = {"babylon": ["grain"] * 4, "egypt": ["grain"] * 4, "assyria": ["oil"] * 4, "asia": ["cloth"] * 4}
+    state, _ = adv({n: {"hand": four[n]} for n in NATIONS})
     assert sorted(state.step["owe"]) == [0, 1, 2, 3]
-    state, _ = play(state, buy(ASIA, ["pottery"], ["grain"] * 4),
-                    buy(BABYLON, ["pottery"], ["grain"] * 4),
-                    buy(ASSYRIA, ["pottery"], ["grain"] * 4))
+    state, _ = play(state, buy(ASIA, ["pottery"], four["asia"]),
+                    buy(BABYLON, ["pottery"], four["babylon"]),
+                    buy(ASSYRIA, ["pottery"], four["assyria"]))
     assert state.phase == "advances"
-    state, _ = play(state, buy(EGYPT, ["pottery"], ["grain"] * 4))
+    state, _ = play(state, buy(EGYPT, ["pottery"], four["egypt"]))
     assert all("pottery" in p.civ_cards for p in state.players)
     assert state.phase == "over"  # the phase and the (one-turn) game ended
 
 
 @pytest.mark.rule("15.61", "31.1")
 def test_inert_nations_buy_nothing():
-    state, _ = adv({"asia": {"hand": ["grain"] * 8 + ["gold"] * 2, "inert": True},
+    state, _ = adv({"asia": {"hand": ["grain"] * 4 + ["oil"] * 3 + ["cloth"] + ["gold"] * 2, "inert": True},
                     "egypt": WAITING})
     assert state.step["owe"] == [EGYPT]
     e = refused(state, buy(ASIA, ["pottery"], ["grain"] * 4))
@@ -239,9 +241,9 @@ def test_civ_cards_cannot_be_discarded_or_paid():
     state, _ = adv({"babylon": {"hand": ["grain"] * 8 + ["ochre"], "civ_cards": ["pottery"]},
                     "egypt": WAITING})
     e = refused(state, buy(BABYLON, [], [], 0, ["pottery"]))
-    assert e.rule == "31.71" and "not a commodity card" in e.message
+    assert e.rule == "31.71" and "'pottery' is not a trade card" in e.message
     e = refused(state, buy(BABYLON, ["music"], ["pottery"]))
-    assert "no trade card 'pottery'" in e.message
+    assert "pay_cards[0]: 'pottery' is not a trade card" in e.message
     state, _ = play(state, buy(BABYLON, [], [], 0, ["grain"]))
     assert state.players[BABYLON].civ_cards == {"pottery": 0}
 
@@ -441,8 +443,8 @@ def test_one_final_order_each():
     assert e.rule == "31.1" and "nothing to do" in e.message
     e = refused(state, {"type": "buy", "player": EGYPT, "cards": "pottery"})
     assert "must be a list" in e.message
-    e = refused(state, buy(EGYPT, ["potery"], ["grain"] * 4))
-    assert e.rule == "32.1" and "no civilization card 'potery'" in e.message
+    e = refused(state, buy(EGYPT, ["potery"], ["oil"] * 4))
+    assert e.rule == "32.1" and "'potery' is not a civilization card" in e.message
 
 
 @pytest.mark.site("SITE-ADV-08")

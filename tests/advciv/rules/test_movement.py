@@ -16,12 +16,12 @@ THRACE, CRETE, ASIA, BABYLON, EGYPT, ILLYRIA = range(6)
 BYSTANDER = {"thebes": {"tokens": {"egypt": 1}}}
 
 
-def pos(board: dict, players: dict | None = None, ships: dict | None = None):
+def pos(board: dict, players: dict | None = None, ships: dict | None = None, options: dict | None = None):
     """A movement-phase position with the bystander added."""
     b = dict(BYSTANDER)
     b.update(board)
     state, _ = position(nations=NATIONS, board=b, players=players or {}, ships=ships or {},
-                        phase="movement")
+                        phase="movement", options=options or {})
     return state
 
 
@@ -259,7 +259,7 @@ def test_any_number_may_enter_cities_and_exceed_limits():
     s = pos({"thrace": {"tokens": {"thrace": 5}},
              "thessalonica": {"tokens": {"illyria": 1}, "city": "crete"},
              "macedonia": {"tokens": {"thrace": 1}}},
-            players={"thrace": {"stock": 30}})
+            players={"thrace": {"stock": 30}}, options={"tokens": 36})
     s, _ = play(s, mv(THRACE, [{"from": "thrace", "to": "thessalonica", "count": 5},
                                {"from": "macedonia", "to": "thessalonica", "count": 1}]))
     assert tok(s, "thessalonica", "thrace") == 6  # limit 1, city there: allowed

@@ -61,8 +61,9 @@ HANDS = {"egypt": ["salt", "salt", "grain", "treachery", "famine"],
 def test_market_membership_does_not_reveal_a_non_tradable_calamity():
     """Who is in the market is public (the server's deadline depends on it). It must follow
     from what everyone sees, the hand size, or it would tell the table that a player with three
-    cards holds Famine. Such a player is in the market; he cannot give his Famine (27.3)."""
-    hands = dict(HANDS, asia=["ochre", "wine", "famine"])
+    cards holds a non-tradable calamity (Egypt holds the one Famine; Asia here a Volcanic
+    Eruption). Such a player is in the market; he cannot give that card (27.3)."""
+    hands = dict(HANDS, asia=["ochre", "wine", "volcano"])
     st, _ = market(hands)
     for seat in (None, EG, BA, AS, AI):
         assert sorted(engine.view(st, seat)["phase_view"]["in_market"]) == [EG, BA, AS, AI]
@@ -74,12 +75,12 @@ def test_market_membership_does_not_reveal_a_non_tradable_calamity():
             == engine.view(st, EG)["phase_view"]["in_market"])
     assert st.step["cutoff_players"] == st2.step["cutoff_players"] == 4
     # Asia still cannot give the Famine, and is told why; others may offer to her
-    e = refused(st, offer(AI, EG, ["ochre", "wine", "famine"], ["salt", "salt", "grain"]))
+    e = refused(st, offer(AI, EG, ["ochre", "wine", "volcano"], ["salt", "salt", "grain"]))
     assert e.rule in ("27.3", "28.3") and "tradable" in e.message
     st, _ = play(st, offer(EG, AI, ["salt", "salt", "grain"], ["ochre", "wine", "dont_care"]))
     # leaving works as for anybody; the market ends when all have left
     st, _ = play(st, done(AI), done(EG), done(BA))
-    assert sorted(st.player("asia").hand) == ["famine", "ochre", "wine"]
+    assert sorted(st.player("asia").hand) == ["ochre", "volcano", "wine"]
     st, _ = play(st, done(AS))
     assert st.phase != "trade"
 
@@ -87,7 +88,7 @@ def test_market_membership_does_not_reveal_a_non_tradable_calamity():
 @pytest.mark.rule("27.3", "28.3")
 @pytest.mark.site("SITE-MARKET-09")
 def test_random_bot_holding_a_non_tradable_just_leaves():
-    hands = dict(HANDS, asia=["ochre", "wine", "famine"])
+    hands = dict(HANDS, asia=["ochre", "wine", "volcano"])  # Egypt holds the one Famine
     for seed in range(10):
         st, _ = market(hands)
         o = PHASES["trade"].sample(Game(st), AI, Rng(seed))
