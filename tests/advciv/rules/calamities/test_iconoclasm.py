@@ -60,13 +60,13 @@ def test_iconoclasm_secondary_cities_exclude_trader_theology_and_limit_philosoph
 @pytest.mark.rule("30.818", "29.4")
 @pytest.mark.site("SITE-CAL-05")
 def test_iconoclasm_default_secondaries_are_the_leaders():
-    players = {"asia": {"hand": ["iconoclasm"]}, "crete": {"treasury": 300}, "babylon": {"treasury": 40}}
+    players = {"asia": {"hand": ["iconoclasm"]}, "crete": {"ast": 3}, "babylon": {"treasury": 40}}
     s, _ = cal(icon_board(), players)
     before = Game(s)
     cities_before = {p.nation: len(before.cities_of(p.nation)) for p in before.active()}
     s, _ = play(s, {"type": "timeout", "player": ASIA})
     g = Game(s)
-    # untraded: "the winning players" (ruling CA-21): Crete (300 treasury) leads on public
+    # untraded: "the winning players" (ruling CA-21): Crete (3 A.S.T. spaces, 300) leads on public
     # points, Egypt (5 cities) comes second among the others: one city each, Babylon spared
     assert [n for n in before.leaders() if n != "asia"][:2] == ["crete", "egypt"]
     assert len(g.cities_of("crete")) == cities_before["crete"] - 1

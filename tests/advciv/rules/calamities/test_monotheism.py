@@ -77,7 +77,8 @@ def test_monotheism_may_convert_an_inert_nations_units():
 # ---- 32.942 Stock needed; other holders immune --------------------------------------------------
 @pytest.mark.rule("32.942")
 def test_conversion_needs_units_in_stock():
-    s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"], "stock": 0}})
+    # Egypt's tokens not on the board are in treasury, which conversion does not use
+    s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"], "stock": 0, "treasury": 53}})
     # no token in stock for Gaza; a city in stock for Jerusalem
     assert owed(s)[0].options["areas"] == ["jerusalem"]
     board = mono_board()

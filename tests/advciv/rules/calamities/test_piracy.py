@@ -58,7 +58,7 @@ def test_piracy_secondaries_one_city_each_even_when_victim_has_no_coastal_city()
 @pytest.mark.site("SITE-CAL-05")
 def test_piracy_default_secondaries_are_the_two_leading_eligible_players_never_the_trader():
     players = {"egypt": {"hand": ["piracy"], "flags": {"calamity_from": {"piracy": "crete"}}},
-               "crete": {"treasury": 300}, "babylon": {"treasury": 100}, "asia": {"treasury": 50}}
+               "crete": {"ast": 3}, "babylon": {"ast": 1}, "asia": {"treasury": 50}}  # 300, 100, 50 points
     s, _ = cal(piracy_board(), players)
     assert owed(s)[0].player == CRETE  # the trader picks the victim's two coastal cities
     s, _ = play(s, {"type": "timeout", "player": CRETE})
