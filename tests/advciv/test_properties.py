@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 
 from tresham.bots.random_bot import random_bot
 from tresham.games.advciv import engine
+from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.state import GameState
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
@@ -21,7 +22,8 @@ def test_random_legal_orders_keep_invariants(players, seed, steps):
         req = [d for d in engine.pending(state) if d.required]
         assert req, f"nobody owes anything in {state.phase}"
         seat = req[rng.below(len(req))].player
-        engine.apply_in_place(state, random_bot(state, seat, rng))
+        o = random_bot(state, seat, rng)  # the timeout when it has nothing better (a platform order)
+        engine.apply_in_place(state, o, platform=is_platform_order(o))
         assert check_invariants(state) == []
     again = GameState.loads(state.dumps())
     assert again.dumps() == state.dumps()
@@ -61,7 +63,8 @@ class RandomPlay(RuleBasedStateMachine):
             return
         req = self._required()
         seat = req[pick % len(req)].player
-        engine.apply_in_place(self.state, random_bot(self.state, seat, self.rng))
+        o = random_bot(self.state, seat, self.rng)
+        engine.apply_in_place(self.state, o, platform=is_platform_order(o))
 
     @rule(pick=st.integers(0, 7))
     def deadline_passes(self, pick):
@@ -69,7 +72,8 @@ class RandomPlay(RuleBasedStateMachine):
             return
         req = self._required()
         seat = req[pick % len(req)].player
-        engine.apply_in_place(self.state, engine.default(self.state, seat))
+        o = engine.default(self.state, seat)
+        engine.apply_in_place(self.state, o, platform=is_platform_order(o))
 
     @rule(seat=st.integers(-1, 8), kind=st.sampled_from(["move", "buy", "pillage", "trade_offer", "pick"]))
     def pure_apply_never_mutates_its_input(self, seat, kind):

@@ -158,7 +158,7 @@ def test_entering_the_finish_square_ends_the_game_after_the_phase():
     assert "The game ends: a nation entered the finish square" in texts(ev)
     assert engine.pending(state) == []
     with pytest.raises(Exception):
-        engine.apply(state, {"type": "timeout", "player": 0})
+        engine.apply(state, {"type": "timeout", "player": 0}, platform=True)  # the site's, at the deadline
     assert engine.AdvancedCivilization().result(state)[0] == 1
 
 
