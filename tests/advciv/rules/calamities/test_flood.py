@@ -209,6 +209,54 @@ def test_flood_engineering_caps_loss_at_seven():
     assert g.tokens("fayum", "egypt") == 2 and "memphis" not in s.board.cities
 
 
+@pytest.mark.rule("30.515", "32.312", "29.63")
+def test_engineering_flood_loss_never_exceeds_seven():
+    """30.515: "loses a MAXIMUM of seven unit points". Egypt's only units on the Nile are two
+    white-site cities: reducing Alexandria (limit 4) costs 1 point, reducing Fayum (limit 5)
+    costs 0, destroying either costs 5. Seven cannot be lost exactly; the engine used to take
+    the smallest excess (both destroyed, 10) right after saying "up to 7". Now: 6 (ruling F-6)."""
+    s = quiet({"alexandria": {"city": "egypt"}, "fayum": {"city": "egypt"}},
+              players={"egypt": {"civ_cards": ["engineering"]}})
+    g, ctx = begin(s, "flood", "egypt")
+    loss = ctx["losses"]["egypt"]
+    assert (loss["points"], loss["max"], L.required(g, loss)) == (7, 7, 6)
+    assert "loses up to 7 unit points" in texts(g)
+    e = refused(g, ctx, L.ChooseLosses(0, {}, [], ["alexandria", "fayum"]), "29.63")
+    assert "at most 7" in e.message and "you must lose 6" in e.message and "this choice loses 10" in e.message
+    refused(g, ctx, L.ChooseLosses(0, {}, [], ["fayum"]), "29.63")  # 5: less than the most possible
+    do(g, ctx, L.ChooseLosses(0, {}, ["alexandria"], ["fayum"]))
+    assert "fayum" not in s.board.cities and "alexandria" not in s.board.cities
+    assert g.tokens("alexandria", "egypt") == 4 and g.tokens("fayum", "egypt") == 0
+    assert "Egypt has lost 6 unit points to Flood." in texts(g)
+
+
+@pytest.mark.rule("30.515", "32.312")
+@pytest.mark.site("SITE-CAL-05")
+def test_engineering_flood_timeout_also_stays_within_seven():
+    s = quiet({"alexandria": {"city": "egypt"}, "fayum": {"city": "egypt"}},
+              players={"egypt": {"civ_cards": ["engineering"]}})
+    g, ctx = begin(s, "flood", "egypt")
+    L.timeout(g, ctx["losses"], 0)
+    assert "Egypt has lost 6 unit points to Flood." in texts(g)
+    assert len([a for a in ("alexandria", "fayum") if s.board.cities.get(a) == "egypt"]) == 0
+
+
+@pytest.mark.rule("30.511", "29.63")
+def test_primary_flood_loss_never_exceeds_seventeen():
+    """30.511: "a maximum of 17". Egypt has four white-site cities on the Nile and no token
+    in stock (all 55 in treasury), so a reduced city leaves no token and costs 5 like a
+    destroyed one: totals are 0, 5, 10, 15, 20. Not 20 (the smallest excess): 15."""
+    s = quiet({a: {"city": "egypt"} for a in ("alexandria", "fayum", "memphis", "tanis")},
+              players={"egypt": {"stock": 0, "treasury": 55}})
+    g, ctx = begin(s, "flood", "egypt")
+    loss = ctx["losses"]["egypt"]
+    assert (loss["points"], L.required(g, loss), L.maximum(g, loss)) == (17, 15, 20)
+    refused(g, ctx, L.ChooseLosses(0, {}, [], ["alexandria", "fayum", "memphis", "tanis"]), "29.63")
+    do(g, ctx, L.ChooseLosses(0, {}, [], ["alexandria", "fayum", "memphis"]))
+    assert [a for a in ("alexandria", "fayum", "memphis", "tanis") if s.board.cities.get(a)] == ["tanis"]
+    assert "Egypt has lost 15 unit points to Flood." in texts(g)
+
+
 @pytest.mark.rule("30.512", "30.515", "32.312")
 def test_flood_automatic_ten_or_less_still_capped_by_engineering():
     s = quiet({"memphis": {"city": "egypt"}, "tanis": {"tokens": {"babylon": 4}},
