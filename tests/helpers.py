@@ -1,10 +1,27 @@
-"""Shared test helpers. Tests build positions with the scenario format (docs/scenarios.md)."""
+"""Shared test helpers. Tests build positions with the scenario format (docs/scenarios.md).
+
+Every helper used by more than one test module lives here, once; a helper used by a single
+module stays in that module. Sections: every test; the four eastern nations of the first
+phases; surplus and city support; calamities driven through the phase; calamity effects
+driven directly."""
 from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv import scenario as sc
 from tresham.games.advciv.game import Game
+from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.rules.calamities.base import EFFECTS
+from tresham.games.base import IllegalOrder
 
+#: The project's checkout (tests/ is directly below it).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ---- every test -----------------------------------------------------------------------------
 
 def position(**doc):
     """Build a position from scenario keys; gives (state, events of the phase start)."""
@@ -15,7 +32,7 @@ def play(state, *orders):
     """Apply orders (pure API) one after the other; gives (state, all events)."""
     events = []
     for o in orders:
-        state, ev = engine.apply(state, o)
+        state, ev = engine.apply(state, o, platform=is_platform_order(o))
         events.extend(ev)
     return state, events
 
@@ -26,8 +43,6 @@ def game(state) -> Game:
 
 def texts(events) -> str:
     return "\n".join(e.text for e in events)
-
-
 
 
 def refused(state, order, rule=None):
@@ -41,8 +56,145 @@ def refused(state, order, rule=None):
 
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order)
+        engine.apply_in_place(state, order, platform=is_platform_order(order))
     if rule is not None:
         assert e.value.rule == rule, str(e.value)
     assert state.digest() == before
     return e.value
+
+
+# ---- the four eastern nations of the first phases (taxation to ships, sequence) -------------
+
+#: Seats 0-3; A.S.T. order asia, assyria, babylon, egypt.
+FOUR_NATIONS = ["egypt", "babylon", "assyria", "asia"]
+
+
+def four_nations(board, players, phase="tax", ships=None, options=None, **kw):
+    """A 4-player position; nations not given a stock have none (so beneficiaries are clear):
+    unless given a treasury, such a nation has the rest of its tokens (the game's tokens, 55 or
+    ``options["tokens"]``, less those on the board) in treasury, so the position is possible
+    (5.1). One Asian token in Lycia makes the movement phase wait, so the tests see the board
+    as the phases under test left it. Gives (state, events)."""
+    options = {"players": 4, **(options or {})}
+    board = {"lycia": {"tokens": {"asia": 1}}, **board}
+    total = options.get("tokens", 55)
+    specs = {}
+    for n in FOUR_NATIONS:
+        spec = dict(players.get(n, {}))
+        if "stock" not in spec:
+            spec["stock"] = 0
+            spec.setdefault("treasury", total - sum(a.get("tokens", {}).get(n, 0) for a in board.values()))
+        specs[n] = spec
+    return position(nations=FOUR_NATIONS, options=options, board=board, players=specs,
+                    phase=phase, ships=ships or {}, **kw)
+
+
+def four_nations_with_stock(board, players=None, phase="tax", options=None, **kw):
+    """A 4-player position with the stocks the scenario format gives by default."""
+    return position(nations=FOUR_NATIONS, options={"players": 4, **(options or {})}, board=board,
+                    players=players or {}, phase=phase, **kw)
+
+
+# ---- surplus removal and city support (also city construction) -------------------------------
+
+#: The four_east board; seats in A.S.T. order: asia 0, assyria 1, babylon 2, egypt 3.
+FOUR_EAST = ["asia", "assyria", "babylon", "egypt"]
+
+# Egypt keeps the phase open: two cities built this turn, no token to support them, so it
+# owes a choice of which to reduce (the other players' results can be read meanwhile).
+HOLD_BOARD = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}
+HOLD_PLAYER = {"egypt": {"new_cities": ["memphis", "thebes"]}}
+
+
+def at_surplus(board, players=None, hold=True, **kw):
+    b = dict(board)
+    p = dict(players or {})
+    if hold:
+        b.update(HOLD_BOARD)
+        p.update(HOLD_PLAYER)
+    return position(nations=FOUR_EAST, phase="surplus", board=b, players=p, **kw)
+
+
+def pending_by_seat(state):
+    """Every pending decision, by seat."""
+    return {d.player: d for d in engine.pending(state)}
+
+
+def tokens(state, area, owner):
+    return state.board.tokens.get(area, {}).get(owner, 0)
+
+
+# ---- calamities driven through the calamity phase ---------------------------------------------
+
+SIX = ["egypt", "babylon", "assyria", "asia", "crete", "thrace"]  # seats 0-5
+EGYPT, BABYLON, ASSYRIA, ASIA, CRETE, THRACE = range(6)
+SEVEN = ["thebes", "memphis", "tanis", "buhen", "alexandria", "gaza", "jerusalem"]
+
+
+def cal(board=None, players=None, **kw):
+    """Six nations, the calamity phase started. Thrace holds five Gold so the next phase
+    (civ card purchases) waits on it and the board stays as the calamities left it."""
+    players = {k: dict(v) for k, v in (players or {}).items()}
+    players.setdefault("thrace", {}).setdefault("hand", ["gold"] * 5)
+    return position(nations=SIX, phase="calamities", board=board or {}, players=players, **kw)
+
+
+def owed(state):
+    """The decisions required now."""
+    return [d for d in engine.pending(state) if d.required]
+
+
+def cities(board_areas, owner, tokens=None):
+    out = {a: {"city": owner} for a in board_areas}
+    if tokens:
+        for a, n in tokens.items():
+            out.setdefault(a, {})["tokens"] = {owner: n}
+    return out
+
+
+def piracy_board():
+    b = cities(["tanis", "gaza", "jerusalem", "thebes"], "egypt", {"upper_egypt": 10})
+    b.update(cities(["ur"], "babylon", {"mesopotamia": 4}))
+    b.update(cities(["tyre", "nineveh"], "assyria", {"armenia": 6}))
+    b.update(cities(["antioch"], "asia", {"galatia": 4}))
+    b.update(cities(["knossos"], "crete", {"rhodes": 4}))
+    return b
+
+
+# ---- calamity effects driven directly through the CalamityEffect interface --------------------
+
+def effect_position(board, players=None, nations=SIX):
+    """A six-player position in a phase that changes nothing by itself (picking waits on
+    the first seat; the effects are driven directly)."""
+    state, _ = position(nations=list(nations), board=board, players=players or {}, phase="pick")
+    return state
+
+
+def begin_effect(state, calamity, victim, trader=None):
+    """Start a calamity effect on ``state``; gives (game, ctx)."""
+    g = Game(state)
+    ctx = {"calamity": calamity, "victim": victim, "trader": trader}
+    EFFECTS[calamity].begin(g, ctx)
+    return g, ctx
+
+
+def effect_order(g, ctx, o):
+    EFFECTS[ctx["calamity"]].handle(g, ctx, o)
+
+
+def effect_refused(g, ctx, o, rule):
+    """The order is refused citing ``rule`` and the state is unchanged."""
+    before = g.s.digest()
+    with pytest.raises(IllegalOrder) as e:
+        effect_order(g, ctx, o)
+    assert e.value.rule == rule, e.value
+    assert g.s.digest() == before
+    return e.value
+
+
+def effect_owed(g, ctx):
+    return sorted((d.player, d.kind) for d in EFFECTS[ctx["calamity"]].pending(g, ctx) if d.required)
+
+
+def effect_texts(g):
+    return "\n".join(e.text for e in g.events)

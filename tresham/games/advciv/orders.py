@@ -100,12 +100,13 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
     if not isinstance(d, dict):
         raise IllegalOrder("", "an order must be a JSON object")
     kind = d.get("type")
+    if not isinstance(kind, str):
+        raise IllegalOrder("", "an order needs a \"type\": the name of an order type, e.g. \"move\"")
     if kind in PLATFORM_TYPES and not platform:
         raise IllegalOrder("", f"a {kind!r} order is given by the site, never by a player")
     cls = ORDER_TYPES.get(kind) or PLATFORM_TYPES.get(kind)  # type: ignore[arg-type]
     if cls is None:
-        shown = repr(kind)[:40] if kind is not None else "none"
-        raise IllegalOrder("", f"unknown order type {shown}; known types: {', '.join(sorted(ORDER_TYPES))}")
+        raise IllegalOrder("", f"unknown order type {kind[:40]!r}; known types: {', '.join(sorted(ORDER_TYPES))}")
     try:
         text = json.dumps(d, allow_nan=False)
     except (TypeError, ValueError):

@@ -137,7 +137,16 @@ class GameState:
 
     # ---- serialisation -------------------------------------------------
     def to_json(self) -> dict:
-        return asdict(self)
+        """The state as plain JSON data (equal to ``dataclasses.asdict``, several times faster:
+        the platform stores a state after every order)."""
+        out = {f.name: _plain_copy(getattr(self, f.name)) for f in fields(self)
+               if f.name not in ("options", "players", "board")}
+        o = self.options
+        out["options"] = {f.name: getattr(o, f.name) for f in fields(o)}
+        out["players"] = [{f.name: _plain_copy(getattr(p, f.name)) for f in fields(p)} for p in self.players]
+        b = self.board
+        out["board"] = {"tokens": _plain_copy(b.tokens), "cities": dict(b.cities), "ships": _plain_copy(b.ships)}
+        return out
 
     @classmethod
     def from_json(cls, d: dict) -> "GameState":
