@@ -96,7 +96,10 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError):
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError):
-    return api.create_response(request, {"error": "http_error", "message": str(exc)}, status=exc.status_code)
+    code = "csrf_failed" if exc.status_code == 403 and "csrf" in str(exc).lower() else "http_error"
+    message = ("the CSRF token is missing or wrong: get one from /api/accounts/csrf and send it in "
+               "the X-CSRFToken header" if code == "csrf_failed" else str(exc))
+    return api.create_response(request, {"error": code, "message": message}, status=exc.status_code)
 
 
 @api.exception_handler(Http404)

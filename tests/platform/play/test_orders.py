@@ -211,3 +211,21 @@ def test_a_chosen_order_type_starts_the_form(trading, client_for):
     form = section(html, "decisions")
     assert "{&quot;type&quot;: &quot;trade_message&quot;, &quot;text&quot;: &quot;&quot;}</textarea>" in form
     assert '<a href="?type=trade_done#order"><code>trade_done</code></a>' in form
+
+
+def test_the_api_refuses_text_no_database_can_store(trading, client_for):
+    """A NUL character in a public trade message was a 500 on PostgreSQL; a lone surrogate
+    echoed the raw JSON back. Both are now plain refusals that change nothing."""
+    from tests.platform.conftest import post_json
+
+    c = client_for(trading.alice)
+    trading.game.refresh_from_db()
+    before = (trading.game.revision, trading.game.state)
+    for text, words in (("a\u0000b", "NUL character"), ("a\ud800b", "is not plain JSON")):
+        r = post_json(c, f"/api/games/{trading.game.pk}/orders",
+                      {"order": {"type": "trade_message", "text": text}, "client_key": f"nul-{len(words)}"})
+        assert r.status_code == 400 and words in r.json()["message"], r.content
+    r = post_json(c, f"/api/games/{trading.game.pk}/messages", {"text": "hello\u0000"})
+    assert r.status_code == 422
+    trading.game.refresh_from_db()
+    assert (trading.game.revision, trading.game.state) == before

@@ -108,8 +108,8 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
     if cls is None:
         raise IllegalOrder("", f"unknown order type {kind[:40]!r}; known types: {', '.join(sorted(ORDER_TYPES))}")
     try:
-        text = json.dumps(d, allow_nan=False)
-    except (TypeError, ValueError):
+        text = json.dumps(d, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (TypeError, ValueError):  # UnicodeEncodeError (a lone surrogate) is a ValueError
         raise IllegalOrder("", f"order {kind!r} is not plain JSON (numbers, text, lists and objects)") from None
     try:
         m = model(cls).model_validate_json(text)

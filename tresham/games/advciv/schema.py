@@ -75,8 +75,16 @@ StatedCard = TradeCardId | Literal["unspecified"]
 ExpectedCard = TradeCardId | Literal["dont_care", "unspecified"]
 #: An earthquake or volcano site (30.211: a volcano id; 30.212: a city's area).
 SiteId = _enum(VOLCANOES | AREAS, "a volcano or an area", "30.21", "a volcano id or an area id")
-Text = Annotated[str, Field(max_length=MAX_TEXT)]
-Choice = Annotated[str, Field(max_length=MAX_CHOICE)]
+def _printable(v: str) -> str:
+    """Free text holds no NUL and no lone surrogate: no database stores them as text."""
+    if "\x00" in v or any("\ud800" <= c <= "\udfff" for c in v):
+        raise PydanticCustomError("bad_text", "{text}", {"text": "text may not hold a NUL character "
+                                                                 "or half of a surrogate pair"})
+    return v
+
+
+Text = Annotated[str, Field(max_length=MAX_TEXT), AfterValidator(_printable)]
+Choice = Annotated[str, Field(max_length=MAX_CHOICE), AfterValidator(_printable)]
 
 
 def Many(item: Any) -> Any:
@@ -176,7 +184,7 @@ def explain(e: ValidationError, limit: int = 3, *, noun: str = "field",
         elif err["type"] == "missing":
             msg = f"{noun} {where!r} is missing"
             where = "#" + where
-        elif err["type"] in ("unknown_id", "voyage_step"):
+        elif err["type"] in ("unknown_id", "voyage_step", "bad_text"):
             msg = err["msg"]
         elif err["type"] in ("greater_than_equal", "less_than_equal") and (b := _bounds(model, err["loc"])):
             msg = f"must be a whole number from {b[0]} to {b[1]} (got {shown})"

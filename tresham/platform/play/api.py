@@ -7,6 +7,8 @@ from typing import Any
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
+from ninja.responses import Status
+from pydantic import field_validator
 
 from . import services
 from .models import EventRecord, Game, Message
@@ -117,8 +119,8 @@ def post_order(request: HttpRequest, game_id: int, body: OrderIn):
         raise services.NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
     out = services.submit(game.pk, body.order, seat=seat, account=request.user,
                           client_key=body.client_key, revision=body.revision)
-    return 201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
-                 "replayed": out.replayed}
+    return Status(201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
+                        "replayed": out.replayed})
 
 
 class EventOut(Schema):
@@ -145,7 +147,15 @@ def history(request: HttpRequest, game_id: int, after: int = Query(0, ge=0), lim
 
 
 class MessageIn(Schema):
-    text: str = Field(min_length=1, max_length=2000)
+    text: str = Field(min_length=1, max_length=2000, description="plain text (no NUL character)")
+
+    @field_validator("text")
+    @classmethod
+    def storable(cls, v: str) -> str:
+        """No NUL and no lone surrogate: no database stores them as text."""
+        if "\x00" in v or any("\ud800" <= c <= "\udfff" for c in v):
+            raise ValueError("text may not hold a NUL character or half of a surrogate pair")
+        return v
 
 
 class MessageOut(Schema):
@@ -171,7 +181,7 @@ def post_message(request: HttpRequest, game_id: int, body: MessageIn):
     if seat is None:
         raise services.NotYourSeat("only the game's players write to its table")
     m = Message.objects.create(game=game, author=request.user, seat=seat, text=body.text)
-    return 201, {"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at}
+    return Status(201, {"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at})
 
 
 def _author(m: Message) -> str:
