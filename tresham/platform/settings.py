@@ -152,6 +152,7 @@ USE_I18N = False
 USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks for it at start
 STATICFILES_DIRS = [BASE_DIR / "static"]
 #: Largest request body the site reads (an order is a few kilobytes): larger gets 413.
 MAX_BODY_BYTES = int(os.environ.get("TRESHAM_MAX_BODY_BYTES", str(64 * 1024)))
