@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from ..clock import deadlines
 from .errors import AccountError
 from .models import AvailabilityWindow, Profile
 
@@ -68,30 +69,21 @@ def _zone(user) -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo(profile.time_zone if profile else "UTC")
 
 
+def availability_of(user, windows: list[Window] | None = None) -> deadlines.Availability:
+    """The user's availability as the clock's pure value (his zone and windows)."""
+    windows = windows_of(user) if windows is None else windows
+    return deadlines.Availability(_zone(user), tuple(deadlines.Window(s, e) for s, e in windows if s != e))
+
+
 def is_available(user, at: dt.datetime, *, windows: list[Window] | None = None) -> bool:
     """Whether the (aware) moment ``at`` lies inside one of the user's windows, read in his
-    time zone (a window contains its start, not its end)."""
-    windows = windows_of(user) if windows is None else windows
-    if not windows:
-        return True
-    local = at.astimezone(_zone(user))
-    m = local.hour * 60 + local.minute + (local.second + local.microsecond / 1e6) / 60
-    return any(s <= m < e for s, e in _spans(windows))
+    time zone (a window contains its start, not its end); see
+    :func:`tresham.platform.clock.deadlines.is_available`."""
+    return deadlines.is_available(at, availability_of(user, windows))
 
 
 def next_available(user, at: dt.datetime) -> dt.datetime:
     """``at`` if the user is available then, else the next start of one of his windows (an
-    aware datetime, in UTC)."""
-    windows = windows_of(user)
-    if is_available(user, at, windows=windows):
-        return at
-    zone = _zone(user)
-    local = at.astimezone(zone)
-    starts = []
-    for days in range(0, 3):
-        day = local.date() + dt.timedelta(days=days)
-        for start, _end in windows:
-            moment = dt.datetime.combine(day, start, tzinfo=zone)
-            if moment > at:
-                starts.append(moment)
-    return min(starts).astimezone(dt.timezone.utc)
+    aware datetime, in UTC), correct across daylight-saving changes; see
+    :func:`tresham.platform.clock.deadlines.next_available`."""
+    return deadlines.next_available(at, availability_of(user))
