@@ -246,6 +246,21 @@ class GameRules(Protocol):
         card_names, points}. Public facts only (nothing from a hand)."""
         ...
 
+    def reference(self) -> dict | None:
+        """The game's printed facts, without a game under way, for the help pages
+        (SITE-GEN-06); None for a game that offers none. Every key is optional:
+
+        ``phases`` [{id, name, rule, orders}] in turn order (``orders``: the order types of
+        :meth:`order_schema` the phase takes); ``trade`` {min_cards, true_cards}: the cards
+        each side of a deal gives at least and the stated identities of them that must be
+        true; ``commodities`` [{name, value, count, max_set_value}]; ``calamities`` [{id,
+        name, stack, tradable, rule, effect}] in the order they are resolved (``effect``:
+        a summary in the site's words); ``civ_cards`` {groups, cards} shaped like
+        :meth:`advances_page` without a player; ``ast`` {ages [{name, requirements}],
+        finish, points_per_space, tracks [{name, starts {age: first space}, late_iron
+        [points]}]}."""
+        ...
+
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:
         """The order the game's bot gives for ``seat`` now, deciding on what the seat may
         know only; it may be the platform's default (then the platform applies it as such)."""

@@ -399,13 +399,7 @@ class AdvancedCivilization:
         if me is not None and not me.nation:
             me = None
         cards = []
-        for cid, card in g.d.civ_cards.items():
-            row: dict[str, Any] = {
-                "id": cid, "name": card.name, "groups": [groups.get(x, x) for x in card.groups],
-                "cost": card.cost, "rule": card.rule, "text": cc.EFFECTS.get(cid, ""),
-                "prerequisite": g.d.civ_cards[card.prerequisite].name if card.prerequisite else None,
-                "credits": [{"card": g.d.civ_cards[t].name, "points": n} for t, n in card.credits.items()],
-            }
+        for cid, row in zip(g.d.civ_cards, _civ_card_rows()):
             if me is not None:
                 row.update({"owned": cid in me.civ_cards, "credit": cc.credit(g, me, cid),
                             "cost_after_credits": cc.cost_after_credits(g, me, cid)})
@@ -419,6 +413,38 @@ class AdvancedCivilization:
         return {"groups": [{"id": k, "name": v} for k, v in groups.items()], "cards": cards,
                 "yours": holdings(me) if me is not None else None,
                 "players": [holdings(p) for p in g.active()]}
+
+    def reference(self) -> dict[str, Any]:
+        """The printed facts the help pages show (SITE-GEN-06), from the game's data: the
+        phases of a turn (18.1) with their orders, the trade's honesty limits (28.3), the
+        commodities (8.1), the calamities in resolution order (9.1, 29.6) with a summary of
+        each effect (30), the civilization cards (32) and the A.S.T. (33)."""
+        from .data import EPOCHS
+        from .orders import PLATFORM_TYPES
+        from .phase import TURN
+        from .rules import trade
+        from .rules.ast import AGE_NAMES, requirement_text
+
+        d = load()
+        effects = _calamity_effects()
+        return {
+            "phases": [{"id": ph, "name": _PHASE_NAMES.get(ph, ph), "rule": PHASES[ph].rule,
+                        "orders": [t for t in PHASES[ph].accepts if t not in PLATFORM_TYPES]}
+                       for ph in ("pick", *TURN)],
+            "trade": {"min_cards": trade.MIN_CARDS, "true_cards": trade.TRUE_CARDS},
+            "commodities": [{"name": c.name, "value": c.value, "count": c.count,
+                             "max_set_value": c.max_set_value} for c in d.commodities.values()],
+            "calamities": [{"id": c.id, "name": c.name, "stack": c.stack, "tradable": c.tradable,
+                            "rule": c.rule, "effect": effects[c.id]}
+                           for c in sorted(d.calamities.values(), key=lambda c: c.order)],
+            "civ_cards": {"groups": [{"id": k, "name": v} for k, v in _group_names().items()],
+                          "cards": _civ_card_rows()},
+            "ast": {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(d.ast.requirements.get(e, {}))}
+                             for e in EPOCHS],
+                    "finish": d.ast.finish, "points_per_space": d.ast.points_per_space,
+                    "tracks": [{"name": _nation_name(n), "starts": {AGE_NAMES[e]: t.epoch_start[e] for e in EPOCHS},
+                                "late_iron": list(t.late_iron_thresholds)} for n, t in d.ast.tracks.items()]},
+        }
 
     def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
         from ...bots.heuristic import heuristic_bot
@@ -458,6 +484,74 @@ def _group_names() -> dict[str, str]:
     from .data import _read
 
     return dict(_read("civ_cards.json")["meta"]["groups"])
+
+
+def _civ_card_rows() -> list[dict[str, Any]]:
+    """The 24 civilization cards as the pages show them (32): groups by name, cost,
+    prerequisite, rule, effect and the credits each gives (31.5)."""
+    from .rules import civcards as cc
+
+    d = load()
+    groups = _group_names()
+    return [{"id": cid, "name": card.name, "groups": [groups.get(x, x) for x in card.groups],
+             "cost": card.cost, "rule": card.rule, "text": cc.EFFECTS.get(cid, ""),
+             "prerequisite": d.civ_cards[card.prerequisite].name if card.prerequisite else None,
+             "credits": [{"card": d.civ_cards[t].name, "points": n} for t, n in card.credits.items()]}
+            for cid, card in d.civ_cards.items()]
+
+
+#: The phases by the names the help pages give them (18.1).
+_PHASE_NAMES = {
+    "pick": "Choosing nations and initial placement", "tax": "Taxation", "population": "Population expansion",
+    "census": "Census", "ships": "Ship construction and maintenance", "movement": "Movement",
+    "conflict": "Conflict", "cities": "City construction", "surplus": "Removal of surplus population",
+    "acquisition": "Trade card acquisition", "trade": "Trade", "calamities": "Calamities",
+    "advances": "Acquisition of civilization cards", "ast": "A.S.T. alteration",
+}
+
+
+def _calamity_effects() -> dict[str, str]:
+    """Each calamity's effect (30) summed up in the site's own words, its figures taken from
+    the modules that resolve it."""
+    from .rules.calamities import barbarians, epidemic, famine, flood, iconoclasm, piracy, slave_revolt
+
+    return {
+        "volcano": "If the victim has a city in an area a volcano touches, it erupts and wipes out every "
+                   "unit of every player in the areas it touches. Otherwise an earthquake destroys one of his cities "
+                   "and reduces a neighbouring city of another player (Engineering softens an earthquake).",
+        "treachery": "Whoever traded the card swaps one of the victim's cities, of his choosing, for a "
+                     "city of his own. Drawn and kept, it simply costs the victim one city reduced.",
+        "famine": f"The victim loses {famine.PRIMARY} unit points and hands out {famine.SECONDARY_TOTAL} "
+                  f"more to other players, no more than {famine.SECONDARY_CAP} to any of them. A Pottery "
+                  f"holder may show Grain cards to lose {famine.GRAIN_RELIEF} fewer per card.",
+        "superstition": "Three of the victim's cities are reduced, his pick. The best religion card he "
+                        "holds lowers that: 2 with Mysticism, 1 with Deism, none with Enlightenment.",
+        "civil_war": "The victim's nation breaks in two. He and the player with the largest stock draw "
+                     "up the first faction; the victim keeps one faction and the other player takes over "
+                     "the other (Music, Drama and Poetry, Democracy, Philosophy and Military change the split).",
+        "slave_revolt": f"For the rest of the calamity phase {slave_revolt.BASE} of the victim's tokens "
+                        "support no city, so the cities left unsupported are reduced. Mining adds 5 "
+                        "tokens to that, Enlightenment takes 5 away.",
+        "flood": f"The victim loses up to {flood.PRIMARY} unit points of vulnerable units on the flood plain "
+                 f"where he has most, and the other players there lose {flood.SECONDARY} between them. "
+                 "With nothing on a flood plain he loses a coastal city instead; Engineering caps the "
+                 f"loss at {flood.ENGINEERING_CAP}.",
+        "barbarian_hordes": f"{barbarians.HORDE} barbarian tokens land in one of the victim's start "
+                            "areas and march on, fighting, wherever they hurt him most, until they fit the "
+                            "population limits. They stay on the board; Crete is never their victim.",
+        "epidemic": f"The victim loses {epidemic.PRIMARY} unit points and makes other players lose "
+                    f"{epidemic.SECONDARY} more, no more than {epidemic.CAP} each and none from whoever "
+                    "traded him the card. Every area hit keeps a token; Medicine lessens it, Roadbuilding "
+                    "worsens it.",
+        "civil_disorder": "Every city of the victim beyond three is reduced. Music, Drama and Poetry, Law "
+                          "and Democracy each spare one city; Military and Roadbuilding each add one.",
+        "iconoclasm": f"The victim reduces 4 of his cities (fewer with Law, Philosophy or Theology, more "
+                      f"with Monotheism or Roadbuilding) and names {iconoclasm.SECONDARY} cities of other "
+                      "players to be reduced, never the trader's.",
+        "piracy": f"{piracy.PRIMARY} of the victim's coastal cities, picked by whoever traded him the card, "
+                  f"turn into pirate cities, and he picks one coastal city each of {piracy.SECONDARY} "
+                  "other players to share that fate (never the trader's).",
+    }
 
 
 def areas_in_play(state: GameState):
