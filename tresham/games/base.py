@@ -73,6 +73,17 @@ class Decision:
 
 
 @dataclass(slots=True)
+class MailEvent:
+    """A public event the players are told of by mail (for Advanced Civilization: a trade's
+    public message, SITE-TRADE-13): the event (public), a short ``title`` for the mail's
+    subject, and the seats not mailed (``skip``: those who took part know it already)."""
+
+    event: Event
+    title: str
+    skip: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class SeatSummary:
     """One seat's public standing, for lists, mails and the end of a game.
 
@@ -141,6 +152,8 @@ class GameRules(Protocol):
     title: str
     min_players: int
     max_players: int
+    #: what the public score of :meth:`summary` is called ("Total Public Points")
+    points_label: str
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
@@ -197,6 +210,12 @@ class GameRules(Protocol):
 
     def stage(self, state: Any) -> str:
         """Where the game stands, in words: "Turn 3, trade"."""
+        ...
+
+    def mail_events(self, state: Any, events: list[Event]) -> list[MailEvent]:
+        """Of the events of one order (``state``: the state after it), the public ones the
+        players are told of by mail, as the game's options say (SITE-TRADE-13); [] for none.
+        Each :class:`MailEvent` holds an event of ``events`` itself (the very object)."""
         ...
 
     def pick_order(self, state: Any) -> list[int] | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder, OptionChoice, OptionField, SeatSummary, Table
+from ..base import Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import BARBARIANS, PIRATES, load
@@ -187,6 +187,7 @@ class AdvancedCivilization:
     title = "Advanced Civilization"
     min_players = 2
     max_players = 8
+    points_label = "Total Public Points"
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
@@ -293,6 +294,21 @@ class AdvancedCivilization:
                 cols["Victory points"] = g.score(p.nation)
             rows.append(SeatSummary(p.seat, g.name(p.nation), g.public_points(p.nation), cols))
         return rows
+
+    def mail_events(self, state: GameState, events: list[Event]) -> list[MailEvent]:
+        """The public trade message (SITE-TRADE-13): after a trade, every player but the two
+        who traded is told what was *said* to be traded -- the ``trade`` event, which names
+        the stated cards only -- unless the game's option disables it (SITE-CREATE-13)."""
+        if not state.options.public_trade_message:
+            return []
+        seat_of = {p.nation: p.seat for p in state.players if p.nation}
+        out = []
+        for e in events:
+            if e.kind == "trade" and e.to is None:
+                a, b = e.data.get("nation"), e.data.get("partner")
+                out.append(MailEvent(e, f"{_nation_name(a)} and {_nation_name(b)} traded",
+                                     sorted(seat_of[n] for n in (a, b) if n in seat_of)))
+        return out
 
     def stage(self, state: GameState) -> str:
         if state.finished:
