@@ -1,0 +1,111 @@
+"""The help pages (SITE-GEN-06): how this site is used, written for it, and the game's own
+facts (phases, calamities, civilization cards, the A.S.T.) as its rules give them through
+``GameRules.reference`` -- never a typed copy that could drift from the game. Open to
+everybody, logged in or not."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ...games import registry
+from ...games.base import GameRules
+from ..lobby import meta, timelimits
+from .phases import PHASES
+from .topics import TOPICS
+
+#: The game the help pages explain (the registry's name of the site's game).
+GAME = "advciv"
+
+
+def game_rules() -> GameRules:
+    """The rules of the game the pages explain (404 when the site does not offer it)."""
+    try:
+        return registry.get(GAME)
+    except registry.UnknownGame:
+        raise Http404("the help pages' game is not offered on this site") from None
+
+
+def reference(rules: GameRules, key: str) -> Any:
+    """One part of the game's printed facts (404 when the game gives none)."""
+    facts = getattr(rules, "reference", None)
+    data = facts() if facts is not None else None
+    if not data or key not in data:
+        raise Http404(f"{rules.title} has no {key} to show")
+    return data[key]
+
+
+def _page(request: HttpRequest, name: str, ctx: dict[str, Any] | None = None) -> HttpResponse:
+    topic = next(t for t in TOPICS if t.name == name)
+    return render(request, f"help/{name}.html", {"topic": topic, "topics": TOPICS, **(ctx or {})})
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """Every help topic, and the code of conduct."""
+    return render(request, "help/index.html", {"topics": TOPICS, "title": game_rules().title})
+
+
+@require_GET
+def joining(request: HttpRequest) -> HttpResponse:
+    """The game list, open games, the queue, the same-opponent limit."""
+    return _page(request, "joining", {"limit": meta.LIMIT})
+
+
+@require_GET
+def creating(request: HttpRequest) -> HttpResponse:
+    """The new-game form, its options as the rules describe them (``option_fields``)."""
+    rules = game_rules()
+    fields = rules.option_fields() if hasattr(rules, "option_fields") else []
+    return _page(request, "creating", {"rules": rules, "fields": fields,
+                                       "limits": [text for _, text in timelimits.CHOICES],
+                                       "default_limit": timelimits.label(timelimits.DEFAULT)})
+
+
+@require_GET
+def playing(request: HttpRequest) -> HttpResponse:
+    """The game page, and one section per phase: the rules' name, rule and order types of
+    the phase with what the player decides and the site's default at his deadline."""
+    rules = game_rules()
+    phases = [{**p, "help": PHASES.get(p["id"])} for p in reference(rules, "phases")]
+    return _page(request, "playing", {"rules": rules, "phases": phases})
+
+
+@require_GET
+def trading(request: HttpRequest) -> HttpResponse:
+    """Trade on this site, with the honesty limits and the commodities from the rules."""
+    rules = game_rules()
+    limits = reference(rules, "trade")
+    return _page(request, "trading", {"rules": rules, "limits": limits,
+                                      "lies_at_min": limits["min_cards"] - limits["true_cards"],
+                                      "commodities": reference(rules, "commodities"),
+                                      "calamities": [c for c in reference(rules, "calamities") if c["tradable"]]})
+
+
+@require_GET
+def calamities(request: HttpRequest) -> HttpResponse:
+    """Every calamity: stack, tradable or not, effect, rule."""
+    rules = game_rules()
+    return _page(request, "calamities", {"rules": rules, "calamities": reference(rules, "calamities")})
+
+
+@require_GET
+def advances(request: HttpRequest) -> HttpResponse:
+    """Every civilization card: groups, cost, prerequisite, effect, credits."""
+    rules = game_rules()
+    cards = reference(rules, "civ_cards")
+    return _page(request, "advances", {"rules": rules, "groups": cards["groups"], "cards": cards["cards"],
+                                       "total": sum(c["cost"] for c in cards["cards"])})
+
+
+@require_GET
+def ages(request: HttpRequest) -> HttpResponse:
+    """The Ages with their requirements and every nation's track."""
+    rules = game_rules()
+    ast = reference(rules, "ast")
+    names = [a["name"] for a in ast["ages"]]
+    tracks = [{"name": t["name"], "starts": [t["starts"][n] for n in names], "late_iron": t["late_iron"]}
+              for t in ast["tracks"]]
+    return _page(request, "ages", {"rules": rules, "ast": ast, "age_names": names, "tracks": tracks})
