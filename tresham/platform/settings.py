@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tresham.platform.lobby",
     "tresham.platform.play",
     "tresham.platform.clock",
+    "tresham.platform.help",
 ]
 
 MIDDLEWARE = [

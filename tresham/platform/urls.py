@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("accounts/", include("tresham.platform.accounts.urls")),
+    path("help/", include("tresham.platform.help.urls")),
     path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),
 ]
