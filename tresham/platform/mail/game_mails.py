@@ -1,0 +1,166 @@
+"""The game mails, one function each: call them inside the transaction of the change they
+report (the clock's deadline, pause, quit and removal, the order path's events, the end of a
+game); the lobby's are connected to its signals (:mod:`.receivers`).
+
+Each mail is rendered per recipient from the game's public facts and his own seat only
+(:mod:`.render`) and ends, where the initial placement is over, with the public standings
+(Total Public Points, SITE-AST-04 / SITE-EMAIL-05). Each one's key names what it reports, so
+the same event enqueued twice (a retried transaction, a worker's second pass) mails once.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from ...games import registry
+from ...games.base import Event
+from ..play.models import Game, Seat, display_name
+from .models import Outbox
+from .outbox import enqueue_for_game
+
+
+def members(game: Game, *, without: Iterable = ()) -> list:
+    """The people seated in ``game`` (not its bots), by seat, less ``without`` (users or ids)."""
+    skip = {getattr(u, "pk", u) for u in without if u is not None}
+    seats = game.seats.filter(user__isnull=False, status=Seat.Status.PLAYING).select_related("user__profile")
+    return [s.user for s in seats.order_by("index") if s.user_id not in skip]
+
+
+def _user_of_seat(game: Game, seat: int):
+    s = game.seats.filter(index=seat, user__isnull=False).select_related("user__profile").first()
+    return s.user if s is not None else None
+
+
+def _name(user) -> str:
+    return display_name(user) if user is not None else "the bot"
+
+
+# ---- the clock's mails ------------------------------------------------------------------------
+def your_turn(game: Game, seat: int, *, deadline: dt.datetime | None, revision: int | None = None,
+              state=None) -> list[Outbox]:
+    """"It is your turn" to the player of ``seat``: his own decisions, his ``deadline`` in his
+    own time zone (None: no time limit) and the standings (SITE-EMAIL-06, SITE-AST-04). One
+    mail per seat and revision."""
+    user = _user_of_seat(game, seat)
+    if user is None:
+        return []
+    rev = game.revision if revision is None else revision
+    return enqueue_for_game(game, "turn", [user], f"turn:{game.pk}:{rev}:{{user}}", state=state, deadline=deadline)
+
+
+def pause_started(game: Game, pause_id: int | str, *, by=None, starts: dt.datetime | None = None,
+                  until: dt.datetime | None = None, reason: str = "") -> list[Outbox]:
+    """A pause of the game is asked for (SITE-PAUSE-01): to every player, with its first and
+    last moment in his own time zone and the reason its requester gave."""
+    return enqueue_for_game(game, "pause_started", members(game), f"pause:{game.pk}:{pause_id}:start:{{user}}",
+                            times={"starts": starts, "until": until},
+                            context={"by": _name(by) if by is not None else "", "reason": reason})
+
+
+def pause_removed(game: Game, pause_id: int | str, *, by=None, ends_at: dt.datetime | None = None) -> list[Outbox]:
+    """A pause is removed (SITE-PAUSE-05): to every player, with when it stops being in force
+    (``ends_at``: 24 hours on, SITE-PAUSE-06; None: at once) in his own time zone."""
+    return enqueue_for_game(game, "pause_removed", members(game), f"pause:{game.pk}:{pause_id}:end:{{user}}",
+                            times={"ends_at": ends_at}, context={"by": _name(by) if by is not None else ""})
+
+
+def player_quit(game: Game, seat: int, quitter, *, replacement=None, ref: int | str | None = None) -> list[Outbox]:
+    """``quitter`` left seat ``seat``: every other player is told (SITE-QUIT-04, SITE-EMAIL-04),
+    with his replacement if he named one. ``ref``: what tells this quit from another of the
+    same seat (default: the game's revision)."""
+    ref = game.revision if ref is None else ref
+    nation = _seat_name(game, seat)
+    return enqueue_for_game(game, "quit", members(game, without=[quitter, replacement]) +
+                            ([replacement] if replacement is not None else []),
+                            f"quit:{game.pk}:{seat}:{getattr(quitter, 'pk', quitter)}:{ref}:{{user}}",
+                            context={"quitter": _name(quitter), "seat_name": nation, "seat_number": seat + 1,
+                                     "replacement": _name(replacement) if replacement is not None else "",
+                                     "replacement_user": replacement})
+
+
+def player_removed(game: Game, seat: int, removed, *, missed: int | None = None,
+                   ref: int | str | None = None) -> list[Outbox]:
+    """``removed`` was taken out of seat ``seat`` for missed deadlines: every player is told,
+    and so is he."""
+    ref = game.revision if ref is None else ref
+    return enqueue_for_game(game, "removed", members(game, without=[removed]) + [removed],
+                            f"removed:{game.pk}:{seat}:{getattr(removed, 'pk', removed)}:{ref}:{{user}}",
+                            context={"removed": _name(removed), "removed_user": removed, "missed": missed,
+                                     "seat_name": _seat_name(game, seat), "seat_number": seat + 1})
+
+
+def game_over(game: Game, state=None) -> list[Outbox]:
+    """The game is over: to every player, the final places, the standings and the seed with its
+    hash, published at the start, so anyone can check the dice (the seed is public now)."""
+    return enqueue_for_game(game, "game_over", members(game), f"over:{game.pk}:{{user}}", state=state)
+
+
+def _seat_name(game: Game, seat: int) -> str:
+    """The seat's name in the game (its nation), from the public standings, else "seat N"."""
+    if game.state:
+        rules = registry.get(game.kind)
+        state = rules.loads(game.state)
+        if rules.placement_done(state):
+            for row in rules.summary(state):
+                if row.seat == seat:
+                    return row.name
+    return f"seat {seat + 1}"
+
+
+# ---- the order path's mails ---------------------------------------------------------------------
+def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> list[Outbox]:
+    """The mails the public events of order ``seq`` call for, as the game's rules say
+    (``rules.mail_events``; for Advanced Civilization the public trade message to every
+    player but the two traders, unless the game's option disables it: SITE-TRADE-13,
+    SITE-EMAIL-03). ``state``: the state after the order (default: the game's). A game whose
+    rules mail no events gives []. Call it in the order's transaction."""
+    rules = registry.get(game.kind)
+    if not hasattr(rules, "mail_events"):
+        return []
+    if state is None:
+        state = rules.loads(game.state)
+    rows = []
+    index = {id(e): n for n, e in enumerate(events)}
+    for m in rules.mail_events(state, events):
+        if m.event.to is not None:
+            continue  # only a public event is ever mailed
+        n = index.get(id(m.event))
+        if n is None:
+            continue
+        skip = {s.user_id for s in game.seats.filter(index__in=m.skip)}
+        rows += enqueue_for_game(game, "event", members(game, without=skip), f"event:{game.pk}:{seq}:{n}:{{user}}",
+                                 state=state, context={"text": m.event.text, "title": m.title,
+                                                       "event_kind": m.event.kind})
+    return rows
+
+
+# ---- the lobby's mails ----------------------------------------------------------------------------
+def player_joined(game: Game, seat: int, user, via: str) -> list[Outbox]:
+    """A new player took seat ``seat`` (``user`` None: the bot): every member but him is told
+    (SITE-QUEUE-07, SITE-EMAIL-01); a friend or a bot seated by the game's creator is not news
+    to the creator."""
+    s = game.seats.filter(index=seat).first()
+    joined = s.joined_at.timestamp() if s is not None and s.joined_at else 0
+    without = [user] + ([game.creator_id] if via in ("friend", "bot") else [])
+    who = "the bot" if user is None else display_name(user)
+    return enqueue_for_game(game, "joined", members(game, without=without),
+                            f"joined:{game.pk}:{seat}:{joined:.6f}:{{user}}",
+                            context={"joiner": who, "seat_number": seat + 1, "open_seats": _open_seats(game)})
+
+
+def game_filled(game: Game) -> list[Outbox]:
+    """Every seat is taken and the game starts (nation picking): every member is told
+    (SITE-QUEUE-07, SITE-EMAIL-01)."""
+    return enqueue_for_game(game, "filled", members(game), f"filled:{game.pk}:{{user}}")
+
+
+def friend_added(game: Game, friend, by) -> list[Outbox]:
+    """``by`` put his friend ``friend`` in his new game: the friend is told (SITE-CREATE-14,
+    SITE-EMAIL-02)."""
+    return enqueue_for_game(game, "friend_added", [friend], f"friend:{game.pk}:{getattr(by, 'pk', by)}:{{user}}",
+                            context={"creator": _name(by), "open_seats": _open_seats(game)})
+
+
+def _open_seats(game: Game) -> int:
+    return game.seats.filter(status=Seat.Status.OPEN, user__isnull=True, is_bot=False).count()
+

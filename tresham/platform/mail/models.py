@@ -1,0 +1,103 @@
+"""The outbox (one row per mail) and each user's choice of how he gets the game mails.
+
+A row is written by :func:`tresham.platform.mail.outbox.enqueue` inside the transaction of the
+change it reports, so a change and its mails commit together or not at all; its ``key`` says
+what it reports (``turn:<game>:<revision>:<user>``) and is unique, so one event never makes two
+mails. The sender (:mod:`tresham.platform.mail.sender`) claims due rows and sends them.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Delivery(models.TextChoices):
+    """How a user gets the game mails (SITE-EMAIL): each at once, a daily digest, or none."""
+
+    IMMEDIATE = "immediate", "Each mail as it happens"
+    DIGEST = "digest", "One digest a day"
+    NONE = "none", "No game mails"
+
+
+class MailPreference(models.Model):
+    """A user's choice of :class:`Delivery`; a user without a row gets each mail at once.
+
+    Kept here rather than on the accounts' profile: everything about mails is this app's,
+    and the accounts app needs no migration for it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference")
+    delivery = models.CharField(max_length=10, choices=Delivery.choices, default=Delivery.IMMEDIATE)
+    updated_at = models.DateTimeField(auto_now=True)
+    #: how the last change was made: "page" (the preferences page) or "link" (an unsubscribe link)
+    changed_by = models.CharField(max_length=10, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_delivery_display()}"
+
+
+class Outbox(models.Model):
+    """One mail to one address. ``status`` says where it stands:
+
+    - ``pending``: to be sent at ``next_try_at``;
+    - ``sending``: claimed by a sender until ``next_try_at`` (a lease: if the sender dies, the
+      row is due again then and is resent with the same Message-ID);
+    - ``sent``; ``failed``: given up after the last attempt (``last_error`` says why);
+    - ``held``: no mail server is configured, the mail stays here for the administrators;
+    - ``digest``: waiting for the recipient's daily digest; ``digested``: sent in it (``digest``);
+    - ``skipped``: not sent -- the recipient takes no game mails, or has no address."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Given up"
+        HELD = "held", "Held: no mail server configured"
+        DIGEST = "digest", "Waiting for the daily digest"
+        DIGESTED = "digested", "Sent in a digest"
+        SKIPPED = "skipped", "Not sent"
+
+    key = models.CharField(max_length=200, unique=True, help_text="what the mail reports; one mail per key")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="mails")
+    address = models.TextField(blank=True, default="",
+                               help_text="where it goes, one address a line (a game mail: its user's address, "
+                                         "read again when it is sent)")
+    kind = models.CharField(max_length=40, db_index=True)
+    game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    subject = models.CharField(max_length=200)
+    body = models.TextField(help_text="the text, without the footer the sender adds (unsubscribe link)")
+    html = models.TextField(blank=True, default="")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="times a sender took it")
+    next_try_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    digest = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="parts",
+                               help_text="the digest that carried it")
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "next_try_at"], name="mail_outbox_due"),
+                   models.Index(fields=["user", "status"], name="mail_outbox_user_status")]
+        ordering = ["-created_at", "-pk"]
+        verbose_name = "mail"
+        verbose_name_plural = "outbox"
+
+    def __str__(self) -> str:
+        return f"{self.subject} -> {self.address or self.user}"
+
+    @property
+    def addresses(self) -> list[str]:
+        """The addresses it goes to (a service mail may have several: the old and the new
+        address of an account)."""
+        return [a.strip() for a in self.address.split("\n") if a.strip()]
+
+    @property
+    def message_id(self) -> str:
+        """The Message-ID of this mail, the same on every attempt: made from the row's id and
+        key, so a resend after a crash is recognisably the same message."""
+        digest = hashlib.sha256(self.key.encode()).hexdigest()[:16]
+        return f"<outbox-{self.pk}.{digest}@{settings.TRESHAM_MAIL_DOMAIN}>"

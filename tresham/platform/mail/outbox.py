@@ -1,0 +1,179 @@
+"""Writing mails to the outbox.
+
+:func:`enqueue` writes one row and never sends anything. **Call it inside the transaction of
+the change the mail reports**: the change and its mail then commit together, or neither does
+-- a rolled-back order mails nobody, and a committed one cannot lose its mail, because the
+sender works from committed rows only. (A game mail enqueued outside any transaction is
+refused with RuntimeError; a service mail -- a password reset, whose row is the only change --
+may be.) Its ``key`` names what the mail reports (``turn:<game>:<revision>:<user>``): the same
+key enqueued twice gives the one row, so a retried change never mails twice.
+
+Two families of kinds:
+
+- game mails (:data:`GAME_KINDS`): the recipient's preference applies (each at once, a daily
+  digest, or none), they go to his current address, and every one carries the one-click
+  unsubscribe link and headers;
+- service mails (:data:`SERVICE_KINDS`): about the account itself (a password reset, a changed
+  address, a moderation decision, a report for the administrators). They always go, at once,
+  to the address given, and have no unsubscribe link: no preference stops them.
+
+:func:`enqueue_for_game` renders a game mail per recipient from ``templates/mail/<kind>.txt``
+(and ``<kind>_subject.txt``) with what that recipient may see (:mod:`.render`).
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.template.loader import render_to_string
+from django.template import TemplateDoesNotExist
+from django.utils import timezone
+
+from .models import Delivery, Outbox
+from . import preferences
+
+#: Game mails, by kind: what each reports.
+GAME_KINDS: dict[str, str] = {
+    "turn": "It is your turn (a decision with its deadline)",
+    "joined": "A player joined the game (SITE-QUEUE-07)",
+    "filled": "The game is full and starts (SITE-QUEUE-07)",
+    "friend_added": "A friend put you in his new game (SITE-CREATE-14)",
+    "event": "A public event of the game the rules mail (a trade: SITE-TRADE-13)",
+    "pause_started": "A pause of the game begins",
+    "pause_removed": "A pause of the game is removed",
+    "quit": "A player quit the game (SITE-QUIT-04)",
+    "removed": "A player was removed for missed deadlines",
+    "game_over": "The game is over: final places and the seed",
+    "digest": "The day's game mails in one",
+}
+#: Service mails, by kind.
+SERVICE_KINDS: dict[str, str] = {
+    "account": "About the account (password reset, address changed, moderation)",
+}
+MAX_KEY = Outbox._meta.get_field("key").max_length
+MAX_SUBJECT = Outbox._meta.get_field("subject").max_length
+
+
+class MailError(ValueError):
+    """A mail that cannot be enqueued as given (an unknown kind, a key too long)."""
+
+
+def is_game_kind(kind: str) -> bool:
+    return kind in GAME_KINDS
+
+
+def one_line(text: str, limit: int = MAX_SUBJECT) -> str:
+    """A subject: one line, spaces collapsed, at most ``limit`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+
+
+def tidy(text: str) -> str:
+    """A rendered text body: no trailing spaces, at most one empty line in a row, one final
+    newline."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n") + "\n"
+
+
+def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str | None = None,
+            html: str = "", game=None, now=None) -> Outbox:
+    """Write one mail to the outbox, inside the caller's transaction; gives its row (the row
+    already there if ``key`` was enqueued before -- nothing is written then).
+
+    ``user``: the recipient (None for a service mail to an address alone). ``address``: a
+    service mail's address (default: the user's); a game mail always goes to the user's own
+    address (SITE-EMAIL-06). The row's status follows from the recipient: a game mail for a
+    user who takes no game mails, or any mail without an address, is kept as ``skipped``; a
+    game mail for a digest user waits for his digest; everything else is ``pending``."""
+    if kind not in GAME_KINDS and kind not in SERVICE_KINDS:
+        raise MailError(f"no mail kind {kind!r}")
+    if not key or len(key) > MAX_KEY:
+        raise MailError(f"a mail's key has 1 to {MAX_KEY} characters")
+    game_mail = is_game_kind(kind)
+    if game_mail and not connection.in_atomic_block:
+        raise RuntimeError("a game mail is enqueued inside the transaction of the change it reports")
+    existing = Outbox.objects.filter(key=key).first()
+    if existing is not None:
+        return existing
+    now = now or timezone.now()
+    if game_mail:
+        address = (user.email if user is not None else "") or ""
+    else:
+        address = address if address is not None else (user.email if user is not None else "")
+    status, why = Outbox.Status.PENDING, ""
+    if not address:
+        status, why = Outbox.Status.SKIPPED, "no e-mail address"
+    elif game_mail:
+        if user is None or not user.is_active:
+            status, why = Outbox.Status.SKIPPED, "the account is not active"
+        else:
+            choice = preferences.delivery_of(user)
+            if choice == Delivery.NONE:
+                status, why = Outbox.Status.SKIPPED, "the recipient takes no game mails"
+            elif choice == Delivery.DIGEST and kind != "digest":
+                status = Outbox.Status.DIGEST
+    row = Outbox(key=key, user=user, address=address, kind=kind, game=game, subject=one_line(subject),
+                 body=body, html=html, status=status, created_at=now, next_try_at=now, last_error=why)
+    try:
+        with transaction.atomic():  # a savepoint: the same key enqueued at once elsewhere
+            row.save(force_insert=True)
+    except IntegrityError:
+        return Outbox.objects.get(key=key)
+    return row
+
+
+def render(kind: str, context: dict[str, Any]) -> tuple[str, str, str]:
+    """(subject, text, html) of a mail from ``mail/<kind>_subject.txt``, ``mail/<kind>.txt``
+    and, when there is one, ``mail/<kind>.html``."""
+    subject = one_line(render_to_string(f"mail/{kind}_subject.txt", context))
+    text = tidy(render_to_string(f"mail/{kind}.txt", context))
+    try:
+        html = render_to_string(f"mail/{kind}.html", context)
+    except TemplateDoesNotExist:
+        html = ""
+    return subject, text, html
+
+
+def enqueue_for_game(game, kind: str, recipients: Iterable, key: str, *, context: dict[str, Any] | None = None,
+                     state=None, deadline=None, times: dict | None = None) -> list[Outbox]:
+    """Render and enqueue a game mail of ``kind`` for each recipient, inside the caller's
+    transaction; gives the rows.
+
+    ``recipients``: users (a user with a seat in the game sees his own seat's decisions).
+    ``key``: the key with ``{user}`` where the recipient's id goes. ``context``: what the
+    template gets besides the game's public facts, the recipient's name, seat, time zone and
+    own decisions (:func:`.render.context_for`). ``deadline`` and the ``times`` by name: aware
+    datetimes, shown in the recipient's own time zone (``deadline_text``, ``<name>_text``)."""
+    from . import render as facts
+
+    if "{user}" not in key:
+        raise MailError("a game mail's key names its recipient: put {user} in it")
+    public = facts.PublicFacts.of(game, state)
+    rows = []
+    for user in dict.fromkeys(recipients):
+        if user is None:
+            continue
+        ctx = facts.context_for(public, user, times={"deadline": deadline, **(times or {})})
+        ctx.update(context or {})
+        subject, text, html = render(kind, ctx)
+        rows.append(enqueue(user, kind, subject, text, key.format(user=user.pk), html=html, game=game))
+    return rows
+
+
+def enqueue_service(to: str | Iterable[str], subject: str, body: str, *, key: str | None = None, user=None,
+                    html: str = "") -> Outbox:
+    """Enqueue a service mail (:data:`SERVICE_KINDS`: about the account itself) to the address
+    ``to``, or to several addresses in one mail (an account's old and new address); ``user``:
+    its account, when known (found by the first address otherwise). ``key``: what it reports,
+    when the caller can say (a reset link's token); else the mail is one of its kind."""
+    addresses = [to] if isinstance(to, str) else list(to)
+    addresses = sorted({a.strip() for a in addresses if a and a.strip()})
+    if user is None and addresses:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(email__iexact=addresses[0]).first()
+    return enqueue(user, "account", subject, body, key or f"account:{uuid.uuid4().hex}",
+                   address="\n".join(addresses), html=html)
