@@ -160,9 +160,33 @@ MAX_BODY_BYTES = int(os.environ.get("TRESHAM_MAX_BODY_BYTES", str(64 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
 
 # ---- mail -------------------------------------------------------------------------------
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend" if os.environ.get("TRESHAM_TESTING") \
-    else "django.core.mail.backends.console.EmailBackend"
+# Every mail is a row of the outbox (tresham.platform.mail), sent by the worker over SMTP.
+# Without TRESHAM_SMTP_HOST nothing leaves the site: mails stay in the outbox, held, and the
+# administrators read them in the admin.
 DEFAULT_FROM_EMAIL = os.environ.get("TRESHAM_MAIL_FROM", "Tresham <tresham@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_HOST = os.environ.get("TRESHAM_SMTP_HOST", "")
+#: implicit TLS (usually port 465); otherwise STARTTLS (on by default) upgrades the connection
+EMAIL_USE_SSL = _env_bool("TRESHAM_SMTP_SSL")
+EMAIL_USE_TLS = not EMAIL_USE_SSL and _env_bool("TRESHAM_SMTP_STARTTLS", default=True)
+EMAIL_PORT = int(os.environ.get("TRESHAM_SMTP_PORT") or (465 if EMAIL_USE_SSL else 587 if EMAIL_USE_TLS else 25))
+EMAIL_HOST_USER = os.environ.get("TRESHAM_SMTP_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("TRESHAM_SMTP_PASSWORD", "")
+EMAIL_TIMEOUT = int(os.environ.get("TRESHAM_SMTP_TIMEOUT", "30"))
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+elif os.environ.get("TRESHAM_TESTING"):
+    EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"  # never used: mails are held
+#: False: the sender sends nothing and marks due mails held (no mail server configured).
+TRESHAM_MAIL_DELIVER = bool(EMAIL_HOST) or bool(os.environ.get("TRESHAM_TESTING"))
+#: The domain of the Message-IDs (that of the sender's address).
+TRESHAM_MAIL_DOMAIN = (DEFAULT_FROM_EMAIL.rpartition("@")[2].strip(" >") or "localhost")
+#: A mail the server refuses is tried this many times in all (backoff 1 min x 2^n, at most 6 h).
+TRESHAM_MAIL_MAX_ATTEMPTS = int(os.environ.get("TRESHAM_MAIL_MAX_ATTEMPTS", "10"))
+#: The hour (in each recipient's own time zone) at which his daily digest is made.
+TRESHAM_MAIL_DIGEST_HOUR = int(os.environ.get("TRESHAM_MAIL_DIGEST_HOUR", "7"))
 
 # ---- games ------------------------------------------------------------------------------
 #: Extra games beyond the built-in registry: name -> "module:Class" (tresham.games.registry).
