@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tresham.platform.play",
     "tresham.platform.clock",
     "tresham.platform.help",
+    "tresham.platform.mail",
 ]
 
 MIDDLEWARE = [

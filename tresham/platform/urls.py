@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/", api.urls),
     path("accounts/", include("tresham.platform.accounts.urls")),
     path("help/", include("tresham.platform.help.urls")),
+    path("mail/", include("tresham.platform.mail.urls")),
     path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),
 ]
