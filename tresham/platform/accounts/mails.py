@@ -1,24 +1,22 @@
-"""Mails of the accounts app, sent once the transaction that caused them commits (a rolled-back
-change sends nothing). They go through Django's ``EMAIL_BACKEND`` for now."""
+"""Mails of the accounts app: written to the site's outbox (``tresham.platform.mail``) in the
+transaction that caused them (a rolled-back change mails nobody) and sent once it commits; a
+mail the server refuses then is retried by the worker."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from django.conf import settings
-from django.core.mail import send_mail
-from django.db import transaction
 
 
 def send_after_commit(subject: str, body: str, to: Iterable[str]) -> None:
-    """Send a plain-text mail to ``to`` (empty addresses dropped) after the current commit."""
+    """Mail a plain-text message to ``to`` (empty addresses dropped): enqueued now, sent after
+    the current commit."""
+    from ..mail import outbox, sender
+
     recipients = sorted({a for a in to if a})
-    if not recipients:
-        return
-
-    def send() -> None:
-        send_mail(f"[Tresham] {subject}", body, settings.DEFAULT_FROM_EMAIL, recipients, fail_silently=True)
-
-    transaction.on_commit(send)
+    if recipients:
+        row = outbox.enqueue_service(recipients, f"[Tresham] {subject}", body)
+        sender.deliver_after_commit([row.pk])
 
 
 def site_link(path: str) -> str:

@@ -78,6 +78,7 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
 
 class PasswordResetView(auth_views.PasswordResetView):
     template_name = "accounts/password_reset.html"
+    form_class = passwords.ResetForm
     email_template_name = passwords.EMAIL_TEMPLATE
     subject_template_name = passwords.SUBJECT_TEMPLATE
     success_url = reverse_lazy("accounts:password_reset_done")
