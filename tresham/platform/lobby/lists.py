@@ -52,9 +52,11 @@ class GameRow:
 
     @property
     def url(self) -> str:
-        """Where its name leads: a started game the viewer plays opens its own page
-        (SITE-LIST-02); any other game its lobby page (options, seats, join, SITE-LIST-04/05)."""
-        if self.your_seat is not None and self.game.status == Game.Status.ACTIVE:
+        """Where its name leads: a game the viewer plays or played, once started, opens the
+        game itself (SITE-GEN-03, SITE-LIST-02/05: Active and Completed); a game still
+        waiting for players, and any game of the Open list, its lobby page (seats, options,
+        join, SITE-LIST-04)."""
+        if self.your_seat is not None and self.game.status != Game.Status.OPEN:
             try:
                 return reverse("play:game", args=[self.game.pk])
             except NoReverseMatch:
