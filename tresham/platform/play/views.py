@@ -317,8 +317,9 @@ class NavLink:
 
 
 def nav(v: Viewer, section: str) -> list[NavLink]:
-    """The game's top panel: its sections (SITE-GEN-02). "Trade" leads to the trade decision
-    on the game page until the web client has its own trade page."""
+    """The game's top panel: its sections (SITE-GEN-02) and the help pages (SITE-GEN-06).
+    "Trade" leads to the trade decision on the game page until the web client has its own
+    trade page."""
     pk = v.game.pk
     game_url = reverse("play:game", args=[pk])
     links = [("game", "Map and orders", game_url), ("trade", "Trade", game_url + "#decisions")]
@@ -328,7 +329,8 @@ def nav(v: Viewer, section: str) -> list[NavLink]:
         links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
     links += [("history", "History", reverse("play:history", args=[pk])),
               ("messages", "Messages", reverse("play:messages", args=[pk])),
-              ("lobby", "Seats and options", reverse("lobby:game", args=[pk]))]
+              ("lobby", "Seats and options", reverse("lobby:game", args=[pk])),
+              ("help", "Help", reverse("help:playing"))]
     return [NavLink(k, label, href, k == section) for k, label, href in links]
 
 
