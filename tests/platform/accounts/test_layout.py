@@ -19,14 +19,14 @@ def _nav(html: str) -> str:
 
 def test_the_top_bar_for_a_visitor_and_for_a_player(make_user, client_for):
     nav = _nav(Client().get("/accounts/login/").content.decode())
-    for link in ('href="/lobby/">Games', 'href="/rankings/">Rankings', 'href="/accounts/login/">Log in'):
+    for link in ('href="/lobby/">Game List', 'href="/help/">Help', 'href="/accounts/login/">Log in'):
         assert link in nav
-    assert "Friends" not in nav and "Log out" not in nav
+    assert "Friends" not in nav and "Log out" not in nav and "Rankings" not in nav  # no page yet: no link
     alice = make_user("alice")
     alice.profile.display_name = "Boudicca"
     alice.profile.save()
     nav = _nav(client_for(alice).get("/accounts/friends/").content.decode())
-    assert 'href="/accounts/friends/">Friends' in nav and ">Boudicca</a>" in nav
+    assert 'href="/accounts/friends/" aria-current="page">Friends' in nav and ">Boudicca</a>" in nav
     assert 'action="/accounts/logout/"' in nav and "Log out" in nav and "Log in" not in nav
 
 
