@@ -143,6 +143,9 @@ AXES_VERBOSE = False
 # Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
 # keep the plain ones.
 AXES_DISABLE_ACCESS_LOG = True
+#: Accounts one address may open in any 24 hours, on the pages and through the API (429
+#: beyond); 0: no limit (accounts.registrations).
+REGISTRATIONS_PER_ADDRESS = int(os.environ.get("TRESHAM_REGISTRATIONS_PER_DAY", "5"))
 #: A donation link shown in the layout (empty: none). Donations are never recorded, so they
 #: cannot affect rankings (SITE-ACCT-06).
 DONATION_URL = os.environ.get("TRESHAM_DONATION_URL", "")

@@ -20,7 +20,7 @@ from pydantic import AfterValidator
 from ninja.utils import check_csrf
 
 from ..play.models import Game, display_name
-from . import availability, conduct, friends, moderation, passwords, profiles
+from . import availability, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
 from .forms import RegisterForm, SitePasswordChangeForm
 from .models import Friendship, ModerationAction, Report
@@ -121,15 +121,17 @@ class RegisterIn(Schema):
 @router.post("/register", response={201: MeOut, **ERRORS}, auth=None, summary="Open an account (and log in)")
 def register(request: HttpRequest, body: RegisterIn):
     """The site's password validators apply; usernames, display names and e-mail addresses are
-    unique regardless of case."""
+    unique regardless of case. One address opens at most ``REGISTRATIONS_PER_ADDRESS`` accounts
+    in 24 hours (429 ``too_many_registrations`` beyond)."""
     _require_csrf(request)
     if request.user.is_authenticated:
         raise AccountError("logged_in", "log out before opening another account", 409)
+    registrations.check(request)
     form = RegisterForm(body.dict())
     if not form.is_valid():
         raise _form_error(form)
     try:
-        user = form.save()
+        user = registrations.register(request, form)
     except IntegrityError:
         raise AccountError("taken", "this username or e-mail address was just taken", 409) from None
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -225,3 +225,31 @@ class LoginRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class RegistrationAddress(models.Model):
+    """An address accounts were opened from, by the keyed hash of ``logins.address_hash``
+    (never the address itself). Opening an account locks its row, so that registrations from
+    one address are counted one after the other (``registrations.register``)."""
+
+    address_hash = models.CharField(max_length=64, unique=True, help_text="HMAC-SHA256 of the address")
+
+    def __str__(self) -> str:
+        return self.address_hash[:12]
+
+
+class Registration(models.Model):
+    """One account opened: when, and from which address. Kept when the account is deleted,
+    so the daily limit of an address still counts it."""
+
+    address = models.ForeignKey(RegistrationAddress, on_delete=models.CASCADE, related_name="registrations")
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="registration")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["address", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user or 'deleted account'} at {self.at:%Y-%m-%d %H:%M}"

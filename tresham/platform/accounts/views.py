@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from ..play.models import Game
-from . import availability, conduct, friends, moderation, passwords, profiles
+from . import availability, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
 from .forms import (AvailabilityFormSet, EmailChangeForm, FriendRequestForm, LoginForm, ProfileForm,
                     RegisterForm, ReportForm, SitePasswordChangeForm)
@@ -41,16 +41,21 @@ def register(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:me")
     form = RegisterForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    status = 200
+    if request.method == "POST":
         try:
-            user = form.save()
+            registrations.check(request)
+            if form.is_valid():
+                user = registrations.register(request, form)
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(request, "Welcome to Tresham.")
+                return redirect(_next(request))
+        except registrations.TooManyRegistrations as e:
+            form.add_error(None, e.message)
+            status = e.status
         except IntegrityError:  # the same name or address taken a moment ago
             form.add_error(None, "this username or e-mail address was just taken: choose another")
-        else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Welcome to Tresham.")
-            return redirect(_next(request))
-    return render(request, "accounts/register.html", {"form": form, "next": _next(request, "")})
+    return render(request, "accounts/register.html", {"form": form, "next": _next(request, "")}, status=status)
 
 
 class LoginView(auth_views.LoginView):
