@@ -50,6 +50,8 @@ class Decision:
     orders ahead of his turn (e.g. pending movement). ``deadline_factor`` is 1.5 for the
     first player of a phase processed player by player (SITE-TIME-02).
     ``default`` describes, in words, what happens when the deadline passes.
+    ``timed``: the player has a deadline of his own; False when the game's timers end the
+    decision for everyone instead (the trade market's cutoff, SITE-MARKET-09).
     """
 
     player: int
@@ -59,6 +61,7 @@ class Decision:
     default: str = ""
     deadline_factor: float = 1.0
     options: dict[str, Any] = field(default_factory=dict)
+    timed: bool = True
 
     def to_json(self) -> dict:
         return {
@@ -69,7 +72,26 @@ class Decision:
             "default": self.default,
             "deadline_factor": self.deadline_factor,
             "options": self.options,
+            "timed": self.timed,
         }
+
+
+@dataclass(slots=True)
+class Timer:
+    """A platform order the site's clock gives at a time the game states in units of its
+    time limit, counted from when the timer first appears (e.g. the end of the trade
+    embargo after half a limit, SITE-MARKET-01, and the market's cutoff after players x
+    limit, SITE-MARKET-03).
+
+    ``key`` names the timer while it runs (a new key is a new timer); ``seats``: players
+    whose availability moves it, each examined once in this order (SITE-AVAIL-03); empty:
+    nobody's."""
+
+    key: str
+    order: dict[str, Any]
+    limits: float
+    seats: list[int] = field(default_factory=list)
+    label: str = ""
 
 
 @dataclass(slots=True)
@@ -185,6 +207,24 @@ class GameRules(Protocol):
         ...
 
     def pending(self, state: Any) -> list[Decision]: ...
+
+    def round(self, state: Any) -> int:
+        """The game's round (turn) number, 1 for the first (SITE-REMOVE-02)."""
+        ...
+
+    def standing_kinds(self) -> dict[str, str]:
+        """The kinds of decision a standing order can answer, each with what it can say."""
+        ...
+
+    def standing_order(self, state: Any, player: int, kind: str, spec: Any) -> dict | None:
+        """The order ``player``'s standing order ``spec`` for decisions of ``kind`` gives now
+        (checked by the rules when applied), None if it says nothing for this decision;
+        IllegalOrder if the spec itself is malformed."""
+        ...
+
+    def timers(self, state: Any) -> list[Timer]:
+        """The clock's orders the game waits for now, besides the players' deadlines."""
+        ...
 
     def accepts(self, state: Any, player: int) -> list[str]:
         """The order types ``player`` may give now (names in :meth:`order_schema`)."""

@@ -198,6 +198,17 @@ TRESHAM_GAMES: dict[str, str] = {}
 #: A snapshot of the state is kept every this many orders (replays start from the nearest).
 SNAPSHOT_EVERY = 100
 
+# ---- the clock ----------------------------------------------------------------------------
+#: The site's maximum of missed deadlines in a row before removal; the threshold of a game
+#: is min(this, its round, its players) (SITE-REMOVE-02).
+TRESHAM_REMOVAL_MAX = int(os.environ.get("TRESHAM_REMOVAL_MAX", "3"))
+#: Availability never moves a deadline more than this many days past its base (pauses do).
+TRESHAM_AVAILABILITY_CAP_DAYS = int(os.environ.get("TRESHAM_AVAILABILITY_CAP_DAYS", "7"))
+#: A seat nobody takes for this many days departs (15.6); 0: never.
+TRESHAM_VACANT_SEAT_DAYS = int(os.environ.get("TRESHAM_VACANT_SEAT_DAYS", "14"))
+#: A removed pause stays in force this many hours after its removal (SITE-PAUSE-06).
+TRESHAM_PAUSE_TAIL_HOURS = 24
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -108,3 +108,41 @@ def test_departure_during_a_phase_never_stalls_it():
     g = Game(state)
     assert g.tokens("memphis", "egypt") == 3 and g.tokens("ur", "babylon") == 2  # inert Babylon did not grow
     assert state.phase != "population"
+
+
+# ---- 15.6 the site's depart order: a seat left empty leaves the game, in any phase -----------
+@pytest.mark.rule("15.6", "15.61")
+@pytest.mark.site("SITE-QUIT-06")
+def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
+    """The platform order ``depart`` makes the seat's nation inert wherever the game stands;
+    the game never waits on it afterwards and plays on to its end."""
+    from tresham.bots.heuristic import heuristic_bot
+    from tresham.games.advciv.orders import is_platform_order
+    from tresham.games.base import IllegalOrder
+    from tresham.rng import Rng
+    from tresham.sim import check_invariants
+
+    phases_seen = set()
+    for seed in range(40):
+        s = engine.new_game({"players": 4, "turn_limit": 8}, seed)
+        rng = Rng(seed)
+        departed = False
+        while not s.finished:
+            if not departed and s.turn >= 3 and s.phase not in phases_seen and s.phase != "pick":
+                phases_seen.add(s.phase)
+                with pytest.raises(IllegalOrder, match="given by the site"):
+                    engine.apply(s, {"type": "depart", "player": 1})
+                s, ev = engine.apply(s, {"type": "depart", "player": 1}, platform=True)
+                departed = True
+                assert s.players[1].inert and any(e.kind == "departure" for e in ev)
+                assert check_invariants(s) == []
+                assert all(d.player != 1 for d in engine.pending(s) if d.required)
+                continue
+            req = [d for d in engine.pending(s) if d.required]
+            assert req, f"seed {seed}: nobody owes anything in {s.phase}"
+            d = req[rng.below(len(req))]
+            assert d.player != 1 or not departed
+            o = heuristic_bot(s, d.player, rng)
+            engine.apply_in_place(s, o, platform=is_platform_order(o))
+        assert not departed or s.players[1].inert
+    assert phases_seen >= {"movement", "trade", "advances", "ships", "cities"}, phases_seen

@@ -720,7 +720,9 @@ def test_players_still_in_the_market_are_published_for_the_deadline():
 @pytest.mark.site("SITE-MARKET-09")
 def test_timeout_only_leaves_the_market_keeping_the_hand():
     st, _ = market(HANDS)
-    assert engine.pending(st)[0].default == "leave the market keeping your hand"
+    d = engine.pending(st)[0]
+    # no deadline of one's own: the market's cutoff ends trading for everyone (a timer)
+    assert d.default == "the market closes at its cutoff; you keep your hand" and d.timed is False
     st, _ = play(st, offer(EG, BA, ["salt", "salt", "grain"], ["oil", "oil", "iron"]))
     st, _ = play(st, engine.default(st, BA))
     assert BA in st.step["left"] and sorted(st.player("babylon").hand) == sorted(HANDS["babylon"])

@@ -14,13 +14,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table
+from ..base import Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table, Timer
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import BARBARIANS, PIRATES, load
 from .game import DEFAULT_BOARD, Game, board_areas
 from .orders import Order, Timeout, from_json
 from .phase import PHASES
+from .rules.departure import Depart, depart
 from .state import GameState, Options, Player
 
 __all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", "replay", "AdvancedCivilization"]
@@ -81,7 +82,18 @@ def apply_in_place(state: GameState, order: dict | Order,
     g = Game(state)
     g.player(o.player)
     phase = PHASES[state.phase]
-    if isinstance(o, Timeout):
+    if isinstance(o, Depart):
+        nation = g.player(o.player).nation
+        if nation is None:
+            raise IllegalOrder("15.6", "a seat without a nation cannot leave the game")
+        depart(g, nation)
+        # 15.61: an inert nation decides nothing; what it owed takes the default at once
+        for _ in range(100):
+            owed = [d.player for d in phase.pending(g) if d.required and g.s.players[d.player].inert]
+            if not owed:
+                break
+            phase.timeout(g, owed[0])
+    elif isinstance(o, Timeout):
         owed = [d for d in phase.pending(g) if d.player == o.player and d.required]
         if not owed:
             raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
@@ -254,6 +266,25 @@ class AdvancedCivilization:
 
     def default(self, state: GameState, seat: int) -> dict:
         return default(state, seat)
+
+    def round(self, state: GameState) -> int:
+        return max(1, state.turn)
+
+    def standing_kinds(self) -> dict[str, str]:
+        from .standing import KINDS
+
+        return dict(KINDS)
+
+    def standing_order(self, state: GameState, seat: int, kind: str, spec: Any) -> dict | None:
+        from .standing import standing_order
+
+        return standing_order(state, seat, kind, spec)
+
+    def timers(self, state: GameState) -> list[Timer]:
+        """The trade market's embargo end and cutoff (rules/trade.py ``timers``)."""
+        from .rules.trade import timers
+
+        return [] if state.finished else timers(Game(state))
 
     def accepts(self, state: GameState, seat: int) -> list[str]:
         """Players' order types the current phase takes, if ``seat`` has a decision now."""

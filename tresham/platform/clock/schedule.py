@@ -1,25 +1,142 @@
-"""Which due rows a game has now: computed from the rules' pending decisions."""
+"""A game's due rows, computed from the rules' pending decisions and timers.
+
+Called in the transaction of every accepted order (``play.services``), of every seat change
+(joins, quits, removals) and of every pause change: the rows are replaced as a whole, and a
+decision still owed keeps the time it started, so its deadline does not move because
+someone else acted (SITE-TIME-01).
+
+- a bot's seat owing a decision: due now;
+- a player's timed decision: due at his deadline (the game's time limit from when the
+  decision began, x1.5 for the first player of a phase, moved by his availability and by
+  pauses; ``deadlines.personal_deadline``); a seat nobody holds: the same deadline, and the
+  default applies (or a bot, if the creator chose so);
+- a game timer (the trade embargo's end, the market's cutoff): due when ``deadlines``
+  says, its order given by the platform;
+- no time limit: no deadline at all (SITE-TIME-05) -- bots still play.
+"""
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import zoneinfo
 from typing import Any
 
+from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from ...games.base import GameRules
-from .models import Due
+from . import deadlines
+from .models import Due, Pause
 
 
-def reschedule(game, rules: GameRules, state: Any) -> None:
-    """Replace the game's due rows (inside the order's transaction): a bot seat owing a
-    decision is due now."""
+def decision_key(stage: str, seat: int, kind: str, prompt: str) -> str:
+    """A decision's identity while it stays owed: the same stage, seat, kind and question."""
+    h = hashlib.sha1(prompt.encode()).hexdigest()[:8]
+    return f"{stage}|{seat}|{kind}|{h}"[:200]
+
+
+def availability_of(user) -> deadlines.Availability | None:
+    """The user's daily windows in his own zone (None: available at any time)."""
+    if user is None:
+        return None
+    windows = tuple(deadlines.Window(w.start, w.end) for w in user.availability.all())
+    if not windows:
+        return None
+    profile = getattr(user, "profile", None)
+    return deadlines.Availability(zoneinfo.ZoneInfo(profile.time_zone if profile else "UTC"), windows)
+
+
+def pauses_of(game, now: dt.datetime) -> list[deadlines.Pause]:
+    """Pauses in force or to come of anyone seated in the game: a pause pauses all its
+    requester's games (SITE-PAUSE-02), so it moves every deadline of those games."""
+    users = [s.user_id for s in game.seats.all() if s.user_id]
+    rows = Pause.objects.filter(user_id__in=users, end__gt=now).filter(Q(removed_at__isnull=True) | Q(end__gt=now))
+    return [deadlines.Pause(p.start, p.end, p.reason) for p in rows.order_by("start")]
+
+
+def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = None) -> list[Due]:
+    """Replace the game's due rows (inside the caller's transaction); gives the new rows."""
+    now = now or timezone.now()
+    old = {r.key: r for r in Due.objects.filter(game=game)}
     Due.objects.filter(game=game).delete()
-    if rules.finished(state):
-        return
-    bots = set(game.seats.filter(is_bot=True).values_list("index", flat=True))
-    now = timezone.now()
-    rows = []
+    if rules.finished(state) or game.status != "active":
+        return []
+    seats = {s.index: s for s in game.seats.select_related("user__profile").prefetch_related("user__availability")}
+    limit = dt.timedelta(seconds=game.time_limit) if game.time_limit else None
+    pauses = pauses_of(game, now) if limit else []
+    stage = rules.stage(state)
+    rows: list[Due] = []
+    taken: set[str] = set()
+
+    def add(key: str, **fields) -> None:
+        if key in taken:
+            return
+        taken.add(key)
+        started = old[key].started_at if key in old else now
+        rows.append(Due(game=game, key=key, started_at=started, revision=game.revision, **fields))
+
     for d in rules.pending(state):
-        if d.required and d.player in bots and not any(r.seat == d.player for r in rows):
-            rows.append(Due(game=game, seat=d.player, action=Due.Action.BOT, due_at=now,
-                            revision=game.revision))
+        if not d.required:
+            continue
+        seat = seats.get(d.player)
+        if seat is None:
+            continue
+        key = decision_key(stage, d.player, d.kind, d.prompt)
+        vacant = seat.user_id is None and not seat.is_bot
+        if seat.is_bot or (vacant and game.bots_take_vacant_seats):
+            add(key, seat=d.player, action=Due.Action.BOT, decision=d.kind, due_at=now)
+            continue
+        if limit is None or not d.timed:
+            continue
+        started = old[key].started_at if key in old else now
+        dl = deadlines.personal_deadline(started, limit, d.deadline_factor,
+                                         None if vacant else availability_of(seat.user), pauses,
+                                         cap=dt.timedelta(days=settings.TRESHAM_AVAILABILITY_CAP_DAYS))
+        add(key, seat=d.player, action=Due.Action.TIMEOUT, decision=d.kind, due_at=dl.at, notes=dl.reasons)
+    if limit is not None:
+        for t in rules.timers(state):
+            started = old[t.key].started_at if t.key in old else now
+            if t.seats:  # examined once for each player it names (SITE-AVAIL-03)
+                avails = [availability_of(seats[s].user) if s in seats else None for s in t.seats]
+                dl = deadlines.market_cutoff(started, limit, max(1, round(t.limits)), avails, pauses,
+                                             cap=dt.timedelta(days=settings.TRESHAM_AVAILABILITY_CAP_DAYS))
+                at, notes = dl.at, dl.reasons
+            else:  # e.g. the embargo's end: only pauses move it (SITE-PAUSE-04)
+                at, notes = deadlines.extend_for_pauses(started + limit * t.limits, pauses), []
+            add(t.key, seat=None, action=Due.Action.TIMER, decision=(t.label or t.key)[:40], order=t.order,
+                due_at=at, notes=notes)
+    vacant_days = settings.TRESHAM_VACANT_SEAT_DAYS
+    for s in seats.values():
+        if s.vacant_since is not None and s.user_id is None and not s.is_bot and vacant_days:
+            add(f"depart|{s.index}", seat=s.index, action=Due.Action.DEPART, decision="depart",
+                due_at=s.vacant_since + dt.timedelta(days=vacant_days))
     Due.objects.bulk_create(rows)
+    return rows
+
+
+def reschedule_game(game, now: dt.datetime | None = None) -> list[Due]:
+    """Rewrite one game's rows from its stored state (a pause or a seat changed). Call inside
+    a transaction holding the game's lock."""
+    from ..play import services
+
+    if not game.state:
+        return []
+    rules = services.rules_of(game)
+    return reschedule(game, rules, rules.loads(game.state), now)
+
+
+def reschedule_all(now: dt.datetime | None = None) -> int:
+    """Rewrite the rows of every game being played (at start, after a migration)."""
+    from django.db import transaction
+
+    from ..play import services
+    from ..play.models import Game
+
+    n = 0
+    for gid in Game.objects.filter(status=Game.Status.ACTIVE).values_list("pk", flat=True):
+        with transaction.atomic():
+            game = services.lock(gid)
+            reschedule_game(game, now)
+            n += 1
+    return n

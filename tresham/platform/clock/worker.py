@@ -1,29 +1,38 @@
 """The worker: claims due rows and carries them out through the one order path.
 
-Several workers (threads or processes, on PostgreSQL several machines) may run at once: a
+Several workers (threads or processes; on PostgreSQL several machines) may run at once: a
 worker locks the game's row with ``FOR UPDATE SKIP LOCKED``, so two never act on one game at
-the same time, and the row it acts on is deleted in the same transaction as the order it
-causes. A worker that dies mid-way holds no lock once its connection drops: the row is due
-again for the next one. On SQLite the IMMEDIATE write transaction serializes everything.
+the same time, and the row it acts on is replaced in the same transaction as the order it
+causes (``play.services.submit`` reschedules). A worker that dies mid-way holds no lock once
+its connection drops and has committed nothing: the row is due again for the next one, so
+every due row is carried out exactly once. On SQLite the IMMEDIATE write transaction
+serializes everything.
+
+Why not a task queue (django-tasks and the like): a deadline is not a job enqueued once but a
+fact derived from the game, moved by every order, pause and seat change; keeping it as rows
+rewritten with the game, in the same transaction, is what makes "applied exactly once"
+simple. The rows are claimed the way a task queue's database backend claims tasks.
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import threading
-import time
 
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from ...games.base import IllegalOrder
+from ...games.base import Event, IllegalOrder
 from ..play import services
-from .models import Due
+from ..play.models import Seat, display_name
+from . import absence
+from .models import Due, StandingOrder
 
 log = logging.getLogger(__name__)
 
 
-def run_due(now=None, limit: int = 100) -> int:
-    """Carry out every due row (at most ``limit``); gives how many were done."""
+def run_due(now: dt.datetime | None = None, limit: int = 100) -> int:
+    """Carry out due rows (at most ``limit``) one transaction each; gives how many."""
     done = 0
     while done < limit:
         if not run_one(now):
@@ -32,39 +41,81 @@ def run_due(now=None, limit: int = 100) -> int:
     return done
 
 
-def run_one(now=None) -> bool:
+def run_one(now: dt.datetime | None = None) -> bool:
     """Claim and carry out one due row; False when none is due or every due game is locked."""
     now = now or timezone.now()
     candidates = list(Due.objects.filter(due_at__lte=now).order_by("due_at", "pk")
-                      .values_list("game_id", flat=True)[:20])
+                      .values_list("game_id", flat=True)[:50])
     for game_id in dict.fromkeys(candidates):
         with transaction.atomic():
             game = services.lock(game_id, skip_locked=True)
             if game is None:
-                continue  # another worker (or a player's order) holds it
+                continue  # another worker (or a player's order) holds it: skip, do not wait
             row = Due.objects.filter(game=game, due_at__lte=now).order_by("due_at", "pk").first()
             if row is None:
-                continue
-            _carry_out(game, row)
+                continue  # carried out meanwhile
+            carry_out(game, row, now)
             return True
     return False
 
 
-def _carry_out(game, row: Due) -> None:
-    """Inside the claim's transaction: the bot's order for the seat (or the default)."""
+def carry_out(game, row: Due, now: dt.datetime) -> None:
+    """Inside the claim's transaction: what the row says. Every path ends in an accepted
+    order (which rewrites the game's rows) or deletes the row, so nothing can stall."""
     rules = services.rules_of(game)
     state = rules.loads(game.state)
-    row_id = row.pk
     if row.action == Due.Action.BOT:
-        order = rules.bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}")
-        platform = rules.is_platform_order(order)
+        _bot(game, rules, state, row)
+    elif row.action == Due.Action.TIMEOUT:
+        _timeout(game, rules, state, row)
+    elif row.action == Due.Action.TIMER:
+        services.submit(game.pk, row.order, seat=None, by_platform=True, reason="clock")
+    elif row.action == Due.Action.DEPART:
+        absence.depart_vacant_seat(game, rules, state, row.seat, now)
+    Due.objects.filter(pk=row.pk).delete()  # usually already replaced by the order's reschedule
+
+
+def _bot(game, rules, state, row: Due) -> None:
+    order = rules.bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}")
+    try:
+        services.submit(game.pk, order, seat=row.seat, by_platform=rules.is_platform_order(order), reason="bot")
+    except IllegalOrder as e:  # a bot's mistake: the seat's default instead, never a stall
+        log.warning("bot order refused in game %s seat %s: %s", game.pk, row.seat, e)
+        services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
+                        reason="bot default")
+
+
+def _timeout(game, rules, state, row: Due) -> None:
+    """The deadline passed (SITE-TIME-04): the player's standing order for this kind of
+    decision if it applies now, else the site's default; one missed order is charged to the
+    seat's holder (none for a vacant seat, SZ-13), and past the threshold he is removed."""
+    seat = Seat.objects.select_related("user").get(game=game, index=row.seat)
+    who = display_name(seat.user) if seat.user else f"Seat {row.seat + 1}"
+    standing = None
+    if seat.user_id is not None:
+        standing = StandingOrder.objects.filter(game=game, seat=row.seat, user=seat.user, kind=row.decision).first()
+    if standing is not None:
         try:
-            services.submit(game.pk, order, seat=row.seat, by_platform=platform, reason="bot")
-        except IllegalOrder as e:  # a bot's mistake: the seat's default instead, never a stall
-            log.warning("bot order refused in game %s seat %s: %s", game.pk, row.seat, e)
-            services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
-                            reason="bot default")
-    Due.objects.filter(pk=row_id).delete()  # usually already replaced by the order's reschedule
+            order = rules.standing_order(state, row.seat, row.decision, standing.spec)
+            if order is not None:
+                services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",
+                                notes=[Event(f"{who}'s deadline passed: the standing order was applied.",
+                                             "standing_order", data={"seat": row.seat})])
+                absence.missed(game, seat, row.decision, standing=True)
+                return
+            why = "it says nothing for this decision"
+        except IllegalOrder as e:
+            why = e.message
+        note = Event(f"Your standing order could not be applied ({why}); the site's default applies.",
+                     "standing_order_refused", to=[row.seat])
+    else:
+        note = None
+    notes = [Event(f"{who} did not decide in time: the site's default applies.", "timeout",
+                   data={"seat": row.seat})] + ([note] if note else [])
+    services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
+                    reason="timeout", notes=notes)
+    if seat.user_id is not None:
+        absence.missed(game, seat, row.decision, standing=False)
 
 
 class WorkerThread(threading.Thread):
@@ -79,6 +130,7 @@ class WorkerThread(threading.Thread):
         while not self.stopping.is_set():
             try:
                 busy = run_due()
+                busy += _drain_mail()
             except Exception:  # the worker never dies: the row stays due, logged
                 log.exception("worker pass failed")
                 busy = 0
@@ -89,6 +141,15 @@ class WorkerThread(threading.Thread):
 
     def stop(self) -> None:
         self.stopping.set()
+
+
+def _drain_mail() -> int:
+    """Send what the outbox holds (the mail app), if it is installed."""
+    try:
+        from ..mail.sender import drain
+    except ImportError:
+        return 0
+    return drain(limit=50)
 
 
 def run_forever(interval: float = 1.0) -> None:

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from ...games import registry
 from ..play import services as play
-from ..play.models import Game, Seat, display_name
+from ..play.models import Game, Seat, Tenure, display_name
 from . import meta, signals, timelimits
 from .models import PickOrder
 from .names import game_name
@@ -94,7 +94,9 @@ def take_seat(game: Game, user, *, index: int | None = None, via: str = "manual"
     meta.check_same_opponent_limit(user, game)
     seat = _free_seat(game, index)
     seat.user, seat.status, seat.joined_at = user, Seat.Status.PLAYING, timezone.now()
-    seat.save(update_fields=["user", "status", "joined_at"])
+    seat.vacant_since, seat.missed_in_a_row = None, 0
+    seat.save(update_fields=["user", "status", "joined_at", "vacant_since", "missed_in_a_row"])
+    Tenure.objects.create(game=game, seat=seat.index, user=user, replacement=game.status == Game.Status.ACTIVE)
     signals.send_after_commit(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
     if game.status == Game.Status.ACTIVE:  # a replacement: the seat's decisions are his now
         _reschedule(game)

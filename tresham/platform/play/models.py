@@ -31,6 +31,8 @@ class Game(models.Model):
     time_limit = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     #: the random seed: secret until the game ends; its SHA-256 is public from creation
+    #: the creator's choice for a seat nobody holds: a bot plays it (else the defaults apply)
+    bots_take_vacant_seats = models.BooleanField(default=False)
     seed = models.CharField(max_length=64)
     seed_sha256 = models.CharField(max_length=64)
     revision = models.PositiveIntegerField(default=0, help_text="orders accepted so far")
@@ -62,6 +64,7 @@ class Seat(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
         OPEN = "open", "Awaiting a player"
+        DEPARTED = "departed", "Its nation left the game (15.6)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -70,6 +73,10 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     joined_at = models.DateTimeField(null=True, blank=True)
+    #: deadlines its holder let pass in a row (SITE-REMOVE-01); an order of his resets it
+    missed_in_a_row = models.PositiveSmallIntegerField(default=0)
+    #: since when nobody holds the seat in a game being played (quit, removal)
+    vacant_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -89,6 +96,28 @@ class Seat(models.Model):
         if self.user_id is None:
             return "(open seat)"
         return display_name(self.user)
+
+
+class Tenure(models.Model):
+    """Who held a seat, from when to when, and how it ended (rankings charge a quitter, not
+    his replacement, SITE-RANK-06/07): one row per holder of a seat."""
+
+    class End(models.TextChoices):
+        QUIT = "quit", "Quit"
+        REMOVED = "removed", "Removed for missed deadlines"
+        FINISHED = "finished", "Played to the end"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tenures")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="tenures")
+    #: joined after the game had started: he took over a seat someone left
+    replacement = models.BooleanField(default=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended = models.CharField(max_length=10, choices=End.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["game", "seat", "started_at"]
 
 
 def display_name(user) -> str:

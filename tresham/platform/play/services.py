@@ -25,7 +25,7 @@ from django.utils import timezone
 from ...games import registry
 from ...games.base import Event, GameRules, IllegalOrder
 from . import live
-from .models import EventRecord, Game, LogEntry, Seat, Snapshot
+from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
 
 
 class PlayError(Exception):
@@ -128,14 +128,17 @@ def lock(game_id: int, *, skip_locked: bool = False) -> Game | None:
 
 
 def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platform: bool = False,
-           reason: str = "", client_key: str | None = None, revision: int | None = None) -> Outcome:
+           reason: str = "", client_key: str | None = None, revision: int | None = None,
+           notes: list[Event] | tuple[Event, ...] = ()) -> Outcome:
     """Apply one order to a game in one transaction, or refuse it changing nothing.
 
     ``seat``: who gives it (checked by the caller to be the account's seat; None only for a
     platform order that concerns no seat). ``by_platform``: the site gives it (timeouts, the
     clock, bots' defaults, standing orders). ``client_key``: a retried request with the same
     key is answered with the first result. ``revision``: the revision the client saw; an
-    older one raises :class:`Stale`. Raises IllegalOrder (the rules refuse), PlayError."""
+    older one raises :class:`Stale`. ``notes``: the platform's own events about this order
+    ("Egypt's standing order was applied"), recorded before the game's. Raises IllegalOrder
+    (the rules refuse), PlayError."""
     if not isinstance(order, dict):
         raise IllegalOrder("", "an order must be a JSON object")
     with transaction.atomic():
@@ -164,7 +167,11 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
         except IntegrityError:  # the same client key raced in through another connection
             first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
             return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+        events = list(notes) + list(events)
         _record_events(game, seq, events)
+        if account is not None and seat is not None and not by_platform:
+            # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
+            Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
         game.revision = seq
         game.state = rules.dumps(new)
         game.stage = rules.stage(new)
@@ -173,6 +180,8 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
             game.status = Game.Status.FINISHED
             game.finished_at = timezone.now()
             fields += ["status", "finished_at"]
+            Tenure.objects.filter(game=game, ended_at__isnull=True).update(
+                ended_at=game.finished_at, ended=Tenure.End.FINISHED)
         game.save(update_fields=fields)
         if seq % settings.SNAPSHOT_EVERY == 0:
             Snapshot.objects.create(game=game, seq=seq, state=game.state)

@@ -8,9 +8,19 @@ one of its cities); the rest go back to the bottom of their stacks.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...base import IllegalOrder
 from ..game import Game
+from ..orders import Order, platform_order
 from .setup import put_at_bottom
+
+
+@platform_order("depart", rule="15.6")
+@dataclass(slots=True)
+class Depart(Order):
+    """Platform order: the seat's nation leaves the game early (15.6), e.g. when the site
+    has found nobody to take over its seat. Taken in any phase."""
 
 
 def depart(g: Game, nation: str) -> list[str]:

@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...base import Decision, IllegalOrder, Timer
 from ..game import Game
 from ..orders import Order, order, platform_order
 from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId
@@ -247,6 +247,25 @@ def in_market(g: Game) -> list[int]:
     return [p.seat for p in g.active() if can_trade(g, p) and p.seat not in left]
 
 
+def timers(g: Game) -> list[Timer]:
+    """The market's clock (SITE-MARKET-01..07): the embargo ends half a time limit after the
+    market opens; the cutoff falls ``cutoff_players`` time limits after it (the engine keeps
+    that figure at most the players still in the market, SITE-MARKET-04/05), moved by the
+    availability of each player still in the market, in A.S.T. order (SITE-AVAIL-03, SZ-11)."""
+    st = g.s.step
+    if g.s.phase != "trade" or st.get("closed") or not st.get("held"):
+        return []
+    out = []
+    turn = g.s.turn
+    if not st.get("market_open"):
+        out.append(Timer(f"t{turn}:trade:embargo", {"type": "market_open", "player": 0}, 0.5,
+                         label="the trade embargo ends"))
+    seats = sorted(in_market(g), key=lambda s: g.ast_rank(g.s.players[s].nation))
+    out.append(Timer(f"t{turn}:trade:cutoff", {"type": "close_market", "player": 0},
+                     float(st["cutoff_players"]), seats, label="the trade market closes"))
+    return out
+
+
 def find_offer(g: Game, oid: Any) -> dict[str, Any]:
     for off in step(g)["offers"]:
         if off["id"] == oid:
@@ -384,7 +403,8 @@ class TradePhase(Phase):
             if not can_trade(g, p):
                 continue
             out.append(Decision(p.seat, "trade", "Trade with other players, then say Done",
-                                required=p.seat in inside, default="leave the market keeping your hand",
+                                required=p.seat in inside, timed=False,
+                                default="the market closes at its cutoff; you keep your hand",
                                 options={"market_open": st["market_open"],
                                          "cutoff_players": st["cutoff_players"]}))
         return out
