@@ -136,15 +136,18 @@ def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> l
 
 # ---- the lobby's mails ----------------------------------------------------------------------------
 def player_joined(game: Game, seat: int, user, via: str) -> list[Outbox]:
-    """A new player took seat ``seat`` (``user`` None: the bot): every member but him is told
-    (SITE-QUEUE-07, SITE-EMAIL-01); a friend or a bot seated by the game's creator is not news
-    to the creator."""
+    """A new player took seat ``seat`` (``user`` None: the bot): every member seated before
+    him is told (SITE-QUEUE-07, SITE-EMAIL-01) -- but a friend or a bot the creator seated is
+    not news to the creator."""
     s = game.seats.filter(index=seat).first()
-    joined = s.joined_at.timestamp() if s is not None and s.joined_at else 0
+    if s is None or s.joined_at is None:
+        return []
+    before = game.seats.filter(user__isnull=False, status=Seat.Status.PLAYING, joined_at__lt=s.joined_at)
     without = [user] + ([game.creator_id] if via in ("friend", "bot") else [])
+    skip = {getattr(u, "pk", u) for u in without if u is not None}
+    recipients = [x.user for x in before.select_related("user__profile").order_by("index") if x.user_id not in skip]
     who = "the bot" if user is None else display_name(user)
-    return enqueue_for_game(game, "joined", members(game, without=without),
-                            f"joined:{game.pk}:{seat}:{joined:.6f}:{{user}}",
+    return enqueue_for_game(game, "joined", recipients, f"joined:{game.pk}:{seat}:{s.joined_at.timestamp():.6f}:{{user}}",
                             context={"joiner": who, "seat_number": seat + 1, "open_seats": _open_seats(game)})
 
 
