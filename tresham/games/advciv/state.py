@@ -149,8 +149,10 @@ class GameState:
         return out
 
     @classmethod
-    def from_json(cls, d: dict) -> "GameState":
-        d = copy.deepcopy(d)
+    def from_json(cls, d: dict, *, fresh: bool = False) -> "GameState":
+        """The state from its JSON form (``fresh``: ``d`` is the caller's to consume, e.g. just
+        parsed, so it is not copied first)."""
+        d = d if fresh else copy.deepcopy(d)
         d["options"] = Options(**d["options"])  # a stored state: trusted, already validated
         d["players"] = [Player(**p) for p in d["players"]]
         d["board"] = Board(**d["board"])
@@ -161,7 +163,7 @@ class GameState:
 
     @classmethod
     def loads(cls, text: str) -> "GameState":
-        return cls.from_json(json.loads(text))
+        return cls.from_json(json.loads(text), fresh=True)
 
     def copy(self) -> "GameState":
         """An independent copy (equal to a JSON round trip, much faster)."""
