@@ -177,3 +177,14 @@ def enqueue_service(to: str | Iterable[str], subject: str, body: str, *, key: st
         user = get_user_model().objects.filter(email__iexact=addresses[0]).first()
     return enqueue(user, "account", subject, body, key or f"account:{uuid.uuid4().hex}",
                    address="\n".join(addresses), html=html)
+
+
+def prune(before) -> int:
+    """Delete the mails done with before ``before`` (sent, sent in a digest, not sent by the
+    recipient's choice); held and failed mails stay for the administrators. Gives how many."""
+    S = Outbox.Status
+    done = Outbox.objects.filter(created_at__lt=before, status__in=[S.SENT, S.DIGESTED, S.SKIPPED])
+    # a digest goes last, with its parts (they point to it)
+    n, _ = done.exclude(kind="digest").delete()
+    m, _ = done.filter(kind="digest").delete()
+    return n + m
