@@ -59,12 +59,12 @@ def test_a_digest_user_gets_the_days_mails_in_one_mail_the_next_morning(smtp, pe
     assert list(Outbox.objects.filter(digest=d2).values_list("subject", flat=True)) == ["[Tresham] Crete: mail 4"]
 
 
-def test_the_worker_tick_makes_the_digests_then_sends(smtp, person):
+def test_the_workers_drain_makes_the_digests_then_sends(smtp, person):
     alice = person("alice", "Asia/Tokyo")
     preferences.set_delivery(alice, "digest")
     _mail(alice, 1, dt.datetime(2024, 1, 14, 12, 0, tzinfo=UTC))
-    assert sender.tick(dt.datetime(2024, 1, 14, 21, 59, tzinfo=UTC)) == 0  # 06:59 in Tokyo
-    assert sender.tick(dt.datetime(2024, 1, 14, 22, 0, tzinfo=UTC)) == 1
+    assert sender.drain(now=dt.datetime(2024, 1, 14, 21, 59, tzinfo=UTC)) == 0  # 06:59 in Tokyo
+    assert sender.drain(now=dt.datetime(2024, 1, 14, 22, 0, tzinfo=UTC)) == 1
     assert smtp.received[0]["Subject"] == "[Tresham] Your daily digest: 1 game mail"
 
 

@@ -290,6 +290,9 @@ def test_every_other_player_is_told_that_a_player_quit(smtp, person):
     sender.drain()
     assert "Carol named you to take over the seat." in _one(smtp, dan.email).text
     assert "Dan is named to take over the seat." in smtp.to(alice.email)[-1].text
+    # his taking the seat is no second mail: the quit's says it
+    with transaction.atomic():
+        assert game_mails.player_joined(game, 2, dan, "replacement") == []
 
 
 def test_a_removed_player_and_the_others_are_told(smtp, person):

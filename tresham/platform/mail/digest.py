@@ -1,6 +1,6 @@
 """The daily digest: a user who chose it gets his game mails of the day in one mail.
 
-His game mails wait (status ``digest``); :func:`run`, called by the worker's :func:`tick`,
+His game mails wait (status ``digest``); :func:`run`, called by the worker (``sender.drain``),
 makes each digest once the recipient's own clock has reached ``TRESHAM_MAIL_DIGEST_HOUR``
 (7:00 by default): one mail holding every mail that waited since before that hour, the day's
 digest being keyed ``digest:<user>:<date>`` (his date), and marks them ``digested`` in the

@@ -139,6 +139,8 @@ def player_joined(game: Game, seat: int, user, via: str) -> list[Outbox]:
     """A new player took seat ``seat`` (``user`` None: the bot): every member seated before
     him is told (SITE-QUEUE-07, SITE-EMAIL-01) -- but a friend or a bot the creator seated is
     not news to the creator."""
+    if via == "replacement":
+        return []  # a quitter's named replacement: the quit's own mail tells everyone
     s = game.seats.filter(index=seat).first()
     if s is None or s.joined_at is None:
         return []

@@ -1,6 +1,6 @@
 """The sender: claims due rows of the outbox, sends them over SMTP, marks them sent.
 
-:func:`drain` is the worker's (and the tests'): it claims one due row at a time in a short
+:func:`drain` is the worker's (and the tests'): it makes the digests that are due, then claims one due row at a time in a short
 transaction -- ``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL, so other senders skip the
 row; on SQLite the IMMEDIATE write transaction serializes the claims -- and marks it
 ``sending`` with a lease (:data:`LEASE`) before any byte goes out, so a second sender never
@@ -190,10 +190,29 @@ def _close(conn) -> None:
     return None
 
 
+#: The worker looks for due digests at most this often (they fall due at a whole hour).
+DIGEST_EVERY = 60.0
+_digests_looked_at: float | None = None
+
+
+def make_due_digests(now: dt.datetime | None = None) -> int:
+    """The digests due now (:func:`.digest.run`), looked for at most once a minute unless
+    ``now`` is given; gives how many were made."""
+    global _digests_looked_at
+    from . import digest
+
+    mono = time.monotonic()
+    if now is None and _digests_looked_at is not None and mono - _digests_looked_at < DIGEST_EVERY:
+        return 0
+    _digests_looked_at = mono
+    return digest.run(now)
+
+
 def drain(limit: int = 100, now: dt.datetime | None = None) -> int:
-    """Send the due mails, at most ``limit``; gives how many were sent. Several senders may run
-    at once (threads, processes): none sends a row another has claimed. ``now``: the time to
-    act at (tests)."""
+    """The worker's pass (and the tests'): make the due digests, then send the due mails, at
+    most ``limit``; gives how many were sent. Several senders may run at once (threads,
+    processes): none sends a row another has claimed. ``now``: the time to act at (tests)."""
+    make_due_digests(now)
     if not settings.TRESHAM_MAIL_DELIVER:
         hold_due(now)
         return 0
@@ -226,21 +245,3 @@ def _deliver_quietly(ids: list[int]) -> None:
         deliver(ids)
     except Exception:  # noqa: BLE001 - the rows stay due: the worker sends them
         log.exception("sending mails %s at once failed; the worker will retry", ids)
-
-
-#: The worker looks for due digests at most this often (they are due at a whole hour).
-DIGEST_EVERY = 60.0
-_digests_looked_at: float | None = None
-
-
-def tick(now: dt.datetime | None = None, limit: int = 100) -> int:
-    """One pass of the worker: make the digests that are due (at most once a minute, unless
-    ``now`` is given), then :func:`drain`; gives how many mails were sent."""
-    global _digests_looked_at
-    from . import digest
-
-    mono = time.monotonic()
-    if now is not None or _digests_looked_at is None or mono - _digests_looked_at >= DIGEST_EVERY:
-        _digests_looked_at = mono
-        digest.run(now)
-    return drain(limit, now)
