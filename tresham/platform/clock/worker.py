@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
 import threading
+import time
 
 from django.db import close_old_connections, transaction
 from django.utils import timezone
@@ -55,8 +57,20 @@ def run_one(now: dt.datetime | None = None) -> bool:
             if row is None:
                 continue  # carried out meanwhile
             carry_out(game, row, now)
+            _fault_point("before_commit", row)
             return True
     return False
+
+
+def _fault_point(where: str, row: Due) -> None:
+    """Fault injection for the crash tests only: with ``TRESHAM_FAULT=before_commit:PATH``
+    the worker writes PATH and stops dead inside its transaction (the test then kills it)."""
+    fault = os.environ.get("TRESHAM_FAULT", "")
+    if fault.startswith(where + ":"):
+        with open(fault.split(":", 1)[1], "w") as f:
+            f.write(f"{row.game_id} {row.key}\n")
+        while True:
+            time.sleep(60)
 
 
 def carry_out(game, row: Due, now: dt.datetime) -> None:
@@ -101,7 +115,7 @@ def _timeout(game, rules, state, row: Due) -> None:
                 services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",
                                 notes=[Event(f"{who}'s deadline passed: the standing order was applied.",
                                              "standing_order", data={"seat": row.seat})])
-                absence.missed(game, seat, row.decision, standing=True)
+                absence.missed(game, seat, row.decision, standing=True, round_number=rules.round(state))
                 return
             why = "it says nothing for this decision"
         except IllegalOrder as e:
@@ -115,7 +129,7 @@ def _timeout(game, rules, state, row: Due) -> None:
     services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
                     reason="timeout", notes=notes)
     if seat.user_id is not None:
-        absence.missed(game, seat, row.decision, standing=False)
+        absence.missed(game, seat, row.decision, standing=False, round_number=rules.round(state))
 
 
 class WorkerThread(threading.Thread):
