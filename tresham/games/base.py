@@ -219,7 +219,17 @@ class GameRules(Protocol):
     def standing_order(self, state: Any, player: int, kind: str, spec: Any) -> dict | None:
         """The order ``player``'s standing order ``spec`` for decisions of ``kind`` gives now
         (checked by the rules when applied), None if it says nothing for this decision;
-        IllegalOrder if the spec itself is malformed."""
+        IllegalOrder if the spec itself is malformed or cannot be carried out now."""
+        ...
+
+    def standing_schema(self) -> dict[str, dict]:
+        """JSON Schema of each kind's standing-order spec, by kind (the kinds of
+        :meth:`standing_kinds`)."""
+        ...
+
+    def parse_standing(self, kind: str, spec: Any) -> dict:
+        """A standing order's spec for ``kind`` decisions in normal form (defaults filled in),
+        or IllegalOrder naming what is wrong; the same check as :meth:`standing_schema`."""
         ...
 
     def timers(self, state: Any) -> list[Timer]:

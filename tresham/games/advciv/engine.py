@@ -280,6 +280,16 @@ class AdvancedCivilization:
 
         return standing_order(state, seat, kind, spec)
 
+    def standing_schema(self) -> dict[str, dict]:
+        from .standing import json_schemas
+
+        return dict(json_schemas())
+
+    def parse_standing(self, kind: str, spec: Any) -> dict:
+        from .standing import normal_form
+
+        return normal_form(kind, spec)
+
     def timers(self, state: GameState) -> list[Timer]:
         """The trade market's embargo end and cutoff (rules/trade.py ``timers``)."""
         from .rules.trade import timers
