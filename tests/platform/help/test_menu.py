@@ -105,7 +105,7 @@ def test_a_games_name_in_the_active_and_completed_lists_opens_the_game_itself(
     assert [g["name"] for g in body["games"]] == ["All over"]
 
 
-@pytest.mark.site("SITE-GEN-06", "SITE-GEN-02")
+@pytest.mark.site("SITE-GEN-06")
 def test_the_top_panel_of_a_games_pages_links_to_the_help(make_user, client_for, new_game):
     alice, bob = make_user("alice"), make_user("bob")
     g = new_game(alice, 2)
