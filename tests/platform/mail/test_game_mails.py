@@ -327,3 +327,18 @@ def test_the_end_of_a_game_tells_the_final_places_and_reveals_the_seed(smtp, per
         for seat, place in enumerate(rules.result(state)):
             assert f"  {place}. {summary[seat]} ({names[seat]})" in got.text
         _assert_standings(got.text, game)
+
+
+def test_names_are_written_as_they_are_in_a_plain_text_mail(smtp, person):
+    """Plain text is not HTML: a game's name and a player's name arrive as typed, unescaped."""
+    alice, bob = person("alice"), person("bob")
+    bob.profile.display_name = "O'Brien"
+    bob.profile.save()
+    game = started_game([alice, bob], name='Rock & Roll <3 "finals"')
+    with transaction.atomic():
+        game_mails.player_quit(game, 1, bob)
+    sender.drain()
+    got = _one(smtp, alice.email)
+    assert got["Subject"] == '[Tresham] Rock & Roll <3 "finals": O\'Brien quit'
+    assert 'Alice, O\'Brien quit Rock & Roll <3 "finals" and left seat 2.' in got.text
+    assert "&amp;" not in got.text and "&#x27;" not in got.text and "&lt;" not in got.text

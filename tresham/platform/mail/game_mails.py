@@ -96,7 +96,7 @@ def game_over(game: Game, state=None) -> list[Outbox]:
 
 
 def _seat_name(game: Game, seat: int) -> str:
-    """The seat's name in the game (its nation), from the public standings, else "seat N"."""
+    """The seat's name in the game (its nation), from the public standings; "" before there is one."""
     if game.state:
         rules = registry.get(game.kind)
         state = rules.loads(game.state)
@@ -104,7 +104,7 @@ def _seat_name(game: Game, seat: int) -> str:
             for row in rules.summary(state):
                 if row.seat == seat:
                     return row.name
-    return f"seat {seat + 1}"
+    return ""
 
 
 # ---- the order path's mails ---------------------------------------------------------------------
