@@ -117,6 +117,8 @@ def _add_routers() -> None:
     api.add_router("/accounts/", accounts_router)
     api.add_router("/", lobby_router)
     api.add_router("/", play_router)
+    api.add_router("/", "tresham.platform.clock.api.router")
+    api.add_router("/", "tresham.platform.clock.api_absence.router")
 
 
 _add_routers()

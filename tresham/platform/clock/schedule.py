@@ -22,12 +22,11 @@ import zoneinfo
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
 from django.utils import timezone
 
 from ...games.base import GameRules
 from . import deadlines
-from .models import Due, Pause
+from .models import Due
 
 
 def decision_key(stage: str, seat: int, kind: str, prompt: str) -> str:
@@ -49,10 +48,15 @@ def availability_of(user) -> deadlines.Availability | None:
 
 def pauses_of(game, now: dt.datetime) -> list[deadlines.Pause]:
     """Pauses in force or to come of anyone seated in the game: a pause pauses all its
-    requester's games (SITE-PAUSE-02), so it moves every deadline of those games."""
+    requester's games (SITE-PAUSE-02), so it moves every deadline of those games; a removed
+    pause only for its last hours (``pauses.in_force_until``), and not at all if it was
+    removed before it began."""
+    from ..play.models import display_name
+    from .pauses import effective, in_force_until
+
     users = [s.user_id for s in game.seats.all() if s.user_id]
-    rows = Pause.objects.filter(user_id__in=users, end__gt=now).filter(Q(removed_at__isnull=True) | Q(end__gt=now))
-    return [deadlines.Pause(p.start, p.end, p.reason) for p in rows.order_by("start")]
+    return [deadlines.Pause(p.start, in_force_until(p), p.reason, display_name(p.user))
+            for p in effective(users, now)]
 
 
 def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = None) -> list[Due]:

@@ -27,7 +27,7 @@ from django.utils import timezone
 from ...games.base import Event, IllegalOrder
 from ..play import services
 from ..play.models import Seat, display_name
-from . import absence
+from . import absence, standing
 from .models import Due, StandingOrder
 
 log = logging.getLogger(__name__)
@@ -81,6 +81,7 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
     if row.action == Due.Action.BOT:
         _bot(game, rules, state, row)
     elif row.action == Due.Action.TIMEOUT:
+        row = standing.first_due(game, row, now)  # a standing order before a default that settles it too
         _timeout(game, rules, state, row)
     elif row.action == Due.Action.TIMER:
         services.submit(game.pk, row.order, seat=None, by_platform=True, reason="clock")

@@ -118,6 +118,7 @@ class GameDetailOut(GameRowOut):
     can_join: bool
     join_problem: str | None = Field(description="why you cannot join (null: you can)")
     shown: bool = Field(description="initial placement is complete: the game's state may be seen (SITE-LIST-04)")
+    bots_take_vacant_seats: bool = Field(description="a bot plays a seat its player left, until someone takes it")
     summary: list[dict[str, Any]]
     places: list[int] | None
     links: dict[str, str]
@@ -129,7 +130,8 @@ def detail_out(game: Game, user) -> dict[str, Any]:
     out.update({"title": d.title, "creator": display_name(d.game.creator) if d.game.creator else None,
                 "options": [o.__dict__ for o in d.options], "can_join": d.join_problem is None,
                 "join_problem": d.join_problem,
-                "shown": d.shown, "summary": d.summary, "places": d.places, "links": d.links})
+                "shown": d.shown, "summary": d.summary, "places": d.places, "links": d.links,
+                "bots_take_vacant_seats": d.game.bots_take_vacant_seats})
     return out
 
 
@@ -210,6 +212,8 @@ class CreateGameIn(Schema):
     friends: list[str] = Field(default_factory=list, max_length=7, description="usernames of mutual friends to seat")
     bot_seats: list[int] = Field(default_factory=list, max_length=8, description="seat indexes (0 = seat 1) for the bot")
     take_seat: bool = Field(True, description="you play seat index 0; false: only create the game")
+    bots_take_vacant_seats: bool = Field(False, description="a bot plays a seat whose player quit or was removed "
+                                                            "until someone takes it; false: the defaults apply")
 
 
 @router.post("/lobby/games", response={201: GameDetailOut, **ERRORS}, summary="Create a game")
@@ -220,7 +224,7 @@ def create_game(request: HttpRequest, body: CreateGameIn):
     friends = users_named(body.friends)
     game = services.create(request.user, kind=body.kind, name=body.name, options=body.options,
                            time_limit=body.time_limit, friends=friends, bot_seats=body.bot_seats,
-                           take_seat_0=body.take_seat)
+                           take_seat_0=body.take_seat, bots_take_vacant_seats=body.bots_take_vacant_seats)
     return Status(201, detail_out(game, request.user))
 
 

@@ -78,6 +78,10 @@ class NewGameForm(forms.Form):
                                         help_text="mutual friends, seated in the game at once")
     bot_seats = forms.MultipleChoiceField(label="Seats for the bot", required=False,
                                           widget=forms.CheckboxSelectMultiple)
+    bots_take_vacant_seats = forms.BooleanField(
+        label="A bot plays a seat its player leaves", required=False, initial=False,
+        help_text="when a player quits or is removed, the bot plays his nation until someone takes the seat; "
+                  "unchecked, the site's defaults apply at each of the seat's deadlines")
 
     def __init__(self, *args, rules: GameRules, friends: list, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -118,7 +122,7 @@ class NewGameForm(forms.Form):
         return [self[k] for k in self.option_specs]
 
     def other_bound_fields(self) -> list:
-        return [self[k] for k in ("time_limit", "take_seat", "friends", "bot_seats")]
+        return [self[k] for k in ("time_limit", "take_seat", "friends", "bot_seats", "bots_take_vacant_seats")]
 
     def clean(self) -> dict:
         data = super().clean()

@@ -196,7 +196,7 @@ def clean_name(name: str | None) -> str:
 
 def create(creator, *, kind: str = "advciv", name: str | None = None, options: dict | None = None,
            time_limit: int | None = timelimits.DEFAULT, friends: Sequence = (), bot_seats: Sequence[int] = (),
-           take_seat_0: bool = True, seed: str | None = None) -> Game:
+           take_seat_0: bool = True, seed: str | None = None, bots_take_vacant_seats: bool = False) -> Game:
     """Create a game (SITE-CREATE-01..15) in one transaction, then offer its free seats to
     the queue (SITE-QUEUE-02).
 
@@ -204,8 +204,9 @@ def create(creator, *, kind: str = "advciv", name: str | None = None, options: d
     message if wrong). ``time_limit``: seconds per turn, one the site offers, None = no time
     limit. ``friends``: users, each a mutual friend of the creator, seated at once
     (SITE-CREATE-14). ``bot_seats``: seat indexes given to the bot. ``take_seat_0``: the
-    creator plays seat 0 (else he only creates the game). Nothing is created if anything is
-    refused."""
+    creator plays seat 0 (else he only creates the game). ``bots_take_vacant_seats``: a bot
+    plays a seat its player leaves until someone takes it (else the defaults apply, SZ-13).
+    Nothing is created if anything is refused."""
     try:
         registry.get(kind)
     except registry.UnknownGame:
@@ -216,9 +217,14 @@ def create(creator, *, kind: str = "advciv", name: str | None = None, options: d
                          + ", ".join(label for _, label in timelimits.CHOICES))
     friends = _check_friends(creator, friends)
     bots = _check_bot_seats(bot_seats, take_seat_0)
+    if not isinstance(bots_take_vacant_seats, bool):
+        raise BadRequest("bots_take_vacant_seats is true or false")
     with transaction.atomic():
         game = play.create_game(kind, {} if options is None else options, name=name, creator=creator,
                                 time_limit=time_limit, seed=seed)
+        if bots_take_vacant_seats:
+            game.bots_take_vacant_seats = True
+            game.save(update_fields=["bots_take_vacant_seats"])
         wanted = int(take_seat_0) + len(friends) + len(bots)
         if wanted > game.players:
             raise BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")

@@ -24,7 +24,7 @@ from ..play.models import Game
 log = logging.getLogger(__name__)
 
 #: how a seat was taken
-VIA = ("creator", "manual", "queue", "friend", "bot")
+VIA = ("creator", "manual", "queue", "friend", "bot", "replacement")
 
 player_joined = Signal()
 game_filled = Signal()
