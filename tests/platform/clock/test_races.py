@@ -1,5 +1,6 @@
 """Deadlines are applied exactly once: by two worker processes racing over the same due rows,
-and after a worker killed (SIGKILL) between claiming a row and committing."""
+and after a worker killed (SIGKILL) between claiming a row and committing -- and the mails
+each one calls for are in the outbox exactly once, none lost with the killed worker."""
 from __future__ import annotations
 
 import datetime as dt
@@ -16,6 +17,7 @@ from django.utils import timezone
 from tests.platform.serving import site_env
 from tresham.platform.clock.models import Due, MissedOrder
 from tresham.platform.lobby import services as lobby
+from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
@@ -60,6 +62,27 @@ def _exactly_once(ids: list[int]) -> None:
         rules = services.rules_of(game)
         assert rules.digest(services.rebuild(game, from_snapshot=False)) == rules.digest(rules.loads(game.state))
     assert MissedOrder.objects.filter(game_id__in=ids).count() == len(ids)
+    _mails_once(ids)
+
+
+def _mails_once(ids: list[int]) -> None:
+    """Each game's timeout (the first pick, in round 1: its player is removed at once) wrote,
+    in its own transaction, one "your turn" to the next picker and one removal mail to each
+    of the two players; nothing else, nothing twice."""
+    for gid in ids:
+        game = Game.objects.get(pk=gid)
+        rules = services.rules_of(game)
+        state = rules.loads(game.state)
+        owing = {d.player for d in rules.pending(state) if d.required}
+        mails = list(Outbox.objects.filter(game_id=gid).exclude(kind__in=["joined", "filled"])
+                     .exclude(key__startswith=f"turn:{gid}:0:")  # the first picker's, when the game began
+                     .order_by("kind", "user_id").values_list("kind", "key", "user_id"))
+        turns = [m for m in mails if m[0] == "turn"]
+        removed = [m for m in mails if m[0] == "removed"]
+        assert len(turns) == 1 and turns[0][1].startswith(f"turn:{gid}:1:"), mails
+        assert game.seats.get(index=owing.pop()).user_id == turns[0][2]
+        assert len(removed) == 2 and len({m[2] for m in removed}) == 2, mails
+        assert len(mails) == 3, mails
 
 
 def _overdue(ids) -> int:

@@ -119,13 +119,18 @@ def test_every_member_is_mailed_when_a_player_joins_and_when_the_game_fills(smtp
     with django_capture_on_commit_callbacks(execute=True):
         lobby.join(game.pk, carol)
     sender.drain()
+    game.refresh_from_db()
+    rules = registry.get(game.kind)
+    first = (alice, bob, carol)[rules.pick_order(rules.loads(game.state))[0]].username
     subjects = {u.username: sorted(m["Subject"] for m in smtp.to(u.email)) for u in (alice, bob, carol)}
-    assert subjects == {
+    expected = {
         "alice": ["[Tresham] Crete 2000 BC is full and starts", "[Tresham] Crete 2000 BC: Bob joined",
                   "[Tresham] Crete 2000 BC: Carol joined"],
         "bob": ["[Tresham] Crete 2000 BC is full and starts", "[Tresham] Crete 2000 BC: Carol joined"],
         "carol": ["[Tresham] Crete 2000 BC is full and starts"],
     }
+    expected[first] = sorted(expected[first] + ["[Tresham] Crete 2000 BC: your turn (Choosing nations)"])
+    assert subjects == expected  # the first to pick a nation is told it is his turn; the others wait
     (joined,) = [m for m in smtp.to(alice.email) if "Bob joined" in m["Subject"]]
     assert "Alice, Bob took seat 2 in Crete 2000 BC." in joined.text
     assert "1 seat still open: the game starts when every seat is taken." in joined.text

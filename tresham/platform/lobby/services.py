@@ -97,7 +97,7 @@ def take_seat(game: Game, user, *, index: int | None = None, via: str = "manual"
     seat.vacant_since, seat.missed_in_a_row = None, 0
     seat.save(update_fields=["user", "status", "joined_at", "vacant_since", "missed_in_a_row"])
     Tenure.objects.create(game=game, seat=seat.index, user=user, replacement=game.status == Game.Status.ACTIVE)
-    signals.send_after_commit(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
+    signals.send(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
     if game.status == Game.Status.ACTIVE:  # a replacement: the seat's decisions are his now
         _reschedule(game)
     _start_if_full(game)
@@ -122,7 +122,7 @@ def add_bot(game_id: int, index: int | None = None) -> Seat:
         seat = _free_seat(game, index)
         seat.is_bot, seat.status, seat.joined_at = True, Seat.Status.PLAYING, timezone.now()
         seat.save(update_fields=["is_bot", "status", "joined_at"])
-        signals.send_after_commit(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
+        signals.send(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
         if game.status == Game.Status.ACTIVE:
             _reschedule(game)
         _start_if_full(game)
@@ -155,7 +155,7 @@ def _start_if_full(game: Game) -> None:
         order = rules.pick_order(rules.loads(game.state))
         if order is not None:
             PickOrder.objects.create(game=game, seats=list(order))
-        signals.send_after_commit(signals.game_filled, game=game)
+        signals.send(signals.game_filled, game=game)
 
 
 # ---- creating a game ----------------------------------------------------------------------
@@ -237,7 +237,7 @@ def create(creator, *, kind: str = "advciv", name: str | None = None, options: d
             add_bot(game.pk, index)
         for friend in friends:
             take_seat(game, friend, via="friend")
-            signals.send_after_commit(signals.friend_added, game=game, user=friend, by=creator)
+            signals.send(signals.friend_added, game=game, user=friend, by=creator)
     from .queue import fill_from_queue
 
     fill_from_queue(game.pk)

@@ -1,9 +1,10 @@
-"""What the lobby tells the rest of the site, after the change is committed.
+"""What the lobby tells the rest of the site, inside the transaction of the change.
 
-The mail issue connects its receivers here (SITE-QUEUE-07, SITE-EMAIL-01/02); nothing is sent
-from inside a transaction, so a rolled-back join never mails anybody. Each signal is sent
-with ``sender=Game`` and the keyword arguments below; a failing receiver is logged and never
-undoes the join (``send_robust``).
+The mail app connects its receivers here (SITE-QUEUE-07, SITE-EMAIL-01/02); they write their
+outbox rows in the join's own transaction, so a rolled-back join mails nobody and a
+committed one cannot lose its mail. Each signal is sent with ``sender=Game`` and the keyword
+arguments below; a receiver works in a savepoint of its own, and one that fails is logged
+and never undoes the join (``send_robust``).
 
 - :data:`player_joined` -- ``game``, ``seat`` (index), ``user`` (None for a bot), ``via``:
   one of :data:`VIA` -- every member gets a mail "a new player joined" (SITE-QUEUE-07).
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
 from django.dispatch import Signal
 
 from ..play.models import Game
@@ -31,11 +31,8 @@ game_filled = Signal()
 friend_added = Signal()
 
 
-def send_after_commit(signal: Signal, **kwargs) -> None:
-    """Send ``signal`` once the current transaction commits (at once outside one)."""
-    def send() -> None:
-        for receiver, result in signal.send_robust(sender=Game, **kwargs):
-            if isinstance(result, Exception):
-                log.error("lobby signal receiver %r failed: %r", receiver, result, exc_info=result)
-
-    transaction.on_commit(send)
+def send(signal: Signal, **kwargs) -> None:
+    """Send ``signal`` now, inside the caller's transaction (see the module's text)."""
+    for receiver, result in signal.send_robust(sender=Game, **kwargs):
+        if isinstance(result, Exception):
+            log.error("lobby signal receiver %r failed: %r", receiver, result, exc_info=result)

@@ -134,6 +134,37 @@ def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> l
     return rows
 
 
+# ---- after each accepted order (play.signals.changed) -----------------------------------------
+def after_order(game: Game, rules, before, after, events: list[Event], due) -> list[Outbox]:
+    """The mails an accepted order (or the deal, ``before`` None) calls for, in its
+    transaction: the events' mails (:func:`mails_for_events`); "it is your turn" to each
+    player who now owes a decision he did not owe before (SITE-EMAIL-06), with his own
+    deadline from the clock's ``due`` rows (the market's cutoff when the game's timers end
+    his decision, none without a time limit); the game over mail when it ends."""
+    rows: list[Outbox] = []
+    if events:
+        rows += mails_for_events(game, game.revision, events, after)
+    if rules.finished(after):
+        return rows + game_over(game, after)
+    owed = _owed(rules, after) - (_owed(rules, before) if before is not None else set())
+    seats = {p for (_, p, _, _) in owed}
+    if not seats:
+        return rows
+    humans = {s.index for s in game.seats.filter(index__in=seats, user__isnull=False, status=Seat.Status.PLAYING)}
+    timers = [r.due_at for r in due if r.seat is None and r.action == "timer"]
+    for seat in sorted(humans):
+        own = [r.due_at for r in due if r.seat == seat and r.action == "timeout"]
+        deadline = min(own) if own else (max(timers) if timers else None)
+        rows += your_turn(game, seat, deadline=deadline, state=after)
+    return rows
+
+
+def _owed(rules, state) -> set[tuple[str, int, str, str]]:
+    """The decisions the game waits on, each as (stage, seat, kind, prompt)."""
+    stage = rules.stage(state)
+    return {(stage, d.player, d.kind, d.prompt) for d in rules.pending(state) if d.required}
+
+
 # ---- the lobby's mails ----------------------------------------------------------------------------
 def player_joined(game: Game, seat: int, user, via: str) -> list[Outbox]:
     """A new player took seat ``seat`` (``user`` None: the bot): every member seated before

@@ -7,6 +7,7 @@
     state', events = rules.apply(state, order)   # IllegalOrder -> 400, nothing written
     append the order to the log (seq = revision + 1), its events, a snapshot every N orders
     store state' on the game; replace the game's due rows (bots, deadlines) from pending()
+    signals.changed (the mail app's outbox rows, in this same transaction)
     commit; then tell live pages "game G is at revision R"
 
 Everything a crash could split lives in that transaction. Nothing here knows a particular
@@ -24,7 +25,7 @@ from django.utils import timezone
 
 from ...games import registry
 from ...games.base import Event, GameRules, IllegalOrder
-from . import live
+from . import live, signals
 from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
 
 
@@ -113,7 +114,7 @@ def start_game(game: Game) -> None:
     game.save(update_fields=["state", "status", "started_at", "stage", "updated_at"])
     Snapshot.objects.create(game=game, seq=0, state=game.state)
     EventRecord.objects.create(game=game, seq=0, n=0, kind="start", text="The game begins.")
-    _after_change(game, rules, state)
+    _after_change(game, rules, None, state, [])
 
 
 # ---- the one path --------------------------------------------------------------------------
@@ -185,7 +186,7 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
         game.save(update_fields=fields)
         if seq % settings.SNAPSHOT_EVERY == 0:
             Snapshot.objects.create(game=game, seq=seq, state=game.state)
-        _after_change(game, rules, new)
+        _after_change(game, rules, state, new, events)
         visible = [e.to_json() for e in events if e.visible_to(seat)] if seat is not None else \
             [e.to_json() for e in events if e.to is None]
         return Outcome(game.pk, seq, visible)
@@ -211,12 +212,13 @@ def _events_for(game: Game, seq: int, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _after_change(game: Game, rules: GameRules, state: Any) -> None:
-    """Inside the order's transaction: replace the game's due rows; after commit, tell the
-    live pages."""
+def _after_change(game: Game, rules: GameRules, before: Any, after: Any, events: list[Event]) -> None:
+    """Inside the order's transaction: replace the game's due rows, tell the receivers of
+    :data:`.signals.changed` (mails); after commit, tell the live pages."""
     from ..clock.schedule import reschedule
 
-    reschedule(game, rules, state)
+    due = reschedule(game, rules, after)
+    signals.send_changed(game=game, rules=rules, before=before, after=after, events=events, due=due)
     rev = game.revision
     transaction.on_commit(lambda: live.publish(game.pk, rev))
 

@@ -1,0 +1,176 @@
+"""The mails the order path writes by itself, in each order's own transaction
+(``play/signals.py`` -> ``mail/receivers.py`` -> ``mail/game_mails.after_order``): "it is your
+turn" when a decision of a player's begins, with his deadline from the clock; the public
+trade message when the market carries a deal out; the game over mail; nothing for a refused
+order, and an order stands even if a mail cannot be written."""
+from __future__ import annotations
+
+import logging
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tresham.platform.clock.models import Due
+from tresham.platform.lobby import services as lobby
+from tresham.platform.mail import game_mails, sender
+from tresham.platform.mail.models import Outbox
+from tresham.platform.play import services
+from tresham.platform.play.models import Game, LogEntry
+
+from .test_game_mails import _trade_with_a_lie
+
+DAY = 24 * 3600
+
+
+def _when(at, zone: str) -> str:
+    """A moment as the turn mail writes it in ``zone``."""
+    local = at.astimezone(ZoneInfo(zone))
+    return f"{local:%A} {local.day} {local:%B %Y, %H:%M %Z}"
+
+
+def _table(person, **options) -> tuple[Game, list]:
+    """A three-player game on a one-day clock, seated through the lobby: Paris, New York, UTC."""
+    users = [person("alice", "Europe/Paris"), person("bob", "America/New_York"), person("carol")]
+    game = services.create_game("advciv", {"players": 3, **options}, name="Clockwork", seed="auto-mail",
+                                time_limit=DAY)
+    for u in users:
+        lobby.join(game.pk, u)
+    game.refresh_from_db()
+    return game, users
+
+
+def _pick(rules, state, seat: int) -> dict:
+    """The seat's pick of the first nation and start area it is offered."""
+    (d,) = [d for d in rules.pending(state) if d.player == seat and d.kind == "pick"]
+    nation, areas = next(iter(d.options["nations"].items()))
+    return {"type": "pick", "nation": nation, "area": areas[0]}
+
+
+def _turn_mails(smtp, user) -> list:
+    return [m for m in smtp.to(user.email) if "your turn" in m["Subject"]]
+
+
+def _turns(game: Game) -> list[Outbox]:
+    return list(Outbox.objects.filter(game=game, kind="turn").order_by("pk"))
+
+
+@pytest.mark.site("SITE-EMAIL-06", "SITE-TIME-02")
+def test_the_first_picker_is_told_it_is_his_turn_with_his_own_deadline_then_the_next(smtp, person):
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    order = rules.pick_order(rules.loads(game.state))
+    first, second = order[0], order[1]
+    (turn,) = _turns(game)  # only the first picker owes a decision yet
+    assert turn.user == users[first] and turn.key == f"turn:{game.pk}:0:{users[first].pk}"
+    (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
+    assert (row.due_at - row.started_at).total_seconds() == pytest.approx(1.5 * DAY, abs=1)  # SITE-TIME-02
+    sender.drain()
+    (got,) = _turn_mails(smtp, users[first])
+    zone = users[first].profile.time_zone
+    assert f"Your deadline: {_when(row.due_at, zone)}" in got.text
+    assert got["Subject"] == "[Tresham] Clockwork: your turn (Choosing nations)"
+
+    state = rules.loads(game.state)
+    services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
+    turns = _turns(game)
+    assert [t.user for t in turns] == [users[first], users[second]]  # the next picker, and no second mail
+    (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
+    assert row.seat == second and (row.due_at - row.started_at).total_seconds() == pytest.approx(DAY, abs=1)
+    sender.drain()
+    (got,) = _turn_mails(smtp, users[second])
+    assert f"Your deadline: {_when(row.due_at, users[second].profile.time_zone)}" in got.text
+    assert len(_turn_mails(smtp, users[first])) == 1
+
+
+@pytest.mark.site("SITE-EMAIL-06", "SITE-PICK-07")
+def test_a_player_still_owing_the_same_decision_is_not_mailed_again_when_another_acts(person):
+    """A pre-selection by the last picker, ahead of his turn, changes nothing for the first
+    picker, whose turn it is: one mail per decision, not one per order."""
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    state = rules.loads(game.state)
+    first, *_, last = rules.pick_order(state)
+    assert [t.user for t in _turns(game)] == [users[first]]
+    services.submit(game.pk, _pick(rules, state, last), seat=last, account=users[last])
+    assert [t.user for t in _turns(game)] == [users[first]]
+
+
+@pytest.mark.site("SITE-TRADE-13", "SITE-EMAIL-03")
+def test_the_market_carrying_out_a_deal_mails_the_public_message_to_the_others_by_itself(smtp, person):
+    game, users, (a, b, third), real, stated, b_gives, events, seq = _trade_with_a_lie(person)
+    # nothing was enqueued by hand: the order that carried the deal out wrote it
+    rows = list(Outbox.objects.filter(game=game, kind="event"))
+    assert [r.user for r in rows] == [users[third]] and rows[0].key.startswith(f"event:{game.pk}:{seq}:")
+    sender.drain()
+    (got,) = [m for m in smtp.to(users[third].email) if "traded" in m["Subject"]]
+    assert "said to be" in got.text and "Salt" in got.text
+    assert not [m for m in smtp.to(users[a].email) + smtp.to(users[b].email) if "traded" in m["Subject"]]
+
+
+@pytest.mark.site("SITE-TRADE-13", "SITE-CREATE-13")
+def test_no_public_message_mail_when_the_game_disables_it(person):
+    game, *_ = _trade_with_a_lie(person, public_trade_message=False)
+    assert not Outbox.objects.filter(game=game, kind="event").exists()
+
+
+@pytest.mark.site("SITE-AST-04")
+def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_turns(smtp, person):
+    alice, bob = person("alice"), person("bob")
+    game = services.create_game("advciv", {"players": 2, "turn_limit": 1}, name="Short", seed="auto-end")
+    for u in (alice, bob):
+        lobby.join(game.pk, u)
+    rules = services.rules_of(game)
+    users = {0: alice, 1: bob}
+    for n in range(3000):
+        game.refresh_from_db()
+        state = rules.loads(game.state)
+        if rules.finished(state):
+            break
+        d = next(d for d in rules.pending(state) if d.required)
+        order = rules.bot(state, d.player, f"end:{n}")
+        platform = rules.is_platform_order(order)
+        services.submit(game.pk, order, seat=d.player, by_platform=platform,
+                        account=None if platform else users[d.player])
+    game.refresh_from_db()
+    assert game.is_finished
+    over = Outbox.objects.filter(game=game, kind="game_over")
+    assert sorted(o.user_id for o in over) == sorted([alice.pk, bob.pk])
+    last = LogEntry.objects.filter(game=game).order_by("-seq").first().seq
+    assert not Outbox.objects.filter(game=game, kind="turn", key__startswith=f"turn:{game.pk}:{last}:").exists()
+    sender.drain()
+    for u in (alice, bob):
+        (end,) = [m for m in smtp.to(u.email) if m["Subject"] == "[Tresham] Short is over"]
+        assert f"The game's seed: {game.seed}" in end.text
+
+
+@pytest.mark.site("SITE-EMAIL-06")
+def test_a_refused_order_mails_nobody(person):
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    first = rules.pick_order(rules.loads(game.state))[0]
+    mails = Outbox.objects.count()
+    with pytest.raises(services.IllegalOrder):
+        services.submit(game.pk, {"type": "pick", "nation": "atlantis"}, seat=first, account=users[first])
+    assert Outbox.objects.count() == mails
+
+
+def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, caplog):
+    """A broken mail is the site's fault, not the player's: the order is applied and logged,
+    the failure is in the site's log, and the mail writer's half-done rows are undone."""
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    state = rules.loads(game.state)
+    first = rules.pick_order(state)[0]
+    mails = Outbox.objects.count()
+    real = game_mails.your_turn
+
+    def broken(*args, **kwargs):
+        real(*args, **kwargs)  # writes its row, then fails
+        raise RuntimeError("template exploded")
+
+    monkeypatch.setattr(game_mails, "your_turn", broken)
+    with caplog.at_level(logging.ERROR, logger="tresham.platform.play.signals"):
+        out = services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
+    assert out.revision == 1 and LogEntry.objects.filter(game=game, seq=1).exists()
+    assert Outbox.objects.count() == mails  # the savepoint undid the half-written mail
+    assert "template exploded" in caplog.text
