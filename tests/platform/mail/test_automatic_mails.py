@@ -174,3 +174,22 @@ def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, c
     assert out.revision == 1 and LogEntry.objects.filter(game=game, seq=1).exists()
     assert Outbox.objects.count() == mails  # the savepoint undid the half-written mail
     assert "template exploded" in caplog.text
+
+
+@pytest.mark.site("SITE-QUIT-05", "SITE-EMAIL-06")
+def test_one_who_takes_over_a_seat_that_owes_a_decision_is_told_it_is_his_turn(smtp, person):
+    from tresham.platform.clock import absence
+
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    first = rules.pick_order(rules.loads(game.state))[0]
+    absence.quit_game(game.pk, users[first])
+    dave = person("dave", "Asia/Tokyo")
+    lobby.join(game.pk, dave, index=first)
+    (turn,) = Outbox.objects.filter(game=game, kind="turn", user=dave)
+    (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
+    assert row.seat == first
+    sender.drain()
+    (got,) = _turn_mails(smtp, dave)
+    assert f"Your deadline: {_when(row.due_at, 'Asia/Tokyo')}" in got.text
+    assert "Choose your nation" in got.text

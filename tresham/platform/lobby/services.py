@@ -97,9 +97,9 @@ def take_seat(game: Game, user, *, index: int | None = None, via: str = "manual"
     seat.vacant_since, seat.missed_in_a_row = None, 0
     seat.save(update_fields=["user", "status", "joined_at", "vacant_since", "missed_in_a_row"])
     Tenure.objects.create(game=game, seat=seat.index, user=user, replacement=game.status == Game.Status.ACTIVE)
-    signals.send(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
     if game.status == Game.Status.ACTIVE:  # a replacement: the seat's decisions are his now
         _reschedule(game)
+    signals.send(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
     _start_if_full(game)
     return seat
 
@@ -122,9 +122,9 @@ def add_bot(game_id: int, index: int | None = None) -> Seat:
         seat = _free_seat(game, index)
         seat.is_bot, seat.status, seat.joined_at = True, Seat.Status.PLAYING, timezone.now()
         seat.save(update_fields=["is_bot", "status", "joined_at"])
-        signals.send(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
         if game.status == Game.Status.ACTIVE:
             _reschedule(game)
+        signals.send(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
         _start_if_full(game)
         return seat
 

@@ -7,7 +7,9 @@ arguments below; a receiver works in a savepoint of its own, and one that fails 
 and never undoes the join (``send_robust``).
 
 - :data:`player_joined` -- ``game``, ``seat`` (index), ``user`` (None for a bot), ``via``:
-  one of :data:`VIA` -- every member gets a mail "a new player joined" (SITE-QUEUE-07).
+  one of :data:`VIA` -- every member gets a mail "a new player joined" (SITE-QUEUE-07);
+  sent after a running game's due rows are his, so one taking over a seat that owes a
+  decision is told it is his turn, with his deadline.
 - :data:`game_filled` -- ``game``: every seat is taken and nation picking starts; every
   member gets a mail (SITE-QUEUE-07).
 - :data:`friend_added` -- ``game``, ``user`` (the friend), ``by`` (the creator): the friend

@@ -151,12 +151,31 @@ def after_order(game: Game, rules, before, after, events: list[Event], due) -> l
     if not seats:
         return rows
     humans = {s.index for s in game.seats.filter(index__in=seats, user__isnull=False, status=Seat.Status.PLAYING)}
-    timers = [r.due_at for r in due if r.seat is None and r.action == "timer"]
     for seat in sorted(humans):
-        own = [r.due_at for r in due if r.seat == seat and r.action == "timeout"]
-        deadline = min(own) if own else (max(timers) if timers else None)
-        rows += your_turn(game, seat, deadline=deadline, state=after)
+        rows += your_turn(game, seat, deadline=_deadline(due, seat), state=after)
     return rows
+
+
+def seat_taken_over(game: Game, seat: int, user) -> list[Outbox]:
+    """``user`` took over seat ``seat`` of a game being played (a replacement, SITE-QUIT-05):
+    if the seat owes a decision now, he is told it is his turn, with his deadline."""
+    if user is None or game.status != Game.Status.ACTIVE or not game.state:
+        return []
+    from ..clock.models import Due
+
+    rules = registry.get(game.kind)
+    state = rules.loads(game.state)
+    if not any(d.player == seat and d.required for d in rules.pending(state)):
+        return []
+    return your_turn(game, seat, deadline=_deadline(list(Due.objects.filter(game=game)), seat), state=state)
+
+
+def _deadline(due, seat: int) -> dt.datetime | None:
+    """The seat's deadline among the clock's ``due`` rows: its own, else the end of the
+    game's timers (the market's cutoff ends trade for everyone), else none."""
+    own = [r.due_at for r in due if r.seat == seat and r.action == "timeout"]
+    timers = [r.due_at for r in due if r.seat is None and r.action == "timer"]
+    return min(own) if own else (max(timers) if timers else None)
 
 
 def _owed(rules, state) -> set[tuple[str, int, str, str]]:

@@ -24,6 +24,7 @@ def on_player_joined(sender, game: Game, seat: int, user=None, via: str = "manua
         g = _fresh(game)
         if g is not None:
             game_mails.player_joined(g, seat, user, via)
+            game_mails.seat_taken_over(g, seat, user)
 
 
 def on_game_filled(sender, game: Game, **kwargs) -> None:
