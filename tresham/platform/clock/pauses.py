@@ -352,7 +352,7 @@ def remove_pause(pause_id: int, by, *, now: dt.datetime | None = None) -> Pause:
         raise NoSuchPause(f"there is no pause {pause_id}")
 
     def change(games: list[Game]) -> Pause:
-        pause = Pause.objects.select_for_update().select_related("user__profile").get(pk=pause_id)
+        pause = Pause.objects.select_for_update(of=("self",)).select_related("user__profile").get(pk=pause_id)
         if not may_remove(pause, by):
             raise NotYourPause("only the player who asked for a pause, or an administrator, may remove it")
         if pause.removed_at is not None:
