@@ -258,3 +258,18 @@ def test_pick_timeout_random_free_nation():
         s, _ = play(s, engine.default(s, seat))
     nations = [p.nation for p in s.players]
     assert len(set(nations)) == 8 and s.unused_nations and len(s.unused_nations) == 1
+
+
+
+@pytest.mark.site("SITE-PICK-01", "SITE-PICK-07")
+def test_the_history_numbers_seats_from_one_as_the_site_does():
+    """The order's "player" is 0-based; what players read is "Seat 1".."Seat N", the numbers
+    the site's seat list, notes and mails use."""
+    s = engine.new_game({"players": 3}, seed=11)
+    first, second = s.step["order"][:2]
+    s, events = play(s, {"type": "timeout", "player": first})
+    assert any(e.text.startswith(f"Seat {first + 1} did not pick in time;") for e in events), events
+    d = next(d for d in engine.pending(s) if d.player == second and d.required)
+    nation, areas = next(iter(d.options["nations"].items()))
+    s, events = play(s, {"type": "pick", "player": second, "nation": nation, "area": areas[0]})
+    assert any(e.text.startswith(f"Seat {second + 1} plays ") for e in events), events

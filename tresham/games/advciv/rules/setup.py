@@ -91,7 +91,7 @@ class PickPhase(Phase):
         seats = list(range(len(g.s.players)))
         g.rng.shuffle(seats)
         g.s.step = {"order": seats, "index": 0, "pre": {}}
-        g.emit("Pick order: " + ", ".join(f"seat {s}" for s in seats) + ".", "pick_order", order=seats)
+        g.emit("Pick order: " + ", ".join(f"seat {s + 1}" for s in seats) + ".", "pick_order", order=seats)
         self._resolve(g)
 
     def _taken(self, g: Game) -> set[str]:
@@ -142,7 +142,7 @@ class PickPhase(Phase):
         free = [n for n in nations_available(g) if n not in self._taken(g)]
         nation = g.rng.choice(free)
         area = g.rng.choice(start_areas(g, nation))
-        g.emit(f"Seat {seat} did not pick in time; {g.name(nation)} was chosen at random.", "timeout")
+        g.emit(f"Seat {seat + 1} did not pick in time; {g.name(nation)} was chosen at random.", "timeout")
         self._confirm(g, seat, nation, area)
         g.s.step["index"] += 1
         self._resolve(g)
@@ -166,7 +166,7 @@ class PickPhase(Phase):
         p.nation = nation
         p.stock = g.s.options.tokens
         g.add_tokens(nation, area, 1)
-        g.emit(f"Seat {seat} plays {g.name(nation)}, starting in {g.area_name(area)}.", "pick",
+        g.emit(f"Seat {seat + 1} plays {g.name(nation)}, starting in {g.area_name(area)}.", "pick",
                seat=seat, nation=nation, area=area)
         # SITE-PICK-05: a later seat's pre-selection of this nation is removed now, and he is
         # told at once (he must pick again when his turn comes).
