@@ -520,6 +520,8 @@ def _plan_ships(g: Game, seat: int, d: Decision, spec: ShipsSpec) -> dict:
     nation = _nation(g, seat)
     ships = list(g.ships_of(nation))
     wanted: list[str] = []
+    if spec.keep == "all" and not ships:
+        return {"type": "ships", "maintain": [], "build": []}  # all of none: nothing to maintain
     if spec.keep == "all":
         wanted = ships
     else:

@@ -55,6 +55,12 @@ def kinds_of(rules: GameRules) -> dict[str, str]:
     return dict(kinds()) if kinds is not None else {}
 
 
+def title_of(rules: GameRules, kind: str) -> str:
+    """A kind's name in words: the head of its sentence ("Civilization cards"), or the kind."""
+    head, colon, _ = kinds_of(rules).get(kind, "").partition(":")
+    return head if colon else kind
+
+
 def schemas_of(rules: GameRules) -> dict[str, dict]:
     schema = getattr(rules, "standing_schema", None)
     return dict(schema()) if schema is not None else {}

@@ -103,34 +103,62 @@ def _bot(game, rules, state, row: Due) -> None:
 def _timeout(game, rules, state, row: Due) -> None:
     """The deadline passed (SITE-TIME-04): the player's standing order for this kind of
     decision if it applies now, else the site's default; one missed order is charged to the
-    seat's holder (none for a vacant seat, SZ-13), and past the threshold he is removed."""
+    seat's holder either way (none for a vacant seat, SZ-13), and past the threshold he is
+    removed. A standing order that cannot apply now (the rules refuse what it gives, or it
+    says nothing for this decision) leaves the default to apply, and the player alone is told
+    why in the history."""
     seat = Seat.objects.select_related("user").get(game=game, index=row.seat)
     who = display_name(seat.user) if seat.user else f"Seat {row.seat + 1}"
-    standing = None
+    held = None
     if seat.user_id is not None:
-        standing = StandingOrder.objects.filter(game=game, seat=row.seat, user=seat.user, kind=row.decision).first()
-    if standing is not None:
-        try:
-            order = rules.standing_order(state, row.seat, row.decision, standing.spec)
-            if order is not None:
-                services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",
-                                notes=[Event(f"{who}'s deadline passed: the standing order was applied.",
-                                             "standing_order", data={"seat": row.seat})])
-                absence.missed(game, seat, row.decision, standing=True, round_number=rules.round(state))
-                return
-            why = "it says nothing for this decision"
-        except IllegalOrder as e:
-            why = e.message
-        note = Event(f"Your standing order could not be applied ({why}); the site's default applies.",
-                     "standing_order_refused", to=[row.seat])
-    else:
-        note = None
+        held = StandingOrder.objects.filter(game=game, seat=row.seat, user=seat.user, kind=row.decision).first()
+    note = None
+    if held is not None:
+        nation = _seat_name(rules, state, row.seat)
+        why = _apply_standing(game, rules, state, row, held, nation)
+        if why is None:
+            absence.missed(game, seat, row.decision, standing=True, round_number=rules.round(state))
+            return
+        title = standing.title_of(rules, row.decision)
+        note = Event(f"Your standing order \"{title}\" could not be applied: {why.rstrip('.')}. The "
+                     "site's default applies instead.", "standing_order_refused", to=[row.seat],
+                     data={"seat": row.seat, "kind": row.decision})
     notes = [Event(f"{who} did not decide in time: the site's default applies.", "timeout",
                    data={"seat": row.seat})] + ([note] if note else [])
     services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
                     reason="timeout", notes=notes)
     if seat.user_id is not None:
         absence.missed(game, seat, row.decision, standing=False, round_number=rules.round(state))
+
+
+def _seat_name(rules, state, index: int) -> str:
+    """The seat's name in the game ("Egypt"), or "Seat 2" before it has one."""
+    for r in rules.summary(state):
+        if r.seat == index and r.name:
+            return r.name
+    return f"Seat {index + 1}"
+
+
+def _apply_standing(game, rules, state, row: Due, held: StandingOrder, nation: str) -> str | None:
+    """Give the order ``held`` gives now, as the platform's; None when it was applied, else
+    why not (nothing changed then). A fault of the game's planner is logged and treated as a
+    refusal, inside a savepoint: the default still applies and the game never stalls."""
+    try:
+        with transaction.atomic():  # a savepoint: a failure here leaves nothing behind
+            order = rules.standing_order(state, row.seat, row.decision, held.spec)
+            if order is None:
+                return "it says nothing for this decision"
+            services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",
+                            notes=[Event(f"{nation}'s standing order was applied.", "standing_order",
+                                         data={"seat": row.seat, "kind": row.decision})])
+            return None
+    except IllegalOrder as e:
+        return e.message
+    except services.PlayError as e:
+        return e.message
+    except Exception:
+        log.exception("standing order failed in game %s seat %s (%s)", game.pk, row.seat, row.decision)
+        return "the site could not work it out"
 
 
 class WorkerThread(threading.Thread):
