@@ -142,6 +142,12 @@ def test_the_quit_page_and_api_list_every_unfinished_game_of_his_and_no_other(ma
         r = me.api_post(f"/api/games/{game.pk}/quit", {"replacement": None})
         assert (r.status_code, r.json()["error"]) == (status, code), r.content
         assert snapshot(game) == before
+    # a game that does not exist, or a path that names none: the API's JSON errors, not a page
+    for path, status, code in (("/api/games/999999/quit", 404, "not_found"), ("/api/games/-1/quit", 404, "not_found"),
+                               ("/api/games/x/quit", 422, "bad_request")):
+        r = me.api_post(path, {})
+        assert (r.status_code, r["Content-Type"]) == (status, "application/json; charset=utf-8"), path
+        assert r.json()["error"] == code and r.json()["message"]
 
 
 @pytest.mark.site("SITE-QUIT-01", "SITE-QUIT-04")

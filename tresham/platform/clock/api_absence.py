@@ -87,7 +87,7 @@ def create_pause(request: HttpRequest, body: PauseIn):
     return Status(201, pause_out(p, request.user))
 
 
-@router.post("/pauses/{int:pause_id}/remove", response={200: PauseOut, **ERRORS}, summary="Remove a pause")
+@router.post("/pauses/{pause_id}/remove", response={200: PauseOut, **ERRORS}, summary="Remove a pause")
 def remove_pause(request: HttpRequest, pause_id: int):
     """"Remove" (SITE-PAUSE-05/06): the pause stays in force 24 more hours so that every
     player can react, then ends. Only its requester or an administrator may."""
@@ -95,7 +95,7 @@ def remove_pause(request: HttpRequest, pause_id: int):
     return pause_out(p, request.user)
 
 
-@router.get("/games/{int:game_id}/pauses", response={200: list[PauseOut], **ERRORS}, auth=None,
+@router.get("/games/{game_id}/pauses", response={200: list[PauseOut], **ERRORS}, auth=None,
             summary="The pauses that move a game's deadlines")
 def game_pauses(request: HttpRequest, game_id: int):
     """The pauses of the game's players, in force or to come; their reasons only for the
@@ -151,7 +151,7 @@ class QuitOut(Schema):
     at: dt.datetime
 
 
-@router.post("/games/{int:game_id}/quit", response={200: QuitOut, **ERRORS}, summary="Quit a game")
+@router.post("/games/{game_id}/quit", response={200: QuitOut, **ERRORS}, summary="Quit a game")
 def quit_game(request: HttpRequest, game_id: int, body: QuitIn):
     """Leave the game (SITE-QUIT-04): your seat passes to the friend you name, who takes over
     your nation as it stands (SITE-QUIT-02, 05), or opens to every player, in the Open list
