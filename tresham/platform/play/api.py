@@ -24,6 +24,27 @@ class SeatOut(Schema):
     you: bool
 
 
+class SeatDeadlineOut(Schema):
+    seat: int
+    due_at: datetime = Field(description="when the seat's current deadline passes (ISO 8601, UTC)")
+    decision: str = Field(description="the kind of decision it is for")
+    yours: bool
+
+
+class TimerOut(Schema):
+    name: str = Field(description='the timer, e.g. "embargo" (the trade embargo ends) or "cutoff" '
+                                  "(the trade market closes)")
+    label: str
+    due_at: datetime = Field(description="ISO 8601, UTC")
+
+
+class DeadlinesOut(Schema):
+    no_time_limit: bool = Field(description="the game has no time limit: no deadlines, no defaults")
+    seats: list[SeatDeadlineOut] = Field(description="each seat's current deadline (seats owing nothing timed "
+                                                     "have none)")
+    timers: list[TimerOut] = Field(description="the game's timers running now (the trade market's)")
+
+
 class GameOut(Schema):
     id: int
     kind: str
@@ -44,6 +65,7 @@ class GameOut(Schema):
     view: dict[str, Any] | None = Field(description="the game's view for your seat (or a spectator's)")
     order_types: list[str] = Field(description="the order types you may give now")
     summary: list[dict[str, Any]]
+    deadlines: DeadlinesOut = Field(description="the deadlines running now; deadlines are public")
 
 
 def game_out(game: Game, user) -> dict[str, Any]:
@@ -59,6 +81,7 @@ def game_out(game: Game, user) -> dict[str, Any]:
         "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
         "your_seat": seat, "view": None, "order_types": [], "summary": [],
+        "deadlines": deadlines_out(game, seat),
     }
     if game.state:
         state = rules.loads(game.state)
@@ -69,6 +92,16 @@ def game_out(game: Game, user) -> dict[str, Any]:
         out["summary"] = [{"seat": r.seat, "name": r.name, "points": r.points, **r.columns}
                           for r in rules.summary(state)]
     return out
+
+
+def deadlines_out(game: Game, seat: int | None) -> dict[str, Any]:
+    from ..clock import shown
+
+    d = shown.of_game(game)
+    return {"no_time_limit": not d.timed,
+            "seats": [{"seat": x.seat, "due_at": x.at, "decision": x.decision, "yours": x.seat == seat}
+                      for x in d.seats],
+            "timers": [{"name": t.name, "label": t.label, "due_at": t.at} for t in d.timers]}
 
 
 @router.get("/games/{game_id}", response=GameOut, auth=None, summary="A game as you may see it")

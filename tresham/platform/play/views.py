@@ -397,10 +397,32 @@ def _not_found(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/not_found.html", {"pk": pk}, status=404)
 
 
+@dataclass
+class DeadlineRow:
+    """A seat's current deadline as the pages show it (the moment is rendered in the viewer's
+    own time zone by the templates)."""
+
+    seat: int
+    label: str  # "Italy (alice)"
+    at: Any
+    yours: bool
+
+
+def deadline_rows(v: Viewer, deadlines) -> list[DeadlineRow]:
+    """Each seat's current deadline (public: who the game waits on, and until when)."""
+    return [DeadlineRow(d.seat, v.seat_label(d.seat), d.at, d.seat == v.seat) for d in deadlines.seats]
+
+
 def _base(request: HttpRequest, v: Viewer, section: str) -> dict[str, Any]:
+    from ..clock import shown
+
+    deadlines = shown.of_game(v.game)
     return {"v": v, "game": v.game, "nav": nav(v, section), "section": section,
             "commands": commands(v), "command_form": CommandForm(initial={
-                "client_key": new_client_key(), "revision": v.game.revision})}
+                "client_key": new_client_key(), "revision": v.game.revision}),
+            "deadlines": deadlines, "deadline_rows": deadline_rows(v, deadlines),
+            "your_deadline": deadlines.of_seat(v.seat) if v.seat is not None else None,
+            "zone_name": timezone.get_current_timezone_name()}
 
 
 def _see_other(url: str) -> HttpResponseRedirect:
