@@ -129,7 +129,7 @@ def database_url(settings_dict: dict[str, Any]) -> str:
     from urllib.parse import quote
 
     engine = settings_dict["ENGINE"]
-    if engine.endswith("sqlite3"):
+    if engine.endswith(("sqlite3", "platform.sqlite")):
         return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
     if engine.endswith("postgresql"):
         user = quote(settings_dict.get("USER") or "", safe="")

@@ -67,7 +67,7 @@ def _use_site(database_url: str | None) -> None:
 def _where(connection) -> str:
     """The database in words, without its password."""
     s = connection.settings_dict
-    if s["ENGINE"].endswith("sqlite3"):
+    if connection.vendor == "sqlite":
         return f"SQLite {s['NAME']}"
     return f"PostgreSQL {s.get('NAME')} on {s.get('HOST') or 'localhost'}"
 

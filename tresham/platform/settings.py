@@ -98,12 +98,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL: readers never wait for the writer. IMMEDIATE: a write transaction takes the write
     # lock when it begins, so orders to a game are serialized without deadlocks (the single
     # writer of SQLite is the lock); busy_timeout: wait for it rather than fail.
+    # tresham/platform/sqlite: Django's backend, writers queued on an OS lock, not SQLite's sleeps
+    DATABASES["default"]["ENGINE"] = "tresham.platform.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 30,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
     }
     DATA_DIR.mkdir(parents=True, exist_ok=True)
+SQLITE = DATABASES["default"]["ENGINE"] == "tresham.platform.sqlite"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- accounts ---------------------------------------------------------------------------
