@@ -109,3 +109,35 @@ def test_the_seed_stays_secret_while_the_game_is_played(trading, client_for):
             assert t.game.seed_sha256 in html or path not in ("", "history/")
     r = client_for(t.alice).get(f"/games/{t.game.pk}/log.json")
     assert r.status_code == 403 and r.json()["error"] == "not_finished" and t.game.seed not in r.content.decode()
+
+
+@pytest.mark.site("SITE-HIST-01")
+def test_the_api_history_starts_at_the_deal_and_pages_never_split_an_order(trading, client_for):
+    """GET /api/games/{id}/history: the deal's events (seq 0) too; page after page with
+    after=<last seq> gives every event the viewer may see, once, in order."""
+    t = trading
+    c = client_for(t.alice)
+    rows = [r for r in EventRecord.objects.filter(game=t.game).order_by("seq", "n") if r.visible_to(0)]
+    assert rows[0].seq == 0
+    whole = c.get(f"/api/games/{t.game.pk}/history?limit=2000").json()
+    assert [e["text"] for e in whole] == [r.text for r in rows]
+    seen, after = [], None
+    while True:
+        q = f"?limit=7" + (f"&after={after}" if after is not None else "")
+        page = c.get(f"/api/games/{t.game.pk}/history{q}").json()
+        if not page:
+            break
+        assert len(page) >= min(7, len(rows) - len(seen))
+        seen += page
+        after = page[-1]["seq"]
+    assert [(e["seq"], e["text"]) for e in seen] == [(r.seq, r.text) for r in rows]
+
+
+@pytest.mark.site("SITE-HIST-01")
+def test_a_game_id_that_is_not_a_number_is_a_json_error_everywhere(client_for, trading):
+    c = client_for(trading.alice)
+    for path in ("/api/lobby/games/x", "/api/games/x/history", "/api/games/x"):
+        r = c.get(path)
+        assert r.status_code in (404, 422) and r["Content-Type"].startswith("application/json"), (path, r.status_code)
+    r = c.post("/api/lobby/games/x/join", content_type="application/json", data="{}")
+    assert r.status_code in (403, 404, 422) and r["Content-Type"].startswith("application/json")

@@ -135,7 +135,7 @@ def detail_out(game: Game, user) -> dict[str, Any]:
     return out
 
 
-@router.get("/lobby/games/{int:game_id}", response={200: GameDetailOut, **ERRORS}, auth=None,
+@router.get("/lobby/games/{game_id}", response={200: GameDetailOut, **ERRORS}, auth=None,
             summary="A game as the lobby shows it")
 def game_detail(request: HttpRequest, game_id: int):
     """Options, seats and whether you may join; the public standing only once initial
@@ -147,7 +147,7 @@ class JoinIn(Schema):
     seat: int | None = Field(None, ge=0, le=99, description="a seat index; null: the first free seat")
 
 
-@router.post("/lobby/games/{int:game_id}/join", response={201: GameDetailOut, **ERRORS}, summary="Join a game")
+@router.post("/lobby/games/{game_id}/join", response={201: GameDetailOut, **ERRORS}, summary="Join a game")
 def join_game(request: HttpRequest, game_id: int, body: JoinIn):
     """Take a free seat of an open game, or a seat awaiting a replacement (SITE-QUEUE-08);
     refused if you already sit there or share 3 games with one of its players (SITE-META-02)."""
@@ -160,7 +160,7 @@ class BotIn(Schema):
     seat: int = Field(ge=0, le=99, description="the seat index given to the bot")
 
 
-@router.post("/lobby/games/{int:game_id}/bots", response={201: GameDetailOut, **ERRORS},
+@router.post("/lobby/games/{game_id}/bots", response={201: GameDetailOut, **ERRORS},
              summary="Give a seat to the bot (creator)")
 def add_bot(request: HttpRequest, game_id: int, body: BotIn):
     game = get_object_or_404(Game, pk=game_id)

@@ -165,17 +165,23 @@ class EventOut(Schema):
 
 
 @router.get("/games/{game_id}/history", response=list[EventOut], auth=None, summary="The game's history")
-def history(request: HttpRequest, game_id: int, after: int = Query(0, ge=0), limit: int = Query(500, ge=1, le=2000)):
-    """Events you may see (public ones, and your seat's private ones), oldest first."""
+def history(request: HttpRequest, game_id: int, after: int | None = Query(None, ge=0),
+            limit: int = Query(500, ge=1, le=2000)):
+    """Events you may see (public ones, and your seat's private ones), oldest first: all of
+    them, from the deal (seq 0), or those after order ``after``. A page holds ``limit``
+    events or a little more: never half of an order's events, so the next page is
+    ``after=<the last seq>``."""
     game = get_object_or_404(Game, pk=game_id)
     seat = services.seat_of(game, request.user)
-    rows = EventRecord.objects.filter(game=game, seq__gt=after).order_by("seq", "n")
+    rows = EventRecord.objects.filter(game=game).order_by("seq", "n")
+    if after is not None:
+        rows = rows.filter(seq__gt=after)
     out = []
     for r in rows.iterator():
+        if len(out) >= limit and r.seq != out[-1]["seq"]:
+            break
         if r.visible_to(seat):
             out.append({"seq": r.seq, "text": r.text, "kind": r.kind, "private": r.to is not None, "at": r.at})
-            if len(out) >= limit:
-                break
     return out
 
 
