@@ -56,9 +56,10 @@ class ServerProcess:
     Use as a context manager; :attr:`url` is its address once started."""
 
     def __init__(self, env: dict[str, str], *, worker: bool = True, access_log: bool = False,
-                 timeout: float = 90.0) -> None:
+                 timeout: float = 90.0, processes: int = 1) -> None:
         self.env = {**os.environ, **env}
         self.worker = worker
+        self.processes = processes
         self.access_log = access_log
         self.timeout = timeout
         self.proc: subprocess.Popen | None = None
@@ -72,7 +73,7 @@ class ServerProcess:
         for _attempt in range(3):  # another process may take the free port before the server does
             port = free_port()
             cmd = [sys.executable, "-m", "tresham.cli", "serve", "--port", str(port),
-                   "--access-log" if self.access_log else "--no-access-log"]
+                   "--access-log" if self.access_log else "--no-access-log", "--processes", str(self.processes)]
             if not self.worker:
                 cmd.append("--no-worker")
             self._log.seek(0)
@@ -296,8 +297,9 @@ def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
 
 
 def bench_server(games: int = 8, players: int = 4, database_url: str | None = None,
-                 seed: str = "bench") -> dict[str, Any]:
-    """Run the server benchmark (see the module's docstring); gives its figures."""
+                 seed: str = "bench", processes: int = 1) -> dict[str, Any]:
+    """Run the server benchmark (see the module's docstring) against ``tresham serve
+    --processes N``; gives its figures."""
     from .games import registry
 
     rules = registry.get("advciv")
@@ -319,8 +321,8 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
     data_dir = Path(tempfile.mkdtemp(prefix="tresham-bench-"))
     try:
         env = _setup_django(data_dir, database_url)
-        with ServerProcess(env) as server:
-            return _measure(server, rules, plans, players) | {"plan_s": round(plan_s, 1)}
+        with ServerProcess(env, processes=processes) as server:
+            return _measure(server, rules, plans, players) | {"plan_s": round(plan_s, 1), "processes": processes}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 

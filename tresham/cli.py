@@ -110,9 +110,14 @@ def _migrated() -> bool:
 @click.option("--no-worker", is_flag=True, help="do not run the worker (bots, deadlines) in this process: "
                                                 "leave it to `tresham worker`")
 @click.option("--access-log/--no-access-log", default=True, show_default=True, help="log every request")
-def serve(host: str, port: int, database_url: str | None, no_worker: bool, access_log: bool) -> None:
+@click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="server processes sharing the port (Python runs one request at a time per process: "
+                   "one per core uses them all)")
+def serve(host: str, port: int, database_url: str | None, no_worker: bool, access_log: bool,
+          processes: int) -> None:
     """Run the site: apply the database migrations, collect the static files, serve the ASGI
-    application with uvicorn and run the worker in the same process (unless --no-worker)."""
+    application with uvicorn (in ``--processes`` processes) and run the worker in this
+    process (unless --no-worker)."""
     import warnings
 
     _use_site(database_url)
@@ -134,12 +139,19 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
     worker = None if no_worker else WorkerThread()
     if worker is not None:
         worker.start()
-    config = uvicorn.Config(application, lifespan="off", access_log=access_log, log_level="info",
-                            timeout_graceful_shutdown=10)
-    click.echo(f"Tresham on http://{host}:{port}/ ({where}; worker "
+    app = application if processes == 1 else "tresham.platform.asgi:application"
+    config = uvicorn.Config(app, lifespan="off", access_log=access_log, log_level="info",
+                            timeout_graceful_shutdown=10, workers=processes)
+    click.echo(f"Tresham on http://{host}:{port}/ ({where}; {processes} server process"
+               f"{'es' if processes > 1 else ''}; worker "
                f"{'in this process' if worker else 'not started: run tresham worker'}; Ctrl-C stops)")
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        if processes == 1:
+            uvicorn.Server(config).run(sockets=[sock])
+        else:  # uvicorn's own supervisor: children share the socket, restarted if one dies
+            from uvicorn.supervisors import Multiprocess
+
+            Multiprocess(config, sockets=[sock]).run()
     finally:
         if worker is not None:
             worker.stop()
@@ -257,8 +269,10 @@ def simulate(players, games, seed, bots, turns, as_json) -> None:
               help="engine: turn cap of each playout (34.1B)")
 @click.option("--database-url", default=None, metavar="URL",
               help="server: a throwaway database to use (default: SQLite in a temporary directory)")
+@click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="server: `tresham serve --processes N`")
 @click.option("--json", "as_json", is_flag=True)
-def bench(what, players, games, turns, database_url, as_json) -> None:
+def bench(what, players, games, turns, database_url, processes, as_json) -> None:
     """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
     once over HTTP against a real `tresham serve` (WHAT: server)."""
     if what == "engine":
@@ -282,7 +296,8 @@ def bench(what, players, games, turns, database_url, as_json) -> None:
             except ValueError as e:
                 raise BadInput(f"bad --database-url: {e}") from None
         try:
-            result = bench_server(games=games or 8, players=players or 4, database_url=database_url)
+            result = bench_server(games=games or 8, players=players or 4, database_url=database_url,
+                                  processes=processes)
         except DatabaseError as e:
             raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
         except RuntimeError as e:

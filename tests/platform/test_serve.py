@@ -74,6 +74,26 @@ def test_serve_on_a_fresh_data_directory_migrates_sqlite_and_takes_accounts(tmp_
     assert "Tresham on http://127.0.0.1:" in server.output()
 
 
+@pytest.mark.slow
+def test_several_server_processes_share_the_port_and_one_database(tmp_path):
+    """``--processes 2``: two uvicorn processes answer on one port; an account made through
+    one is logged in through whichever answers next (same database, same sessions)."""
+    env = {"TRESHAM_DATA_DIR": str(tmp_path / "var"), "TRESHAM_DATABASE_URL": "",
+           "DJANGO_SETTINGS_MODULE": "tresham.platform.settings"}
+    with ServerProcess(env, processes=2) as server:
+        client, username = register_and_login(server.url)
+        answers = {client.get("/api/accounts/me").json()["username"] for _ in range(20)}
+        assert answers == {username}
+        client.close()
+    out = server.output()
+    assert "2 server processes" in out and out.count("Started server process") == 2
+
+
+def test_processes_out_of_range_is_one_error_line(tmp_path):
+    line = one_error_line(tresham("serve", "--processes", "0", data_dir=tmp_path))
+    assert "--processes" in line
+
+
 def test_a_port_out_of_range_is_one_error_line(tmp_path):
     line = one_error_line(tresham("serve", "--port", "99999", data_dir=tmp_path))
     assert "99999" in line and "--port" in line
