@@ -162,6 +162,11 @@ class OptionField:
                 "suggested": {str(k): v for k, v in self.suggested.items()}}
 
 
+class BoardUnavailable(RuntimeError):
+    """The game draws a map, but cannot now (its data is not installed on this machine):
+    the site says so (503) rather than failing."""
+
+
 class GameRules(Protocol):
     """The interface between a game of the family and the platform.
 
@@ -328,6 +333,27 @@ class GameRules(Protocol):
         :meth:`advances_page` without a player; ``ast`` {ages [{name, requirements}],
         finish, points_per_space, tracks [{name, starts {age: first space}, late_iron
         [points]}]}."""
+        ...
+
+    # ---- the map (optional: a game without one leaves these out or returns None) ---------
+    def board_key(self, options: dict) -> str | None:
+        """A short hash of everything the base map of a game with these options depends on
+        (its board configuration, data and drawing code): equal keys, equal SVG. The site
+        names its cached copy and its ETag by it. None: the game draws no map."""
+        ...
+
+    def board_svg(self, options: dict) -> str | None:
+        """The base map of a game with these options (normal form) as a standalone SVG
+        document, the same for every seat: areas, borders and printed facts, no pieces.
+        None: the game draws no map. :class:`BoardUnavailable` if it cannot now."""
+        ...
+
+    def board_pieces(self, view: dict) -> dict | None:
+        """The pieces a :meth:`view` shows, to draw over :meth:`board_svg` (so nothing its
+        seat may not see): ``{"svg": one <g> element in the base map's coordinates,
+        "pieces": [{kind, area, owner, count, mark, x, y, title}], "view_box": [x, y, w,
+        h]}``; ``mark`` "keep" (green) or "lose" (red) for pieces the seat's pending
+        choices keep or lose (SITE-GEN-04), else None. None: the game draws no map."""
         ...
 
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..base import Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table, Timer
+from ..base import BoardUnavailable, Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table, Timer
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import BARBARIANS, PIRATES, load
@@ -502,6 +502,34 @@ class AdvancedCivilization:
                     "tracks": [{"name": _nation_name(n), "starts": {AGE_NAMES[e]: t.epoch_start[e] for e in EPOCHS},
                                 "late_iron": list(t.late_iron_thresholds)} for n, t in d.ast.tracks.items()]},
         }
+
+    # ---- the map ---------------------------------------------------------------------------
+    def board_key(self, options: dict) -> str | None:
+        """The hash naming the base map of these options (``board/``)."""
+        from .board import CoastlinesMissing, board_key
+
+        try:
+            return board_key(options)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
+
+    def board_svg(self, options: dict) -> str | None:
+        """The board configuration in play drawn on the real coastlines (``board/``)."""
+        from .board import CoastlinesMissing, board_svg
+
+        try:
+            return board_svg(options)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
+
+    def board_pieces(self, view: dict) -> dict | None:
+        """Tokens, cities and ships of a view, with its seat's green/red choices (SITE-GEN-04)."""
+        from .board import CoastlinesMissing, board_pieces
+
+        try:
+            return board_pieces(view)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
 
     def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
         from ...bots.heuristic import heuristic_bot
