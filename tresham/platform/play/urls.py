@@ -1,7 +1,7 @@
 """Pages of games being played."""
 from django.urls import path
 
-from . import views
+from . import views, views_board
 
 app_name = "play"
 urlpatterns = [
@@ -13,4 +13,6 @@ urlpatterns = [
     path("games/<int:pk>/messages/", views.messages_page, name="messages"),
     path("games/<int:pk>/ast/", views.ast_page, name="ast"),
     path("games/<int:pk>/advances/", views.advances_page, name="advances"),
+    path("games/<int:pk>/board.svg", views_board.board_svg, name="board_svg"),
+    path("games/<int:pk>/board.json", views_board.board_json, name="board_json"),
 ]
