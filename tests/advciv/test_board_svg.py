@@ -162,6 +162,8 @@ def test_the_drawing_is_deterministic_and_its_key_names_it():
     once = render("three", False)
     assert render("three", False) == once == board_svg({"board": "three"})
     assert board_key({"board": "three"}) == board_key({"board": "three", "wem": False})
+    # the WEM option changes nothing on a board without WEM areas: one drawing, one key
+    assert board_key({"board": "three", "wem": True}) == board_key({"board": "three"})
     assert len(board_key({"board": "three"})) == 32
 
 

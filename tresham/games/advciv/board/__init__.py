@@ -26,8 +26,13 @@ def config_of(options: dict) -> tuple[str, bool]:
     """(board configuration, WEM) of a game's options (normal form, or partial)."""
     from ..game import DEFAULT_BOARD
 
+    from ..data import load
+
     board = options.get("board") or DEFAULT_BOARD[int(options.get("players") or 8)]
-    return board, bool(options.get("wem"))
+    cfg = load().map.configs[board]
+    # the WEM option changes nothing on a board without its areas (16.7, 16.8)
+    wem = bool(options.get("wem")) and any(load().map.areas[a].panel == "WEM" for a in cfg.areas)
+    return board, wem
 
 
 @cache
