@@ -214,13 +214,13 @@ def _events_for(game: Game, seq: int, seat: int | None) -> list[dict[str, Any]]:
 
 def _after_change(game: Game, rules: GameRules, before: Any, after: Any, events: list[Event]) -> None:
     """Inside the order's transaction: replace the game's due rows, tell the receivers of
-    :data:`.signals.changed` (mails); after commit, tell the live pages."""
+    :data:`.signals.changed` (mails); tell the live pages of every process, at commit
+    (PostgreSQL: a NOTIFY in this transaction; :mod:`.live`)."""
     from ..clock.schedule import reschedule
 
     due = reschedule(game, rules, after)
     signals.send_changed(game=game, rules=rules, before=before, after=after, events=events, due=due)
-    rev = game.revision
-    transaction.on_commit(lambda: live.publish(game.pk, rev))
+    live.changed(game.pk, game.revision)
 
 
 # ---- reading ------------------------------------------------------------------------------------
