@@ -14,5 +14,6 @@ urlpatterns = [
     path("", include("tresham.platform.clock.urls_absence")),
     path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),
+    path("", include("tresham.platform.play.urls_trade")),
     path("", include("tresham.platform.clock.urls")),
 ]
