@@ -320,6 +320,17 @@ class GameRules(Protocol):
         card_names, points}. Public facts only (nothing from a hand)."""
         ...
 
+    def trade_page(self, state: Any, player: int) -> dict | None:
+        """The trade page of ``player`` as plain data (SITE-TRADE-01..14), None when the game
+        has no trading or ``player`` cannot trade now. Built from ``player``'s own
+        :meth:`view` only (so it shows nothing he may not see): ``market_open``,
+        ``in_market`` (he is), ``min_cards``, ``true_cards``, ``hand`` [{id, name,
+        tradable}], ``cards`` [{id, name}] (what a card may be said to be), ``unspecified``
+        and ``dont_care`` (their ids), ``partners`` [seat], ``offers_made`` [{id, to, give,
+        said, expect, accepted}] and ``offers_received`` [{id, from, said, expect, accepted}]
+        (card names; of a received offer only what was said)."""
+        return None
+
     def reference(self) -> dict | None:
         """The game's printed facts, without a game under way, for the help pages
         (SITE-GEN-06); None for a game that offers none. Every key is optional:

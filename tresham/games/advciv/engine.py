@@ -444,6 +444,57 @@ class AdvancedCivilization:
                          for e in EPOCHS],
                 "tracks": tracks, "finish": finish, "points_per_space": g.d.ast.points_per_space}
 
+    def trade_page(self, state: GameState, seat: int) -> dict | None:
+        """The trade page of ``seat`` (SITE-TRADE-01..14), made from ``view(state, seat)``
+        alone: his hand, the market, his offers and those made to him (only what was said,
+        28.3). None outside the trade phase or for a seat without a nation."""
+        from .rules import trade as tr
+
+        v = view(state, seat)
+        pv = v.get("phase_view") or {}
+        if v.get("phase") != "trade" or v.get("finished") or "offers_made" not in pv:
+            return None
+        me = next((p for p in v.get("players", []) if p.get("seat") == seat), None)
+        if me is None or not me.get("nation"):
+            return None
+        d = load()
+
+        def name(c: str) -> str:
+            if c == tr.UNSPECIFIED:
+                return "Unspecified"
+            if c == tr.DONT_CARE:
+                return "Don't Care"
+            if c in d.commodities:
+                return d.commodities[c].name
+            if c in d.calamities:
+                return d.calamities[c].name
+            return c
+
+        def named(cards: list[str] | None) -> list[str] | None:
+            return None if cards is None else [name(c) for c in cards]
+
+        cards = sorted(({"id": c, "name": name(c)} for c in d.commodities), key=lambda x: x["name"])
+        cards += sorted(({"id": c, "name": name(c)} for c, cal in d.calamities.items() if cal.tradable),
+                        key=lambda x: x["name"])
+        inside = list(pv.get("in_market", []))
+        return {
+            "market_open": bool(pv.get("market_open")),
+            "in_market": seat in inside,
+            "left": seat in pv.get("left", []),
+            "min_cards": tr.MIN_CARDS, "true_cards": tr.TRUE_CARDS,
+            "unspecified": tr.UNSPECIFIED, "dont_care": tr.DONT_CARE,
+            "hand": [{"id": c, "name": name(c), "tradable": d.is_tradable(c)} for c in me.get("hand", [])],
+            "cards": cards,
+            "partners": [s for s in inside if s != seat],
+            "offers_made": [{"id": o["id"], "to": o["to"], "give": named(o["give"]), "said": named(o["said"]),
+                             "expect": named(o["expect"]), "accepted": o["accepted_said"] is not None,
+                             "accepted_said": named(o["accepted_said"])} for o in pv["offers_made"]],
+            "offers_received": [{"id": o["id"], "from": o["from"], "said": named(o["said"]),
+                                 "expect": named(o["expect"]), "expect_ids": list(o["expect"]),
+                                 "accepted": o["my_give"] is not None, "my_give": named(o["my_give"]),
+                                 "my_said": named(o["my_said"])} for o in pv["offers_received"]],
+        }
+
     def advances_page(self, state: GameState, seat: int | None) -> dict:
         """The 24 civilization cards (32): groups, cost, prerequisite, credits and effect;
         for the viewer's nation what he owns and what each card costs him after credits

@@ -1,5 +1,9 @@
 """Pages of the trade forms of a game (issue 10)."""
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views_trade
 
 app_name = "play_trade"
-urlpatterns: list = []
+urlpatterns: list = [
+    path("games/<int:pk>/trade/", views_trade.trade_page, name="trade"),
+]
