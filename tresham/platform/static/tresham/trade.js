@@ -44,6 +44,13 @@
       li.setAttribute("data-name", label ? label.textContent.replace(/^Give\s+/, "") : "card");
       li.id = li.id || cb.id + "-card";
       li.draggable = true;
+      // the button and the card's name stand for the checkbox, which still carries the choice
+      cb.hidden = true;
+      if (label) label.hidden = true;
+      var shown = document.createElement("span");
+      shown.className = "card-name";
+      shown.textContent = li.getAttribute("data-name");
+      li.insertBefore(shown, li.firstChild);
       var btn = document.createElement("button");
       btn.type = "button";
       btn.setAttribute("data-move", "");
