@@ -12,3 +12,40 @@ def game_board(v):
     from ..views_board import board_context
 
     return board_context(v) if v is not None else None
+
+
+#: The decisions the map gives orders for (map_orders.js): pick a nation (SITE-PICK-03),
+#: place population when stock is short (SITE-POP-02), move tokens (SITE-MOVE-01/03/06/07).
+MAP_KINDS = ("pick", "grow", "move")
+
+
+def map_orders_data(v) -> dict | None:
+    """What map_orders.js needs to give the viewer's orders by clicking the map, from his
+    own seat's decisions and his own view only (None: nothing to give on the map now)."""
+    if v is None or v.seat is None or v.state is None or v.game.is_finished:
+        return None
+    decisions = [{"kind": d.kind, "required": bool(d.required), "options": d.options or {}}
+                 for d in v.rules.pending(v.state) if d.player == v.seat and d.kind in MAP_KINDS]
+    if not decisions:
+        return None
+    accepts = list(v.rules.accepts(v.state, v.seat))
+    view = v.view or {}
+    nation = next((p.get("nation") for p in view.get("players") or []
+                   if p.get("seat") == v.seat), None)
+    tokens = {}
+    if nation:
+        for area, owners in sorted(((view.get("board") or {}).get("tokens") or {}).items()):
+            n = (owners or {}).get(nation) or 0
+            if n:
+                tokens[area] = n
+    phase_view = view.get("phase_view") or {}
+    mine = phase_view.get("my_moves") if view.get("phase") == "movement" else None
+    return {"seat": v.seat, "revision": v.game.revision, "accepts": accepts, "decisions": decisions,
+            "nation": nation, "tokens": tokens,
+            "my_moves": mine if isinstance(mine, dict) else None}
+
+
+@register.simple_tag
+def map_orders(v):
+    """``{% map_orders v as orders %}``: :func:`map_orders_data` of the page's viewer."""
+    return map_orders_data(v)

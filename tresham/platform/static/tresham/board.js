@@ -42,6 +42,7 @@
       });
       base.parentNode.replaceChild(g, base);
       self.apply();
+      self.view.dispatchEvent(new CustomEvent("tresham:board-inlined", {bubbles: true}));
     }).catch(function () { /* the <image> shows the same map */ });
   };
 
@@ -190,6 +191,7 @@
       if (old) old.parentNode.replaceChild(fresh, old); else self.svg.appendChild(fresh);
       self.view.setAttribute("data-revision", data.revision);
       self.size();
+      self.view.dispatchEvent(new CustomEvent("tresham:board-refreshed", {bubbles: true}));
       return true;
     });
   };

@@ -1,0 +1,164 @@
+"""Orders given by clicking the game page's map (map_orders.js): three players pick their
+nations by clicking a start area on the map (SITE-PICK-03), the game is played on through the
+order form up to the first movement, and the mover makes a move by clicking its source and its
+destination, then Done (SITE-MOVE-01, SITE-MOVE-06); the game's true state shows the orders
+applied."""
+from __future__ import annotations
+
+import json
+import secrets
+
+import pytest
+
+from tresham.games.advciv.data import load
+
+from .conftest import (assert_no_console_errors, check_axe, create_game, game_url, join_game, main_text,
+                       screenshot, submit_order, waits_on_me)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: A screen point inside an area of the inlined map (and hit there by elementsFromPoint).
+POINT_IN_AREA = """(area) => {
+  const path = document.getElementById('r-' + area);
+  const view = document.querySelector('.board-view');
+  if (!path || !view) return null;
+  view.scrollIntoView({block: 'center'});
+  const b = path.getBBox(), m = path.getScreenCTM(), svg = path.ownerSVGElement;
+  const best = [];
+  for (let i = 1; i < 16; i++) for (let j = 1; j < 16; j++) {
+    const p = svg.createSVGPoint();
+    p.x = b.x + b.width * i / 16; p.y = b.y + b.height * j / 16;
+    if (!path.isPointInFill(p)) continue;
+    const s = p.matrixTransform(m);
+    const hit = document.elementsFromPoint(s.x, s.y).map(e => e.closest && e.closest('[data-area]')).find(e => e);
+    if (hit && hit.getAttribute('data-area') === area) best.push([s.x, s.y, Math.hypot(i - 8, j - 8)]);
+  }
+  best.sort((a, b) => a[2] - b[2]);
+  return best.length ? best[0].slice(0, 2) : null;
+}"""
+
+
+def open_map(page, game_id: int) -> dict:
+    """The game page, its map inlined and the script's data (the viewer's own decisions)."""
+    page.goto(game_url(game_id))
+    page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
+    return json.loads(page.locator("#map-orders-data").text_content())
+
+
+def click_area(page, area: str, *, shift: bool = False) -> None:
+    xy = page.evaluate(POINT_IN_AREA, area)
+    assert xy, f"no point of {area} can be clicked on the map"
+    if shift:
+        page.keyboard.down("Shift")
+    page.mouse.click(xy[0], xy[1])
+    if shift:
+        page.keyboard.up("Shift")
+
+
+def accepted(page) -> None:
+    page.wait_for_load_state()
+    assert page.locator("#error").count() == 0, page.locator("#error").inner_text()
+    assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
+
+
+@pytest.mark.site("SITE-PICK-03", "SITE-PICK-05", "SITE-MOVE-01", "SITE-MOVE-03", "SITE-MOVE-06")
+def test_picks_and_a_move_by_clicking_the_map(site, players):
+    oracle = site.oracle
+    name = f"Map game {secrets.token_hex(2)}"
+    game_id = create_game(site, players[0], name)
+    for p in players[1:]:
+        join_game(p, name)
+    by_seat = {oracle.seat_of(game_id, p.username): p for p in players}
+
+    # the last in pick order pre-selects a nation by clicking its start area (SITE-PICK-04)
+    state = oracle.state(game_id)
+    last = state.step["order"][-1]
+    page = by_seat[last].page
+    data = open_map(page, game_id)
+    assert data["seat"] == last and [x["kind"] for x in data["decisions"]] == ["pick"]
+    assert not data["decisions"][0]["required"]
+    nations = data["decisions"][0]["options"]["nations"]
+    pre = sorted(nations)[-1]
+    click_area(page, nations[pre][0])
+    accepted(page)
+    picked = {last: (pre, nations[pre][0])}
+    check_axe(page, "the game page with the map's pick panel")
+
+    # the others pick, in pick order, each by a click on an offered start area (SITE-PICK-03);
+    # the pre-selection is then confirmed by itself (SITE-PICK-05)
+    while oracle.state(game_id).phase == "pick":
+        d = oracle.required(game_id)
+        assert d is not None and d.kind == "pick" and d.player != last
+        page = by_seat[d.player].page
+        data = open_map(page, game_id)
+        assert data["seat"] == d.player and [x["kind"] for x in data["decisions"]] == ["pick"]
+        assert data["decisions"][0]["required"]
+        nations = data["decisions"][0]["options"]["nations"]
+        nation = sorted(nations)[0]
+        area = nations[nation][0]
+        assert page.locator(f"#area-{area}.mo-offer").count() == 1
+        click_area(page, area)
+        accepted(page)
+        assert_no_console_errors(page, "the game page after a pick on the map")
+        picked[d.player] = (nation, area)
+    state = oracle.state(game_id)
+    assert sorted(picked) == [0, 1, 2]
+    for seat, (nation, area) in picked.items():
+        assert state.players[seat].nation == nation
+        view = oracle.rules.view(state, seat)
+        assert view["board"]["tokens"][area][nation] >= 1
+
+    # on through the order form, to the first movement that waits on someone
+    for i in range(200):
+        d = oracle.required(game_id)
+        if d.kind == "move":
+            break
+        page = by_seat[d.player].page
+        page.goto(game_url(game_id))
+        submit_order(page, game_id, oracle.bot_order(game_id, d.player, f"map:{i}"))
+    else:
+        raise AssertionError("no movement reached")
+
+    seat = d.player
+    page = by_seat[seat].page
+    state = oracle.state(game_id)
+    nation = state.players[seat].nation
+    areas = load().map.areas
+    data = open_map(page, game_id)
+    assert data["seat"] == seat and data["decisions"][0]["kind"] == "move" and data["decisions"][0]["required"]
+    src = max(sorted(data["tokens"]), key=lambda a: data["tokens"][a])
+    dst = sorted(b for b in areas[src].land_adj if page.locator(f"#area-{b}").count())[0]
+    before = oracle.rules.view(state, seat)["board"]["tokens"]
+    n_src, n_dst = before[src][nation], (before.get(dst) or {}).get(nation, 0)
+    assert data["tokens"][src] == n_src
+
+    # a move made and removed again
+    click_area(page, src)
+    click_area(page, dst)
+    pending = page.get_by_role("list", name="Your pending moves")
+    assert f"1 from {load().map.areas[src].name}" in pending.inner_text()
+    pending.get_by_role("button", name="Remove").click()
+    assert "No move yet" in pending.inner_text()
+
+    click_area(page, src)  # one token (SITE-MOVE-01)
+    count = 1
+    if n_src >= 2:
+        click_area(page, src, shift=True)  # one more (SITE-MOVE-03)
+        click_area(page, src, shift=True)  # one more if there is one
+        click_area(page, src)  # the source again: one back (SITE-MOVE-01)
+        count = 2 if n_src >= 3 else 1
+    assert page.locator(f"#area-{src}.mo-source").count() == 1
+    click_area(page, dst)
+    assert f"{count} from" in pending.inner_text(), pending.inner_text()
+    check_axe(page, "the game page with the map's movement panel")
+    screenshot(page, "map-orders-pending-move", element=page.locator("#map-orders"))
+    page.locator("#map-orders").get_by_role("button", name="Done", exact=True).click()
+    accepted(page)
+    assert_no_console_errors(page, "the game page after a move on the map")
+
+    # carried out at once: his turn, and Done (SITE-MOVE-06)
+    state = oracle.state(game_id)
+    after = oracle.rules.view(state, seat)["board"]["tokens"]
+    assert state.phase == "movement" and seat not in state.step["order"][state.step["index"]:]
+    assert (after.get(dst) or {}).get(nation, 0) == n_dst + count, after
+    assert (after.get(src) or {}).get(nation, 0) == n_src - count, after
