@@ -241,3 +241,38 @@ def test_no_card_of_another_hand_is_on_the_page(trading, client_for):
                 for c in extra:
                     assert f'<li class="card">{_name(c)}' not in html
                     assert f"Give {_name(c)}</label>" not in html
+
+
+@pytest.mark.site("SITE-TRADE-04", "SITE-TRADE-11")
+def test_unspecified_is_filled_only_by_a_card_said_to_be_unspecified(trading, client_for):
+    t = trading
+    s = t.state()
+    a_hand, b_hand = sorted(s.players[0].hand), sorted(s.players[1].hand)
+    a_idx, b_idx = _tradable(a_hand)[:3], _tradable(b_hand)[:3]
+    assert len(a_idx) == 3 and len(b_idx) == 3
+    alice, bob = client_for(t.alice), client_for(t.bob)
+    html = alice.get(_url(t)).content.decode()
+    r = alice.post(_url(t), {"action": "offer", "to": "1", "give": [str(i) for i in a_idx],
+                             "expect_0": b_hand[b_idx[0]], "expect_1": b_hand[b_idx[1]],
+                             "expect_2": "unspecified", **_fields(html, 'id="offer-form"')})
+    assert r.status_code == 303
+    page = bob.get(_url(t)).content.decode()
+    (oid,) = re.findall(r'id="offer-(\d+)-said"', page)
+    assert "asks for" in section(page, f"offer-{oid}") and "Unspecified" in section(page, f"offer-{oid}")
+    marker = f'<input type="hidden" name="offer" value="{oid}">'
+    truthful = {"action": "accept", "offer": oid, f"a{oid}_give": [str(i) for i in b_idx],
+                **{f"a{oid}_said_{i}": b_hand[i] for i in b_idx}, **_fields(page, marker)}
+    before = _snapshot(t)
+    r = bob.post(_url(t), truthful)
+    assert r.status_code == 400
+    alert = r.content.decode()
+    alert = alert[alert.index('id="error"'):]
+    assert "Refused (rule SITE-TRADE-08)" in alert and "do not match" in alert
+    assert _snapshot(t) == before
+    page = r.content.decode()
+    r = bob.post(_url(t), {**truthful, f"a{oid}_said_{b_idx[2]}": "unspecified", **_fields(page, marker)})
+    assert r.status_code == 303
+    offer = next(o for o in t.state().step["offers"] if o["id"] == int(oid)) if not t.state().step["market_open"] else None
+    if offer is not None:
+        assert offer["accept"]["said"] == [b_hand[b_idx[0]], b_hand[b_idx[1]], "unspecified"]
+        assert "You accepted" in section(bob.get(_url(t)).content.decode(), f"offer-{oid}")
