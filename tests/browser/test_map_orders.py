@@ -162,3 +162,100 @@ def test_picks_and_a_move_by_clicking_the_map(site, players):
     assert state.phase == "movement" and seat not in state.step["order"][state.step["index"]:]
     assert (after.get(dst) or {}).get(nation, 0) == n_dst + count, after
     assert (after.get(src) or {}).get(nation, 0) == n_src - count, after
+
+
+def inject(page, game_id: int, data: dict, posted: list) -> None:
+    """The game page as the site sends it with ``data`` as the map's orders block (and its
+    script); its order form's POSTs are recorded and not sent (the script, not the rules, is
+    under test here)."""
+    import re
+    from urllib.parse import parse_qs
+
+    def handle(route, request):
+        if request.method == "POST":
+            posted.append(json.loads(parse_qs(request.post_data)["order"][0]))
+            route.abort()
+            return
+        resp = route.fetch()
+        html = resp.text()
+        html = re.sub(r'<section aria-labelledby="map-orders-title".*?</section>\s*<script[^>]*map_orders\.js[^>]*></script>',
+                      "", html, flags=re.S)
+        m = re.search(r'<script src="([^"]*)board\.js"', html)
+        assert m, "no map on the page"
+        block = ('<section aria-labelledby="map-orders-title" id="map-orders" class="map-orders">'
+                 '<h2 id="map-orders-title">Orders on the map</h2>'
+                 f'<script id="map-orders-data" type="application/json">{json.dumps(data)}</script>'
+                 '<div class="map-orders-panel" data-map-orders></div></section>'
+                 f'<script src="{m.group(1)}map_orders.js" defer></script>')
+        route.fulfill(response=resp, body=html.replace(m.group(0), block + m.group(0), 1))
+
+    page.route(re.compile(rf".*/games/{game_id}/$"), handle)
+
+
+@pytest.mark.site("SITE-POP-02", "SITE-MOVE-07")
+def test_the_script_fills_the_order_form_for_growth_and_the_keyboard_moves(site, game, browser):
+    """Population placement by clicks (each click one token, within each area's growth and
+    the stock; Reset; Done), and moves entered with the keyboard fallback then sent with
+    "Done unless threatened" and cleared by "Reset": what the script puts in the order form."""
+    from .conftest import new_context, new_page
+
+    d = site.oracle.required(game.id)
+    player = game.by_seat[d.player]
+    state = site.oracle.state(game.id)
+    nation = state.players[d.player].nation
+    view = site.oracle.rules.view(state, d.player)
+    mine = sorted(a for a, o in view["board"]["tokens"].items() if o.get(nation))
+    assert len(mine) >= 1
+    grow = {"stock": 3, "areas": {a: 2 for a in mine[:2]}}
+    ctx = player.context
+    page = new_page(ctx, site.url)
+    posted: list = []
+    try:
+        base = {"seat": d.player, "revision": 0, "accepts": ["grow"], "nation": nation,
+                "tokens": {a: view["board"]["tokens"][a][nation] for a in mine}, "my_moves": None}
+        inject(page, game.id, {**base, "decisions": [{"kind": "grow", "required": True, "options": grow}]}, posted)
+        page.goto(game_url(game.id))
+        page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
+        first = mine[0]
+        for _ in range(3):  # the third is refused: at most 2 there
+            click_area(page, first)
+        panel = page.locator("#map-orders")
+        assert "Tokens left to place: 1" in panel.inner_text()
+        panel.get_by_role("button", name="Reset").click()
+        assert "Tokens left to place: 3" in panel.inner_text()
+        click_area(page, first)
+        panel.get_by_role("button", name=f"Place one token in {load().map.areas[first].name}").click()
+        panel.get_by_role("button", name="Done").click()
+        page.wait_for_timeout(300)
+        assert posted == [{"type": "grow", "areas": {first: 2}}], posted
+
+        # movement with the keyboard's fields, "Done unless threatened", then "Reset"
+        page.unroute("**")
+        posted.clear()
+        src = max(mine, key=lambda a: base["tokens"][a])
+        dst = sorted(load().map.areas[src].land_adj)[0]
+        inject(page, game.id, {**base, "accepts": ["move", "done"], "my_moves": {"moves": [], "voyages": [], "done": None},
+                               "decisions": [{"kind": "move", "required": True, "options": {}}]}, posted)
+        page.goto(game_url(game.id))
+        page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
+        panel = page.locator("#map-orders")
+        panel.get_by_label("From", exact=True).select_option(src)
+        if page.locator(f"#mo-to option[value='{dst}']").count() == 0:
+            dst = page.locator("#mo-to option").first.get_attribute("value")
+        panel.get_by_label("To", exact=True).select_option(dst)
+        panel.get_by_label("Tokens", exact=True).fill("1")
+        panel.get_by_role("button", name="Add this move").click()
+        assert "1 from" in panel.get_by_role("list", name="Your pending moves").inner_text()
+        panel.get_by_role("button", name="Done unless threatened").click()
+        page.wait_for_timeout(300)
+        assert posted == [{"type": "move", "moves": [{"from": src, "to": dst, "count": 1}], "voyages": [],
+                           "done": "unless_threatened"}], posted
+        posted.clear()
+        page.goto(game_url(game.id))  # the aborted POST left the page: again, Reset clears what was entered
+        page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
+        panel.get_by_role("button", name="Reset").click()
+        page.wait_for_timeout(300)
+        assert posted == [{"type": "move", "moves": [], "voyages": [], "done": None}], posted
+        assert_no_console_errors(page, "the game page with an injected orders block")
+    finally:
+        page.close()

@@ -146,9 +146,9 @@
     return b;
   }
   function selectOf(id, label, values, names) {
-    var wrap = el("p"), l = el("label", {"for": id}, label + " "), s = el("select", {id: id});
+    var wrap = el("p"), l = el("label", {"for": id}, label), s = el("select", {id: id});
     values.forEach(function (v, i) { s.appendChild(el("option", {value: v}, names[i])); });
-    l.appendChild(s); wrap.appendChild(l);
+    wrap.appendChild(l); wrap.appendChild(document.createTextNode(" ")); wrap.appendChild(s);
     return wrap;
   }
   function center(id) {
@@ -244,8 +244,8 @@
         var f = el("fieldset"); f.appendChild(el("legend", {}, "Add a move without the mouse"));
         f.appendChild(selectOf("mo-from", "From", froms, froms.map(function (a) { return areaName(a) + " (" + left(a) + ")"; })));
         f.appendChild(selectOf("mo-to", "To", tos, tos.map(areaName)));
-        var p = el("p"), l = el("label", {"for": "mo-count"}, "Tokens "), n = el("input", {id: "mo-count", type: "number", min: "1", value: "1"});
-        l.appendChild(n); p.appendChild(l); f.appendChild(p);
+        var p = el("p"), l = el("label", {"for": "mo-count"}, "Tokens"), n = el("input", {id: "mo-count", type: "number", min: "1", value: "1"});
+        p.appendChild(l); p.appendChild(document.createTextNode(" ")); p.appendChild(n); f.appendChild(p);
         f.appendChild(button("Add this move", function () {
           var from = $("#mo-from").value, to = $("#mo-to").value, k = parseInt($("#mo-count").value, 10) || 0;
           if (k < 1 || k > left(from) || from === to) { say("Choose another number of tokens or destination."); return; }
