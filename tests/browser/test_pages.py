@@ -16,8 +16,7 @@ from .conftest import (SIZES, BrowserGame, assert_no_console_errors, assert_no_l
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: The pages of a game in progress: how to reach each from the game page (its link in the
-#: game's top panel) or its address, with the site IDs it shows. "Trade" leads to the game
-#: page's decisions until the trade page of its own exists.
+#: game's top panel) or its address, with the site IDs it shows.
 PAGES = [
     pytest.param("lobby", "/lobby/", marks=pytest.mark.site("SITE-GEN-01", "SITE-LIST-01", "SITE-LIST-02")),
     pytest.param("game", "Map and orders", marks=pytest.mark.site("SITE-GEN-02", "SITE-GEN-05")),
@@ -113,7 +112,7 @@ def test_first_three_turns_through_the_order_form(game: BrowserGame, site, spect
         viewer.set_viewport_size({"width": width, "height": height})
         viewer.goto(game_url(game.id))
         shot = screenshot(viewer, f"game-turn-{state.turn}-{size}")
-        screenshot(viewer, f"map-{size}", element=viewer.get_by_role("region", name="Map"))
+        screenshot(viewer, f"map-{size}", element=viewer.locator("#map"))
         if size == "1280x800":
             update_readme_screenshot(shot)
         assert_no_console_errors(viewer)

@@ -43,7 +43,7 @@ def test_the_game_page_for_a_player(trading, client_for):
     owed = sorted({d.player for d in t.rules.pending(state) if d.required})
     assert re.findall(r"<li>([^<(]+) \(", waiting) == [names[s] for s in owed]
     # the top panel leads to the game's sections (SITE-GEN-02)
-    for label, path in [("Map and orders", ""), ("Trade", "#decisions"), ("Advances", "advances/"),
+    for label, path in [("Map and orders", ""), ("Trade", "trade/"), ("Advances", "advances/"),
                         ("A.S.T.", "ast/"), ("History", "history/"), ("Messages", "messages/")]:
         assert f'href="/games/{t.game.pk}/{path}"' in html and f">{label}<" in html
 

@@ -318,11 +318,12 @@ class NavLink:
 
 def nav(v: Viewer, section: str) -> list[NavLink]:
     """The game's top panel: its sections (SITE-GEN-02) and the help pages (SITE-GEN-06).
-    "Trade" leads to the trade decision on the game page until the web client has its own
-    trade page."""
+    "Trade" is the trade page of a game that has one (``rules.trade_page``)."""
     pk = v.game.pk
     game_url = reverse("play:game", args=[pk])
-    links = [("game", "Map and orders", game_url), ("trade", "Trade", game_url + "#decisions")]
+    links = [("game", "Map and orders", game_url)]
+    if hasattr(v.rules, "trade_page"):
+        links.append(("trade", "Trade", reverse("play_trade:trade", args=[pk])))
     if hasattr(v.rules, "advances_page"):
         links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
     if hasattr(v.rules, "ast_page"):
