@@ -192,7 +192,7 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
     page.route(re.compile(rf".*/games/{game_id}/$"), handle)
 
 
-@pytest.mark.site("SITE-POP-02", "SITE-MOVE-07")
+@pytest.mark.site("SITE-POP-02", "SITE-MOVE-03", "SITE-MOVE-07")
 def test_the_script_fills_the_order_form_for_growth_and_the_keyboard_moves(site, game, browser):
     """Population placement by clicks (each click one token, within each area's growth and
     the stock; Reset; Done), and moves entered with the keyboard fallback then sent with
@@ -239,6 +239,10 @@ def test_the_script_fills_the_order_form_for_growth_and_the_keyboard_moves(site,
         page.goto(game_url(game.id))
         page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
         panel = page.locator("#map-orders")
+        xy = page.evaluate(POINT_IN_AREA, src)
+        page.mouse.dblclick(xy[0], xy[1])  # the whole stack (SITE-MOVE-03)
+        n = base["tokens"][src]
+        assert f"Taken: {n} token{'s' if n > 1 else ''} from" in panel.inner_text(), panel.inner_text()
         panel.get_by_label("From", exact=True).select_option(src)
         if page.locator(f"#mo-to option[value='{dst}']").count() == 0:
             dst = page.locator("#mo-to option").first.get_attribute("value")

@@ -1,8 +1,8 @@
 /* Orders given by clicking the game page's map (play/_map_orders.html): a nation's pick
    (SITE-PICK-03: click one of its start areas), population placement when the stock is short
    (SITE-POP-02: each click places one token), movement (SITE-MOVE-01/03: click a stack to take
-   one token, shift-click takes one more, click the source again to put one back, click a
-   destination to drop them; Done, Done unless threatened, Reset: SITE-MOVE-06/07).
+   one token, shift-click takes one more, a double click the whole stack, click the source again to put one
+   back, click a destination to drop them; Done, Done unless threatened, Reset: SITE-MOVE-06/07).
    Everything is sent through the page's own order form (#order: its CSRF token, its revision),
    so the server checks it and shows its refusals as for a typed order. The panel beside the
    map has labelled controls for the keyboard; without this script the order form still works. */
@@ -136,6 +136,15 @@
       else if (m === "grow") growAt(area, e.shiftKey);
       else moveAt(area, e.shiftKey);
     });
+    v.addEventListener("dblclick", function (e) {
+      /* a double click takes the whole stack (SITE-MOVE-03): its two clicks took one and put it back */
+      if (mode() !== "move" || (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 6)) return;
+      var area = areaAt(e.clientX, e.clientY);
+      if (!area || left(area) < 1) return;
+      e.preventDefault();
+      sel = {from: area, n: left(area)};
+      render();
+    });
     v.classList.add("map-clickable");
   }
 
@@ -228,7 +237,7 @@
     } else if (m === "move") {
       panel.appendChild(el("p", {}, sel ? ("Taken: " + sel.n + " token" + (sel.n > 1 ? "s" : "") + " from " + areaName(sel.from) +
         ". Click the destination; shift-click the source for one more, click it to put one back.")
-        : "Click an area holding your tokens to take one (shift-click takes one more), then click its destination."));
+        : "Click an area holding your tokens to take one (shift-click takes one more, a double click all of them), then click its destination."));
       var list = el("ol", {"class": "mo-list", "aria-label": "Your pending moves"});
       moves.forEach(function (mv, i) {
         var li = el("li", {}, mv.count + " from " + areaName(mv.from) + " → " + areaName(mv.to) + " ");
