@@ -121,7 +121,7 @@ def test_the_svg_has_a_title_and_a_description():
     assert "Western Extension Map" in title.text and "159 areas in play" in desc.text
 
 
-@pytest.mark.variant("3.1A")
+@pytest.mark.rule("4.61")
 def test_the_western_extension_map_adds_its_areas_only_when_chosen():
     d = load()
     wem_areas = {a for a, o in d.map.areas.items() if o.panel == "WEM"}
