@@ -86,6 +86,15 @@ def of_game(game: Game) -> GameDeadlines:
     return _collect(timed, Due.objects.filter(game=game, action__in=_SHOWN).order_by("due_at", "pk"))
 
 
+def seat_deadline(rows: Iterable[Due], seat: int) -> dt.datetime | None:
+    """The deadline ``seat`` works to among a game's due ``rows`` (e.g. the rows an order has
+    just written): its current one as the game page shows it, else the end of the game's
+    timers (the market's cutoff ends trade for everyone), else none."""
+    d = _collect(True, sorted((r for r in rows if r.action in _SHOWN), key=lambda r: r.due_at))
+    own = d.of_seat(seat)
+    return own.at if own is not None else max((t.at for t in d.timers), default=None)
+
+
 @dataclass(frozen=True)
 class ListDeadline:
     """What a line of the game list shows: the viewer's own deadline in the game, else the

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 
 from ...games import registry
 from ...games.base import Event
+from ..clock import shown
+from ..clock.schedule import decision_key
 from ..play.models import Game, Seat, display_name
 from .models import Outbox
 from .outbox import enqueue_for_game
@@ -147,12 +149,12 @@ def after_order(game: Game, rules, before, after, events: list[Event], due) -> l
     if rules.finished(after):
         return rows + game_over(game, after)
     owed = _owed(rules, after) - (_owed(rules, before) if before is not None else set())
-    seats = {p for (_, p, _, _) in owed}
+    seats = {seat for _, seat in owed}
     if not seats:
         return rows
     humans = {s.index for s in game.seats.filter(index__in=seats, user__isnull=False, status=Seat.Status.PLAYING)}
     for seat in sorted(humans):
-        rows += your_turn(game, seat, deadline=_deadline(due, seat), state=after)
+        rows += your_turn(game, seat, deadline=shown.seat_deadline(due, seat), state=after)
     return rows
 
 
@@ -167,21 +169,13 @@ def seat_taken_over(game: Game, seat: int, user) -> list[Outbox]:
     state = rules.loads(game.state)
     if not any(d.player == seat and d.required for d in rules.pending(state)):
         return []
-    return your_turn(game, seat, deadline=_deadline(list(Due.objects.filter(game=game)), seat), state=state)
+    return your_turn(game, seat, deadline=shown.seat_deadline(Due.objects.filter(game=game), seat), state=state)
 
 
-def _deadline(due, seat: int) -> dt.datetime | None:
-    """The seat's deadline among the clock's ``due`` rows: its own, else the end of the
-    game's timers (the market's cutoff ends trade for everyone), else none."""
-    own = [r.due_at for r in due if r.seat == seat and r.action == "timeout"]
-    timers = [r.due_at for r in due if r.seat is None and r.action == "timer"]
-    return min(own) if own else (max(timers) if timers else None)
-
-
-def _owed(rules, state) -> set[tuple[str, int, str, str]]:
-    """The decisions the game waits on, each as (stage, seat, kind, prompt)."""
+def _owed(rules, state) -> set[tuple[str, int]]:
+    """The decisions the game waits on, each as (its clock key, its seat)."""
     stage = rules.stage(state)
-    return {(stage, d.player, d.kind, d.prompt) for d in rules.pending(state) if d.required}
+    return {(decision_key(stage, d.player, d.kind, d.prompt), d.player) for d in rules.pending(state) if d.required}
 
 
 # ---- the lobby's mails ----------------------------------------------------------------------------
