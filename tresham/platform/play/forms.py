@@ -87,6 +87,13 @@ class CommandForm(_Submission):
     command = forms.ChoiceField(label="Command", choices=[("reset", "Reset"), ("done", "Done")])
 
 
+class DecisionPost(_Submission):
+    """What every decision form posts besides its fields: which form it is (the fields
+    themselves are read by ``decision_forms``)."""
+
+    form = forms.CharField(widget=forms.HiddenInput, max_length=80)
+
+
 class MessageForm(forms.Form):
     """A message to the table (SITE-MSG-02)."""
 
