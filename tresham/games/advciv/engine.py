@@ -11,6 +11,7 @@ No web, database or clock here; chance only through the generator held in the st
 """
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any, Callable, Iterable
 
@@ -48,11 +49,20 @@ def check_options(opts: Options) -> None:
         raise IllegalOrder("31.71", "the hand limit must be between 1 and 30")
     if opts.turn_limit is not None and opts.turn_limit < 1:
         raise IllegalOrder("34.1", "a turn limit must be at least 1")
+    if opts.position is not None:
+        from .scenario import start_position
+
+        start_position(opts, 0)  # the whole position checked (by building it); nothing kept
 
 
 def new_game(options: dict | Options | None = None, seed: int | str = 0) -> GameState:
-    """A new game at the start of nation picking (15.3), trade stacks built (15.2)."""
+    """A new game at the start of nation picking (15.3), trade stacks built (15.2); with the
+    option ``position``, the prepared position instead, started from ``seed`` (scenario.py)."""
     opts = options if isinstance(options, Options) else Options.from_json({} if options is None else options)
+    if opts.position is not None:
+        from .scenario import start_position
+
+        return start_position(opts, seed)  # checks the options itself
     check_options(opts)
     state = GameState(options=opts, players=[Player(seat=i) for i in range(opts.players)],
                       rng=seed_state(seed), phase="pick")
@@ -211,7 +221,19 @@ class AdvancedCivilization:
         """Options checked (type, range, board for the player count) with defaults filled in."""
         opts = Options.from_json(raw)
         check_options(opts)
-        return {k: getattr(opts, k) for k in opts.__dataclass_fields__}
+        out = {k: getattr(opts, k) for k in opts.__dataclass_fields__}
+        if opts.position is not None:  # a plain JSON copy, not the caller's object
+            out["position"] = json.loads(json.dumps(opts.position))
+        return out
+
+    def option_text(self, name: str, value: Any) -> str | None:
+        """An option's value in words where the plain value would not do (the lobby's option
+        list, SITE-CREATE-15): a prepared position is summed up, its hands never shown."""
+        if name == "position" and isinstance(value, dict):
+            from .scenario import position_words
+
+            return position_words(value)
+        return None
 
     def order_schema(self) -> dict:
         from .orders import json_schema

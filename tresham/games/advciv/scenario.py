@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..base import Event, IllegalOrder
 from .data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
-from .engine import _advance, apply, new_game
+from .engine import _advance, apply, check_options, new_game
 from .game import Game
 from .orders import is_platform_order
 from .phase import PHASES
@@ -125,15 +125,27 @@ def build(doc: dict | Scenario) -> tuple[GameState, list[Event]]:
     Raises ScenarioError if the document is malformed or the position impossible."""
     sc = doc if isinstance(doc, Scenario) else parse(doc)
     nations = sc.nations
-    if len(set(nations)) != len(nations):
-        raise ScenarioError(f"nations: a nation is listed twice ({', '.join(nations)})")
     options = dict(sc.options)
     options.setdefault("players", len(nations))
     try:
         opts = Options.from_json(options)
-        if opts.players != len(nations):
-            raise ScenarioError(f"options.players is {opts.players} but {len(nations)} nations are listed")
-        state = new_game(opts, sc.seed)
+    except IllegalOrder as e:
+        raise ScenarioError(f"options: {e}") from None
+    if opts.players != len(nations):
+        raise ScenarioError(f"options.players is {opts.players} but {len(nations)} nations are listed")
+    if opts.position is not None:
+        raise ScenarioError("options.position: a scenario is a position itself; it cannot start from another")
+    return _build(sc, opts, sc.seed)
+
+
+def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, list[Event]]:
+    """The position of ``sc`` in a game of ``opts`` (without ``position``) and ``seed``: the
+    seed's trade stacks (unless ``stacks`` gives them) with the hands' cards taken out."""
+    nations = sc.nations
+    if len(set(nations)) != len(nations):
+        raise ScenarioError(f"nations: a nation is listed twice ({', '.join(nations)})")
+    try:
+        state = new_game(opts, seed)
     except IllegalOrder as e:
         raise ScenarioError(f"options: {e}") from None
     g = Game(state)
@@ -195,6 +207,72 @@ def build(doc: dict | Scenario) -> tuple[GameState, list[Event]]:
     _advance(g)
     g.sync()
     return state, g.events
+
+
+#: Keys of a scenario that are not part of a position (the game option ``position``): the
+#: game's own options and seed are used, and no orders or expectations are run.
+NOT_POSITION = ("options", "seed", "orders", "expect")
+
+
+def position_scenario(position: Any, players: int, turn_limit: int | None = None) -> Scenario:
+    """The typed start position of the game option ``position``; IllegalOrder saying what is
+    wrong (the player count must be the game's)."""
+    if not isinstance(position, dict):
+        raise IllegalOrder("16.1", "start position: a position is a JSON object with the keys of "
+                           "a scenario (docs/scenarios.md)")
+    stray = [k for k in NOT_POSITION if k in position]
+    if stray:
+        raise IllegalOrder("16.1", f"start position: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} "
+                           "not part of a position (the game's own options and seed are used; no "
+                           "orders or expectations are run)")
+    try:
+        sc = parse(position)
+    except ScenarioError as e:
+        raise IllegalOrder("16.1", f"start position: {e}") from None
+    if len(sc.nations) != players:
+        raise IllegalOrder("16.1", f"start position: {len(sc.nations)} nations are listed, but the game "
+                           f"is for {players} players")
+    if sc.phase in ("pick", "over"):
+        raise IllegalOrder("16.1", f"start position: a prepared position cannot start in the "
+                           f"{sc.phase!r} phase (nations are already chosen, the game is not over)")
+    if turn_limit is not None and sc.turn > turn_limit:
+        raise IllegalOrder("34.1", f"start position: turn {sc.turn} is after the turn limit of {turn_limit}")
+    return sc
+
+
+def start_position(opts: Options, seed: int | str) -> GameState:
+    """The game option ``position`` built (engine.new_game): the prepared position in a game of
+    the other options, the game's seed its random seed (the trade stacks are the seed's
+    shuffle unless the position gives them). IllegalOrder if the position is malformed or
+    impossible. The state's own options have ``position`` None."""
+    sc = position_scenario(opts.position, opts.players, opts.turn_limit)
+    base = replace(opts, position=None)
+    check_options(base)  # the other options first: their own message if wrong
+    try:
+        state, _events = _build(sc, base, seed)
+    except ScenarioError as e:
+        raise IllegalOrder("16.1", f"start position: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        # a ``step`` the phase cannot start from (the document itself is well typed)
+        raise IllegalOrder("16.1", f"start position: the {sc.phase!r} phase cannot start from this "
+                           f"position ({type(e).__name__}: {str(e)[:100]}); check its step") from None
+    return state
+
+
+def position_words(position: dict) -> str:
+    """The option ``position`` in words, for the game's option list (hands are not shown)."""
+    turn = position.get("turn", 1)
+    phase = position.get("phase", "tax")
+    return f"Start position: prepared, turn {turn}, {PHASE_WORDS.get(phase, phase)}"
+
+
+#: Phases in words (the rulebook's names).
+PHASE_WORDS = {"pick": "nation picking", "tax": "taxation", "population": "population expansion",
+               "census": "census", "ships": "ship construction", "movement": "movement",
+               "conflict": "conflict", "cities": "city construction", "surplus": "removal of surplus population",
+               "acquisition": "acquisition of trade cards", "trade": "trade", "calamities": "calamities",
+               "advances": "acquisition of civilization cards", "ast": "A.S.T. alteration",
+               "over": "end of the game"}
 
 
 def check_position(state: GameState) -> None:

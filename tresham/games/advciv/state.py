@@ -52,6 +52,11 @@ class Options:
     #: 34.1B: end after this many turns
     turn_limit: Annotated[int, Field(ge=1, le=1000, description="end after this many turns (34.1B)")] | None = None
     variant: Literal["standard"] = "standard"
+    #: start from this prepared position (a scenario document's position, docs/scenarios.md)
+    #: instead of nation picking; None = a normal start. Only the game's stored options hold
+    #: it: the state's own options have None (the view shows them, and hands are secret).
+    position: Annotated[dict[str, Any], Field(description="a prepared start position "
+                                                          "(docs/scenarios.md)")] | None = None
 
     @classmethod
     def from_json(cls, d: Any) -> "Options":
@@ -72,7 +77,8 @@ class Options:
 
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
-                "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4"}
+                "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4",
+                "position": "16.1"}
 
 
 @cache

@@ -55,9 +55,13 @@ def option_lines(game: Game) -> list[OptionLine]:
                 text = c.label
         out.append(OptionLine(f.name, f.label, v, text))
         seen.add(f.name)
+    words = getattr(rules, "option_text", None)  # the rules' own wording of a value, if any
     for name, v in game.options.items():
         if name not in seen:
-            out.append(OptionLine(name, props.get(name, {}).get("title", name), v, _words(v)))
+            text = (words(name, v) if words else None) or _words(v)
+            if words and text != _words(v) and isinstance(v, (dict, list)):
+                v = text  # a document (a prepared position) is summed up, never dumped
+            out.append(OptionLine(name, props.get(name, {}).get("title", name), v, text))
     return out
 
 
