@@ -56,3 +56,19 @@ def test_a_bad_position_is_refused_and_creates_nothing(make_user, client_for):
     r = post_json(api, "/api/lobby/games", {"name": "bad", "options": {"players": 4, "position": POSITION}})
     assert r.status_code == 400 and "the game is for 4 players" in r.content.decode()
     assert not Game.objects.filter(name="bad").exists()
+
+
+@pytest.mark.site("SITE-CREATE-15")
+def test_the_game_api_shows_a_position_in_words_never_its_hands_until_the_end(make_user, client_for):
+    """The prepared hands and stacks are secrets of the game: the game's JSON (to a player,
+    to anyone) has the position in words only while it is played; the whole options are
+    published with the seed and the log at the end (the log page)."""
+    creator, b, c = make_user(), make_user(), make_user()
+    r = post_json(client_for(creator), "/api/lobby/games", {"name": "secret", "options": {"players": 3, "position": POSITION}})
+    game = Game.objects.get(name="secret")
+    for user in (b, c):
+        post_json(client_for(user), f"/api/lobby/games/{game.pk}/join", {})
+    for who in (creator, b, None):
+        body = (client_for(who) if who else __import__("django.test").test.Client()).get(f"/api/games/{game.pk}").json()
+        assert body["options"]["position"] == "Start position: prepared, turn 5, taxation"
+        assert "superstition" not in json.dumps(body["options"]) and "papyrus" not in json.dumps(body["options"])

@@ -76,7 +76,8 @@ def game_out(game: Game, user) -> dict[str, Any]:
               "you": s.index == seat} for s in game.seats.select_related("user__profile")]
     out: dict[str, Any] = {
         "id": game.pk, "kind": game.kind, "name": game.name, "status": game.status,
-        "players": game.players, "time_limit": game.time_limit, "options": game.options,
+        "players": game.players, "time_limit": game.time_limit,
+        "options": game.options if game.is_finished else rules.public_options(dict(game.options)),
         "revision": game.revision, "stage": game.stage, "seed_sha256": game.seed_sha256,
         "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
