@@ -331,6 +331,21 @@ class GameRules(Protocol):
         (card names; of a received offer only what was said)."""
         return None
 
+    def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict | None:
+        """The post-game replay as plain data (issue 10, SITE-HIST-01), None for a game without
+        hidden hands: the game rebuilt in one pass from its creation ``options`` (normal form),
+        ``seed`` and accepted ``orders`` (the log, oldest first, each applied as the platform
+        gives it). It reveals every secret, so the platform serves it only once the game is
+        over. ``turns`` [{turn, hands_before, hands_after, market, trades}]: the hands
+        [{seat, name, cards (names)}] when the turn's trade begins and when it ends,
+        ``market`` (one was held) and the deals carried out [{id, order (its place in
+        ``orders``, 1 first), from, to, from_name, to_name, gave, got}], each side {cards
+        [{card (real), said (stated), lie}], lies, expect}; ``final_hands``; ``orders``
+        (how many were applied); ``digest`` (:meth:`digest` of the state reached, for the
+        platform to check against the stored one). IllegalOrder if the log no longer
+        replays."""
+        return None
+
     def reference(self) -> dict | None:
         """The game's printed facts, without a game under way, for the help pages
         (SITE-GEN-06); None for a game that offers none. Every key is optional:

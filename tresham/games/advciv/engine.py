@@ -517,6 +517,14 @@ class AdvancedCivilization:
                                  "my_said": named(o["my_said"])} for o in pv["offers_received"]],
         }
 
+    def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict:
+        """A finished game replayed with every hand revealed: the hands before and after each
+        turn's trade (27, 28) and each deal's real cards beside the stated ones, the lies
+        marked (28.3) (``replay.py``)."""
+        from .replay import replay_page
+
+        return replay_page(options, seed, orders)
+
     def advances_page(self, state: GameState, seat: int | None) -> dict:
         """The 24 civilization cards (32): groups, cost, prerequisite, credits and effect;
         for the viewer's nation what he owns and what each card costs him after credits

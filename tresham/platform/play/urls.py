@@ -1,7 +1,7 @@
 """Pages of games being played."""
 from django.urls import path
 
-from . import views, views_board, views_live
+from . import views, views_board, views_live, views_replay
 
 app_name = "play"
 urlpatterns = [
@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/command/", views.command, name="command"),
     path("games/<int:pk>/history/", views.history_page, name="history"),
+    path("games/<int:pk>/replay/", views_replay.replay_page, name="replay"),
     path("games/<int:pk>/live", views_live.live_stream, name="live"),
     path("games/<int:pk>/log.json", views.log_json, name="log"),
     path("games/<int:pk>/messages/", views.messages_page, name="messages"),

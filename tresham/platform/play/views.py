@@ -328,8 +328,10 @@ def nav(v: Viewer, section: str) -> list[NavLink]:
         links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
     if hasattr(v.rules, "ast_page"):
         links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
-    links += [("history", "History", reverse("play:history", args=[pk])),
-              ("messages", "Messages", reverse("play:messages", args=[pk])),
+    links.append(("history", "History", reverse("play:history", args=[pk])))
+    if v.game.is_finished and hasattr(v.rules, "replay_page"):  # every hand revealed: only after the end
+        links.append(("replay", "Replay", reverse("play:replay", args=[pk])))
+    links += [("messages", "Messages", reverse("play:messages", args=[pk])),
               ("lobby", "Seats and options", reverse("lobby:game", args=[pk])),
               ("help", "Help", reverse("help:playing"))]
     return [NavLink(k, label, href, k == section) for k, label, href in links]
