@@ -162,6 +162,12 @@ STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks for it at start
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# collectstatic (run by `tresham serve`) keeps a gzip copy of each static file beside it, which
+# WhiteNoise sends to browsers that accept gzip (Vary: Accept-Encoding); the URLs stay the same.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 #: Largest request body the site reads (an order is a few kilobytes): larger gets 413.
 MAX_BODY_BYTES = int(os.environ.get("TRESHAM_MAX_BODY_BYTES", str(64 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES

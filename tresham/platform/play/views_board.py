@@ -6,13 +6,19 @@ The base map depends on the game's options alone (public, shown on its page), so
 fetch it; it is generated once per configuration and kept in the data directory
 (``TRESHAM_DATA_DIR/cache/board/<game>-<key>.svg``), served with its key as ETag (304 when
 the browser has it) and, when asked for by key (``?v=<key>``, as the page does), cached
-for a year. The pieces come from ``rules.view(state, seat)`` of the caller's own seat (a
+for a year. Both are sent gzip-compressed to a browser that accepts it (``Vary:
+Accept-Encoding``): the base map's compressed copy is made once per key and kept beside it
+(``<game>-<key>.svg.gz``); the pieces are compressed per response. Only these two views are
+compressed, not the site (a global GZipMiddleware would buffer the live pages' event stream).
+The pieces come from ``rules.view(state, seat)`` of the caller's own seat (a
 visitor's: seat None), once the game may be shown to him (SITE-LIST-04), never from the state.
 """
 from __future__ import annotations
 
+import gzip
 import logging
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
@@ -37,6 +44,10 @@ REVALIDATE = "public, max-age=0, must-revalidate"
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
+#: Responses smaller than this are sent as they are (gzip would gain nothing).
+MIN_GZIP = 512
+
+
 def cache_dir() -> Path:
     return Path(settings.DATA_DIR) / "cache" / "board"
 
@@ -48,9 +59,21 @@ def board_key(rules: GameRules, options: dict) -> str | None:
     return fn(options) if fn is not None else None
 
 
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file and rename, so a reader never sees half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".board-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def cached_svg(kind: str, rules: GameRules, options: dict, key: str) -> str | None:
-    """The base map from the data directory, generated and stored on first use (written to
-    a temporary file and renamed, so a reader never sees half of one)."""
+    """The base map from the data directory, generated and stored on first use."""
     path = cache_dir() / f"{kind}-{key}.svg"
     try:
         return path.read_text(encoding="utf-8")
@@ -60,16 +83,44 @@ def cached_svg(kind: str, rules: GameRules, options: dict, key: str) -> str | No
     svg = fn(options) if fn is not None else None
     if svg is None:
         return None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".board-", suffix=".svg")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(svg)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    _write_atomic(path, svg.encode("utf-8"))
     return svg
+
+
+def cached_svg_gzip(kind: str, key: str, svg: str) -> bytes:
+    """The gzip-compressed base map of this key, made once (from ``svg``, the map of that
+    key) and kept beside it; the same bytes every time (no timestamp in the header)."""
+    path = cache_dir() / f"{kind}-{key}.svg.gz"
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        pass
+    data = gzip.compress(svg.encode("utf-8"), compresslevel=9, mtime=0)
+    _write_atomic(path, data)
+    return data
+
+
+_CODING = re.compile(r"^\s*([^;\s]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?")
+
+
+def accepts_gzip(request: HttpRequest) -> bool:
+    """Whether the request's Accept-Encoding allows gzip: ``gzip`` with q > 0 or, if gzip is
+    not named, ``*`` with q > 0."""
+    star = None
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        m = _CODING.match(part)
+        if not m:
+            continue
+        coding = m.group(1).lower()
+        try:
+            q = float(m.group(2)) if m.group(2) is not None else 1.0
+        except ValueError:
+            q = 0.0
+        if coding in ("gzip", "x-gzip"):
+            return q > 0
+        if coding == "*":
+            star = q > 0
+    return bool(star)
 
 
 def _no_map(pk: int) -> HttpResponse:
@@ -90,29 +141,39 @@ def _etag_matches(request: HttpRequest, etag: str) -> bool:
 
 @require_safe
 def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game's base map (image/svg+xml), 304 when the browser's copy is current."""
+    """The game's base map (image/svg+xml, gzip-encoded when the browser accepts it), 304
+    when the browser's copy is current. The compressed copy has an ETag of its own (its key
+    and ``-gzip``); either tag of the current key is current."""
     game = Game.objects.filter(pk=pk).first()
     if game is None:
         return _no_map(pk)
     from . import services
 
     rules = services.rules_of(game)
+    gz = accepts_gzip(request)
     try:
         key = board_key(rules, game.options)
         if key is None:
             return _no_map(pk)
-        etag = quote_etag(f"{game.kind}-{key}")
+        plain_tag = quote_etag(f"{game.kind}-{key}")
+        gzip_tag = quote_etag(f"{game.kind}-{key}-gzip")
         cache = FOREVER if request.GET.get("v") == key else REVALIDATE
-        headers = {"ETag": etag, "Cache-Control": cache, "Content-Security-Policy": SVG_CSP,
-                   "X-Content-Type-Options": "nosniff"}
-        if _etag_matches(request, etag):
+        headers = {"ETag": gzip_tag if gz else plain_tag, "Cache-Control": cache,
+                   "Content-Security-Policy": SVG_CSP, "X-Content-Type-Options": "nosniff",
+                   "Vary": "Accept-Encoding"}
+        if _etag_matches(request, plain_tag) or _etag_matches(request, gzip_tag):
             return HttpResponse(status=304, headers=headers)
         svg = cached_svg(game.kind, rules, game.options, key)
+        if svg is not None and gz:
+            body: bytes | str = cached_svg_gzip(game.kind, key, svg)
+            headers["Content-Encoding"] = "gzip"
+        else:
+            body = svg or ""
     except BoardUnavailable as e:
         return _unavailable(e)
     if svg is None:
         return _no_map(pk)
-    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8", headers=headers)
+    return HttpResponse(body, content_type="image/svg+xml; charset=utf-8", headers=headers)
 
 
 def board_context(v: Viewer) -> dict[str, Any] | None:
@@ -137,6 +198,7 @@ def board_context(v: Viewer) -> dict[str, Any] | None:
     box = _view_box(svg)
     return {"url": reverse("play:board_svg", args=[game.pk]) + f"?v={key}", "key": key,
             "view_box": box, "box": " ".join(str(v) for v in box),
+            "aspect": f"{box[2]} / {box[3]}",
             "pieces": pieces, "json": reverse("play:board_json", args=[game.pk])}
 
 
@@ -160,9 +222,25 @@ def board_json(request: HttpRequest, pk: int) -> HttpResponse:
         return JsonResponse({"error": "this game's pieces are not shown yet (its initial placement "
                                       "is not complete)"}, status=403)
     etag = quote_etag(f"r{game.revision}-s{v.seat if v.seat is not None else 'x'}-{ctx['key']}")
-    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie"}
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Encoding"}
     if _etag_matches(request, etag):
         return HttpResponse(status=304, headers=headers)
     p = ctx["pieces"]
-    return JsonResponse({"revision": game.revision, "base": ctx["url"], "view_box": ctx["view_box"],
-                         "svg": p.get("svg", ""), "pieces": p.get("pieces", [])}, headers=headers)
+    response = JsonResponse({"revision": game.revision, "base": ctx["url"], "view_box": ctx["view_box"],
+                             "svg": p.get("svg", ""), "pieces": p.get("pieces", [])}, headers=headers)
+    return gzipped(request, response)
+
+
+def gzipped(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """``response`` gzip-encoded if the request allows it and it is worth it (its ETag made
+    weak, as the encoded bytes differ); ``Vary: Accept-Encoding`` either way."""
+    patch_vary_headers(response, ["Accept-Encoding"])
+    if (not accepts_gzip(request) or response.streaming or response.has_header("Content-Encoding")
+            or len(response.content) < MIN_GZIP):
+        return response
+    response.content = gzip.compress(response.content, compresslevel=6, mtime=0)
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Content-Length"] = str(len(response.content))
+    if response.has_header("ETag") and not response.headers["ETag"].startswith("W/"):
+        response.headers["ETag"] = "W/" + response.headers["ETag"]
+    return response

@@ -1,5 +1,5 @@
-/* The game page's map: zoom and pan of one SVG (the cached base map, inlined, and the
-   pieces of the viewer's own view drawn over it).
+/* The game page's map: zoom and pan of one SVG (the cached base map, fetched once and
+   inlined, and the pieces of the viewer's own view drawn over it).
    Wheel or pinch zooms about the pointer, a drag moves the map; keys on the focused map:
    + / - zoom, arrows move, 0 shows the whole map; the buttons do the same. Names and
    pieces keep a readable size: below it they are enlarged as far as their area holds them,
@@ -22,17 +22,26 @@
   }
 
   Board.prototype.inline = function () {
-    /* Replace the <image> of the base map by its elements, so its areas have their names
-       on hover and its labels can be sized; the <image> stays if anything fails. */
-    var self = this, base = this.svg.querySelector(".board-base");
-    if (!base || !window.fetch || !window.DOMParser) return;
-    fetch(this.view.getAttribute("data-base"), {credentials: "same-origin"}).then(function (r) {
+    /* Fetch the base map (the page's only request for it) and put its elements in the
+       empty <g class="board-base">, so its areas have their names on hover and its labels
+       can be sized; if anything fails, the same map is shown as an <image> instead. */
+    var self = this, base = this.svg.querySelector(".board-base"), url = this.view.getAttribute("data-base");
+    if (!base || !url) return;
+    function fallback() {
+      if (!base.parentNode || base.querySelector("image")) return;
+      var img = document.createElementNS(SVGNS, "image");
+      img.setAttribute("href", url);
+      ["x", "y", "width", "height"].forEach(function (a, i) { img.setAttribute(a, self.full[i]); });
+      base.appendChild(img);
+    }
+    if (!window.fetch || !window.DOMParser) { fallback(); return; }
+    fetch(url, {credentials: "same-origin"}).then(function (r) {
       if (!r.ok) throw new Error("map " + r.status);
       return r.text();
     }).then(function (text) {
       var doc = new DOMParser().parseFromString(text, "image/svg+xml");
       var root = doc.documentElement;
-      if (!root || root.nodeName !== "svg") return;
+      if (!root || root.nodeName !== "svg") throw new Error("not a map");
       var g = document.createElementNS(SVGNS, "g");
       g.setAttribute("class", "board-base " + (root.getAttribute("class") || ""));
       Array.prototype.forEach.call(root.childNodes, function (n) {
@@ -43,7 +52,7 @@
       base.parentNode.replaceChild(g, base);
       self.apply();
       self.view.dispatchEvent(new CustomEvent("tresham:board-inlined", {bubbles: true}));
-    }).catch(function () { /* the <image> shows the same map */ });
+    }).catch(fallback);
   };
 
   Board.prototype.scale = function () {
