@@ -382,11 +382,13 @@ def hand_leaks(html: str, viewer_hand: list[str], other_hands: dict[int, list[st
 
 
 def assert_no_leak(page, site: Site, game_id: int, viewer: int | None, *, spectator=None,
-                   known: set[str] = frozenset(), what: str = "") -> int:
+                   known: set[str] = frozenset(), what: str = "", catalogue_selects: bool = False) -> int:
     """No secret of the game in the page's HTML, in the event-stream messages it received, or in
     the site's JSON responses it fetched: another seat's hand (by printed name in the HTML,
     beyond what ``spectator`` -- a logged-out page -- sees on the same address; as a JSON list or
-    object), the deck order, the seed. Gives the number of bodies scanned."""
+    object), the deck order, the seed. ``catalogue_selects``: the page's drop-downs list every
+    card of the game whoever holds them (the trade page), so names in them are not counted.
+    Gives the number of bodies scanned."""
     oracle = site.oracle
     where = what or page.url
     html = page.content()
@@ -394,6 +396,8 @@ def assert_no_leak(page, site: Site, game_id: int, viewer: int | None, *, specta
     own = hands.get(viewer, []) if viewer is not None else []
     others = {s: h for s, h in hands.items() if s != viewer}
     problems = [f"page: {f}" for f in scan(html, oracle.secrets(game_id, viewer))]
+    if catalogue_selects:  # drop-downs listing every card there is (the trade page's "Say it is")
+        html = re.sub(r"<select\b.*?</select>", "", html, flags=re.S)
     leaks = hand_leaks(html, own, others, None, known)
     if leaks and spectator is not None:  # only then is the public page worth fetching
         spectator.goto(page.url)

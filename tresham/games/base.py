@@ -162,6 +162,56 @@ class OptionField:
                 "suggested": {str(k): v for k, v in self.suggested.items()}}
 
 
+@dataclass(slots=True)
+class FieldChoice:
+    """One value a form field offers: ``value`` (text, as posted), the ``label`` people read,
+    ``max`` for a ``counts`` field (the most of it; None: no limit of its own) and
+    ``disabled`` with ``why`` for a value shown but not open now (e.g. an advance the player
+    cannot afford, shown grey)."""
+
+    value: str
+    label: str
+    max: int | None = None
+    disabled: bool = False
+    why: str = ""
+
+
+@dataclass(slots=True)
+class FormField:
+    """One control of an :class:`OrderForm`.
+
+    ``kind``: "choice" (one of ``choices``, or none when not ``required``), "multi" (any of
+    ``choices``, between ``min`` and ``max`` of them), "counts" (a whole number for each
+    choice, 0 to its ``max``; ``min``/``max`` bound the total), "number" (a whole number from
+    ``min`` to ``max``) or "text" (at most ``max`` characters). ``value``: the value it starts
+    with (a list for "multi", a dict for "counts")."""
+
+    name: str
+    label: str
+    kind: str
+    choices: list[FieldChoice] = field(default_factory=list)
+    min: int | None = None
+    max: int | None = None
+    value: Any = None
+    required: bool = True
+    help: str = ""
+
+
+@dataclass(slots=True)
+class OrderForm:
+    """A form that gives one order for a decision, as controls a person fills in rather than
+    JSON (issue 10: an order form for every decision). ``id`` names it on the page (unique
+    among the player's forms now); the game turns the values posted into the order with
+    :meth:`GameRules.form_order`. ``rule``: the rule or site ID the form carries out."""
+
+    id: str
+    title: str
+    fields: list[FormField] = field(default_factory=list)
+    submit: str = "Submit"
+    help: str = ""
+    rule: str = ""
+
+
 class BoardUnavailable(RuntimeError):
     """The game draws a map, but cannot now (its data is not installed on this machine):
     the site says so (503) rather than failing."""
@@ -191,6 +241,17 @@ class GameRules(Protocol):
         """The options in normal form (defaults filled in), or IllegalOrder naming the
         option that is wrong."""
         ...
+
+    def option_text(self, name: str, value: Any) -> str | None:
+        """An option's value in words where the plain value would not do (the lobby's option
+        list, SITE-CREATE-15), e.g. a prepared start position summed up; None: the plain value."""
+        return None
+
+    def public_options(self, options: dict) -> dict:
+        """The options (normal form) as anyone may read them while the game is played: an
+        option that holds secrets (a prepared position's hands and stacks) in words instead.
+        The whole options are published with the seed and the log once the game is over."""
+        return dict(options)
 
     def order_schema(self) -> dict:
         """JSON Schema of every order a player may give (a ``oneOf`` discriminated by ``type``)."""
@@ -345,6 +406,17 @@ class GameRules(Protocol):
         platform to check against the stored one). IllegalOrder if the log no longer
         replays."""
         return None
+
+    def order_forms(self, state: Any, player: int) -> list[OrderForm]:
+        """The forms ``player`` may give his orders with now (his own decisions only, made
+        from what he may see), in the order the page shows them; [] for none."""
+        return []
+
+    def form_order(self, state: Any, player: int, form_id: str, values: dict[str, Any]) -> dict:
+        """The order a form of :meth:`order_forms` gives with ``values`` (each already checked
+        against its field: a choice among the offered, numbers in range); IllegalOrder if the
+        form is not offered now or the values make no order."""
+        raise IllegalOrder("", "this game has no order forms")
 
     def reference(self) -> dict | None:
         """The game's printed facts, without a game under way, for the help pages

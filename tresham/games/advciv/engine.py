@@ -235,6 +235,14 @@ class AdvancedCivilization:
             return position_words(value)
         return None
 
+    def public_options(self, options: dict) -> dict:
+        """The options with a prepared position in words: its hands and stacks are secret
+        until the game is over."""
+        out = dict(options)
+        if isinstance(out.get("position"), dict):
+            out["position"] = self.option_text("position", out["position"])
+        return out
+
     def order_schema(self) -> dict:
         from .orders import json_schema
 
@@ -524,6 +532,18 @@ class AdvancedCivilization:
         from .replay import replay_page
 
         return replay_page(options, seed, orders)
+
+    def order_forms(self, state: GameState, seat: int) -> list:
+        """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
+        from . import forms
+
+        return forms.order_forms(Game(state), seat, pending(state))
+
+    def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
+        """The order a form of :meth:`order_forms` gives with the posted ``values``."""
+        from . import forms
+
+        return forms.form_order(Game(state), seat, pending(state), form_id, values)
 
     def advances_page(self, state: GameState, seat: int | None) -> dict:
         """The 24 civilization cards (32): groups, cost, prerequisite, credits and effect;

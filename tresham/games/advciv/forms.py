@@ -139,9 +139,12 @@ def _ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 # ---- movement -------------------------------------------------------------------------------
 def _plan(g: Game, seat: int) -> dict[str, Any]:
+    """The seat's moves entered so far, as an order states them (the stored plan adds the
+    voyages' paths and legs, which an order does not hold)."""
     plan = (g.s.step.get("plans") or {}).get(str(seat)) or {}
-    return {"moves": list(plan.get("moves") or []), "voyages": list(plan.get("voyages") or []),
-            "done": plan.get("done")}
+    moves = [{k: m[k] for k in ("from", "to", "via", "count") if k in m} for m in plan.get("moves") or []]
+    voyages = [{"ship": v["ship"], "steps": [list(s) for s in v["steps"]]} for v in plan.get("voyages") or []]
+    return {"moves": moves, "voyages": voyages, "done": plan.get("done")}
 
 
 def _move_order(g, seat, d, fid, v):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/<int:pk>/", views.game_page, name="game"),
     path("games/<int:pk>/command/", views.command, name="command"),
+    path("games/<int:pk>/decide/", views.decision_form, name="decide"),
     path("games/<int:pk>/history/", views.history_page, name="history"),
     path("games/<int:pk>/replay/", views_replay.replay_page, name="replay"),
     path("games/<int:pk>/live", views_live.live_stream, name="live"),

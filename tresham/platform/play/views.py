@@ -26,8 +26,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games.base import GameRules, IllegalOrder, Table
-from . import services
-from .forms import CommandForm, HistoryForm, MessageForm, OrderForm, new_client_key
+from . import decision_forms, services
+from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
 
 log = logging.getLogger(__name__)
@@ -161,6 +161,16 @@ def own_decisions(v: Viewer) -> list[DecisionOut]:
     return [DecisionOut(d.kind, d.prompt, d.required, d.default, d.deadline_factor,
                         json.dumps(d.options, indent=1, sort_keys=True) if d.options else "")
             for d in v.rules.pending(v.state) if d.player == v.seat]
+
+
+def own_forms(v: Viewer) -> list[dict[str, Any]]:
+    """The viewer's decision forms as the page draws them (``decision_forms.shown``): his
+    own seat's only, while the game is being played."""
+    forms = getattr(v.rules, "order_forms", None)  # optional: a game may offer none
+    if forms is None or v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
+        return []
+    return [{**decision_forms.shown(f), "client_key": new_client_key()}  # one key per form
+            for f in forms(v.state, v.seat)]
 
 
 @dataclass
@@ -467,6 +477,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
+        "decision_forms": own_forms(v),
         "places": final_places(v),
         "events": latest_events(v),
     })
@@ -520,6 +531,37 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
     else:
         messages.success(request, f"Order accepted: the game is at revision {out.revision}.")
     return _see_other(reverse("play:game", args=[game.pk]))
+
+
+@require_POST
+def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
+    """One of the game page's decision forms (``decision_forms``): the values checked against
+    the form the game offers now, turned into the order by the game, then the one order path."""
+    game = _game(pk)
+    if game is None:
+        return _not_found(request, pk)
+    seat, refusal = _seat_or_refusal(request, game)
+    if refusal is not None:
+        return refusal
+    form = DecisionPost(request.POST)
+    if not form.is_valid():
+        return _render_game(request, game, status=400, error={"message": "the form was damaged: load the page again"})
+    if game.status != Game.Status.ACTIVE:
+        return _render_game(request, game, status=409, error={
+            "message": "the game is over" if game.is_finished else "the game has not started: it waits for its players"})
+    v = viewer(game, request.user)
+    form_id = form.cleaned_data["form"]
+    offered = decision_forms.find(getattr(v.rules, "order_forms", lambda s, p: [])(v.state, seat), form_id)
+    if offered is None:
+        return _render_game(request, game, status=409, error={
+            "code": "stale", "message": "This form is not open now (the game has moved on): look "
+                                        "again, and send your order again if it still stands."})
+    try:
+        order = v.rules.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
+    except IllegalOrder as e:
+        return _render_game(request, game, status=400, error={"rule": e.rule, "message": e.message})
+    return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
+                   json.dumps(order))
 
 
 @require_POST

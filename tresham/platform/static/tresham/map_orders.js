@@ -109,7 +109,10 @@
     render();
   }
   function sendMoves(done) {
-    var voyages = (data.my_moves && data.my_moves.voyages) || [];
+    /* the voyages entered before, as an order states them (the stored plan adds paths and legs) */
+    var voyages = ((data.my_moves && data.my_moves.voyages) || []).map(function (v) {
+      return {ship: v.ship, steps: v.steps};
+    });
     send({type: "move", moves: moves, voyages: voyages, done: done});
   }
 
