@@ -141,7 +141,7 @@ def create_prepared_game(site, creator, name: str) -> int:
     return site.oracle.game_id(name)
 
 
-@pytest.mark.site("SITE-POP-02", "SITE-SHIP-04", "SITE-MOVE-07", "SITE-CITY-01", "SITE-TRADE-01",
+@pytest.mark.site("SITE-POP-02", "SITE-SHIP-04", "SITE-MOVE-07", "SITE-CITY-01", "SITE-TRADE-01", "SITE-TRADE-05",
                   "SITE-TRADE-06", "SITE-TRADE-08", "SITE-CAL-01", "SITE-ADV-01", "SITE-ADV-03")
 def test_three_players_play_three_turns_through_the_pages(site, players, spectator):
     oracle = site.oracle
@@ -298,6 +298,10 @@ def trade_with_a_lie(site, game_id, by_seat, crete, africa, checked, known) -> N
     cpage.locator("#expect-1").select_option(label="Oil")
     cpage.locator("#expect-2").select_option(label="Don't Care")
     check_axe(cpage, "the trade page with an offer being made")
+    apage = by_seat[africa].page
+    apage.goto(f"/games/{game_id}/trade/")  # Africa looks at his trade page meanwhile
+    assert apage.locator("#incoming section").count() == 0
+    apage.evaluate("() => { window.__notReloaded = true; }")
     cpage.get_by_role("button", name="Submit this trade").click()
     cpage.wait_for_load_state()
     assert cpage.locator("#error").count() == 0, cpage.locator("#error").inner_text()
@@ -305,9 +309,10 @@ def trade_with_a_lie(site, game_id, by_seat, crete, africa, checked, known) -> N
     known[africa] |= {"Salt", "Ochre", "Oil"}  # what he was told he gets, and what he is asked for
     checked(cpage, crete, "Crete's trade page after his offer")
 
-    apage = by_seat[africa].page
-    apage.goto(f"/games/{game_id}/trade/")
+    # the offer appears on Africa's open page by itself (live.js), without a reload
     offer = apage.locator("#incoming section").first
+    offer.wait_for(timeout=5_000)
+    assert apage.evaluate("() => window.__notReloaded === true"), "the trade page was reloaded"
     said = offer.locator("p").first.inner_text()
     assert "Salt, Salt, Ochre" in said, said  # what was said, not what is given
     accept = offer.locator("form[data-trade-form]")

@@ -80,8 +80,14 @@
   }
 
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("form[data-trade-form]"), setup);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-trade-form]"), function (form) {
+      if (form.hasAttribute("data-ready")) return;  // set up once (live.js swaps in new forms)
+      form.setAttribute("data-ready", "");
+      setup(form);
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
+  /* live.js put the page's newer content in place: set up its forms */
+  document.addEventListener("tresham:live-updated", init);
 })();
