@@ -125,3 +125,23 @@ def test_help_works_without_error():
     res = run("--help")
     assert res.returncode == 0 and "scenario" in res.stdout and res.stderr == ""
     assert sys.executable  # the suite's interpreter runs the same venv
+
+
+@pytest.mark.site("SITE-RANK-03")
+def test_ratings_simulate_then_rebuild_agrees_and_bad_input_is_refused(tmp_path):
+    """`tresham ratings simulate` rates simulated games as they end; `tresham ratings rebuild
+    --check` then finds the same ratings (exit 0); an unmigrated database is refused in one line."""
+    db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    env = {"TRESHAM_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "TRESHAM_DATABASE_URL": db}
+
+    def go(*args):
+        return subprocess.run([str(TRESHAM), *args], capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
+
+    assert_bad_input(go("ratings", "rebuild"), "the database is not up to date")
+    assert go("manage", "migrate", "-v0").returncode == 0
+    res = go("ratings", "simulate", "--games", "40", "--people", "12")
+    assert res.returncode == 0 and "40 simulated games among 12 people" in res.stdout, res.stderr
+    res = go("ratings", "rebuild", "--check")
+    assert res.returncode == 0 and "40 games rated again" in res.stdout and "the same as the ratings kept" in res.stdout, \
+        res.stdout + res.stderr
+    assert_bad_input(go("ratings", "simulate", "--games", "0"), "--games")

@@ -175,6 +175,54 @@ def worker(database_url: str | None, interval: float) -> None:
     run_forever(interval)
 
 
+@cli.group()
+def ratings() -> None:
+    """The rankings: rebuild every rating from the finished games' records, simulate games."""
+
+
+@ratings.command("rebuild")
+@click.option("--db", "database_url", default=None, metavar="URL", help="database URL (sets TRESHAM_DATABASE_URL)")
+@click.option("--check", is_flag=True, help="only compare with the ratings kept; change nothing")
+def ratings_rebuild(database_url: str | None, check: bool) -> None:
+    """Recompute every rating from the finished games' records, in the order they were rated;
+    says whether the result equals the ratings kept (the incremental updates)."""
+    import time
+
+    _use_site(database_url)
+    if not _migrated():
+        raise BadInput("the database is not up to date: run `tresham manage migrate` (or `tresham serve`) first")
+    from .platform.ratings.services import rebuild
+
+    start = time.perf_counter()
+    out = rebuild(write=not check)
+    took = time.perf_counter() - start
+    same = "the same as the ratings kept" if not out.differences else f"{len(out.differences)} differ from those kept"
+    click.echo(f"{out.games} games rated again in {took:.2f} s: {out.ratings} ratings, {same}"
+               + ("" if check or not out.differences else " (replaced)"))
+    for d in out.differences[:20]:
+        click.echo(f"  {d}")
+    if check and out.differences:
+        sys.exit(1)
+
+
+@ratings.command("simulate")
+@click.option("--db", "database_url", default=None, metavar="URL", help="database URL (sets TRESHAM_DATABASE_URL)")
+@click.option("--games", default=1000, show_default=True, type=click.IntRange(1, 1_000_000))
+@click.option("--people", default=200, show_default=True, type=click.IntRange(8, 100_000))
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**63 - 1))
+def ratings_simulate(database_url: str | None, games: int, people: int, seed: int) -> None:
+    """Add simulated finished games among simulated people (accounts sim-NNNN, no password),
+    each rated as a real game is when it ends. For measuring and checking the rankings: not
+    for a site people use."""
+    _use_site(database_url)
+    if not _migrated():
+        raise BadInput("the database is not up to date: run `tresham manage migrate` (or `tresham serve`) first")
+    from .platform.ratings.simulate import simulate
+
+    out = simulate(games=games, people=people, seed=seed)
+    click.echo(f"{out.games} simulated games among {out.people} people rated in {out.seconds:.2f} s")
+
+
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
                                "help_option_names": []})
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tresham.platform.clock",
     "tresham.platform.help",
     "tresham.platform.mail",
+    "tresham.platform.ratings",
 ]
 
 MIDDLEWARE = [

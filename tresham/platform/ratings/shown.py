@@ -1,0 +1,116 @@
+"""What the pages and the API make of the rankings (``standing``): the ranking table of a game
+kind a page at a time, the sides' average places, a user's rank on his profile, and the Open
+list's Recommended Game and reliability words. Never a score: only ranks (SITE-RANK-02)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Page, Paginator
+
+from ...games import registry
+from ..play.models import display_name
+from . import standing
+from .models import Rating
+
+PER_PAGE = 100
+FIRST = "advciv"  # the site's own game comes first; the platform knows it only by name
+
+
+def title_of(kind: str) -> str:
+    try:
+        return registry.get(kind).title
+    except registry.UnknownGame:
+        return kind
+
+
+def kinds() -> list[str]:
+    """The game kinds with rated players: the site's first game first, then the registry's
+    order, then any kind rated once and no longer offered."""
+    rated = set(Rating.objects.filter(subject=Rating.Subject.PERSON, user__isnull=False)
+                .values_list("kind", flat=True).distinct())
+    offered = registry.names()
+    order = sorted(rated, key=lambda k: (k != FIRST, k not in offered, offered.index(k) if k in offered else 0, k))
+    return order
+
+
+@dataclass
+class Line:
+    rank: int
+    user_id: int
+    username: str
+    name: str
+    games: int
+    reliability: str
+
+
+@dataclass
+class Table:
+    kind: str
+    title: str
+    page: Page
+    lines: list[Line]
+    sides: list[standing.SidePlace] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.page.paginator.count
+
+
+def table(kind: str, page_number=None, per_page: int = PER_PAGE) -> Table:
+    """One page of ``kind``'s ranking with names and reliability, and the sides' places:
+    a fixed number of queries whatever the page."""
+    page = Paginator(standing.ranking(kind), per_page).get_page(page_number)
+    ranked: list[standing.Ranked] = list(page.object_list)
+    ids = [r.user_id for r in ranked]
+    users = get_user_model().objects.filter(pk__in=ids).select_related("profile").in_bulk()
+    words = standing.reliabilities(ids)
+    lines = [Line(r.rank, r.user_id, users[r.user_id].username, display_name(users[r.user_id]), r.games,
+                  words[r.user_id].words) for r in ranked if r.user_id in users]
+    return Table(kind, title_of(kind), page, lines, standing.sides(kind))
+
+
+@dataclass
+class RankLine:
+    title: str
+    rank: int
+    of: int
+
+
+def ranks_of(user) -> list[RankLine]:
+    """``user``'s rank in every kind he is rated in ("Rank 12 of 340 in ...")."""
+    out = []
+    for kind in kinds():
+        got = standing.rank_of(user, kind)
+        if got is not None:
+            out.append(RankLine(title_of(kind), *got))
+    return out
+
+
+# ---- the Open list ----------------------------------------------------------------------------
+def recommend(user, games: list) -> tuple[object | None, list]:
+    """(the Recommended Game, the other games): for a logged-in user the open games by
+    closeness of their players' skill to his, the closest apart (SITE-REC-01/02); for a
+    visitor no recommendation and the games as given (newest first). ``games`` are the Open
+    list's (``lobby.lists.open_games``): games hidden by the same-opponent limit are not
+    among them and so never recommended (SITE-REC-03)."""
+    games = list(games)
+    if not getattr(user, "is_authenticated", False) or not games:
+        return None, games
+    ordered = standing.by_closeness(user, games)
+    return ordered[0], ordered[1:]
+
+
+def add_reliability(rows, games) -> None:
+    """Give each seated player's seat of the list ``rows`` (``lobby.lists.rows`` of ``games``,
+    whose seats are fetched with them) his reliability in words, ``seat.reliability`` (None
+    for an open seat or the bot): one set of queries for the whole list."""
+    holder = {(g.pk, s.index): s.user_id for g in games for s in g.seats.all()}
+    for r in rows:
+        for s in r.seats:
+            uid = holder.get((r.game.pk, s.index))
+            s.reliability = uid if uid and not s.open and not s.is_bot else None
+    words = standing.reliabilities({s.reliability for r in rows for s in r.seats if s.reliability})
+    for r in rows:
+        for s in r.seats:
+            s.reliability = words[s.reliability].words if s.reliability else None
