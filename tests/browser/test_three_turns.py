@@ -195,6 +195,7 @@ def test_three_players_play_three_turns_through_the_pages(site, players, spectat
             before = oracle.state(game_id).board.tokens
             send_form(page, "move.voyage", {"ship": "knossos", "load": 3, "sail1": "thera", "unload": 3})
             check_axe(page, "the game page with the movement forms")
+            screenshot(page, "decision-forms-movement", element=page.locator("#decisions"))
             send_form(page, "move.done", {"done": "done"})
             tokens = oracle.state(game_id).board.tokens
             assert tokens["thera"]["crete"] == (before.get("thera") or {}).get("crete", 0) + 3, tokens.get("thera")
@@ -224,6 +225,11 @@ def test_three_players_play_three_turns_through_the_pages(site, players, spectat
             grey = form.locator('input[name="f.cards"][disabled]')
             assert grey.count() >= 1, "no advance greyed out for a treasury of 33 and three Grain"
             check_axe(page, "the game page with the advances cart")
+            page.set_viewport_size({"width": 390, "height": 844})
+            screenshot(page, "decision-forms-cart-390x844", element=decision_form(page, "buy"))
+            assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), \
+                "the game page with the cart scrolls sideways on a phone"
+            page.set_viewport_size({"width": 1280, "height": 800})
             treasury = oracle.state(game_id).players[thrace].treasury
             send_form(page, "buy", {"cards": ["pottery"], "pay": {"grain": 3}, "treasury": 9})
             known[thrace] |= {"Grain"}  # the cards he paid with are named on his page
