@@ -119,6 +119,7 @@ def _add_routers() -> None:
     api.add_router("/", play_router)
     api.add_router("/", "tresham.platform.clock.api.router")
     api.add_router("/", "tresham.platform.clock.api_absence.router")
+    api.add_router("/", "tresham.platform.ratings.api.router")
 
 
 _add_routers()

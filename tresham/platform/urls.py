@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/", include("tresham.platform.accounts.urls")),
     path("help/", include("tresham.platform.help.urls")),
     path("mail/", include("tresham.platform.mail.urls")),
+    path("", include("tresham.platform.ratings.urls")),
     path("", include("tresham.platform.clock.urls_absence")),
     path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),

@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from ..play.models import Game
+from ..ratings import shown, standing
 from . import availability, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
 from .forms import (AvailabilityFormSet, EmailChangeForm, FriendRequestForm, LoginForm, ProfileForm,
@@ -113,7 +114,8 @@ class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 
 @login_required
 def me(request: HttpRequest) -> HttpResponse:
-    """Personal information (SITE-ACCT-01) and availability (SITE-ACCT-03)."""
+    """Personal information (SITE-ACCT-01), availability (SITE-ACCT-03), his rank (only the
+    order, SITE-RANK-02) and his reliability."""
     user, profile = request.user, request.user.profile
     form = ProfileForm(initial={"display_name": profile.display_name, "time_zone": profile.time_zone})
     windows = [{"start": s, "end": e} for s, e in availability.windows_of(user)]
@@ -144,7 +146,9 @@ def me(request: HttpRequest) -> HttpResponse:
                 return redirect("accounts:me")
     return render(request, "accounts/me.html", {"form": form, "formset": formset, "profile": profile,
                                                 "window_error": window_error,
-                                                "sanctions": user.moderation_actions.exclude(kind="dismiss")})
+                                                "sanctions": user.moderation_actions.exclude(kind="dismiss"),
+                                                "ranks": shown.ranks_of(user),
+                                                "reliability": standing.reliability_of(user)})
 
 
 @login_required

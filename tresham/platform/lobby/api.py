@@ -13,6 +13,7 @@ from ninja import Field, Query, Router, Schema, Status
 
 from ...games import registry
 from ..play.models import Game, display_name
+from ..ratings import shown
 from . import detail, lists, meta, queue, services, timelimits
 from .models import QueueEntry
 from .names import game_name
@@ -37,6 +38,8 @@ class SeatOut(Schema):
     open: bool = Field(description="awaiting a player")
     you: bool
     pick_number: int | None = Field(description="pick order, 1 = first; known once the game is full")
+    reliability: str | None = Field(None, description="Open tab: the seated player's record in words "
+                                                      "(missed deadlines, games left); null: open seat, bot")
 
 
 class GameRowOut(Schema):
@@ -55,6 +58,8 @@ class GameRowOut(Schema):
     your_seat: int | None
     pick_number: int | None = Field(description="your pick-order number once known (SITE-QUEUE-05)")
     seats: list[SeatOut]
+    recommended: bool = Field(False, description="Open tab: the Recommended Game, whose players are closest "
+                                                 "to you in skill (SITE-REC-01); the others follow by closeness")
 
 
 class PersonOut(Schema):
@@ -88,7 +93,9 @@ def game_list(request: HttpRequest, tab: Literal["active", "open", "completed"] 
               limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=1_000_000_000)):
     """Active: your unfinished games (SITE-LIST-02); Open: games waiting for players, new or
     needing a replacement, without those of players you are blocked with (SITE-LIST-03,
-    SITE-META-03); Completed: the games you finished (SITE-LIST-05)."""
+    SITE-META-03), the Recommended Game first, then the others by how close their players'
+    skill is to yours (SITE-REC-01..03), with each seated player's reliability; Completed:
+    the games you finished (SITE-LIST-05)."""
     user = request.user
     blocked: list = []
     if tab == "active":
@@ -97,7 +104,15 @@ def game_list(request: HttpRequest, tab: Literal["active", "open", "completed"] 
         qs = lists.completed(user)
     else:
         blocked = meta.blocked_with(user)
-        qs = lists.open_games(user, [u.pk for u in blocked])
+        first, rest = shown.recommend(user, lists.open_games(user, [u.pk for u in blocked]))
+        ordered = ([first] if first else []) + rest  # SITE-REC-01/02, by closeness of skill
+        games = ordered[offset:offset + limit]
+        rows = lists.rows(games, user)
+        shown.add_reliability(rows, games)
+        out = [row_out(r) for r in rows]
+        if first is not None and offset == 0 and out:
+            out[0]["recommended"] = True
+        return {"tab": tab, "total": len(ordered), "games": out, "blocked_with": [person_out(u) for u in blocked]}
     total = qs.count()
     return {"tab": tab, "total": total, "games": [row_out(r) for r in lists.rows(qs[offset:offset + limit], user)],
             "blocked_with": [person_out(u) for u in blocked]}

@@ -14,6 +14,7 @@ from ...games import registry
 from ...games.base import IllegalOrder
 from ..play.models import Game
 from ..play.services import PlayError
+from ..ratings import shown
 from . import detail, lists, meta, queue, services, timelimits
 from .forms import NewGameForm, QueueForm
 from .names import game_name
@@ -33,17 +34,26 @@ def _list_page(request: HttpRequest, tab: str, *, queue_form: QueueForm | None =
                status: int = 200) -> HttpResponse:
     user = request.user
     blocked: list = []
+    recommended = None
     if tab == "active":
         qs = lists.active(user)
     elif tab == "completed":
         qs = lists.completed(user)
     else:
         blocked = meta.blocked_with(user)
-        qs = lists.open_games(user, [u.pk for u in blocked])
+        # SITE-REC-01..03: the closest game apart, the others by closeness; none of the
+        # games hidden by the same-opponent limit is among them
+        recommended, qs = shown.recommend(user, lists.open_games(user, [u.pk for u in blocked]))
     page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
+    rows = lists.rows(page.object_list, user)
+    if tab == "open":
+        shown_games = list(page.object_list) + ([recommended] if recommended else [])
+        recommended = lists.rows([recommended], user)[0] if recommended else None
+        shown.add_reliability(rows + ([recommended] if recommended else []), shown_games)
     entry = queue.waiting_entry(user)
     return render(request, "lobby/list.html", {
-        "tab": tab, "tabs": lists.TABS, "page": page, "rows": lists.rows(page.object_list, user),
+        "tab": tab, "tabs": lists.TABS, "page": page, "rows": rows, "recommended": recommended,
+        "all_rows": ([recommended] if recommended else []) + rows,
         "blocked": blocked, "queue_entry": entry, "queue_form": queue_form or _queue_form(entry),
         "limit": meta.LIMIT,
     }, status=status)

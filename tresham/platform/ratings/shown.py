@@ -57,10 +57,10 @@ class Table:
         return self.page.paginator.count
 
 
-def table(kind: str, page_number=None, per_page: int = PER_PAGE) -> Table:
+def table(kind: str, page_number=None, per_page: int | None = None) -> Table:
     """One page of ``kind``'s ranking with names and reliability, and the sides' places:
     a fixed number of queries whatever the page."""
-    page = Paginator(standing.ranking(kind), per_page).get_page(page_number)
+    page = Paginator(standing.ranking(kind), per_page or PER_PAGE).get_page(page_number)
     ranked: list[standing.Ranked] = list(page.object_list)
     ids = [r.user_id for r in ranked]
     users = get_user_model().objects.filter(pk__in=ids).select_related("profile").in_bulk()

@@ -1,0 +1,50 @@
+"""The rankings in JSON, under /api/rankings: ranks, names, games and reliability -- never a
+score (SITE-RANK-02) -- and each side's average finishing place (SITE-RANK-01)."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.http import Http404, HttpRequest
+from ninja import Field, Query, Router, Schema
+
+from ...games import registry
+from . import shown
+
+router = Router(tags=["rankings"])
+
+
+class RankedOut(Schema):
+    rank: int = Field(description="1 = best; equal skills share a rank")
+    username: str
+    name: str
+    games: int = Field(description="games rated")
+    reliability: str = Field(description="his record in words: missed deadlines, games left")
+
+
+class SideOut(Schema):
+    name: str
+    games: int
+    average_place: float = Field(description="1 = first")
+
+
+class RankingsOut(Schema):
+    kind: str
+    title: str
+    page: int
+    pages: int
+    total: int = Field(description="players ranked")
+    players: list[RankedOut]
+    sides: list[SideOut]
+
+
+@router.get("/rankings", response={200: RankingsOut}, auth=None, summary="A game's rankings, a page at a time")
+def rankings(request: HttpRequest, kind: str = Query("advciv", max_length=40),
+             page: int = Query(1, ge=1, le=1_000_000_000)):
+    """The players of ``kind`` in rank order, 100 a page; only the order, never a score."""
+    if kind not in shown.kinds() and kind not in registry.names():
+        raise Http404(f"no game is called {kind!r}")
+    t = shown.table(kind, page)
+    return {"kind": kind, "title": t.title, "page": t.page.number, "pages": t.page.paginator.num_pages,
+            "total": t.total, "players": [{"rank": l.rank, "username": l.username, "name": l.name, "games": l.games,
+                                           "reliability": l.reliability} for l in t.lines],
+            "sides": [asdict(s) for s in t.sides]}
