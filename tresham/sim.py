@@ -32,11 +32,12 @@ def card_counts(state: GameState) -> Counter:
     return cards
 
 
-def all_trade_cards() -> Counter:
-    """The 126 trade cards of the game: 114 commodities and 12 calamities (8.1, 9.1)."""
+def all_trade_cards(options=None) -> Counter:
+    """The trade cards of a game: 114 commodities and 12 calamities (8.1, 9.1), and the
+    variants' calamities its options add (``options`` None: the core game's 126)."""
     d = load()
     expected = Counter({c.id: c.count for c in d.commodities.values()})
-    expected.update({c: 1 for c in d.calamities})
+    expected.update({c.id: 1 for c in d.calamities_in_play(options)})
     return expected
 
 
@@ -75,7 +76,7 @@ def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]
         if owner != PIRATES and owner not in {p.nation for p in state.players}:
             out.append(f"{area}: city of unknown owner {owner}")
     cards = card_counts(state)
-    expected = all_trade_cards()
+    expected = all_trade_cards(state.options)
     if cards != expected:
         diff = {k: cards.get(k, 0) - expected.get(k, 0) for k in set(cards) | set(expected)
                 if cards.get(k, 0) != expected.get(k, 0)}

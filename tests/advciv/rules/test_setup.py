@@ -87,7 +87,7 @@ def test_stacks_built_as_15_2():
     for value in range(2, 10):
         stack = s.stacks[value - 1]
         assert not any(c in d.calamities for c in stack[:5]), "top buffer = number of players"
-        non = [c.id for c in d.calamities.values() if c.stack == value and not c.tradable]
+        non = [c.id for c in d.calamities_in_play(s.options) if c.stack == value and not c.tradable]
         if non:
             assert stack[-1] == non[0]
     total = sum(len(st) for st in s.stacks)
@@ -110,7 +110,7 @@ def test_stacks_for_every_player_count():
                 stack = s.stacks[value - 1]
                 assert all(c in d.commodities and d.commodities[c].value == value
                            for c in stack[:n])
-                for cal in d.calamities.values():
+                for cal in d.calamities_in_play(s.options):
                     if cal.stack != value:
                         assert cal.id not in stack
                     elif cal.tradable:
@@ -119,7 +119,7 @@ def test_stacks_for_every_player_count():
                         assert stack[-1] == cal.id
             assert sorted(c for st in s.stacks for c in st) == sorted(
                 [c.id for c in d.commodities.values() for _ in range(c.count)]
-                + list(d.calamities))
+                + [c.id for c in d.calamities_in_play(s.options)])
 
 
 @pytest.mark.site("SITE-CREATE-11")

@@ -5,6 +5,8 @@ invariant is refused with a message instead of producing a wrong game.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 from dataclasses import dataclass, field
 from functools import cache
@@ -126,6 +128,9 @@ class Calamity:
     tradable: bool
     rule: str
     order: int  # resolution order (29.6)
+    #: the game option that adds it to the stacks ("" = always: the core game's twelve);
+    #: "ep_major" / "ep_minor": the Expansion Project's (data/expansion_calamities.json)
+    option: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +183,11 @@ class GameData:
 
     def is_calamity(self, card: str) -> bool:
         return card in self.calamities
+
+    def calamities_in_play(self, options: Any) -> list[Calamity]:
+        """The calamities of a game with these options, in resolution order: the core twelve,
+        and a variant's where its option is on (``ep_major``, ``ep_minor``)."""
+        return [c for c in self.calamities.values() if not c.option or getattr(options, c.option, False)]
 
     def is_tradable(self, card: str) -> bool:
         """Commodities and tradable calamities may change hands (28.3)."""
@@ -327,6 +337,20 @@ def _load_trade(doc: dict) -> tuple[dict[str, Commodity], dict[str, Calamity]]:
     return com, cal
 
 
+def _with_variant_calamities(core: dict[str, Calamity], doc: dict) -> dict[str, Calamity]:
+    """The core twelve and the variants' calamities, each with its resolution order (29.6,
+    SITE-CAL-04): lower stack first; within a stack non-tradable before tradable; the core
+    game's before a variant's. A variant's calamity is in play only with its option."""
+    options = set(doc["meta"]["options"])
+    extra = {c["id"]: Calamity(c["id"], c["name"], c["stack"], c["tradable"], c["rule"], 0, c["option"])
+             for c in doc["calamities"]}
+    if set(extra) & set(core) or any(c.option not in options or not 2 <= c.stack <= 9 for c in extra.values()):
+        raise DataError("expansion calamities: unknown option, stack outside 2-9 or an id of the core game")
+    both = list(core.values()) + list(extra.values())
+    ranked = sorted(both, key=lambda c: (c.stack, c.tradable, c.option != "", c.order))
+    return {c.id: Calamity(c.id, c.name, c.stack, c.tradable, c.rule, i, c.option) for i, c in enumerate(ranked)}
+
+
 def _load_ast(doc: dict, nations) -> AstData:
     finish = doc["finish_space"]
     tracks = {}
@@ -353,6 +377,7 @@ def load() -> GameData:
     m = _load_map(_read("map.json"))
     cards = _load_cards(_read("civ_cards.json"))
     com, cal = _load_trade(_read("trade_cards.json"))
-    ast = _load_ast(_read("ast.json"), m.nations)
     total = sum(c.count for c in com.values()) + len(cal)
+    cal = _with_variant_calamities(cal, _read("expansion_calamities.json"))
+    ast = _load_ast(_read("ast.json"), m.nations)
     return GameData(m, cards, com, cal, ast, total)

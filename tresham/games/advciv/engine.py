@@ -504,8 +504,8 @@ class AdvancedCivilization:
             return None if cards is None else [name(c) for c in cards]
 
         cards = sorted(({"id": c, "name": name(c)} for c in d.commodities), key=lambda x: x["name"])
-        cards += sorted(({"id": c, "name": name(c)} for c, cal in d.calamities.items() if cal.tradable),
-                        key=lambda x: x["name"])
+        cards += sorted(({"id": cal.id, "name": name(cal.id)} for cal in d.calamities_in_play(state.options)
+                         if cal.tradable), key=lambda x: x["name"])
         inside = list(pv.get("in_market", []))
         return {
             "market_open": bool(pv.get("market_open")),
@@ -594,7 +594,7 @@ class AdvancedCivilization:
                              "max_set_value": c.max_set_value} for c in d.commodities.values()],
             "calamities": [{"id": c.id, "name": c.name, "stack": c.stack, "tradable": c.tradable,
                             "rule": c.rule, "effect": effects[c.id]}
-                           for c in sorted(d.calamities.values(), key=lambda c: c.order)],
+                           for c in sorted(d.calamities.values(), key=lambda c: c.order) if not c.option],
             "civ_cards": {"groups": [{"id": k, "name": v} for k, v in _group_names().items()],
                           "cards": _civ_card_rows()},
             "ast": {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(d.ast.requirements.get(e, {}))}

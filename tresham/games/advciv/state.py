@@ -52,6 +52,10 @@ class Options:
     #: 34.1B: end after this many turns
     turn_limit: Annotated[int, Field(ge=1, le=1000, description="end after this many turns (34.1B)")] | None = None
     variant: Literal["standard"] = "standard"
+    #: the Expansion Project's major calamities (Cyclone, Corruption, Tyranny, Regression) in
+    #: stacks 6-9, and its eight minor ones in stacks 2-9 (variants.md section 3, CPCAL-*)
+    ep_major: bool = False
+    ep_minor: bool = False
     #: start from this prepared position (a scenario document's position, docs/scenarios.md)
     #: instead of nation picking; None = a normal start. Only the game's stored options hold
     #: it: the state's own options have None (the view shows them, and hands are secret).
@@ -77,7 +81,7 @@ class Options:
 
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
-                "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4",
+                "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4", "ep_major": "CPCAL-00a", "ep_minor": "CPCAL-00a",
                 "position": "16.1"}
 
 

@@ -35,16 +35,17 @@ def build_stacks(g: Game) -> None:
     the rest, the set-aside cards put back on top, the non-tradable calamity at the bottom.
     Stack 1 gets no calamity."""
     n = g.s.options.players
+    in_play = g.d.calamities_in_play(g.s.options)  # the variants' too, where their options are on
     for value in range(1, 10):
         cards = [c.id for c in g.d.commodities.values() if c.value == value for _ in range(c.count)]
         g.rng.shuffle(cards)
         top, rest = cards[:n], cards[n:]
         if value > 1:
-            tradable = [c.id for c in g.d.calamities.values() if c.stack == value and c.tradable]
+            tradable = [c.id for c in in_play if c.stack == value and c.tradable]
             rest.extend(tradable)
             g.rng.shuffle(rest)
         stack = top + rest
-        for cal in g.d.calamities.values():
+        for cal in in_play:
             if cal.stack == value and not cal.tradable:
                 put_at_bottom(g, stack, cal.id)
         g.s.stacks[value - 1] = stack

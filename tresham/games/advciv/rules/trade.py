@@ -118,7 +118,7 @@ class CloseMarket(Order):
 # ---- checks ---------------------------------------------------------------------------
 def stated_names(g: Game) -> set[str]:
     """Names a card given may be stated as: any tradable card, or "unspecified"."""
-    return {c for c in g.d.commodities} | {c for c, cal in g.d.calamities.items()
+    return {c for c in g.d.commodities} | {cal.id for cal in g.d.calamities_in_play(g.s.options)
                                            if cal.tradable} | {UNSPECIFIED}
 
 
