@@ -50,6 +50,11 @@ from . import (  # noqa: E402,F401
     volcano, treachery, famine, superstition, civil_war, slave_revolt, flood, barbarians,
     epidemic, civil_disorder, iconoclasm, piracy,
 )
+# The Expansion Project's (options ep_major / ep_minor; data/expansion_calamities.json).
+from . import (  # noqa: E402,F401
+    squandered_wealth, tempest, city_in_flames, city_riots, cyclone, coastal_migration, corruption,
+    tribal_conflict, tyranny, minor_uprising, regression, banditry,
+)
 
 CAP = 2  # 29.5
 
