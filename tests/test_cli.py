@@ -145,3 +145,11 @@ def test_ratings_simulate_then_rebuild_agrees_and_bad_input_is_refused(tmp_path)
     assert res.returncode == 0 and "40 games rated again" in res.stdout and "the same as the ratings kept" in res.stdout, \
         res.stdout + res.stderr
     assert_bad_input(go("ratings", "simulate", "--games", "0"), "--games")
+
+
+@pytest.mark.variant("CPCAL-00a")
+def test_simulate_takes_game_options_and_refuses_bad_ones():
+    res = run("simulate", "--games", "2", "--turns", "2", "--option", "hand_limit=9", "--json")
+    assert res.returncode == 0 and json.loads(res.stdout.splitlines()[-1])["replays_ok"] == 2, res.stderr
+    assert_bad_input(run("simulate", "--option", "nope"), "unknown option 'nope'")
+    assert_bad_input(run("simulate", "--option", "hand_limit=ten"), "is not JSON")

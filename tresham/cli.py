@@ -285,12 +285,28 @@ def scenario(file: str, as_json: bool) -> None:
 @click.option("--turns", default=None, type=click.IntRange(1, 1000),
               help="end each game after T turns (34.1B); without it a game runs to the A.S.T. finish, "
                    "and one still going after 100,000 orders is reported as unfinished")
+@click.option("--option", "options", multiple=True, metavar="NAME[=JSON]",
+              help="a game option, e.g. --option ep_major --option hand_limit=10 (a bare name is true)")
 @click.option("--json", "as_json", is_flag=True)
-def simulate(players, games, seed, bots, turns, as_json) -> None:
+def simulate(players, games, seed, bots, turns, options, as_json) -> None:
     """Play full games with bots, checking invariants after every order."""
     from tqdm import tqdm
 
+    from .games import registry
+    from .games.base import IllegalOrder
     from .sim import play_game, seat_bots, summarize
+
+    opts: dict = {}
+    for text in options:
+        name, eq, value = text.partition("=")
+        try:
+            opts[name] = json.loads(value) if eq else True
+        except ValueError:
+            raise BadInput(f"--option {text}: the value after = is not JSON (e.g. 10, true, \"name\")") from None
+    try:
+        registry.get("advciv").parse_options({"players": 2, **opts})
+    except IllegalOrder as e:
+        raise BadInput(f"--option: {e.message}") from None
 
     if players == 1:
         raise BadInput("Invalid value for '--players': Advanced Civilization is for 2 to 8 players "
@@ -298,7 +314,7 @@ def simulate(players, games, seed, bots, turns, as_json) -> None:
     records = []
     for i in tqdm(range(games), desc="games", file=sys.stderr, disable=games < 2):
         n = players if players else 2 + (i % 7)
-        records.append(play_game(n, seed + i, bots=seat_bots(bots, n, seed + i), turns=turns))
+        records.append(play_game(n, seed + i, bots=seat_bots(bots, n, seed + i), turns=turns, options=opts))
     summary = summarize(records)
     if as_json:
         click.echo(json.dumps(summary))
