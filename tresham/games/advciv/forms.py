@@ -414,6 +414,17 @@ def _pillage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                       submit="Pillage", rule=_rule("pillage"))]
 
 
+@form("uprising_pay", lambda g, seat, d, fid, v: {"type": "uprising_pay", **_player(seat),
+                                                 "treasury": int(d.options.get("rate", 2)) * int(v["points"])})
+def _uprising_pay(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """Expansion Project 28.832: unit points of a Minor Uprising paid with treasury, two tokens each."""
+    mx, rate = int(d.options.get("max", 0)), int(d.options.get("rate", 2))
+    return [OrderForm("uprising_pay", d.prompt, [
+        FormField("points", f"Unit points paid ({rate} treasury tokens each)", "number", min=0, max=mx, value=0)],
+        submit="Pay", help=f"{d.options.get('points')} unit points owed; the rest are units you lose.",
+        rule=_rule("uprising_pay"))]
+
+
 @form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat), "areas": v["areas"]})
 def _reduce(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first."""
