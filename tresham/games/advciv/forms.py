@@ -405,6 +405,19 @@ def _monotheism(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         submit="Convert", help="none: no conversion this turn", rule=_rule("convert"))]
 
 
+@form("calamity_cards", lambda g, seat, d, fid, v: {"type": "calamity_cards", **_player(seat),
+                                                   "cards": _expand(v.get("cards") or {})})
+def _cal_cards(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """28.711, 28.931 (Expansion Project): one's own commodity cards worth at least the points
+    owed, face value (Corruption, Banditry)."""
+    pts = int(d.options.get("points", 0))
+    hand = cc.commodities(g, g.s.players[seat].hand)
+    return [OrderForm("calamity_cards", d.prompt, [
+        FormField("cards", f"Commodity cards (at least {pts} points, face value)", "counts", _hand_choices(g, hand))],
+        submit="Give up these cards", help=f"{pts} points at least, counted at face value.",
+        rule=_rule("calamity_cards"))]
+
+
 @form("pillage", lambda g, seat, d, fid, v: {"type": "pillage", **_player(seat), "area": d.options.get("area"),
                                             "amount": v["amount"]})
 def _pillage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
