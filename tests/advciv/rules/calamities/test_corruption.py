@@ -145,3 +145,21 @@ def test_corruption_is_only_in_play_with_the_option():
     with pytest.raises(ScenarioError):
         position(nations=["egypt", "babylon", "assyria"], phase="calamities", board=board,
                  players={"egypt": {"hand": ["corruption"]}})
+
+
+@pytest.mark.variant("CPCAL-28.711")
+def test_the_calamity_cards_form_gives_the_order():
+    """The game page's form: counts over the victim's own commodity cards, posted as an order."""
+    from tresham.games import registry
+    R = registry.get("advciv")
+    s, _ = corrupt(HAND)
+    forms = R.order_forms(s, EGYPT)
+    f = next(f for f in forms if f.id.startswith("calamity_cards"))
+    field = f.fields[0]
+    assert field.kind == "counts"
+    assert {c.value: c.max for c in field.choices} == {"grain": 2, "hides": 1, "ivory": 1, "ochre": 1,
+                                                       "salt": 1, "wine": 1}
+    order = R.form_order(s, EGYPT, f.id, {"cards": {"ivory": 1, "ochre": 1}})
+    assert order == {"type": "calamity_cards", "player": EGYPT, "cards": ["ivory", "ochre"]}
+    s2, _ = play(s, order)
+    assert sorted(Game(s2).of("egypt").hand) == ["grain", "grain", "hides", "salt", "wine"]
