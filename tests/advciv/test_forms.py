@@ -122,3 +122,30 @@ def test_the_ship_form_keeps_and_builds():
     order = R.form_order(s, d.player, "ships", values)
     assert order["maintain"] == [{"area": a, "pay": "treasury"} for a in opts["ships"]]
     assert order["build"] == ([{"area": opts["build"][0][0], "pay": opts["build"][0][1]}] if opts["build"] else [])
+
+
+@pytest.mark.variant("CPCAL-28.711", "CPCAL-28.813", "CPCAL-28.832")
+def test_the_expansion_projects_decisions_have_forms():
+    """A bot game with both Expansion Project options meets its new decisions (the cards
+    Corruption or Banditry takes, Tyranny's annexation, Minor Uprising's payment): each has a
+    form whose starting values make an order the rules accept or refuse with a reason."""
+    s = R.new_game({"players": 6, "ep_major": True, "ep_minor": True, "turn_limit": 40}, "ep3")
+    met = set()
+    for n in range(4000):
+        ds = [d for d in R.pending(s) if d.required]
+        if R.finished(s) or not ds:
+            break
+        for d in ds:
+            if d.kind in ("calamity_cards", "uprising_pay", "tyranny_annex"):
+                forms = [f for f in R.order_forms(s, d.player) if f.id == d.kind]
+                assert forms, d.kind
+                order = R.form_order(s, d.player, d.kind, start_values(forms[0]))
+                assert order["type"] == d.kind and order["player"] == d.player
+                try:
+                    R.apply(s, order)
+                except IllegalOrder as e:
+                    assert e.message
+                met.add(d.kind)
+        o = R.bot(s, ds[0].player, f"b{n}")
+        s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+    assert met == {"calamity_cards", "uprising_pay", "tyranny_annex"}, met

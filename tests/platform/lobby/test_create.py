@@ -389,3 +389,24 @@ def test_the_openapi_document_gives_the_games_own_options_schema_for_a_new_game(
     schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
     assert schemas["CreateGameIn"]["properties"]["options"]["oneOf"] == [{"$ref": "#/components/schemas/advciv.Options"}]
     assert schemas["advciv.Options"]["properties"]["hand_limit"]["maximum"] == 30
+
+
+@pytest.mark.variant("CPCAL-00a", "CPCAL-00b")
+def test_the_expansion_project_calamities_are_creation_options_shown_to_everyone(make_user, client_for):
+    """Both options are offered, off unless ticked; ticked, the game carries them and its
+    page says so to anyone, its stacks holding the Expansion Project's calamities."""
+    u, other = make_user(), make_user()
+    form = client_for(u).get("/lobby/new/").content.decode()
+    for name in ("opt_ep_major", "opt_ep_minor"):
+        box = re.search(rf'<input[^>]*name="{name}"[^>]*>', form)
+        assert box and "checked" not in box.group(0), name
+    r = client_for(u).post("/lobby/new/", form_defaults(opt_players="4", opt_ep_major="on", opt_ep_minor="on"))
+    assert r.status_code == 302
+    g = Game.objects.get(creator=u)
+    assert g.options["ep_major"] is True and g.options["ep_minor"] is True
+    page = client_for(other).get(f"/lobby/games/{g.pk}/").content.decode()
+    assert "<dt>Expansion Project major calamities</dt><dd>Yes</dd>" in page
+    assert "<dt>Expansion Project minor calamities</dt><dd>Yes</dd>" in page
+    r = client_for(u).post("/lobby/new/", form_defaults(name="Plain", opt_players="4"))
+    plain = Game.objects.get(name="Plain")
+    assert plain.options["ep_major"] is False and plain.options["ep_minor"] is False

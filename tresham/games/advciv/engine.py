@@ -229,6 +229,8 @@ class AdvancedCivilization:
     def option_text(self, name: str, value: Any) -> str | None:
         """An option's value in words where the plain value would not do (the lobby's option
         list, SITE-CREATE-15): a prepared position is summed up, its hands never shown."""
+        if name == "position" and value is None:
+            return "the normal start (nation picking)"
         if name == "position" and isinstance(value, dict):
             from .scenario import position_words
 
@@ -277,6 +279,11 @@ class AdvancedCivilization:
                         "a non-tradable calamity put at the bottom of its stack is first shuffled "
                         "with the stack's bottom two cards (also at setup)"),
             OptionField("stoic", "Stoic", "players may be primary victim of more than 2 calamities (29.4)"),
+            OptionField("ep_major", "Expansion Project major calamities",
+                        "Cyclone, Corruption, Tyranny and Regression, non-tradable, in stacks 6-9"),
+            OptionField("ep_minor", "Expansion Project minor calamities",
+                        "Squandered Wealth, Tempest, City in Flames, City Riots, Coastal Migration, "
+                        "Tribal Conflict, Minor Uprising and Banditry, tradable, one in each of stacks 2-9"),
             OptionField("public_trade_message", "Public trade message",
                         "after each trade, an e-mail tells all other players what was said to be "
                         "traded; clear to disable it"),

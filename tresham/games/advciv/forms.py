@@ -366,6 +366,15 @@ def _civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                       help=f"{d.options.get('points')} unit points (tokens 1, cities 5).", rule=_rule("civil_war_units"))]
 
 
+@form("tyranny_annex", lambda g, seat, d, fid, v: {"type": "tyranny_annex", **_player(seat), "tokens": v["tokens"],
+                                                  "cities": v.get("reduce") or []})
+def _tyranny(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """28.813 (Expansion Project): the victim's units the beneficiary annexes, replaced by his own."""
+    return [OrderForm("tyranny_annex", d.prompt, _losses_fields(g, d, destroy=False), submit="Annex these units",
+                      help=f"{d.options.get('points')} unit points to annex (tokens 1, cities 5).",
+                      rule=_rule("tyranny_annex"))]
+
+
 def _choice_label(g: Game, c: Any) -> str:
     if isinstance(c, str) and c in g.d.map.areas:
         return _area(g, c)
