@@ -148,6 +148,13 @@ def test_the_quit_page_and_api_list_every_unfinished_game_of_his_and_no_other(ma
         r = me.api_post(path, {})
         assert (r.status_code, r["Content-Type"]) == (status, "application/json; charset=utf-8"), path
         assert r.json()["error"] == code and r.json()["message"]
+    # a replacement's name with a NUL or another control character is nobody's (PostgreSQL cannot
+    # even look such a text up): refused, nothing changed
+    before = snapshot(playing.game)
+    for name in ("bob\u0000", "\u0007"):
+        r = me.api_post(f"/api/games/{playing.game.pk}/quit", {"replacement": name})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_replacement"), r.content
+    assert snapshot(playing.game) == before
 
 
 @pytest.mark.site("SITE-QUIT-01", "SITE-QUIT-04")

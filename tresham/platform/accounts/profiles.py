@@ -42,8 +42,8 @@ def find_user(name: str):
     """The active user others know as ``name``: by display name first, then by username
     (case aside); None when there is none."""
     name = (name or "").strip()
-    if not name:
-        return None
+    if not name or "\x00" in name or any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+        return None  # nobody's name (and no text PostgreSQL could even compare)
     profile = Profile.objects.select_related("user").filter(display_name__iexact=name, user__is_active=True).first()
     if profile is not None:
         return profile.user

@@ -159,6 +159,10 @@ def quit_game(request: HttpRequest, game_id: int, body: QuitIn):
     game = get_object_or_404(Game, pk=game_id)
     replacement = None
     if body.replacement is not None and body.replacement.strip():
+        from ..lobby.services import printable
+
+        if not printable(body.replacement):  # a control character or lone surrogate: nobody's name
+            raise absence.NotAFriend("a username holds no control characters")
         replacement = get_user_model().objects.filter(username=body.replacement.strip()).first()
         if replacement is None:
             raise absence.NotAFriend(f"no user is called {body.replacement.strip()[:40]!r}")
