@@ -240,10 +240,15 @@ def _tax(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 @form("revolt", lambda g, seat, d, fid, v: {"type": "revolt", **_player(seat), "areas": v["areas"]})
 def _revolt(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     """18.4: the cities that revolt to the player."""
+    return [_cities_to_choose(g, d, "revolt", "areas", "Take these cities", "revolt")]
+
+
+def _cities_to_choose(g: Game, d: Decision, form_id: str, name: str, submit: str, order_type: str) -> OrderForm:
+    """A form ticking exactly ``options.count`` of the decision's ``options.cities``."""
     n = int(d.options.get("count", 0))
-    return [OrderForm("revolt", d.prompt, [
-        FormField("areas", f"Cities ({n} to choose)", "multi", _areas(g, d.options.get("cities", [])), min=n, max=n)],
-        submit="Take these cities", rule=_rule("revolt"))]
+    return OrderForm(form_id, d.prompt, [
+        FormField(name, f"Cities ({n} to choose)", "multi", _areas(g, d.options.get("cities", [])), min=n, max=n)],
+        submit=submit, rule=_rule(order_type))
 
 
 @form("buy_cards", lambda g, seat, d, fid, v: {"type": "buy_cards", **_player(seat), "count": v["count"]})
@@ -306,10 +311,7 @@ def _buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 @form("calamity_cities", lambda g, seat, d, fid, v: {"type": "choose_cities", **_player(seat), "cities": v["cities"]})
 def _cal_cities(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     """30.4, SITE-CAL-02: the cities a calamity reduces, as many as it says."""
-    n = int(d.options.get("count", 0))
-    return [OrderForm("calamity_cities", d.prompt, [
-        FormField("cities", f"Cities ({n} to choose)", "multi", _areas(g, d.options.get("cities", [])), min=n, max=n)],
-        submit="Reduce these cities", rule=_rule("choose_cities"))]
+    return [_cities_to_choose(g, d, "calamity_cities", "cities", "Reduce these cities", "choose_cities")]
 
 
 def _site_order(g, seat, d, fid, v):

@@ -533,6 +533,12 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
     return _see_other(reverse("play:game", args=[game.pk]))
 
 
+def _not_playing(request: HttpRequest, game: Game) -> HttpResponse:
+    """The refusal of an order to a game that is over or has not started (409)."""
+    return _render_game(request, game, status=409, error={
+        "message": "the game is over" if game.is_finished else "the game has not started: it waits for its players"})
+
+
 @require_POST
 def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
     """One of the game page's decision forms (``decision_forms``): the values checked against
@@ -547,8 +553,7 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_game(request, game, status=400, error={"message": "the form was damaged: load the page again"})
     if game.status != Game.Status.ACTIVE:
-        return _render_game(request, game, status=409, error={
-            "message": "the game is over" if game.is_finished else "the game has not started: it waits for its players"})
+        return _not_playing(request, game)
     v = viewer(game, request.user)
     form_id = form.cleaned_data["form"]
     offered = decision_forms.find(getattr(v.rules, "order_forms", lambda s, p: [])(v.state, seat), form_id)
@@ -579,8 +584,7 @@ def command(request: HttpRequest, pk: int) -> HttpResponse:
         return _render_game(request, game, status=400, error={"message": "choose Reset or Done, then GO"})
     name = form.cleaned_data["command"]
     if game.status != Game.Status.ACTIVE:
-        return _render_game(request, game, status=409, error={
-            "message": "the game is over" if game.is_finished else "the game has not started: it waits for its players"})
+        return _not_playing(request, game)
     v = viewer(game, request.user)
     order = commands(v).get(name)
     if order is not None:
