@@ -427,7 +427,8 @@ class GameRules(Protocol):
         each side of a deal gives at least and the stated identities of them that must be
         true; ``commodities`` [{name, value, count, max_set_value}]; ``calamities`` [{id,
         name, stack, tradable, rule, effect}] in the order they are resolved (``effect``:
-        a summary in the site's words); ``civ_cards`` {groups, cards} shaped like
+        a summary in the site's words); ``variant_calamities``: the same for those a game
+        option adds, each with its ``option`` (the option's label); ``civ_cards`` {groups, cards} shaped like
         :meth:`advances_page` without a player; ``ast`` {ages [{name, requirements}],
         finish, points_per_space, tracks [{name, starts {age: first space}, late_iron
         [points]}]}."""

@@ -86,6 +86,26 @@ def test_the_calamity_table_lists_the_12_calamities_with_their_stack_tradability
 
 
 @pytest.mark.site("SITE-GEN-06")
+@pytest.mark.variant("CPCAL-00a", "CPCAL-00c")
+def test_the_calamity_page_lists_the_expansion_projects_twelve_with_their_option():
+    """The calamities the Expansion Project options add, in the order they are resolved, each
+    with its option, stack, tradability, effect and the page's rule number."""
+    head, rows = table(get("/help/calamities/"), "variant-calamity-table")
+    assert head == ["Calamity", "Option", "Stack", "Tradable", "What it does", "Rule"]
+    cards = _data("expansion_calamities.json")["calamities"]
+    assert len(rows) == len(cards) == 12
+    assert sorted(r[0] for r in rows) == sorted(c["name"] for c in cards)
+    keys = [(int(r[2]), r[3] == "Yes") for r in rows]
+    assert keys == sorted(keys)
+    by_name = {r[0]: r for r in rows}
+    assert by_name["Cyclone"][1:4] == ["Expansion Project major calamities", "6", "No"]
+    assert by_name["Cyclone"][5] == "28.61" and "reduces 3" in by_name["Cyclone"][4]
+    assert by_name["Banditry"][1:4] == ["Expansion Project minor calamities", "9", "Yes"]
+    assert "10 treasury" in by_name["Squandered Wealth"][4] and "at least 10" in by_name["Corruption"][4]
+    assert "No civilization card softens a minor calamity" in main_text(get("/help/calamities/"))
+
+
+@pytest.mark.site("SITE-GEN-06")
 def test_the_calamity_page_explains_victims_the_cap_the_order_and_the_default():
     text = main_text(get("/help/calamities/"))
     for words in ("revealed when the trade phase is over", "more than two calamities in a turn",

@@ -592,6 +592,8 @@ class AdvancedCivilization:
 
         d = load()
         effects = _calamity_effects()
+        option_labels = {"ep_major": "Expansion Project major calamities",
+                         "ep_minor": "Expansion Project minor calamities"}
         return {
             "phases": [{"id": ph, "name": _PHASE_NAMES.get(ph, ph), "rule": PHASES[ph].rule,
                         "orders": [t for t in PHASES[ph].accepts if t not in PLATFORM_TYPES]}
@@ -602,6 +604,9 @@ class AdvancedCivilization:
             "calamities": [{"id": c.id, "name": c.name, "stack": c.stack, "tradable": c.tradable,
                             "rule": c.rule, "effect": effects[c.id]}
                            for c in sorted(d.calamities.values(), key=lambda c: c.order) if not c.option],
+            "variant_calamities": [{"id": c.id, "name": c.name, "stack": c.stack, "tradable": c.tradable,
+                                    "rule": c.rule, "effect": effects[c.id], "option": option_labels[c.option]}
+                                   for c in sorted(d.calamities.values(), key=lambda c: c.order) if c.option],
             "civ_cards": {"groups": [{"id": k, "name": v} for k, v in _group_names().items()],
                           "cards": _civ_card_rows()},
             "ast": {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(d.ast.requirements.get(e, {}))}
@@ -744,6 +749,29 @@ def _calamity_effects() -> dict[str, str]:
         "piracy": f"{piracy.PRIMARY} of the victim's coastal cities, picked by whoever traded him the card, "
                   f"turn into pirate cities, and he picks one coastal city each of {piracy.SECONDARY} "
                   "other players to share that fate (never the trader's).",
+        # the Expansion Project's (options ep_major / ep_minor; docs/rulings/expansion-calamities-*.md)
+        "squandered_wealth": "The victim returns 10 treasury tokens to stock, or all he has if fewer.",
+        "tempest": "All the victim's ships go back to stock, and he returns 5 treasury tokens, or all he has if fewer.",
+        "city_in_flames": "The victim loses one city of his choice, or pays 10 treasury instead; with less than "
+                          "10 in treasury the city is lost.",
+        "city_riots": "The victim reduces one city of his choice and returns 5 treasury tokens, or all he has if fewer.",
+        "cyclone": "A cyclone strikes the open sea bordering most of the victim's cities (his pick on a tie): he "
+                   "reduces 3 of his cities on its coasts and every other player 2 of theirs; every ship on those "
+                   "coasts goes back to stock. Engineering spares two cities and two ships.",
+        "coastal_migration": "The victim loses 5 unit points from coastal areas of his choice (all of them if he "
+                             "has fewer there) and all his ships.",
+        "corruption": "The victim discards commodity cards worth at least 10 at face value, his pick (his whole "
+                      "hand if it is worth less); Coinage makes it 15, Law 5 less.",
+        "tribal_conflict": "The victim empties two neighbouring areas of his holding his tokens and no city, his "
+                           "pick, losing at most 5 tokens.",
+        "tyranny": "The neighbour by land with the most units in stock annexes twice as many unit points of the "
+                   "victim's as the victim has cities, replacing them with his own (Military and Democracy "
+                   "protect).",
+        "minor_uprising": "The victim loses at least one unit point per city he owns, or pays 2 treasury for "
+                          "each point he spares.",
+        "regression": "The victim's marker on the A.S.T. moves back one space (not if he has no city).",
+        "banditry": "The victim gives commodity cards worth one face point per city he owns to whoever traded "
+                    "him the card (discarded if nobody did).",
     }
 
 

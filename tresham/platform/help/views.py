@@ -88,7 +88,9 @@ def trading(request: HttpRequest) -> HttpResponse:
 def calamities(request: HttpRequest) -> HttpResponse:
     """Every calamity: stack, tradable or not, effect, rule."""
     rules = game_rules()
-    return _page(request, "calamities", {"rules": rules, "calamities": reference(rules, "calamities")})
+    data = getattr(rules, "reference", lambda: None)() or {}
+    return _page(request, "calamities", {"rules": rules, "calamities": reference(rules, "calamities"),
+                                         "variant_calamities": data.get("variant_calamities") or []})
 
 
 @require_GET
