@@ -163,14 +163,19 @@ def own_decisions(v: Viewer) -> list[DecisionOut]:
             for d in v.rules.pending(v.state) if d.player == v.seat]
 
 
+def forms_of(v: Viewer, seat: int) -> list:
+    """The game's decision forms for ``seat`` now ([] for a game that offers none)."""
+    forms = getattr(v.rules, "order_forms", None)  # optional: a game may offer none
+    return forms(v.state, seat) if forms is not None and v.state is not None else []
+
+
 def own_forms(v: Viewer) -> list[dict[str, Any]]:
     """The viewer's decision forms as the page draws them (``decision_forms.shown``): his
     own seat's only, while the game is being played."""
-    forms = getattr(v.rules, "order_forms", None)  # optional: a game may offer none
-    if forms is None or v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
+    if v.seat is None or v.game.status != Game.Status.ACTIVE:
         return []
     return [{**decision_forms.shown(f), "client_key": new_client_key()}  # one key per form
-            for f in forms(v.state, v.seat)]
+            for f in forms_of(v, v.seat)]
 
 
 @dataclass
@@ -556,7 +561,7 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
         return _not_playing(request, game)
     v = viewer(game, request.user)
     form_id = form.cleaned_data["form"]
-    offered = decision_forms.find(getattr(v.rules, "order_forms", lambda s, p: [])(v.state, seat), form_id)
+    offered = decision_forms.find(forms_of(v, seat), form_id)
     if offered is None:
         return _render_game(request, game, status=409, error={
             "code": "stale", "message": "This form is not open now (the game has moved on): look "

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
-from ..play.models import Game, Seat, Tenure
+from ..play.models import Game, Tenure
 from .models import Rating
 
 PERSON = Rating.Subject.PERSON
