@@ -153,7 +153,7 @@ def session_cookies(user) -> dict[str, str]:
 
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = user._meta.pk.value_to_string(user)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.save()
     return {settings.SESSION_COOKIE_NAME: store.session_key, settings.CSRF_COOKIE_NAME: new_csrf_token()}

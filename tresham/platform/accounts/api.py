@@ -20,7 +20,7 @@ from pydantic import AfterValidator
 from ninja.utils import check_csrf
 
 from ..play.models import Game, display_name
-from . import availability, conduct, friends, moderation, passwords, profiles, registrations
+from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
 from .forms import RegisterForm, SitePasswordChangeForm
 from .models import Friendship, ModerationAction, Report
@@ -134,7 +134,7 @@ def register(request: HttpRequest, body: RegisterIn):
         user = registrations.register(request, form)
     except IntegrityError:
         raise AccountError("taken", "this username or e-mail address was just taken", 409) from None
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend=backends.PATH)
     return Status(201, me_out(user))
 
 

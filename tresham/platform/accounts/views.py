@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from ..play.models import Game
 from ..ratings import shown, standing
-from . import availability, conduct, friends, moderation, passwords, profiles, registrations
+from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
 from .forms import (AvailabilityFormSet, EmailChangeForm, FriendRequestForm, LoginForm, ProfileForm,
                     RegisterForm, ReportForm, SitePasswordChangeForm)
@@ -48,7 +48,7 @@ def register(request: HttpRequest) -> HttpResponse:
             registrations.check(request)
             if form.is_valid():
                 user = registrations.register(request, form)
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend=backends.PATH)
                 messages.success(request, "Welcome to Tresham.")
                 return redirect(_next(request))
         except registrations.TooManyRegistrations as e:

@@ -1,9 +1,10 @@
 """A game's due rows, computed from the rules' pending decisions and timers.
 
 Called in the transaction of every accepted order (``play.services``), of every seat change
-(joins, quits, removals) and of every pause change: the rows are replaced as a whole, and a
-decision still owed keeps the time it started, so its deadline does not move because
-someone else acted (SITE-TIME-01).
+(joins, quits, removals) and of every pause change: the rows are computed as a whole and
+only those that differ are written (most orders change one row or none), and a decision
+still owed keeps the time it started, so its deadline does not move because someone else
+acted (SITE-TIME-01).
 
 - a bot's seat owing a decision: due now;
 - a player's timed decision: due at his deadline (the game's time limit from when the
@@ -22,6 +23,7 @@ import zoneinfo
 from typing import Any
 
 from django.conf import settings
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from ...games.base import GameRules
@@ -54,20 +56,22 @@ def pauses_of(game, now: dt.datetime) -> list[deadlines.Pause]:
     from ..play.models import display_name
     from .pauses import effective, in_force_until
 
-    users = [s.user_id for s in game.seats.all() if s.user_id]
+    users = [s.user_id for s in game.seats_now() if s.user_id]
     return [deadlines.Pause(p.start, in_force_until(p), p.reason, display_name(p.user))
             for p in effective(users, now)]
 
 
 def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = None) -> list[Due]:
-    """Replace the game's due rows (inside the caller's transaction); gives the new rows."""
+    """Bring the game's due rows up to date (inside the caller's transaction); gives them."""
     now = now or timezone.now()
     old = {r.key: r for r in Due.objects.filter(game=game)}
-    Due.objects.filter(game=game).delete()
     if rules.finished(state) or game.status != "active":
+        _write(old, [])
         return []
-    seats = {s.index: s for s in game.seats.select_related("user__profile").prefetch_related("user__availability")}
+    seats = {s.index: s for s in game.seats_now()}
     limit = dt.timedelta(seconds=game.time_limit) if game.time_limit else None
+    if limit:  # the players' daily windows count only against a time limit
+        prefetch_related_objects([s.user for s in seats.values() if s.user_id], "availability")
     pauses = pauses_of(game, now) if limit else []
     stage = rules.stage(state)
     rows: list[Due] = []
@@ -115,8 +119,30 @@ def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = Non
         if s.vacant_since is not None and s.user_id is None and not s.is_bot and vacant_days:
             add(f"depart|{s.index}", seat=s.index, action=Due.Action.DEPART, decision="depart",
                 due_at=s.vacant_since + dt.timedelta(days=vacant_days))
-    Due.objects.bulk_create(rows)
-    return rows
+    return _write(old, rows)
+
+
+#: what makes two rows of the same key the same row
+_SAME = ("seat", "action", "decision", "order", "started_at", "due_at", "notes")
+
+
+def _write(old: dict[str, Due], rows: list[Due]) -> list[Due]:
+    """Make the stored rows ``rows``: a row equal to the stored one of its key stays as it is;
+    the others are deleted or inserted. Gives the rows now stored."""
+    kept: dict[str, Due] = {}
+    fresh: list[Due] = []
+    for r in rows:
+        o = old.get(r.key)
+        if o is not None and all(getattr(o, f) == getattr(r, f) for f in _SAME):
+            kept[r.key] = o
+        else:
+            fresh.append(r)
+    stale = [o.pk for k, o in old.items() if k not in kept]
+    if stale:
+        Due.objects.filter(pk__in=stale).delete()
+    if fresh:
+        Due.objects.bulk_create(fresh)
+    return [kept.get(r.key, r) for r in rows]
 
 
 def reschedule_game(game, now: dt.datetime | None = None) -> list[Due]:

@@ -24,13 +24,12 @@ from .outbox import enqueue_for_game
 def members(game: Game, *, without: Iterable = ()) -> list:
     """The people seated in ``game`` (not its bots), by seat, less ``without`` (users or ids)."""
     skip = {getattr(u, "pk", u) for u in without if u is not None}
-    seats = game.seats.filter(user__isnull=False, status=Seat.Status.PLAYING).select_related("user__profile")
-    return [s.user for s in seats.order_by("index") if s.user_id not in skip]
+    return [s.user for s in game.seats_now()
+            if s.user_id is not None and s.status == Seat.Status.PLAYING and s.user_id not in skip]
 
 
 def _user_of_seat(game: Game, seat: int):
-    s = game.seats.filter(index=seat, user__isnull=False).select_related("user__profile").first()
-    return s.user if s is not None else None
+    return next((s.user for s in game.seats_now() if s.index == seat and s.user_id is not None), None)
 
 
 def _name(user) -> str:
@@ -129,7 +128,7 @@ def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> l
         n = index.get(id(m.event))
         if n is None:
             continue
-        skip = {s.user_id for s in game.seats.filter(index__in=m.skip)}
+        skip = {s.user_id for s in game.seats_now() if s.index in m.skip}
         rows += enqueue_for_game(game, "event", members(game, without=skip), f"event:{game.pk}:{seq}:{n}:{{user}}",
                                  state=state, context={"text": m.event.text, "title": m.title,
                                                        "event_kind": m.event.kind})
@@ -152,7 +151,8 @@ def after_order(game: Game, rules, before, after, events: list[Event], due) -> l
     seats = {seat for _, seat in owed}
     if not seats:
         return rows
-    humans = {s.index for s in game.seats.filter(index__in=seats, user__isnull=False, status=Seat.Status.PLAYING)}
+    humans = {s.index for s in game.seats_now()
+              if s.index in seats and s.user_id is not None and s.status == Seat.Status.PLAYING}
     for seat in sorted(humans):
         rows += your_turn(game, seat, deadline=shown.seat_deadline(due, seat), state=after)
     return rows

@@ -95,9 +95,6 @@ def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str 
     game_mail = is_game_kind(kind)
     if game_mail and not connection.in_atomic_block:
         raise RuntimeError("a game mail is enqueued inside the transaction of the change it reports")
-    existing = Outbox.objects.filter(key=key).first()
-    if existing is not None:
-        return existing
     now = now or timezone.now()
     if game_mail:
         address = (user.email if user is not None else "") or ""
@@ -118,10 +115,10 @@ def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str 
     row = Outbox(key=key, user=user, address=address, kind=kind, game=game, subject=one_line(subject),
                  body=body, html=html, status=status, created_at=now, next_try_at=now, last_error=why)
     try:
-        with transaction.atomic():  # a savepoint: the same key enqueued at once elsewhere
+        with transaction.atomic():  # a savepoint: the key enqueued before, or at once elsewhere
             row.save(force_insert=True)
     except IntegrityError:
-        return Outbox.objects.get(key=key)
+        return Outbox.objects.get(key=key)  # the mail is already there: nothing is written
     return row
 
 

@@ -78,7 +78,7 @@ class PublicFacts:
         rules = registry.get(game.kind)
         if state is None and game.state:
             state = rules.loads(game.state)
-        players = {s.index: _label(s) for s in game.seats.select_related("user__profile").order_by("index")}
+        players = {s.index: _label(s) for s in game.seats_now()}
         standings = []
         if state is not None and rules.placement_done(state):
             for place, row in enumerate(rules.summary(state), start=1):
@@ -92,7 +92,9 @@ class PublicFacts:
 
     def seat_of(self, user) -> int | None:
         """The seat ``user`` plays in the game, or None."""
-        return self.game.seats.filter(user=user, status=Seat.Status.PLAYING).values_list("index", flat=True).first()
+        pk = getattr(user, "pk", user)
+        return next((s.index for s in self.game.seats_now()
+                     if s.user_id == pk and s.status == Seat.Status.PLAYING), None)
 
     def own_decisions(self, seat: int | None) -> list:
         """The decisions ``seat`` owes or may enter now: its own only."""

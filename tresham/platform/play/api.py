@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
@@ -71,9 +71,10 @@ class GameOut(Schema):
 def game_out(game: Game, user) -> dict[str, Any]:
     """The game as ``user`` may see it: only the view of his own seat, never the state."""
     rules = services.rules_of(game)
-    seat = services.seat_of(game, user)
+    rows = game.seats_now()
+    seat = services.seat_among(rows, user)
     seats = [{"index": s.index, "name": s.label, "is_bot": s.is_bot, "status": s.status,
-              "you": s.index == seat} for s in game.seats.select_related("user__profile")]
+              "you": s.index == seat} for s in rows]
     out: dict[str, Any] = {
         "id": game.pk, "kind": game.kind, "name": game.name, "status": game.status,
         "players": game.players, "time_limit": game.time_limit,
@@ -144,14 +145,15 @@ _ORDER_SCHEMA_REF = {"oneOf": [{"$ref": "#/components/schemas/advciv.Order"}]}
 def post_order(request: HttpRequest, game_id: int, body: OrderIn):
     """Apply one order for your seat. Refused orders get 400 with the rule and the reason and
     change nothing; a stale ``revision`` gets 409 with the current one."""
-    game = get_object_or_404(Game, pk=game_id)
-    seat = services.seat_of(game, request.user)
+    seat = services.seat_in(game_id, request.user)  # the game's row is read once, locked, by submit
     if seat is None:
+        if not Game.objects.filter(pk=game_id).exists():
+            raise Http404(f"there is no game {game_id}")
         raise services.NotYourSeat("you have no seat in this game")
     given = body.order.get("player", seat)
     if given != seat or isinstance(given, bool):
         raise services.NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
-    out = services.submit(game.pk, body.order, seat=seat, account=request.user,
+    out = services.submit(game_id, body.order, seat=seat, account=request.user,
                           client_key=body.client_key, revision=body.revision)
     return Status(201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
                         "replayed": out.replayed})

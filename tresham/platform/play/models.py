@@ -57,6 +57,27 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    def seats_now(self) -> list["Seat"]:
+        """The game's seats by index, with their users and profiles.
+
+        Inside the order path (``services.submit``) they are read once and kept for its
+        transaction, which holds the game's lock (nothing else can change them meanwhile):
+        the clock and the mails of that order read them from here. Anywhere else each call
+        reads them anew."""
+        kept = getattr(self, "_seats_kept", None)
+        if kept is not None:
+            return kept
+        return list(self.seats.select_related("user__profile").order_by("index"))
+
+    def keep_seats(self) -> list["Seat"]:
+        """Read the seats and keep them on this row (call while holding its lock)."""
+        self._seats_kept = None
+        self._seats_kept = self.seats_now()
+        return self._seats_kept
+
+    def forget_seats(self) -> None:
+        self._seats_kept = None
+
 
 class Seat(models.Model):
     """A place at the table: the engine's seat number, who holds it, and how."""

@@ -144,52 +144,64 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
         raise IllegalOrder("", "an order must be a JSON object")
     with transaction.atomic():
         game = lock(game_id)
-        if client_key is not None:
-            first = LogEntry.objects.filter(game=game, account=account, client_key=client_key).first()
-            if first is not None:
-                return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
-        if game.status == Game.Status.FINISHED:
-            raise GameOver("the game is over")
-        if game.status != Game.Status.ACTIVE:
-            raise NotStarted("the game has not started: it waits for its players")
-        if revision is not None and revision != game.revision:
-            raise Stale(game.revision)
-        rules = rules_of(game)
-        if seat is not None:
-            order = {**order, "player": seat}
-        state = rules.loads(game.state)
-        new, events = rules.apply(state, order, platform=by_platform)  # IllegalOrder: nothing written
-        seq = game.revision + 1
         try:
-            with transaction.atomic():
-                LogEntry.objects.create(game=game, seq=seq, seat=seat, by_platform=by_platform,
-                                        account=account, order=order, reason=reason[:40],
-                                        client_key=client_key)
-        except IntegrityError:  # the same client key raced in through another connection
-            first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
+            return _submit_locked(game, order, seat=seat, account=account, by_platform=by_platform,
+                                  reason=reason, client_key=client_key, revision=revision, notes=notes)
+        finally:
+            game.forget_seats()
+
+
+def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_platform: bool, reason: str,
+                   client_key: str | None, revision: int | None, notes) -> Outcome:
+    """:func:`submit` once the game's row is locked."""
+    if client_key is not None:
+        first = LogEntry.objects.filter(game=game, account=account, client_key=client_key).first()
+        if first is not None:
             return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
-        events = list(notes) + list(events)
-        _record_events(game, seq, events)
-        if account is not None and seat is not None and not by_platform:
-            # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
-            Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
-        game.revision = seq
-        game.state = rules.dumps(new)
-        game.stage = rules.stage(new)
-        fields = ["revision", "state", "stage", "updated_at"]
-        if rules.finished(new):
-            game.status = Game.Status.FINISHED
-            game.finished_at = timezone.now()
-            fields += ["status", "finished_at"]
-            Tenure.objects.filter(game=game, ended_at__isnull=True).update(
-                ended_at=game.finished_at, ended=Tenure.End.FINISHED)
-        game.save(update_fields=fields)
-        if seq % settings.SNAPSHOT_EVERY == 0:
-            Snapshot.objects.create(game=game, seq=seq, state=game.state)
-        _after_change(game, rules, state, new, events)
-        visible = [e.to_json() for e in events if e.visible_to(seat)] if seat is not None else \
-            [e.to_json() for e in events if e.to is None]
-        return Outcome(game.pk, seq, visible)
+    if game.status == Game.Status.FINISHED:
+        raise GameOver("the game is over")
+    if game.status != Game.Status.ACTIVE:
+        raise NotStarted("the game has not started: it waits for its players")
+    if revision is not None and revision != game.revision:
+        raise Stale(game.revision)
+    rules = rules_of(game)
+    if seat is not None:
+        order = {**order, "player": seat}
+    state = rules.loads(game.state)
+    new, events = rules.apply(state, order, platform=by_platform)  # IllegalOrder: nothing written
+    seq = game.revision + 1
+    try:
+        with transaction.atomic():
+            LogEntry.objects.create(game=game, seq=seq, seat=seat, by_platform=by_platform,
+                                    account=account, order=order, reason=reason[:40],
+                                    client_key=client_key)
+    except IntegrityError:  # the same client key raced in through another connection
+        first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
+        return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+    events = list(notes) + list(events)
+    _record_events(game, seq, events)
+    seats = game.keep_seats()
+    if account is not None and seat is not None and not by_platform and any(
+            s.index == seat and s.user_id == account.pk and s.missed_in_a_row for s in seats):
+        # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
+        Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
+    game.revision = seq
+    game.state = rules.dumps(new)
+    game.stage = rules.stage(new)
+    fields = ["revision", "state", "stage", "updated_at"]
+    if rules.finished(new):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+        Tenure.objects.filter(game=game, ended_at__isnull=True).update(
+            ended_at=game.finished_at, ended=Tenure.End.FINISHED)
+    game.save(update_fields=fields)
+    if seq % settings.SNAPSHOT_EVERY == 0:
+        Snapshot.objects.create(game=game, seq=seq, state=game.state)
+    _after_change(game, rules, state, new, events)
+    visible = [e.to_json() for e in events if e.visible_to(seat)] if seat is not None else \
+        [e.to_json() for e in events if e.to is None]
+    return Outcome(game.pk, seq, visible)
 
 
 def _record_events(game: Game, seq: int, events: list[Event]) -> None:
@@ -248,7 +260,19 @@ def rebuild(game: Game, upto: int | None = None, *, from_snapshot: bool = True) 
 
 def seat_of(game: Game, user) -> int | None:
     """The seat ``user`` plays in ``game``, or None."""
+    return seat_in(game.pk, user)
+
+
+def seat_in(game_id: int, user) -> int | None:
+    """The seat ``user`` plays in the game ``game_id``, or None (no such game, no such seat)."""
     if user is None or not user.is_authenticated:
         return None
-    s = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
-    return s.index if s else None
+    return Seat.objects.filter(game_id=game_id, user=user, status=Seat.Status.PLAYING).values_list(
+        "index", flat=True).first()
+
+
+def seat_among(seats: list[Seat], user) -> int | None:
+    """The seat ``user`` plays among a game's ``seats`` (:meth:`.models.Game.seats_now`), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s.index for s in seats if s.user_id == user.pk and s.status == Seat.Status.PLAYING), None)
