@@ -1,0 +1,36 @@
+"""Grand Imperial v1.1 (Ryan Schneider, 1994), a variant of Advanced Civilization (issue 13).
+
+This package holds the variant's data layer only: the regions and regional trade stacks, ship
+types, Leadership cards, the event stack, city advances, the two new civilization cards,
+luxury dispositions, the tabular calamity changes and the A.S.T. options
+(``data/grand_imperial.json``, loaded by :mod:`.data`). The plain game never imports it.
+"""
+from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
+    DISPOSITIONS,
+    areas_added,
+    ast,
+    calamity_changes,
+    calamity_discarded,
+    check,
+    city_advance_rules,
+    city_advances,
+    civ_cards,
+    conditional_areas,
+    disposition_for,
+    dispositions,
+    event_draws,
+    event_stack,
+    extra_cards,
+    leaders,
+    luxury,
+    luxury_thresholds,
+    naval,
+    region_of,
+    regional_cards,
+    regions,
+    research,
+    resolve_area_name,
+    ships,
+    spelling_corrections,
+    trade,
+)
