@@ -128,7 +128,7 @@ def test_sinope_is_armenian_with_the_trade_city_variant_and_anatolian_without():
 @pytest.mark.variant("GI-REGION-14")
 def test_every_seed_spelling_names_exactly_one_map_area():
     """All 148 names (Sinope once) resolve, each to a different area; nine are spelling fixes
-    (seven typos, two of them the map's own aliases), and 'fayum' only differs in case."""
+    (seven typos, and two spellings the map has as aliases); "fayum" only differs in case."""
     names = [n for _, ns, _ in SEED_REGIONS.values() for n in ns] + ["Sinope"]
     resolved = [gi.resolve_area_name(n) for n in names]
     assert len(names) == 148 and len(set(resolved)) == 148
