@@ -12,6 +12,13 @@ platform's (a seat's deadline default) are applied the way the clock applies the
 ``services.submit`` by this process, not over HTTP. At the end the stored state of every
 game must equal the replica's (same digest).
 
+Players pause before each order for ``think_ms`` on average (exponentially distributed,
+seeded per game, so a run's pauses are the same every time): 0, the default, has every
+seat answer at once, which measures the server at saturation (its capacity: a closed loop
+of as many requests in flight as games, so a request's time is mostly the queue in front
+of it); a pause measures the time a request takes at the load that pause gives, reported
+as ``orders_per_s``.
+
 Figures: ``p50_ms`` is the median time of an order's POST; ``p99_ms_early`` the 99th
 percentile over the first 100 orders of each game, ``p99_ms_late`` over the orders after
 the 1,000th. All games are cut to the same number of orders (the shortest game's, at least
@@ -235,18 +242,24 @@ class _Inflight:
                 self.n -= 1
 
 
-def _play(run: GameRun, clients: list, inflight: _Inflight) -> None:
-    """Play one game's plan over HTTP (players' orders) and through services (the clock's)."""
+def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.0) -> None:
+    """Play one game's plan over HTTP (players' orders) and through services (the clock's);
+    each player pauses ``think_ms`` on average before an order."""
+    import random
+
     from django.db import close_old_connections
 
     from .platform.play import services
 
+    pauses = random.Random(f"{run.plan.seed}:think")
     try:
         for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
             if platform:
                 services.submit(run.game_id, order, seat=seat, by_platform=True, reason="timeout")
                 run.clock += 1
                 continue
+            if think_ms > 0:
+                time.sleep(pauses.expovariate(1000.0 / think_ms))
             c = clients[seat]
             t0 = time.perf_counter()
             r = c.get(f"/api/games/{run.game_id}")
@@ -297,7 +310,7 @@ def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
 
 
 def bench_server(games: int = 8, players: int = 4, database_url: str | None = None,
-                 seed: str = "bench", processes: int = 1) -> dict[str, Any]:
+                 seed: str = "bench", processes: int = 1, think_ms: float = 0.0) -> dict[str, Any]:
     """Run the server benchmark (see the module's docstring) against ``tresham serve
     --processes N``; gives its figures."""
     from .games import registry
@@ -322,12 +335,13 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
     try:
         env = _setup_django(data_dir, database_url)
         with ServerProcess(env, processes=processes) as server:
-            return _measure(server, rules, plans, players) | {"plan_s": round(plan_s, 1), "processes": processes}
+            return _measure(server, rules, plans, players, think_ms) | {"plan_s": round(plan_s, 1),
+                                                                        "processes": processes}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def _measure(server: ServerProcess, rules, plans: list[Plan], players: int) -> dict[str, Any]:
+def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float = 0.0) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -350,7 +364,7 @@ def _measure(server: ServerProcess, rules, plans: list[Plan], players: int) -> d
         clients.append(seat_clients)
     connection.close()
     inflight = _Inflight()
-    threads = [threading.Thread(target=_play, args=(run, cl, inflight)) for run, cl in zip(runs, clients)]
+    threads = [threading.Thread(target=_play, args=(run, cl, inflight, think_ms)) for run, cl in zip(runs, clients)]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
@@ -373,6 +387,7 @@ def _measure(server: ServerProcess, rules, plans: list[Plan], players: int) -> d
     return {
         "games": len(runs),
         "players": players,
+        "think_ms": think_ms,
         "database": connection.vendor,
         "orders_per_game": len(plans[0].steps),
         "errors": len(errors),

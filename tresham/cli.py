@@ -335,13 +335,17 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
               help="server: a throwaway database to use (default: SQLite in a temporary directory)")
 @click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
               help="server: `tresham serve --processes N`")
+@click.option("--think-ms", default=0.0, show_default=True, type=click.FloatRange(0, 60_000),
+              help="server: each player's mean pause before an order (0: at once, the server's capacity)")
 @click.option("--json", "as_json", is_flag=True)
-def bench(what, players, games, turns, database_url, processes, as_json) -> None:
+def bench(what, players, games, turns, database_url, processes, think_ms, as_json) -> None:
     """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
     once over HTTP against a real `tresham serve` (WHAT: server)."""
     if what == "engine":
         if database_url:
             raise BadInput("--database-url is for `bench server`")
+        if think_ms:
+            raise BadInput("--think-ms is for `bench server`")
         from .bench import bench_engine
 
         result = bench_engine(players=players or 7, games=games or 5, turns=turns)
@@ -361,7 +365,7 @@ def bench(what, players, games, turns, database_url, processes, as_json) -> None
                 raise BadInput(f"bad --database-url: {e}") from None
         try:
             result = bench_server(games=games or 8, players=players or 4, database_url=database_url,
-                                  processes=processes)
+                                  processes=processes, think_ms=think_ms)
         except DatabaseError as e:
             raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
         except RuntimeError as e:
