@@ -221,7 +221,7 @@ def test_a_stack_that_miscounts_a_commodity_is_refused(patched_doc):
 # --- Ships (GI-SHIP, GI-SEA) --------------------------------------------------------------
 
 
-@pytest.mark.variant("GI-SHIP-01")
+@pytest.mark.data_for("GI-SHIP-01")
 def test_three_ship_types_each_built_for_two():
     s = gi.ships()
     assert list(s) == ["trireme", "galleon", "warship"]
@@ -229,19 +229,19 @@ def test_three_ship_types_each_built_for_two():
     assert s["trireme"].seed_name == "trieme"
 
 
-@pytest.mark.variant("GI-SHIP-02")
+@pytest.mark.data_for("GI-SHIP-02")
 def test_maintenance_trireme_1_galleon_and_warship_2():
     assert {k: v.maintenance for k, v in gi.ships().items()} == {"trireme": 1, "galleon": 2, "warship": 2}
 
 
-@pytest.mark.variant("GI-SHIP-03", "GI-CIV-02", "GI-CIV-03")
+@pytest.mark.data_for("GI-SHIP-03", "GI-CIV-02", "GI-CIV-03")
 def test_galleons_need_the_galleons_card_and_warships_navy():
     assert {k: v.requires for k, v in gi.ships().items()} == {"trireme": None, "galleon": "galleons",
                                                              "warship": "navy"}
     assert gi.civ_cards()["galleons"].allows == "galleon" and gi.civ_cards()["navy"].allows == "warship"
 
 
-@pytest.mark.variant("GI-SHIP-04")
+@pytest.mark.data_for("GI-SHIP-04")
 def test_moves_3_2_3_and_4_3_4_with_cloth_making_so_a_galleon_moves_3():
     s = gi.ships()
     assert {k: v.move(False) for k, v in s.items()} == {"trireme": 3, "galleon": 2, "warship": 3}
@@ -251,20 +251,20 @@ def test_moves_3_2_3_and_4_3_4_with_cloth_making_so_a_galleon_moves_3():
     assert s["galleon"].move(cloth_making=True) == 3
 
 
-@pytest.mark.variant("GI-SHIP-05")
+@pytest.mark.data_for("GI-SHIP-05")
 def test_capacity_trireme_5_galleon_7_warship_5():
     assert {k: v.capacity for k, v in gi.ships().items()} == {"trireme": 5, "galleon": 7, "warship": 5}
     assert gi.naval().capacity_counts == "tokens and trade cards together"
 
 
-@pytest.mark.variant("GI-SHIP-06", "GI-SHIP-07")
+@pytest.mark.data_for("GI-SHIP-06", "GI-SHIP-07")
 def test_tokens_stay_aboard_and_only_triremes_and_galleons_harvest_one_card():
     assert gi.naval().tokens_stay_aboard is True
     assert gi.naval().harvest_cards_per_ship == 1
     assert {k: v.harvests for k, v in gi.ships().items()} == {"trireme": True, "galleon": True, "warship": False}
 
 
-@pytest.mark.variant("GI-SEA-02", "GI-SEA-05")
+@pytest.mark.data_for("GI-SEA-02", "GI-SEA-05")
 def test_warship_removes_last_and_sinks_free_others_pay_one_token():
     s = gi.ships()
     assert [k for k, v in s.items() if v.removes_last] == ["warship"]
@@ -275,14 +275,14 @@ def test_warship_removes_last_and_sinks_free_others_pay_one_token():
 # --- Luxury (GI-LUX) ----------------------------------------------------------------------
 
 
-@pytest.mark.variant("GI-LUX-02")
+@pytest.mark.data_for("GI-LUX-02")
 def test_luxury_commodities_resin_gems_gold_ivory():
     lx = gi.luxury()
     assert lx.commodities == ("resin", "gems", "gold", "ivory")
     assert len(lx.sources) == 3 and "treasury" in lx.sources
 
 
-@pytest.mark.variant("GI-LUX-03")
+@pytest.mark.data_for("GI-LUX-03")
 def test_dispositions_by_points_0_1_2_3_5_and_4_is_satisfied():
     assert {d.id: d.points for d in gi.luxury().dispositions} == {"revolt": 0, "unhappy": 1, "content": 2,
                                                                    "satisfied": 3, "happy": 5}
@@ -290,7 +290,7 @@ def test_dispositions_by_points_0_1_2_3_5_and_4_is_satisfied():
                                                          "satisfied", "happy", "happy"]
 
 
-@pytest.mark.variant("GI-LUX-03", "GI-CITYADV-07")
+@pytest.mark.data_for("GI-LUX-03", "GI-CITYADV-07")
 def test_a_quarry_city_needs_0_3_4_5_7():
     """The seed's own brackets for Quarry (+2 a level, revolt stays at 0)."""
     shift = gi.city_advances()["quarry"].luxury_shift
@@ -299,7 +299,7 @@ def test_a_quarry_city_needs_0_3_4_5_7():
     assert gi.disposition_for(2, shift) == "revolt" and gi.disposition_for(7, shift) == "happy"
 
 
-@pytest.mark.variant("GI-LUX-03", "GI-CITYADV-14")
+@pytest.mark.data_for("GI-LUX-03", "GI-CITYADV-14")
 def test_brackets_never_below_zero_gid_8():
     """Palace -2 with Music Hall -1 and Theater -1: every bracket but Happy (5-4=1) is free."""
     a = gi.city_advances()
@@ -309,14 +309,14 @@ def test_brackets_never_below_zero_gid_8():
     assert gi.disposition_for(0, shift) == "satisfied"
 
 
-@pytest.mark.variant("GI-LUX-04", "GI-CARULE-06")
+@pytest.mark.data_for("GI-LUX-04", "GI-CARULE-06")
 def test_a_revolting_city_draws_nothing_and_its_advances_are_idle():
     r = gi.dispositions()["revolt"]
     assert (r.draws_cards, r.advances_active) == (False, False)
     assert all(d.draws_cards and d.advances_active for k, d in gi.dispositions().items() if k != "revolt")
 
 
-@pytest.mark.variant("GI-LUX-05", "GI-LUX-06", "GI-TRADE-01")
+@pytest.mark.data_for("GI-LUX-05", "GI-LUX-06", "GI-TRADE-01")
 def test_unhappy_draws_one_fewer_happy_one_more_and_pays_one_more_tax():
     d = gi.dispositions()
     assert {k: v.card_change for k, v in d.items()} == {"revolt": 0, "unhappy": -1, "content": 0,
@@ -327,7 +327,7 @@ def test_unhappy_draws_one_fewer_happy_one_more_and_pays_one_more_tax():
     assert gi.trade().cards_per_city == 1
 
 
-@pytest.mark.variant("GI-LUX-07")
+@pytest.mark.data_for("GI-LUX-07")
 def test_the_marker_die_shows_the_points_and_6_for_revolt():
     assert {k: v.die for k, v in gi.dispositions().items()} == {"revolt": 6, "unhappy": 1, "content": 2,
                                                                 "satisfied": 3, "happy": 5}
@@ -336,14 +336,14 @@ def test_the_marker_die_shows_the_points_and_6_for_revolt():
 # --- Trade (GI-TRADE) ---------------------------------------------------------------------
 
 
-@pytest.mark.variant("GI-TRADE-04")
+@pytest.mark.data_for("GI-TRADE-04")
 def test_a_bought_card_costs_twice_its_face_value():
     t = gi.trade()
     assert t.purchase_price_factor == 2
     assert t.purchase_price("gold") == 18 and t.purchase_price("ochre") == 2
 
 
-@pytest.mark.variant("GI-TRADE-02", "GI-CITYADV-09", "GI-CITYADV-14", "GI-CITYADV-16")
+@pytest.mark.data_for("GI-TRADE-02", "GI-CITYADV-09", "GI-CITYADV-14", "GI-CITYADV-16")
 def test_marketplace_and_palace_add_a_card_beyond_two_only_with_a_courthouse():
     a = gi.city_advances()
     assert {k: v.extra_cards for k, v in a.items() if v.extra_cards} == {"marketplace": 1, "palace": 1}
@@ -353,7 +353,7 @@ def test_marketplace_and_palace_add_a_card_beyond_two_only_with_a_courthouse():
         "crossroads": "adjacent regions", "port": "regions one ship move away"}
 
 
-@pytest.mark.variant("GI-TRADE-08")
+@pytest.mark.data_for("GI-TRADE-08")
 def test_auctions_go_in_reverse_ast_order():
     assert gi.trade().auction_order == "reverse A.S.T."
 
@@ -361,7 +361,7 @@ def test_auctions_go_in_reverse_ast_order():
 # --- Event stack (GI-EVENT) ---------------------------------------------------------------
 
 
-@pytest.mark.variant("GI-EVENT-01")
+@pytest.mark.data_for("GI-EVENT-01")
 def test_event_stack_12_calamities_20_ballast_and_9_leaders_by_default():
     ev = gi.event_stack()
     assert sorted(ev.calamities) == sorted(c.id for c in D.calamities.values() if not c.option)
@@ -370,7 +370,7 @@ def test_event_stack_12_calamities_20_ballast_and_9_leaders_by_default():
     assert ev.size == 41
 
 
-@pytest.mark.variant("GI-EVENT-01", "GI-LEADER-10")
+@pytest.mark.data_for("GI-EVENT-01", "GI-LEADER-10")
 def test_with_six_leaders_the_stack_holds_the_authors_own_six():
     ev = gi.event_stack(6)
     assert ev.size == 38
@@ -383,7 +383,7 @@ def test_with_six_leaders_the_stack_holds_the_authors_own_six():
         gi.event_stack(10)
 
 
-@pytest.mark.variant("GI-EVENT-02", "GI-TRADE-03")
+@pytest.mark.data_for("GI-EVENT-02", "GI-TRADE-03")
 @pytest.mark.parametrize("players,cities,cards", [
     (4, 0, 0), (4, 1, 1), (4, 4, 1), (4, 5, 2), (4, 9, 2), (4, 10, 3), (4, 14, 3), (2, 5, 2),
     (5, 0, 0), (5, 1, 1), (5, 3, 1), (5, 4, 2), (5, 6, 2), (5, 7, 3), (8, 9, 3), (8, 3, 1),
@@ -392,7 +392,7 @@ def test_event_cards_by_game_size_and_cities(players, cities, cards):
     assert gi.event_draws(players, cities) == cards
 
 
-@pytest.mark.variant("GI-EVENT-03")
+@pytest.mark.data_for("GI-EVENT-03")
 def test_a_calamity_above_the_drawers_cities_is_discarded():
     assert gi.calamity_discarded("piracy", 8) is True
     assert gi.calamity_discarded("piracy", 9) is False
@@ -401,7 +401,7 @@ def test_a_calamity_above_the_drawers_cities_is_discarded():
     assert gi.calamity_discarded("civil_disorder", 6) is True
 
 
-@pytest.mark.variant("GI-EVENT-04", "GI-TRADE-07")
+@pytest.mark.data_for("GI-EVENT-04", "GI-TRADE-07")
 def test_ballast_is_worthless_and_tradable():
     ev = gi.event_stack()
     assert (ev.ballast_value, ev.ballast_tradable) == (0, True)
@@ -410,7 +410,7 @@ def test_ballast_is_worthless_and_tradable():
 # --- Leaders (GI-LEADER) ------------------------------------------------------------------
 
 
-@pytest.mark.variant("GI-LEADER-10")
+@pytest.mark.data_for("GI-LEADER-10")
 def test_nine_leaders_in_the_seeds_order_and_origin():
     L = gi.leaders()
     assert list(L) == ["charismatic_leader", "theocratic_leader", "assimilative_leader", "civilized_leader",
@@ -420,59 +420,59 @@ def test_nine_leaders_in_the_seeds_order_and_origin():
     assert L["great_proselytizer"].origin == L["great_compromiser"].origin == "the Count's playtest group"
 
 
-@pytest.mark.variant("GI-LEADER-01")
+@pytest.mark.data_for("GI-LEADER-01")
 def test_charismatic_leader_phase_1_all_cities_satisfied_happy_still_5():
     x = gi.leaders()["charismatic_leader"]
     assert (x.use, x.timing, x.disposition_floor, x.happy_points) == ("play", "phase_1", "satisfied", 5)
 
 
-@pytest.mark.variant("GI-LEADER-02")
+@pytest.mark.data_for("GI-LEADER-02")
 def test_theocratic_leader_theology_then_monotheism_then_two_conversions():
     x = gi.leaders()["theocratic_leader"]
     assert (x.grants, x.then_grants, x.conversions_if_both, x.counts_for_ast) == (
         "theology", "monotheism", 2, False)
 
 
-@pytest.mark.variant("GI-LEADER-03")
+@pytest.mark.data_for("GI-LEADER-03")
 def test_assimilative_leader_works_when_traded_copies_one_card_worth_no_points():
     x = gi.leaders()["assimilative_leader"]
     assert (x.use, x.civ_cards_copied, x.copied_card_victory_points) == ("trade", 1, 0)
     assert gi.ast().assimilated_card_victory_points == 0
 
 
-@pytest.mark.variant("GI-LEADER-04")
+@pytest.mark.data_for("GI-LEADER-04")
 def test_civilized_leader_is_a_50_point_credit_cashed_when_buying():
     x = gi.leaders()["civilized_leader"]
     assert (x.use, x.timing, x.credit) == ("cash", "civ_cards", 50)
 
 
-@pytest.mark.variant("GI-LEADER-05")
+@pytest.mark.data_for("GI-LEADER-05")
 def test_warlike_leader_military_or_one_free_barracks():
     x = gi.leaders()["warlike_leader"]
     assert (x.grants, x.barracks_if_held) == ("military", 1)
 
 
-@pytest.mark.variant("GI-LEADER-06")
+@pytest.mark.data_for("GI-LEADER-06")
 def test_merchant_prince_one_card_of_any_region():
     x = gi.leaders()["merchant_prince"]
     assert (x.use, x.regional_cards) == ("cash", 1)
 
 
-@pytest.mark.variant("GI-LEADER-07")
+@pytest.mark.data_for("GI-LEADER-07")
 def test_proselytizer_is_monotheism_cancelled_by_theocratic_leader():
     x = gi.leaders()["great_proselytizer"]
     assert (x.grants, x.cancels_with, x.seed_name) == ("monotheism", "theocratic_leader",
                                                        "The Great Prosetylizer")
 
 
-@pytest.mark.variant("GI-LEADER-08", "GI-CAL-05")
+@pytest.mark.data_for("GI-LEADER-08", "GI-CAL-05")
 def test_compromiser_one_turn_without_conflict_and_may_hold_civil_war():
     x = gi.leaders()["great_compromiser"]
     assert (x.use, x.no_conflict_turns, x.may_hold_civil_war) == ("trade", 1, True)
     assert gi.calamity_changes()["civil_war"].compromiser_may_hold is True
 
 
-@pytest.mark.variant("GI-LEADER-09")
+@pytest.mark.data_for("GI-LEADER-09")
 def test_grand_diplomat_any_time_both_hands_shown():
     x = gi.leaders()["grand_diplomat"]
     assert (x.timing, x.hands_shown) == ("any", "both")
@@ -481,7 +481,7 @@ def test_grand_diplomat_any_time_both_hands_shown():
 # --- Civilization cards (GI-CIV) ----------------------------------------------------------
 
 
-@pytest.mark.variant("GI-CIV-02", "GI-CAL-06")
+@pytest.mark.data_for("GI-CIV-02", "GI-CAL-06")
 def test_galleons_150_civics_after_cloth_making_slave_revolt_plus_5():
     c = gi.civ_cards()["galleons"]
     assert (c.cost, c.groups, c.prerequisite, c.slave_revolt_extra, dict(c.credits)) == (
@@ -489,7 +489,7 @@ def test_galleons_150_civics_after_cloth_making_slave_revolt_plus_5():
     assert gi.calamity_changes()["slave_revolt"].galleons_extra == 5
 
 
-@pytest.mark.variant("GI-CIV-03")
+@pytest.mark.data_for("GI-CIV-03")
 def test_navy_150_civics_no_prerequisite():
     c = gi.civ_cards()["navy"]
     assert (c.cost, c.groups, c.prerequisite, c.slave_revolt_extra, dict(c.credits)) == (
@@ -531,32 +531,32 @@ SEED_ADVANCES = {
 
 
 @pytest.mark.parametrize("number", [
-    pytest.param(1, marks=pytest.mark.variant("GI-CITYADV-01")),
-    pytest.param(2, marks=pytest.mark.variant("GI-CITYADV-02")),
-    pytest.param(3, marks=pytest.mark.variant("GI-CITYADV-03")),
-    pytest.param(4, marks=pytest.mark.variant("GI-CITYADV-04")),
-    pytest.param(5, marks=pytest.mark.variant("GI-CITYADV-05")),
-    pytest.param(6, marks=pytest.mark.variant("GI-CITYADV-06")),
-    pytest.param(7, marks=pytest.mark.variant("GI-CITYADV-07")),
-    pytest.param(8, marks=pytest.mark.variant("GI-CITYADV-08")),
-    pytest.param(9, marks=pytest.mark.variant("GI-CITYADV-09")),
-    pytest.param(10, marks=pytest.mark.variant("GI-CITYADV-10")),
-    pytest.param(11, marks=pytest.mark.variant("GI-CITYADV-11")),
-    pytest.param(12, marks=pytest.mark.variant("GI-CITYADV-12")),
-    pytest.param(13, marks=pytest.mark.variant("GI-CITYADV-13")),
-    pytest.param(14, marks=pytest.mark.variant("GI-CITYADV-14")),
-    pytest.param(15, marks=pytest.mark.variant("GI-CITYADV-15")),
-    pytest.param(16, marks=pytest.mark.variant("GI-CITYADV-16")),
-    pytest.param(17, marks=pytest.mark.variant("GI-CITYADV-17")),
-    pytest.param(18, marks=pytest.mark.variant("GI-CITYADV-18")),
-    pytest.param(19, marks=pytest.mark.variant("GI-CITYADV-19")),
-    pytest.param(20, marks=pytest.mark.variant("GI-CITYADV-20")),
-    pytest.param(21, marks=pytest.mark.variant("GI-CITYADV-21")),
-    pytest.param(22, marks=pytest.mark.variant("GI-CITYADV-22")),
-    pytest.param(23, marks=pytest.mark.variant("GI-CITYADV-23")),
-    pytest.param(24, marks=pytest.mark.variant("GI-CITYADV-24")),
-    pytest.param(25, marks=pytest.mark.variant("GI-CITYADV-25")),
-    pytest.param(26, marks=pytest.mark.variant("GI-CITYADV-26")),
+    pytest.param(1, marks=pytest.mark.data_for("GI-CITYADV-01")),
+    pytest.param(2, marks=pytest.mark.data_for("GI-CITYADV-02")),
+    pytest.param(3, marks=pytest.mark.data_for("GI-CITYADV-03")),
+    pytest.param(4, marks=pytest.mark.data_for("GI-CITYADV-04")),
+    pytest.param(5, marks=pytest.mark.data_for("GI-CITYADV-05")),
+    pytest.param(6, marks=pytest.mark.data_for("GI-CITYADV-06")),
+    pytest.param(7, marks=pytest.mark.data_for("GI-CITYADV-07")),
+    pytest.param(8, marks=pytest.mark.data_for("GI-CITYADV-08")),
+    pytest.param(9, marks=pytest.mark.data_for("GI-CITYADV-09")),
+    pytest.param(10, marks=pytest.mark.data_for("GI-CITYADV-10")),
+    pytest.param(11, marks=pytest.mark.data_for("GI-CITYADV-11")),
+    pytest.param(12, marks=pytest.mark.data_for("GI-CITYADV-12")),
+    pytest.param(13, marks=pytest.mark.data_for("GI-CITYADV-13")),
+    pytest.param(14, marks=pytest.mark.data_for("GI-CITYADV-14")),
+    pytest.param(15, marks=pytest.mark.data_for("GI-CITYADV-15")),
+    pytest.param(16, marks=pytest.mark.data_for("GI-CITYADV-16")),
+    pytest.param(17, marks=pytest.mark.data_for("GI-CITYADV-17")),
+    pytest.param(18, marks=pytest.mark.data_for("GI-CITYADV-18")),
+    pytest.param(19, marks=pytest.mark.data_for("GI-CITYADV-19")),
+    pytest.param(20, marks=pytest.mark.data_for("GI-CITYADV-20")),
+    pytest.param(21, marks=pytest.mark.data_for("GI-CITYADV-21")),
+    pytest.param(22, marks=pytest.mark.data_for("GI-CITYADV-22")),
+    pytest.param(23, marks=pytest.mark.data_for("GI-CITYADV-23")),
+    pytest.param(24, marks=pytest.mark.data_for("GI-CITYADV-24")),
+    pytest.param(25, marks=pytest.mark.data_for("GI-CITYADV-25")),
+    pytest.param(26, marks=pytest.mark.data_for("GI-CITYADV-26")),
 ])
 def test_city_advance_prerequisite_cost_payment_and_site(number):
     aid, prereq, cost, payment, coastal = SEED_ADVANCES[number]
@@ -565,7 +565,7 @@ def test_city_advance_prerequisite_cost_payment_and_site(number):
     assert a.victory_points == cost  # GI-AST-04
 
 
-@pytest.mark.variant("GI-CITYADV-01", "GI-CITYADV-02", "GI-CITYADV-03", "GI-CITYADV-04", "GI-CITYADV-05")
+@pytest.mark.data_for("GI-CITYADV-01", "GI-CITYADV-02", "GI-CITYADV-03", "GI-CITYADV-04", "GI-CITYADV-05")
 def test_militia_granary_loom_well_walls_numbers():
     a = gi.city_advances()
     assert a["militia"].conflict_extra_tokens == 1
@@ -575,15 +575,14 @@ def test_militia_granary_loom_well_walls_numbers():
     assert a["city_walls"].immune == ("barbarian_hordes",)
 
 
-@pytest.mark.variant("GI-CITYADV-07")
+@pytest.mark.data_for("GI-CITYADV-07")
 def test_quarry_adds_one_to_the_sets_mining_enlarges_gid_10():
     bonus = gi.city_advances()["quarry"].set_bonus
     assert set(bonus) == {c.id for c in D.commodities.values() if c.mining}
     assert set(bonus.values()) == {1}
 
 
-@pytest.mark.variant("GI-CITYADV-12", "GI-CITYADV-13", "GI-CITYADV-14", "GI-CITYADV-20", "GI-CITYADV-21",
-                     "GI-CITYADV-22", "GI-LUX-03")
+@pytest.mark.data_for("GI-CITYADV-12", "GI-CITYADV-13", "GI-CITYADV-14", "GI-CITYADV-20", "GI-CITYADV-21", "GI-CITYADV-22", "GI-LUX-03")
 def test_luxury_shifts_of_the_advances():
     a = gi.city_advances()
     assert {k: v.luxury_shift for k, v in a.items() if v.luxury_shift} == {
@@ -592,27 +591,27 @@ def test_luxury_shifts_of_the_advances():
         "social_mobility": -1}
 
 
-@pytest.mark.variant("GI-CITYADV-17", "GI-CITYADV-24")
+@pytest.mark.data_for("GI-CITYADV-17", "GI-CITYADV-24")
 def test_town_hall_and_cathedral_at_least_satisfied_happy_for_3():
     a = gi.city_advances()
     for k in ("town_hall", "cathedral"):
         assert (a[k].disposition_floor, a[k].happy_points) == ("satisfied", 3)
 
 
-@pytest.mark.variant("GI-CITYADV-14")
+@pytest.mark.data_for("GI-CITYADV-14")
 def test_palace_is_the_capital_captor_takes_3_cards_and_9_tokens():
     p = gi.city_advances()["palace"]
     assert (p.capital, p.captured_cards, p.captured_tokens) == (True, 3, 9)
 
 
-@pytest.mark.variant("GI-CITYADV-20", "GI-CITYADV-21")
+@pytest.mark.data_for("GI-CITYADV-20", "GI-CITYADV-21")
 def test_temple_obsolete_with_deism_or_monotheism_oracle_with_monotheism():
     a = gi.city_advances()
     assert a["temple"].obsolete_with == ("deism", "monotheism")
     assert a["oracle"].obsolete_with == ("monotheism",)
 
 
-@pytest.mark.variant("GI-CITYADV-19", "GI-CITYADV-25", "GI-CITYADV-26", "GI-CAL-12")
+@pytest.mark.data_for("GI-CITYADV-19", "GI-CITYADV-25", "GI-CITYADV-26", "GI-CAL-12")
 def test_barracks_marines_shipyard():
     a = gi.city_advances()
     assert a["barracks"].removes_last is True
@@ -620,7 +619,7 @@ def test_barracks_marines_shipyard():
     assert (a["shipyard"].fills_ships, a["shipyard"].replaces_lost_ships) == (True, True)
 
 
-@pytest.mark.variant("GI-CARULE-03")
+@pytest.mark.data_for("GI-CARULE-03")
 def test_research_six_producers_once_each_credit_10_25_50_100_150_300():
     r = gi.research()
     assert r.producers == ("apothecary", "college", "library", "university", "monastery", "social_mobility")
@@ -629,7 +628,7 @@ def test_research_six_producers_once_each_credit_10_25_50_100_150_300():
     assert r.points(list(gi.city_advances())) == 6
 
 
-@pytest.mark.variant("GI-CARULE-02", "GI-CARULE-04", "GI-CARULE-05")
+@pytest.mark.data_for("GI-CARULE-02", "GI-CARULE-04", "GI-CARULE-05")
 def test_reduced_cities_flip_one_then_lose_one_a_turn_half_price_raze_for_3():
     cr = gi.city_advance_rules()
     assert cr.duplicates_in_a_city_count is False
@@ -639,7 +638,7 @@ def test_reduced_cities_flip_one_then_lose_one_a_turn_half_price_raze_for_3():
     assert cr.raze_tokens_per_advance == 3
 
 
-@pytest.mark.variant("GI-CARULE-03")
+@pytest.mark.data_for("GI-CARULE-03")
 def test_an_advance_with_an_unknown_prerequisite_is_refused(patched_doc):
     patched_doc["city_advances"][0]["prerequisite"] = "bronze_working"
     with pytest.raises(DataError, match="militia names an unknown civ card"):
@@ -654,31 +653,31 @@ def loss(cal, case=None):
     return (lost.now, lost.kind, lost.per_turn)
 
 
-@pytest.mark.variant("GI-CAL-01")
+@pytest.mark.data_for("GI-CAL-01")
 def test_volcano_takes_every_advance_earthquake_flips_one_then_one_a_turn():
     assert loss("volcano", "volcano") == ("all", "removed", 0)
     assert loss("volcano", "earthquake") == (1, "flipped", 1)
 
 
-@pytest.mark.variant("GI-CAL-02")
+@pytest.mark.data_for("GI-CAL-02")
 def test_treachery_only_unhappy_or_revolting_cities():
     assert set(gi.calamity_changes()["treachery"].only_dispositions) == {"unhappy", "revolt"}
 
 
-@pytest.mark.variant("GI-CAL-03")
+@pytest.mark.data_for("GI-CAL-03")
 def test_famine_one_advance_a_turn_granary_grain_does_not_mitigate():
     assert loss("famine") == (0, None, 1)
     assert gi.calamity_changes()["famine"].granary_grain_mitigates is False
 
 
-@pytest.mark.variant("GI-CAL-04")
+@pytest.mark.data_for("GI-CAL-04")
 def test_superstition_happy_and_theocratic_immune():
     c = gi.calamity_changes()["superstition"]
     assert (c.immune_dispositions, c.immune_leader) == (("happy",), "theocratic_leader")
     assert loss("superstition") == loss("famine")
 
 
-@pytest.mark.variant("GI-CAL-05")
+@pytest.mark.data_for("GI-CAL-05")
 def test_civil_war_faction_order_and_immune_cities():
     c = gi.calamity_changes()["civil_war"]
     assert c.faction_order == ("revolt", "tokens", "unhappy", "content")
@@ -686,7 +685,7 @@ def test_civil_war_faction_order_and_immune_cities():
     assert c.capital_kept is True
 
 
-@pytest.mark.variant("GI-CAL-06")
+@pytest.mark.data_for("GI-CAL-06")
 def test_slave_revolt_becomes_civil_war_at_3_revolts_or_over_half_unhappy():
     c = gi.calamity_changes()["slave_revolt"]
     assert dict(c.civil_war_if) == {"revolt_cities_at_least": 3, "unhappy_over_half": True}
@@ -694,23 +693,23 @@ def test_slave_revolt_becomes_civil_war_at_3_revolts_or_over_half_unhappy():
     assert loss("slave_revolt") == loss("famine")
 
 
-@pytest.mark.variant("GI-CAL-07")
+@pytest.mark.data_for("GI-CAL-07")
 def test_flood_destroys_two_advances_then_one_a_turn():
     assert loss("flood") == (2, "removed", 1)
 
 
-@pytest.mark.variant("GI-CAL-08", "GI-CITYADV-05")
+@pytest.mark.data_for("GI-CAL-08", "GI-CITYADV-05")
 def test_barbarians_never_attack_walled_cities():
     c = gi.calamity_changes()["barbarian_hordes"]
     assert (c.immune_advance, c.no_horde_if_edge_walled) == ("city_walls", True)
 
 
-@pytest.mark.variant("GI-CAL-09")
+@pytest.mark.data_for("GI-CAL-09")
 def test_epidemic_one_advance_then_one_a_turn():
     assert loss("epidemic") == (1, "flipped", 1)
 
 
-@pytest.mark.variant("GI-CAL-10")
+@pytest.mark.data_for("GI-CAL-10")
 @pytest.mark.parametrize("good,military,spared", [
     (0, False, "happy"), (1, False, "satisfied"), (2, False, "content"), (3, False, "unhappy"),
     (4, False, "revolt"), (5, False, "revolt"),
@@ -723,13 +722,13 @@ def test_civil_disorder_steps_by_good_cards_military_one_stricter(good, military
     assert c.revolt_cities_to == "most tokens in stock"
 
 
-@pytest.mark.variant("GI-CAL-11")
+@pytest.mark.data_for("GI-CAL-11")
 def test_iconoclasm_loses_advances_as_in_conflict_gid_11():
     rules = gi.city_advance_rules()
     assert loss("iconoclasm") == (rules.flipped_when_reduced, "flipped", rules.lost_per_turn_until_rebuilt)
 
 
-@pytest.mark.variant("GI-CAL-12")
+@pytest.mark.data_for("GI-CAL-12")
 def test_piracy_takes_ship_cards_marines_immune_option_3_sea_areas():
     c = gi.calamity_changes()["piracy"]
     assert (c.takes, c.immune_ship_advance) == ("trade cards on ships", "marines")
@@ -737,7 +736,7 @@ def test_piracy_takes_ship_cards_marines_immune_option_3_sea_areas():
     assert (c.option_pirate_range_sea_areas, c.option_card_change) == (3, -1)
 
 
-@pytest.mark.variant("GI-CAL-05")
+@pytest.mark.data_for("GI-CAL-05")
 def test_a_calamity_change_naming_an_unknown_disposition_is_refused(patched_doc):
     patched_doc["calamities"]["civil_war"]["immune_dispositions"] = ["joyful"]
     with pytest.raises(DataError, match="disposition joyful"):
@@ -747,7 +746,7 @@ def test_a_calamity_change_naming_an_unknown_disposition_is_refused(patched_doc)
 # --- A.S.T. and victory (GI-AST) ----------------------------------------------------------
 
 
-@pytest.mark.variant("GI-AST-01", "GI-AST-02")
+@pytest.mark.data_for("GI-AST-01", "GI-AST-02")
 def test_ast_unchanged_by_default_playtesters_advances_as_many_as_cities():
     a = gi.ast()
     assert a.default == "unchanged"
@@ -755,14 +754,14 @@ def test_ast_unchanged_by_default_playtesters_advances_as_many_as_cities():
             ("stone", "early_bronze", "late_bronze", "early_iron", "late_iron")] == [0, 2, 3, 4, 5]
 
 
-@pytest.mark.variant("GI-AST-03")
+@pytest.mark.data_for("GI-AST-03")
 def test_author_option_as_many_as_the_colours_held_and_capital_option():
     a = gi.ast()
     assert a.city_advances_required("author", "early_iron", groups_held=4) == 4
     assert a.capital_to_win_option is True
 
 
-@pytest.mark.variant("GI-AST-04")
+@pytest.mark.data_for("GI-AST-04")
 def test_city_advances_score_their_cost():
     a = gi.city_advances()
     assert gi.ast().city_advance_victory_points == "cost"
