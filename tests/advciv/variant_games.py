@@ -5,7 +5,8 @@ variant that changes nothing exactly as the plain game.
 A game's *fingerprint* is, after creation and after every accepted order: the state's digest
 (the SHA-256 of its JSON), the events the order caused, the decisions owed and every seat's
 view. ``fixtures/plain_fingerprints.json`` holds the fingerprints of :data:`GAMES` made at
-commit 592a628, before ``variant.py`` existed.
+commit 592a628, before ``variant.py`` existed, and ``fixtures/plain_interface.json`` what the
+plain game showed the platform then (:func:`interface`).
 """
 from __future__ import annotations
 
@@ -76,6 +77,23 @@ def summary(prints: list[dict[str, str]], orders: int) -> dict[str, Any]:
 
 
 FIXTURE = Path(__file__).parent / "fixtures" / "plain_fingerprints.json"
+INTERFACE = Path(__file__).parent / "fixtures" / "plain_interface.json"
+
+
+def interface() -> dict[str, Any]:
+    """What the plain game shows the platform besides its states, hashed: the options' and
+    orders' JSON Schemas, the help pages' reference, the lobby's option fields, the options a
+    7-player game is created with; and the names in the plain registries."""
+    from tresham.games.advciv.engine import AdvancedCivilization
+    from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, json_schema
+    from tresham.games.advciv.phase import PHASES
+
+    r = AdvancedCivilization()
+    return {"options_schema": _h(r.options_schema()), "order_schema": _h(r.order_schema()),
+            "platform_order_schema": _h(json_schema(platform=True)), "reference": _h(r.reference()),
+            "option_fields": _h([f.to_json() for f in r.option_fields()]),
+            "parse_options_7": _h(r.parse_options({"players": 7})),
+            "order_types": sorted(ORDER_TYPES), "platform_types": sorted(PLATFORM_TYPES), "phases": list(PHASES)}
 
 
 def main() -> None:
@@ -87,6 +105,7 @@ def main() -> None:
         opts, orders = play(players, seed, bots, turns)
         out[key] = summary(fingerprints(opts, seed, orders), len(orders))
     FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True))
+    INTERFACE.write_text(json.dumps(interface(), indent=1, sort_keys=True))
 
 
 if __name__ == "__main__":
