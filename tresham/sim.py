@@ -12,9 +12,9 @@ from typing import Callable
 
 from .games.advciv import engine
 from .games.advciv.orders import is_platform_order
-from .games.advciv.data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION, load
-from .games.advciv.game import Game
+from .games.advciv.data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
 from .games.advciv.state import GameState
+from .games.advciv.variant import game_for, variant_of
 from .rng import Rng, seed_state
 
 
@@ -34,11 +34,9 @@ def card_counts(state: GameState) -> Counter:
 
 def all_trade_cards(options=None) -> Counter:
     """The trade cards of a game: 114 commodities and 12 calamities (8.1, 9.1), and the
-    variants' calamities its options add (``options`` None: the core game's 126)."""
-    d = load()
-    expected = Counter({c.id: c.count for c in d.commodities.values()})
-    expected.update({c.id: 1 for c in d.calamities_in_play(options)})
-    return expected
+    variants' calamities its options add (``options`` None: the core game's 126); a variant
+    says its own (``Variant.expected_cards``)."""
+    return variant_of(options).expected_cards(options)
 
 
 def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]:
@@ -47,8 +45,7 @@ def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]
     ``after_surplus``: also check population limits and that no token stands in a city area
     (true right after the surplus phase, 26.1)."""
     out: list[str] = []
-    d = load()
-    g = Game(state)
+    g = game_for(state)
     total_tokens = state.options.tokens
     for p in state.players:
         if not p.nation:
@@ -90,6 +87,7 @@ def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]
                     out.append(f"{area}: {k} {owner} tokens in a city area after surplus removal")
                 elif k > g.limit(area, owner):
                     out.append(f"{area}: {k} {owner} tokens above the limit {g.limit(area, owner)}")
+    out.extend(g.variant.invariants(state))
     return out
 
 
@@ -148,12 +146,12 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
                 between.extend(f"after surplus removal: {v}" for v in check_invariants(st, after_surplus=True))
 
         try:
-            engine.apply_in_place(state, order, observe, platform=is_platform_order(order))
+            engine.apply_in_place(state, order, observe, platform=is_platform_order(order, state.options.variant))
         except Exception as e:  # a sampled order was refused: a bug in sample(); use the default
             rec.refused_samples.append(f"{state.phase}: {order.get('type')}: {e}")
             order = engine.default(state, dec.player)
             try:
-                engine.apply_in_place(state, order, observe, platform=is_platform_order(order))
+                engine.apply_in_place(state, order, observe, platform=is_platform_order(order, state.options.variant))
             except Exception as e2:
                 rec.violations.append(f"default order refused in {state.phase}: {e2}")
                 rec.stalled = True

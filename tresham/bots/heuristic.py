@@ -25,6 +25,7 @@ from ..games.advciv.rules import civcards as cc
 from ..games.advciv.rules import ships
 from ..games.advciv.rules.movement import check_plan
 from ..games.advciv.state import GameState
+from ..games.advciv.variant import game_for
 from ..games.advciv.view import information_state
 from ..games.base import IllegalOrder
 from ..rng import Rng
@@ -34,7 +35,7 @@ CITY_TOKENS = 6  # 25.2
 
 def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
     """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows."""
-    g = Game(information_state(state, seat))
+    g = game_for(information_state(state, seat))
     phase = state.phase
     if phase == "movement":
         return plan_moves(g, seat)

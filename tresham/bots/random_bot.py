@@ -5,14 +5,14 @@ It asks the current phase for a random legal order (``Phase.sample``); every pha
 """
 from __future__ import annotations
 
-from ..games.advciv.game import Game
-from ..games.advciv.phase import PHASES
 from ..games.advciv.state import GameState
+from ..games.advciv.variant import variant_of
 from ..games.advciv.view import information_state
 from ..rng import Rng
 
 
 def random_bot(state: GameState, seat: int, rng: Rng) -> dict:
     """A random legal order for ``seat``'s current decision, chosen on what ``seat`` knows."""
-    g = Game(information_state(state, seat))
-    return PHASES[state.phase].sample(g, seat, rng).to_json()
+    variant = variant_of(state)
+    g = variant.game(information_state(state, seat))
+    return variant.phase(state.phase).sample(g, seat, rng).to_json()

@@ -8,6 +8,8 @@
 The phase machine: each phase (``rules/``) says what is pending; after every accepted order
 the engine finishes complete phases and starts the next, so automatic phases pass at once.
 No web, database or clock here; chance only through the generator held in the state.
+The game's variant (``variant.py``, the option ``variant``) gives the turn, the phase objects,
+the order types and the ``Game`` class; the plain game's are those of ``Standard``.
 """
 from __future__ import annotations
 
@@ -24,13 +26,16 @@ from .orders import Order, Timeout, from_json
 from .phase import PHASES
 from .rules.departure import Depart, depart
 from .state import GameState, Options, Player
+from .variant import game_for, variant_of
 
 __all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", "replay", "AdvancedCivilization"]
 
 
 def check_options(opts: Options) -> None:
-    """Refuse options that make no game (clear messages, rule cited)."""
-    d = load()
+    """Refuse options that make no game (clear messages, rule cited): the plain checks, then
+    the variant's own (``Variant.check_options``)."""
+    variant = variant_of(opts)
+    d = variant.data()
     if not 2 <= opts.players <= 8:  # also in the options' schema, for Options built in code
         raise IllegalOrder("16.1", "Advanced Civilization is for 2 to 8 players")
     if opts.board is None:
@@ -53,6 +58,7 @@ def check_options(opts: Options) -> None:
         from .scenario import start_position
 
         start_position(opts, 0)  # the whole position checked (by building it); nothing kept
+    variant.check_options(opts)
 
 
 def new_game(options: dict | Options | None = None, seed: int | str = 0) -> GameState:
@@ -64,13 +70,12 @@ def new_game(options: dict | Options | None = None, seed: int | str = 0) -> Game
 
         return start_position(opts, seed)  # checks the options itself
     check_options(opts)
+    variant = variant_of(opts)
     state = GameState(options=opts, players=[Player(seat=i) for i in range(opts.players)],
                       rng=seed_state(seed), phase="pick")
-    g = Game(state)
-    from .rules.setup import build_stacks
-
-    build_stacks(g)
-    PHASES["pick"].start(g)
+    g = variant.game(state)
+    variant.setup(g)
+    variant.phase("pick").start(g)
     _advance(g)
     g.sync()
     return state
@@ -86,12 +91,13 @@ def apply_in_place(state: GameState, order: dict | Order,
     a phase finishes (simulation uses it to check invariants between phases).
     ``platform``: the site gives the order (a timeout, the market clock, a standing order);
     a seat may give only players' orders (``orders.from_json``)."""
-    o = from_json(order, platform=platform)
+    variant = variant_of(state)
+    o = from_json(order, platform=platform, variant=variant.key)
     if state.finished:
         raise IllegalOrder("34.1", "the game is over")
-    g = Game(state)
+    g = variant.game(state)
     g.player(o.player)
-    phase = PHASES[state.phase]
+    phase = variant.phase(state.phase)
     if isinstance(o, Depart):
         nation = g.player(o.player).nation
         if nation is None:
@@ -130,9 +136,11 @@ def apply(state: GameState, order: dict | Order, *, platform: bool = False) -> t
 def _advance(g: Game, observer: Callable[[GameState, str], None] | None = None) -> None:
     """Finish complete phases and start the following ones until someone owes a decision."""
     s = g.s
+    variant = variant_of(s)
+    phases = variant.phases()
     guard = 0
     while not s.finished:
-        phase = PHASES[s.phase]
+        phase = phases[s.phase]
         if not phase.complete(g):
             return
         phase.finish(g)
@@ -141,13 +149,13 @@ def _advance(g: Game, observer: Callable[[GameState, str], None] | None = None) 
         if s.finished:
             return
         nxt = phase.next_phase(g)
-        if nxt == "tax":
+        if nxt == variant.turn[0]:
             _new_turn(g)
             if s.finished:
                 return
         s.phase = nxt
         s.step = {}
-        PHASES[nxt].start(g)
+        phases[nxt].start(g)
         guard += 1
         if guard > 1000:
             raise RuntimeError("phase machine is looping without any decision")
@@ -178,7 +186,7 @@ def pending(state: GameState) -> list[Decision]:
     """Decisions owed now (``required``) and those that may be entered early."""
     if state.finished:
         return []
-    return PHASES[state.phase].pending(Game(state))
+    return variant_of(state).phase(state.phase).pending(game_for(state))
 
 
 def default(state: GameState, seat: int) -> dict:
@@ -331,15 +339,15 @@ class AdvancedCivilization:
         """The trade market's embargo end and cutoff (rules/trade.py ``timers``)."""
         from .rules.trade import timers
 
-        return [] if state.finished else timers(Game(state))
+        return [] if state.finished else timers(game_for(state))
 
     def accepts(self, state: GameState, seat: int) -> list[str]:
         """Players' order types the current phase takes, if ``seat`` has a decision now."""
-        from .orders import PLATFORM_TYPES
-
         if state.finished or not any(d.player == seat for d in pending(state)):
             return []
-        return [t for t in PHASES[state.phase].accepts if t not in PLATFORM_TYPES]
+        variant = variant_of(state)
+        site = variant.order_types(platform=True)
+        return [t for t in variant.phase(state.phase).accepts if t not in site]
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -351,14 +359,14 @@ class AdvancedCivilization:
         """Places by victory points (35.1); equal scores share a place."""
         if not state.finished:
             return None
-        g = Game(state)
+        g = game_for(state)
         scores = {p.seat: g.score(p.nation) for p in g.active()}
         return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
 
     def summary(self, state: GameState) -> list[SeatSummary]:
         """Each nation's public figures (the A.S.T. page's table, SITE-AST-03), by Total
         Public Points, highest first; once the game is over, the victory points too."""
-        g = Game(state)
+        g = game_for(state)
         rows = []
         for p in sorted(state.players, key=lambda p: (-g.public_points(p.nation) if p.nation else 0,
                                                       g.ast_rank(p.nation) if p.nation else 99)):
@@ -468,7 +476,7 @@ class AdvancedCivilization:
         from .data import EPOCHS
         from .rules.ast import AGE_NAMES, requirement_text
 
-        g = Game(state)
+        g = game_for(state)
         finish = g.d.ast.finish
         tracks = []
         for p in g.active():
@@ -544,13 +552,13 @@ class AdvancedCivilization:
         """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
         from . import forms
 
-        return forms.order_forms(Game(state), seat, pending(state))
+        return forms.order_forms(game_for(state), seat, pending(state))
 
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
         from . import forms
 
-        return forms.form_order(Game(state), seat, pending(state), form_id, values)
+        return forms.form_order(game_for(state), seat, pending(state), form_id, values)
 
     def advances_page(self, state: GameState, seat: int | None) -> dict:
         """The 24 civilization cards (32): groups, cost, prerequisite, credits and effect;
@@ -558,7 +566,7 @@ class AdvancedCivilization:
         (31.5); every nation's cards."""
         from .rules import civcards as cc
 
-        g = Game(state)
+        g = game_for(state)
         groups = _group_names()
         me = g.s.players[seat] if seat is not None and 0 <= seat < len(g.s.players) else None
         if me is not None and not me.nation:

@@ -4,6 +4,10 @@
 board primitives every phase shares (tokens to and from stock, building, destroying and
 reducing cities, unit points, the orders of play) so each rule is written once.
 All piece movements go through these primitives; that keeps the 55/9/4 counts exact.
+
+A variant (``variant.py``) may play with its own subclass (``Variant.game_class``), which
+overrides the primitives and the hooks below that it changes: ``support_needed``,
+``tax_base``, ``on_cards_received``. In the plain class each hook is exactly the plain rule.
 """
 from __future__ import annotations
 
@@ -71,6 +75,13 @@ class Game:
     def sync(self) -> None:
         """Write the generator state back into the game state."""
         self.s.rng = self.rng.state
+
+    @property
+    def variant(self):
+        """The variant this game plays (``variant.variant_of``): its turn, phases, orders."""
+        from .variant import variant_of
+
+        return variant_of(self.s)
 
     # ---- players ---------------------------------------------------------
     def player(self, seat: int) -> Player:
@@ -162,6 +173,14 @@ class Game:
             if not others:
                 return base + 1
         return base
+
+    def support_needed(self, nation: str) -> int:
+        """Tokens on the board ``nation``'s cities need (26.31: two per city in play)."""
+        return 2 * len(self.cities_of(nation))
+
+    def tax_base(self, nation: str) -> int:
+        """The tokens ``nation`` can pay tax from (19.1, 19.31: his stock)."""
+        return self.of(nation).stock
 
     # ---- tokens ----------------------------------------------------------
     def add_tokens(self, nation: str, area: str, n: int) -> None:
@@ -311,6 +330,10 @@ class Game:
                         for c, n in counts.items() if self.d.commodities[c].mining), default=0)
             total += gain
         return total
+
+    def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
+        """Called once ``taker`` holds ``cards`` from ``giver``'s hand: ``how`` is "trade" (28.1)
+        or "capture" (24.51). Nothing happens in the plain game."""
 
     # ---- scores ----------------------------------------------------------
     def civ_points(self, nation: str) -> int:

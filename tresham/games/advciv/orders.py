@@ -10,6 +10,12 @@ the rules that handle them, each field typed with the vocabulary of ``schema.py`
 types and fields are refused by name, numbers must be integers in range (never ``3.0`` or
 ``true``), ids must exist in the data files. A seat that sends a platform order is refused.
 :func:`json_schema` gives the same rules as JSON Schema, for the server's OpenAPI document.
+
+A variant (``variant.py``) registers its own orders with ``variant=KEY``: new types, or its own
+class under a plain name (a subclass of the plain class, of the same kind, so that plain code
+reusing it still recognises it). They go into ``VARIANT_ORDER_TYPES[KEY]`` or
+``VARIANT_PLATFORM_TYPES[KEY]``, looked up before the plain tables for that variant's games
+only (:func:`order_types`); ``ORDER_TYPES`` and ``PLATFORM_TYPES`` hold the plain game's alone.
 """
 from __future__ import annotations
 
@@ -18,17 +24,22 @@ import json
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Callable, Literal, TypeVar, Union
+from collections import ChainMap
+from typing import Annotated, Any, Callable, Literal, Mapping, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from ..base import IllegalOrder
 from .schema import Seat, explain, strict_model
+from .state import STANDARD
 
 #: Orders a player may give, by type name.
 ORDER_TYPES: dict[str, type["Order"]] = {}
 #: Orders only the platform (its clock) gives, by type name.
 PLATFORM_TYPES: dict[str, type["Order"]] = {}
+#: Each variant's own orders (players' and the platform's), by variant key then type name.
+VARIANT_ORDER_TYPES: dict[str, dict[str, type["Order"]]] = {}
+VARIANT_PLATFORM_TYPES: dict[str, dict[str, type["Order"]]] = {}
 O = TypeVar("O", bound=type)
 
 
@@ -48,11 +59,22 @@ class Order:
         return d
 
 
-def _register(name: str, table: dict[str, type["Order"]], platform: bool, rule: str,
-              fields: dict[str, str] | None) -> Callable[[O], O]:
+def _register(name: str, platform: bool, rule: str, fields: dict[str, str] | None,
+              variant: str) -> Callable[[O], O]:
     def wrap(cls: O) -> O:
-        if name in ORDER_TYPES or name in PLATFORM_TYPES:
-            raise ValueError(f"order type {name!r} registered twice")
+        if variant == STANDARD:
+            if name in ORDER_TYPES or name in PLATFORM_TYPES:
+                raise ValueError(f"order type {name!r} registered twice")
+            table = PLATFORM_TYPES if platform else ORDER_TYPES
+        else:
+            own = (VARIANT_ORDER_TYPES.get(variant, {}), VARIANT_PLATFORM_TYPES.get(variant, {}))
+            if any(name in t for t in own):
+                raise ValueError(f"order type {name!r} registered twice for the variant {variant!r}")
+            plain = ORDER_TYPES.get(name) or PLATFORM_TYPES.get(name)
+            if plain is not None and not (issubclass(cls, plain) and plain.platform == platform):
+                raise ValueError(f"the variant {variant!r} may replace the plain order {name!r} only "
+                                 f"with a subclass of {plain.__name__}, given by the same side")
+            table = (VARIANT_PLATFORM_TYPES if platform else VARIANT_ORDER_TYPES).setdefault(variant, {})
         cls.type_name = name
         cls.platform = platform
         cls.rules = {"": rule, **(fields or {})}
@@ -62,22 +84,40 @@ def _register(name: str, table: dict[str, type["Order"]], platform: bool, rule: 
     return wrap
 
 
-def order(name: str, rule: str = "", fields: dict[str, str] | None = None) -> Callable[[O], O]:
+def order(name: str, rule: str = "", fields: dict[str, str] | None = None, *,
+          variant: str = STANDARD) -> Callable[[O], O]:
     """Class decorator: register a player's order dataclass under ``name``. ``rule`` is cited
-    when an order of this type is malformed, or ``fields[f]`` when field ``f`` is."""
-    return _register(name, ORDER_TYPES, False, rule, fields)
+    when an order of this type is malformed, or ``fields[f]`` when field ``f`` is.
+    ``variant``: an order of that variant's games only."""
+    return _register(name, False, rule, fields, variant)
 
 
-def platform_order(name: str, rule: str = "") -> Callable[[O], O]:
-    """Class decorator: register an order only the platform may give under ``name``."""
-    return _register(name, PLATFORM_TYPES, True, rule, None)
+def platform_order(name: str, rule: str = "", *, variant: str = STANDARD) -> Callable[[O], O]:
+    """Class decorator: register an order only the platform may give under ``name``
+    (``variant``: in that variant's games only)."""
+    return _register(name, True, rule, None, variant)
 
 
-def is_platform_order(o: dict[str, Any] | Order) -> bool:
-    """True if ``o`` is (the JSON form of) an order only the platform may give."""
+def order_types(variant: str = STANDARD, platform: bool = False) -> Mapping[str, type[Order]]:
+    """The order types of a variant's games by name: the players' (or with ``platform``, the
+    platform's); the variant's own first, then the plain ones. The plain table itself for
+    the plain game."""
+    plain = PLATFORM_TYPES if platform else ORDER_TYPES
+    own = (VARIANT_PLATFORM_TYPES if platform else VARIANT_ORDER_TYPES).get(variant)
+    return plain if not own else ChainMap(own, plain)
+
+
+def is_platform_order(o: dict[str, Any] | Order, variant: str | None = None) -> bool:
+    """True if ``o`` is (the JSON form of) an order only the platform may give: in the games
+    of ``variant``, or (None) in any game, whatever its variant."""
     if isinstance(o, Order):
         return o.platform
-    return isinstance(o, dict) and o.get("type") in PLATFORM_TYPES
+    if not isinstance(o, dict):
+        return False
+    kind = o.get("type")
+    if variant is not None:
+        return kind in order_types(variant, platform=True)
+    return kind in PLATFORM_TYPES or any(kind in t for t in VARIANT_PLATFORM_TYPES.values())
 
 
 # ---- validation ----------------------------------------------------------------------
@@ -87,12 +127,13 @@ def model(cls: type[Order]) -> type[BaseModel]:
     return strict_model(cls, cls.type_name, {"type": (Literal[cls.type_name], ...)})  # type: ignore[valid-type]
 
 
-def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
+def from_json(d: dict[str, Any] | Order, *, platform: bool = False, variant: str = STANDARD) -> Order:
     """A typed order from its JSON form, or IllegalOrder saying exactly what is wrong.
 
     ``platform``: the platform itself is giving the order (a timeout, the market clock, a
     player's standing order); a seat may give only the orders registered with :func:`order`.
-    An :class:`Order` instance is taken as it is (the engine's own bots build them)."""
+    ``variant``: the game's (its own orders are known, and taken before plain ones of the
+    same name). An :class:`Order` instance is taken as it is (the engine's own bots build them)."""
     if isinstance(d, Order):
         if d.platform and not platform:
             raise IllegalOrder("", f"a {d.type_name!r} order is given by the site, never by a player")
@@ -102,11 +143,12 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
     kind = d.get("type")
     if not isinstance(kind, str):
         raise IllegalOrder("", "an order needs a \"type\": the name of an order type, e.g. \"move\"")
-    if kind in PLATFORM_TYPES and not platform:
+    players, site = order_types(variant), order_types(variant, platform=True)
+    if kind in site and not platform:
         raise IllegalOrder("", f"a {kind!r} order is given by the site, never by a player")
-    cls = ORDER_TYPES.get(kind) or PLATFORM_TYPES.get(kind)  # type: ignore[arg-type]
+    cls = players.get(kind) or site.get(kind)  # type: ignore[arg-type]
     if cls is None:
-        raise IllegalOrder("", f"unknown order type {kind[:40]!r}; known types: {', '.join(sorted(ORDER_TYPES))}")
+        raise IllegalOrder("", f"unknown order type {kind[:40]!r}; known types: {', '.join(sorted(players))}")
     try:
         text = json.dumps(d, allow_nan=False, ensure_ascii=False).encode("utf-8")
     except (TypeError, ValueError):  # UnicodeEncodeError (a lone surrogate) is a ValueError
@@ -121,12 +163,13 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False) -> Order:
 
 
 @cache
-def json_schema(platform: bool = False) -> dict[str, Any]:
+def json_schema(platform: bool = False, variant: str = STANDARD) -> dict[str, Any]:
     """JSON Schema of every order a player may give (one object per type, discriminated by
-    ``type``); with ``platform``, of the orders only the platform gives."""
+    ``type``); with ``platform``, of the orders only the platform gives; of the games of
+    ``variant`` (its own orders in place of plain ones of the same name)."""
     from . import rules  # noqa: F401  (every phase module registers its orders)
 
-    table = PLATFORM_TYPES if platform else ORDER_TYPES
+    table = order_types(variant, platform)
     models = tuple(model(table[k]) for k in sorted(table))
     union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
     return TypeAdapter(union).json_schema(ref_template="#/$defs/{model}")

@@ -4,16 +4,25 @@ Each phase of the turn (18.1) is one :class:`Phase` subclass in ``rules/``, regi
 :func:`register`. The engine (``engine.py``) strings them together: after every accepted
 order it asks the current phase whether it is complete, and if so finishes it and starts
 the next one, so phases that need no decision pass without anyone waiting.
+
+A variant (``variant.py``) plays its own turn (``Variant.turn``) and may register phases of its
+own, or its own class under a plain phase's name, with ``@register(variant=KEY)``: they go
+into ``VARIANT_PHASES[KEY]``, never into the plain ``PHASES``.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..base import Decision, IllegalOrder
 from .game import Game
 from .orders import Order
+from .state import STANDARD
 
+#: The plain game's phases by name ("pick" and "over" included).
 PHASES: dict[str, "Phase"] = {}
+#: Each variant's own phases, by variant key then phase name: new phases, and its classes
+#: for plain phases it changes (looked up before ``PHASES``: ``Variant.phases``).
+VARIANT_PHASES: dict[str, dict[str, "Phase"]] = {}
 
 #: The turn (18.1): 13 phases in order, after the set-up phase "pick".
 TURN = (
@@ -71,17 +80,29 @@ class Phase:
     def finish(self, g: Game) -> None:
         """Wrap up once complete (before the next phase starts)."""
 
-    def next_phase(self, g: Game) -> str:
+    def next_phase(self, g: Game | None) -> str:
+        """The phase after this one in the turn of ``g``'s variant (``Variant.turn``; the
+        plain ``TURN`` when ``g`` is None): "pick" leads to the turn's first phase, the last
+        wraps around."""
+        turn = TURN if g is None else g.variant.turn
         if self.name == "pick":
-            return TURN[0]
-        i = TURN.index(self.name)
-        return TURN[(i + 1) % len(TURN)]
+            return turn[0]
+        i = turn.index(self.name)
+        return turn[(i + 1) % len(turn)]
 
 
-def register(cls: type[Phase]) -> type[Phase]:
-    """Class decorator: make ``cls`` the phase named ``cls.name``."""
-    PHASES[cls.name] = cls()
-    return cls
+def register(cls: type[Phase] | None = None, *, variant: str = STANDARD) -> Any:
+    """Class decorator: make ``cls`` the phase named ``cls.name``, of the plain game
+    (``@register``) or of one variant only (``@register(variant="key")``)."""
+
+    def wrap(cls: type[Phase]) -> type[Phase]:
+        table = PHASES if variant == STANDARD else VARIANT_PHASES.setdefault(variant, {})
+        if cls.name in table and variant != STANDARD:
+            raise ValueError(f"phase {cls.name!r} registered twice for the variant {variant!r}")
+        table[cls.name] = cls()
+        return cls
+
+    return wrap if cls is None else wrap(cls)
 
 
 def require_phase_player(g: Game, order: Order, rule: str = "") -> None:

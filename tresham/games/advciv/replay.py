@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from .game import Game
 from .rules.acquisition import card_name
 from .state import GameState
+from .variant import game_for
 
 
 def lies(give: list[str], said: list[str]) -> list[dict[str, Any]]:
@@ -77,7 +78,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
         return turns[n]
 
     def observe(s: GameState, phase: str) -> None:
-        g = Game(s)
+        g = game_for(s)
         if phase == "acquisition":
             turn(s.turn)["hands_before"] = _hands(g)
         elif phase == "trade":
@@ -106,7 +107,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
                 continue
             seen.add(oid)
             acc = off["accept"]
-            g = Game(state)
+            g = game_for(state)
             turn(at)["trades"].append({
                 "id": oid, "order": count, "from": off["from"], "to": off["to"],
                 "from_name": g.name(state.players[off["from"]].nation),
@@ -114,7 +115,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
                 "gave": _side(g, off["give"], off["said"], off["expect"]),
                 "got": _side(g, acc["give"], acc["said"], acc["expect"]),
             })
-    g = Game(state)
+    g = game_for(state)
     for t in turns.values():  # a turn the game ended in before its trade
         if t["hands_before"] is None:
             t["hands_before"] = t["hands_after"]

@@ -16,11 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..base import Event, IllegalOrder
 from .data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
 from .engine import _advance, apply, check_options, new_game
-from .game import Game
 from .orders import is_platform_order
 from .phase import PHASES
 from .schema import AreaId, CivCardId, Count, Many, Mapping, NationId, OwnerId, TradeCardId, explain
 from .state import GameState, Options
+from .variant import game_for, variant_of
 
 PHASE_NAMES = tuple(PHASES)  # every phase, "pick" and the end of the game ("over") included
 
@@ -148,7 +148,7 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         state = new_game(opts, seed)
     except IllegalOrder as e:
         raise ScenarioError(f"options: {e}") from None
-    g = Game(state)
+    g = game_for(state)
     for seat, nation in enumerate(nations):
         state.players[seat].nation = nation
     for key, names in (("players", sc.players), ("ships", sc.ships)):
@@ -202,8 +202,8 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
     check_position(state)
     state.phase = sc.phase
     state.step = dict(sc.step)
-    g = Game(state)
-    PHASES[sc.phase].start(g)
+    g = game_for(state)
+    variant_of(state).phase(sc.phase).start(g)
     _advance(g)
     g.sync()
     return state, g.events
@@ -280,7 +280,7 @@ def check_position(state: GameState) -> None:
     tokens on the board + stock + treasury = the game's tokens (5.1, 11), at most 9 cities
     (5.2) and 4 ships (22.2); every trade card in one place only, no more copies of a card
     than the game has (27.1); civilization cards held at most once each (31.2)."""
-    g = Game(state)
+    g = game_for(state)
     tokens = state.options.tokens
     for p in state.players:
         n = p.nation
@@ -320,7 +320,8 @@ def run(doc: dict | Scenario) -> ScenarioResult:
         o = dict(raw)
         o["player"] = seat_of(result.state, o.get("player"))
         try:
-            result.state, ev = apply(result.state, o, platform=is_platform_order(o))
+            site = is_platform_order(o, result.state.options.variant)
+            result.state, ev = apply(result.state, o, platform=site)
             result.events.extend(ev)  # a refused order changes nothing
         except IllegalOrder as e:
             result.refused.append({"order": raw, "error": str(e)})
@@ -331,7 +332,7 @@ def run(doc: dict | Scenario) -> ScenarioResult:
 def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
     """Compare the final state with the scenario's expectations; gives what differs."""
     out: list[str] = []
-    g = Game(state)
+    g = game_for(state)
     for area, spec in expect.get("board", {}).items():
         for owner, n in spec.get("tokens", {}).items():
             got = g.tokens(area, owner)
@@ -390,7 +391,7 @@ def load_file(path: str | Path) -> Scenario:
 
 def summary(state: GameState) -> dict:
     """A readable summary of a state (for the CLI)."""
-    g = Game(state)
+    g = game_for(state)
     board = {}
     for area in sorted(set(state.board.tokens) | set(state.board.cities)):
         entry: dict[str, Any] = {}

@@ -252,18 +252,19 @@ def standing_order(state: GameState, seat: int, kind: str, spec: Any) -> dict | 
     IllegalOrder when the spec is malformed or cannot be carried out now (the message says
     why); an order given is one the rules accept now."""
     from .engine import apply
-    from .phase import PHASES
+    from .variant import variant_of
     from .view import information_state
 
     typed = parse(kind, spec)
     if state.finished or not 0 <= seat < len(state.players) or state.players[seat].nation is None:
         return None
     # his own decision, as his view shows it (``view.player_view``: "decisions")
-    decision = next((d for d in PHASES[state.phase].pending(Game(state.copy()))
+    variant = variant_of(state)
+    decision = next((d for d in variant.phase(state.phase).pending(variant.game(state.copy()))
                      if d.player == seat and d.kind == kind and d.required), None)
     if decision is None:
         return None
-    g = Game(information_state(state, seat))
+    g = variant.game(information_state(state, seat))
     order = PLANNERS[kind](g, seat, decision, typed)
     if order is None:
         return None

@@ -12,11 +12,15 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import Field, ValidationError
+from pydantic import AfterValidator, Field, ValidationError
+from pydantic_core import PydanticCustomError
 
 from ..base import IllegalOrder
+
+#: The key of the plain game among the variants (``variant.py``).
+STANDARD = "standard"
 
 
 def _plain_copy(x: Any) -> Any:
@@ -29,6 +33,33 @@ def _plain_copy(x: Any) -> Any:
     if t is tuple:
         return tuple(_plain_copy(v) for v in x)
     return x
+
+
+def _known_variant(name: str) -> str:
+    """The option ``variant`` names a registered variant exactly (``variant.VARIANTS``)."""
+    from .variant import find_variant
+
+    try:
+        find_variant(name)
+    except IllegalOrder as e:
+        raise PydanticCustomError("unknown_id", "{text}", {"text": e.message}) from None
+    return name
+
+
+class _VariantSchema:
+    """The JSON Schema of the option ``variant``: the variants the product registers
+    (``variant.BUILT_IN``; one registered later, e.g. by a test, is accepted but not
+    advertised). Made when the schema is asked for, not when this module is imported."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        from .variant import BUILT_IN
+
+        names = sorted(BUILT_IN)
+        return {"type": "string", **({"const": names[0]} if len(names) == 1 else {"enum": names})}
+
+
+#: The name of a registered variant (``variant.py``): "standard" is the plain game.
+VariantName = Annotated[str, Field(max_length=40), AfterValidator(_known_variant), _VariantSchema()]
 
 
 @dataclass(slots=True)
@@ -51,7 +82,8 @@ class Options:
     public_trade_message: bool = True  # SITE-CREATE-13 (True = the email goes out)
     #: 34.1B: end after this many turns
     turn_limit: Annotated[int, Field(ge=1, le=1000, description="end after this many turns (34.1B)")] | None = None
-    variant: Literal["standard"] = "standard"
+    #: the rules played: a key of ``variant.VARIANTS``; "standard" = the plain game
+    variant: VariantName = STANDARD
     #: the Expansion Project's major calamities (Cyclone, Corruption, Tyranny, Regression) in
     #: stacks 6-9, and its eight minor ones in stacks 2-9 (variants.md section 3, CPCAL-*)
     ep_major: bool = False
@@ -144,13 +176,19 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     unused_nations: list[str] = field(default_factory=list)  # 15.31
     retained_cards: dict[str, list[str]] = field(default_factory=dict)  # inert nation -> cards (15.62)
+    #: a variant's own state (``variant.py``), plain JSON data; always empty in the plain game,
+    #: and left out of the JSON when empty, so a plain game's JSON and digest do not show it
+    variant_state: dict[str, Any] = field(default_factory=dict)
 
     # ---- serialisation -------------------------------------------------
     def to_json(self) -> dict:
         """The state as plain JSON data (equal to ``dataclasses.asdict``, several times faster:
-        the platform stores a state after every order)."""
+        the platform stores a state after every order), without ``variant_state`` when it is
+        empty."""
         out = {f.name: _plain_copy(getattr(self, f.name)) for f in fields(self)
-               if f.name not in ("options", "players", "board")}
+               if f.name not in ("options", "players", "board", "variant_state")}
+        if self.variant_state:
+            out["variant_state"] = _plain_copy(self.variant_state)
         o = self.options
         out["options"] = {f.name: getattr(o, f.name) for f in fields(o)}
         out["players"] = [{f.name: _plain_copy(getattr(p, f.name)) for f in fields(p)} for p in self.players]
@@ -196,6 +234,7 @@ class GameState:
             winners=list(self.winners),
             unused_nations=list(self.unused_nations),
             retained_cards={n: list(v) for n, v in self.retained_cards.items()},
+            variant_state=_plain_copy(self.variant_state),
         )
 
     def digest(self) -> str:

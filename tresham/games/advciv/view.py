@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import Game
 from .state import GameState
+from .variant import Variant, variant_of
 
 #: Hooks that phases add to views: name -> function(game, seat) -> dict (merged under "phase").
+#: These three tables are the plain game's; a variant's own are looked up through
+#: ``Variant.phase_view``, ``phase_secrets`` and ``private_step_keys``.
 PHASE_VIEWS: dict[str, Any] = {}
 #: Hooks that strip a phase's secrets from its scratch data for one seat's information state:
 #: name -> function(step, seat) -> step as ``seat`` knows it (e.g. trade offers between
@@ -28,9 +30,9 @@ PRIVATE_STEP_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def _strip_private(state: GameState, seat: int) -> None:
+def _strip_private(state: GameState, seat: int, variant: Variant) -> None:
     """Remove other players' private entries from the current phase's scratch data."""
-    keys = PRIVATE_STEP_KEYS.get(state.phase, ())
+    keys = variant.private_step_keys(state.phase)
     if state.phase == "tax" and state.step.get("paid"):
         keys = ()  # rates are public once the taxes are paid
     mine = {"seat": str(seat), "nation": state.players[seat].nation}
@@ -41,7 +43,8 @@ def _strip_private(state: GameState, seat: int) -> None:
 
 
 def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    g = Game(state)
+    variant = variant_of(state)
+    g = variant.game(state)
     o = state.options
     players = []
     for p in state.players:
@@ -84,12 +87,13 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     if seat is not None and not state.finished:
         # the decisions this seat owes or may enter now (never another seat's: their options
         # can hold private facts, e.g. what a player can afford)
-        from .phase import PHASES
-
-        v["decisions"] = [d.to_json() for d in PHASES[state.phase].pending(g) if d.player == seat]
-    hook = PHASE_VIEWS.get(state.phase)
+        v["decisions"] = [d.to_json() for d in variant.phase(state.phase).pending(g) if d.player == seat]
+    hook = variant.phase_view(state.phase)
     if hook:
         v["phase_view"] = hook(g, seat)
+    own = variant.view(g, seat)
+    if own:
+        v["variant"] = own
     return v
 
 
@@ -102,18 +106,21 @@ def information_state(state: GameState, seat: int) -> GameState:
     generator's state is unknown. Bots decide on this, never on the real state, so they
     cannot peek. Phase scratch data is kept after the phase's ``PHASE_SECRETS`` hook has
     taken out what ``seat`` may not know. Another player's ``flags["calamity_from"]`` (which
-    traded calamity he holds, 29.61) is dropped: only he and nobody else knows it (27.4)."""
+    traded calamity he holds, 29.61) is dropped: only he and nobody else knows it (27.4).
+    Last, the variant masks its own state (``Variant.hide``)."""
+    variant = variant_of(state)
     s = state.copy()
     for p in s.players:
         if p.seat != seat:
             p.hand = [HIDDEN] * len(p.hand)
             p.flags.pop("calamity_from", None)
-    hide = PHASE_SECRETS.get(s.phase)
+    hide = variant.phase_secrets(s.phase)
     if hide is not None:
         s.step = hide(s.step, seat)
-    _strip_private(s, seat)
+    _strip_private(s, seat, variant)
     s.stacks = [[HIDDEN] * len(st) for st in s.stacks]
     s.set_aside = [HIDDEN] * len(s.set_aside)
     s.retained_cards = {n: [HIDDEN] * len(v) for n, v in s.retained_cards.items()}
     s.rng = 0
+    variant.hide(s, seat)
     return s

@@ -216,6 +216,7 @@ def draw_card(g: Game, attacker: str, victim: str, area: str) -> str | None:
     card = source.pop(g.rng.below(len(source)))
     ap = g.of(attacker)
     ap.hand.append(card)
+    g.on_cards_received(attacker, victim, [card], "capture")
     g.emit(f"{g.name(attacker)} draws a random trade card from {g.name(victim)}.", "conflict_card",
            area=area, nation=attacker, victim=victim)
     g.emit(f"The card {g.name(attacker)} drew from {g.name(victim)} is {card_name(g, card)}.",

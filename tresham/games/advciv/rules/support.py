@@ -62,8 +62,8 @@ def support_tokens(g: Game, st: dict[str, Any], nation: str) -> int:
 
 
 def required_tokens(g: Game, nation: str) -> int:
-    """Two tokens on the board per city in play (26.31)."""
-    return 2 * len(g.cities_of(nation))
+    """Two tokens on the board per city in play (26.31; ``Game.support_needed``)."""
+    return g.support_needed(nation)
 
 
 def shortfall(g: Game, st: dict[str, Any], nation: str) -> int:

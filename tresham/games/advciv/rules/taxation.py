@@ -52,7 +52,7 @@ def would_revolt(g: Game, nation: str, rate: int) -> bool:
     p = g.of(nation)
     if p.has("democracy"):
         return False
-    return revolting(len(g.cities_of(nation)), p.stock, rate) > 0
+    return revolting(len(g.cities_of(nation)), g.tax_base(nation), rate) > 0
 
 
 def outcome(g: Game, nation: str, rate: int) -> tuple[int, int]:
@@ -60,8 +60,8 @@ def outcome(g: Game, nation: str, rate: int) -> tuple[int, int]:
     p = g.of(nation)
     cities = len(g.cities_of(nation))
     if p.has("democracy"):
-        return min(rate * cities, p.stock), 0
-    n = revolting(cities, p.stock, rate)
+        return min(rate * cities, g.tax_base(nation)), 0
+    n = revolting(cities, g.tax_base(nation), rate)
     return rate * (cities - n), n
 
 
@@ -82,9 +82,9 @@ def collect(g: Game, nation: str, rate: int) -> None:
     cities (19.31), or leave the shortfall unpaid for a Democracy holder (19.34)."""
     p = g.of(nation)
     cities = len(g.cities_of(nation))
-    n_revolt = revolting(cities, p.stock, rate)
+    n_revolt = revolting(cities, g.tax_base(nation), rate)
     if n_revolt and p.has("democracy"):
-        paid = g.to_treasury(nation, rate * cities)
+        paid = g.to_treasury(nation, min(rate * cities, g.tax_base(nation)))
         g.emit(f"{g.name(nation)} pays {paid} tokens in tax; Democracy keeps its cities loyal "
                f"although {rate * cities - paid} go unpaid.", "tax", nation=nation, paid=paid)
         return

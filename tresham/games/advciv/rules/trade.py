@@ -317,6 +317,8 @@ def execute(g: Game, off: dict[str, Any]) -> bool:
         return False
     hand_over(g, a, b, off["give"])
     hand_over(g, b, a, acc["give"])
+    g.on_cards_received(b.nation, a.nation, list(off["give"]), "trade")
+    g.on_cards_received(a.nation, b.nation, list(acc["give"]), "trade")
     g.emit(f"Trade #{off['id']}: you receive from {g.name(b.nation)}: {names(g, acc['give'])}.",
            "trade_private", to=[a.seat], offer=off["id"], received=list(acc["give"]))
     g.emit(f"Trade #{off['id']}: you receive from {g.name(a.nation)}: {names(g, off['give'])}.",

@@ -72,7 +72,7 @@ def damage(g: Game, victim: str, dst: str, n: int, src: str | None) -> int:
     or placed fresh) and the conflict there were resolved (30.5211, 30.5231)."""
     if victim not in occupants(g, dst):
         return 0
-    trial = Game(g.s.copy(), g.d)
+    trial = type(g)(g.s.copy(), g.d)  # the variant's primitives too
     if src is None:
         trial.add_tokens(BARBARIANS, dst, n)
     else:

@@ -1,0 +1,209 @@
+"""Variants: other rules played on the same engine, chosen by the game option ``variant``.
+
+In the manner of python-chess's ``chess.variant``: the plain game is the base, and a variant
+is a subclass of :class:`Variant` that overrides what it changes (class attributes and small
+methods), registered by name in :data:`VARIANTS`. The engine asks the game's variant
+(:func:`variant_of`) for the turn, the phase objects, the order types, the ``Game`` class, the
+set-up, the variant's part of the views and its invariants; in :class:`Variant` itself each
+of these is exactly the plain game's, so :class:`Standard` (the plain game) plays as the
+engine did before variants existed, and the plain registries (``phase.PHASES``,
+``orders.ORDER_TYPES``, ``orders.PLATFORM_TYPES``) hold the plain game's alone.
+
+What a variant brings, each beside the plain registry it overlays (``docs/engine.md``, "How
+a variant plugs in"):
+
+- its turn: ``turn``, a tuple of phase names (the plain ``phase.TURN`` by default);
+- phases: ``@register(variant=KEY)`` on a ``Phase`` subclass, a new phase or its own class
+  under a plain phase's name (``phase.VARIANT_PHASES``);
+- orders: ``@order(name, ..., variant=KEY)`` / ``@platform_order(..., variant=KEY)``
+  (``orders.VARIANT_ORDER_TYPES`` / ``VARIANT_PLATFORM_TYPES``);
+- board primitives and hooks: ``game_class``, a ``Game`` subclass;
+- state of its own: ``GameState.variant_state``, plain JSON data, set up by :meth:`Variant.setup`
+  (left out of the state's JSON while empty, as it always is in the plain game).
+"""
+from __future__ import annotations
+
+import importlib
+from collections import ChainMap, Counter
+from typing import Any, Callable, ClassVar, Mapping
+
+from ..base import IllegalOrder
+from .data import GameData, load
+from .game import Game
+from .orders import Order, order_types
+from .phase import PHASES, TURN, VARIANT_PHASES, Phase
+from .state import STANDARD, GameState, Options
+
+
+class Variant:
+    """A set of rules the engine plays. Every method here is the plain game's behaviour; a
+    variant subclasses this and overrides what it changes."""
+
+    #: the value of the game option ``variant`` (a key of :data:`VARIANTS`)
+    key: ClassVar[str] = STANDARD
+    #: the name players read (the lobby, the help pages)
+    title: ClassVar[str] = "Advanced Civilization"
+    #: the phases of a turn, in order (18.1); "pick" comes before the first turn and "over"
+    #: after the last, outside the tuple
+    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the board primitives and rule hooks of this variant's games (``game.Game``)
+    game_class: ClassVar[type[Game]] = Game
+    #: set once :func:`find_variant` has checked this object (its key, its turn's phases)
+    _checked: bool = False
+
+    # ---- data and the working object -------------------------------------------------
+    def data(self) -> GameData:
+        """The static data of this variant's games (the plain files, ``data.load``)."""
+        return load()
+
+    def game(self, state: GameState, data: GameData | None = None) -> Game:
+        """The working object over ``state`` (``game_class``)."""
+        return self.game_class(state, data or self.data())
+
+    # ---- phases and orders -----------------------------------------------------------
+    def phases(self) -> Mapping[str, Phase]:
+        """The phase objects by name: the variant's own (``@register(variant=key)``), then
+        the plain ones (``phase.PHASES`` itself for the plain game)."""
+        own = VARIANT_PHASES.get(self.key)
+        return PHASES if not own else ChainMap(own, PHASES)
+
+    def phase(self, name: str) -> Phase:
+        """The phase object named ``name``."""
+        return self.phases()[name]
+
+    def order_types(self, platform: bool = False) -> Mapping[str, type[Order]]:
+        """The order types by name: the players' (``platform``: the site's); the variant's
+        own (``@order(..., variant=key)``) before the plain ones."""
+        return order_types(self.key, platform)
+
+    # ---- creating a game ---------------------------------------------------------------
+    def check_options(self, opts: Options) -> None:
+        """Refuse options this variant cannot play (IllegalOrder, rule cited); called after
+        the plain checks (``engine.check_options``), the board and tokens filled in."""
+
+    def setup(self, g: Game) -> None:
+        """Prepare a new game before nation picking: the trade stacks (15.2), and the
+        variant's own ``g.s.variant_state`` (empty in the plain game)."""
+        from .rules.setup import build_stacks
+
+        build_stacks(g)
+
+    # ---- views ------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None) -> dict[str, Any]:
+        """The variant's part of ``seat``'s view (None = a spectator), under the view's key
+        ``"variant"``; nothing (and no key) in the plain game. Only what ``seat`` may see."""
+        return {}
+
+    def phase_view(self, phase: str) -> Callable[[Game, int | None], dict] | None:
+        """The hook adding ``phase``'s part to a view (``view.PHASE_VIEWS``)."""
+        from .view import PHASE_VIEWS
+
+        return PHASE_VIEWS.get(phase)
+
+    def phase_secrets(self, phase: str) -> Callable[[dict, int], dict] | None:
+        """The hook taking ``phase``'s secrets out of its scratch data for one seat's
+        information state (``view.PHASE_SECRETS``)."""
+        from .view import PHASE_SECRETS
+
+        return PHASE_SECRETS.get(phase)
+
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """The per-player entries of ``phase``'s scratch data only their owner may know
+        (``view.PRIVATE_STEP_KEYS``)."""
+        from .view import PRIVATE_STEP_KEYS
+
+        return PRIVATE_STEP_KEYS.get(phase, ())
+
+    def hide(self, state: GameState, seat: int) -> None:
+        """Mask in ``state`` (a copy, already masked as in the plain game) what ``seat`` may
+        not know of the variant's own state (``view.information_state``). ``variant_state``
+        is kept as it is unless a variant hides its secrets here."""
+
+    # ---- checks ------------------------------------------------------------------------
+    def invariants(self, state: GameState) -> list[str]:
+        """Violations of the variant's own invariants (``sim.check_invariants``): none here."""
+        return []
+
+    def expected_cards(self, options: Options | None) -> Counter:
+        """The trade cards of a game with these options, wherever they are: 114 commodities
+        and 12 calamities (8.1, 9.1), and the calamities its options add (``ep_major``,
+        ``ep_minor``); ``options`` None: the core game's 126."""
+        d = self.data()
+        expected = Counter({c.id: c.count for c in d.commodities.values()})
+        expected.update({c.id: 1 for c in d.calamities_in_play(options)})
+        return expected
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} variant {self.key!r}>"
+
+
+class Standard(Variant):
+    """The plain game: Advanced Civilization as the rules (and the engine) play it."""
+
+
+#: The variants by key: a :class:`Variant` (instance or subclass), or the "module:attribute"
+#: of one, imported the first time a game of that variant needs it (so the plain game never
+#: imports a variant's package).
+VARIANTS: dict[str, Variant | type[Variant] | str] = {
+    STANDARD: Standard(),
+}
+#: The variants the product registers (the options' JSON Schema lists these).
+BUILT_IN = frozenset(VARIANTS)
+
+
+def find_variant(name: str) -> Variant:
+    """The variant registered as ``name`` (exactly: the option's value is a key, as strict as
+    every option); IllegalOrder naming the variants if there is none. An entry given as a
+    class or a "module:attribute" is imported and made once, and checked (TypeError if its
+    key is not ``name`` or its turn names a phase not registered)."""
+    v = VARIANTS.get(name) if isinstance(name, str) else None
+    if v is None:
+        shown = repr(name[:40]) if isinstance(name, str) else repr(name)[:40]
+        raise IllegalOrder("16.1", f"unknown variant {shown}; the variants are: "
+                           f"{', '.join(repr(k) for k in sorted(VARIANTS))}")
+    if isinstance(v, Variant) and v._checked:
+        return v
+    if isinstance(v, str):
+        module, _, attr = v.partition(":")
+        v = getattr(importlib.import_module(module), attr)
+    if isinstance(v, type) and issubclass(v, Variant):
+        v = v()
+    if not isinstance(v, Variant) or v.key != name:
+        raise TypeError(f"VARIANTS[{name!r}] is not a Variant with the key {name!r}: {v!r}")
+    _check(v)
+    v._checked = True
+    VARIANTS[name] = v
+    return v
+
+
+def _check(v: Variant) -> None:
+    """A variant's turn names phases that exist, once each; "pick" and "over" exist too."""
+    from . import rules  # noqa: F401  (registers the plain phases)
+
+    phases = v.phases()
+    missing = [p for p in ("pick", "over", *v.turn) if p not in phases]
+    if missing or len(set(v.turn)) != len(v.turn) or not v.turn:
+        raise TypeError(f"variant {v.key!r}: its turn {v.turn!r} names phases that are not "
+                        f"registered ({', '.join(missing) or 'none'}) or names one twice")
+
+
+def variant_of(x: GameState | Options | dict | None) -> Variant:
+    """The variant of a game: from its state, its options, or their JSON form (None or no
+    ``variant`` key: the plain game)."""
+    if isinstance(x, GameState):
+        name = x.options.variant
+    elif isinstance(x, Options):
+        name = x.variant
+    elif isinstance(x, dict):
+        name = x.get("variant", STANDARD)
+    elif x is None:
+        name = STANDARD
+    else:
+        raise TypeError(f"variant_of needs a state, options or their JSON form, not {type(x).__name__}")
+    v = VARIANTS.get(name)
+    return v if isinstance(v, Variant) and v._checked else find_variant(name)
+
+
+def game_for(state: GameState, data: GameData | None = None) -> Game:
+    """The working object over ``state``, of its variant's ``Game`` class."""
+    return variant_of(state).game(state, data)
