@@ -9,7 +9,9 @@ game's seats, each with its own logged-in HTTP client, fetch their view
 (``GET /api/games/{id}``) and post their order (``POST /api/games/{id}/orders``, with the
 revision they saw and a client key), all games at once. Orders the bot gives as the
 platform's (a seat's deadline default) are applied the way the clock applies them: through
-``services.submit`` by this process, not over HTTP. At the end the stored state of every
+``services.submit``, not over HTTP, by a clock process of their own (as the server's worker
+would: a transaction that holds the database's write lock is never slowed down by the load
+generator's threads, with which it would share an interpreter lock). At the end the stored state of every
 game must equal the replica's (same digest).
 
 Players pause before each order for ``think_ms`` on average (exponentially distributed,
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import multiprocessing
 import os
 import secrets
 import shutil
@@ -39,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -242,7 +246,22 @@ class _Inflight:
                 self.n -= 1
 
 
-def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.0) -> None:
+def _clock_setup(env: dict[str, str]) -> None:
+    """A clock process: the server's database and settings."""
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+
+def _clock_order(game_id: int, order: dict, seat: int) -> None:
+    """Apply a deadline default as the clock does (in a clock process)."""
+    from .platform.play import services
+
+    services.submit(game_id, order, seat=seat, by_platform=True, reason="timeout")
+
+
+def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.0, clock=None) -> None:
     """Play one game's plan over HTTP (players' orders) and through services (the clock's);
     each player pauses ``think_ms`` on average before an order."""
     import random
@@ -255,7 +274,10 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.
     try:
         for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
             if platform:
-                services.submit(run.game_id, order, seat=seat, by_platform=True, reason="timeout")
+                if clock is not None:
+                    clock.submit(_clock_order, run.game_id, order, seat).result()
+                else:
+                    services.submit(run.game_id, order, seat=seat, by_platform=True, reason="timeout")
                 run.clock += 1
                 continue
             if think_ms > 0:
@@ -335,13 +357,17 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
     try:
         env = _setup_django(data_dir, database_url)
         with ServerProcess(env, processes=processes) as server:
-            return _measure(server, rules, plans, players, think_ms) | {"plan_s": round(plan_s, 1),
-                                                                        "processes": processes}
+            with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
+                                     initializer=_clock_setup, initargs=(env,)) as clock:
+                clock.submit(_clock_setup, env).result()  # started before the clock runs
+                return _measure(server, rules, plans, players, think_ms, clock) | {
+                    "plan_s": round(plan_s, 1), "processes": processes}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float = 0.0) -> dict[str, Any]:
+def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float = 0.0,
+             clock=None) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -364,7 +390,8 @@ def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, thin
         clients.append(seat_clients)
     connection.close()
     inflight = _Inflight()
-    threads = [threading.Thread(target=_play, args=(run, cl, inflight, think_ms)) for run, cl in zip(runs, clients)]
+    threads = [threading.Thread(target=_play, args=(run, cl, inflight, think_ms, clock))
+               for run, cl in zip(runs, clients)]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
