@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +42,19 @@ def _h(x: Any) -> str:
     return hashlib.sha256(json.dumps(x, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def fingerprints(opts: dict, seed: int, orders: list[dict], plain_name: str | None = None) -> list[dict[str, str]]:
+def fingerprints(opts: dict, seed: int, orders: list[dict], plain_name: str | None = None,
+                 kinds: Counter | None = None) -> list[dict[str, str]]:
     """Replay ``orders`` and fingerprint each step: the state digest, the events, the
     decisions owed and every seat's and a spectator's view, each hashed. ``plain_name``: the
     game is a variant's, and its option ``variant`` is set back to this name in the digested
-    state and in the views (the only place a variant that changes nothing shows its name)."""
+    state and in the views (the only place a variant that changes nothing shows its name).
+    ``kinds`` counts the events by kind."""
     state = engine.new_game(dict(opts), seed)
     out = []
 
     def step(events: list) -> None:
+        if kinds is not None:
+            kinds.update(e.kind for e in events)
         views = [engine.view(state, seat) for seat in [None, *range(len(state.players))]]
         s = state
         if plain_name is not None:
