@@ -12,13 +12,14 @@ docs/variants/grand-imperial.md). No rule of any variant is played here; the tes
 - an unknown variant is refused when the options are read, in words;
 - a variant's own phase and order are played in its games only, and its state is kept.
 
-Test variants are registered for one test (or this module) and removed after it.
+Test variants are registered for one test and removed after it.
 """
 from __future__ import annotations
 
 import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 import pytest
 
@@ -213,20 +214,27 @@ def _clone_order(plain: type[Order]) -> type[Order]:
     return type("Clone" + plain.__name__, (plain,), {"__slots__": ()})
 
 
-@pytest.fixture(scope="module")
-def deep():
-    with pytest.MonkeyPatch.context() as mp:
-        for table in (VARIANT_PHASES, VARIANT_ORDER_TYPES, VARIANT_PLATFORM_TYPES):
-            mp.setitem(table, DEEP, {})
-        for p in list(PHASES.values()):
-            register(variant=DEEP)(_clone_phase(type(p)))
-        for name, cls in list(ORDER_TYPES.items()):
-            fields = {k: v for k, v in cls.rules.items() if k}
-            order(name, cls.rules[""], fields, variant=DEEP)(_clone_order(cls))
-        for name, cls in list(PLATFORM_TYPES.items()):
-            platform_order(name, cls.rules[""], variant=DEEP)(_clone_order(cls))
-        mp.setitem(VARIANTS, DEEP, DeepClone)  # a class: made and checked on first use
-        yield find_variant(DEEP)
+@cache
+def _deep_classes() -> tuple[list, list, list]:
+    """The deep clone's classes, made once (their pydantic models are then made once too)."""
+    return ([_clone_phase(type(p)) for p in PHASES.values()],
+            [(name, cls, _clone_order(cls)) for name, cls in ORDER_TYPES.items()],
+            [(name, cls, _clone_order(cls)) for name, cls in PLATFORM_TYPES.items()])
+
+
+@pytest.fixture
+def deep(monkeypatch):
+    for table in (VARIANT_PHASES, VARIANT_ORDER_TYPES, VARIANT_PLATFORM_TYPES):
+        monkeypatch.setitem(table, DEEP, {})
+    phases, players, site = _deep_classes()
+    for cls in phases:
+        register(variant=DEEP)(cls)
+    for name, plain, cls in players:
+        order(name, plain.rules[""], {k: v for k, v in plain.rules.items() if k}, variant=DEEP)(cls)
+    for name, plain, cls in site:
+        platform_order(name, plain.rules[""], variant=DEEP)(cls)
+    monkeypatch.setitem(VARIANTS, DEEP, DeepClone)  # a class: made and checked on first use
+    yield find_variant(DEEP)
     json_schema.cache_clear()
 
 
