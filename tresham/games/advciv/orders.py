@@ -22,9 +22,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
+from collections import ChainMap
 from dataclasses import dataclass
 from functools import cache
-from collections import ChainMap
 from typing import Annotated, Any, Callable, Literal, Mapping, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
