@@ -23,11 +23,12 @@ from functools import cache
 
 import pytest
 
-from tresham.games.advciv import engine, orders as orders_mod, variant as variant_mod
+from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
 from tresham.games.advciv.orders import (ORDER_TYPES, PLATFORM_TYPES, VARIANT_ORDER_TYPES,
                                          VARIANT_PLATFORM_TYPES, Order, Timeout, from_json,
-                                         is_platform_order, json_schema, order, platform_order)
+                                         is_platform_order, json_schema, order, order_types,
+                                         platform_order)
 from tresham.games.advciv.phase import PHASES, TURN, VARIANT_PHASES, Phase, register
 from tresham.games.advciv.rules import support, taxation
 from tresham.games.advciv.schema import Text
@@ -495,5 +496,5 @@ def test_a_variant_given_by_its_module_path_is_imported_on_first_use(monkeypatch
     monkeypatch.setitem(VARIANTS, "lazy", "tests.advciv.test_variant:Lazy")
     v = find_variant("lazy")
     assert type(v) is Lazy and VARIANTS["lazy"] is v and find_variant("lazy") is v
-    assert variant_mod.variant_of({"variant": "lazy"}) is v
-    assert orders_mod.order_types("lazy") is ORDER_TYPES  # nothing of its own: the plain table
+    assert variant_of({"variant": "lazy"}) is v
+    assert order_types("lazy") is ORDER_TYPES  # nothing of its own: the plain table
