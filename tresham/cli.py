@@ -118,8 +118,11 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
     """Run the site: apply the database migrations, collect the static files, serve the ASGI
     application with uvicorn (in ``--processes`` processes) and run the worker in this
     process (unless --no-worker)."""
+    import os
     import warnings
 
+    # its processes serve every request from one thread (asgi.SiteHandler): keep its connection
+    os.environ.setdefault("TRESHAM_CONN_MAX_AGE", "600")
     _use_site(database_url)
     sock = _listen(host, port)
     import uvicorn

@@ -1,19 +1,24 @@
 """The ASGI application (``tresham serve`` runs it with uvicorn).
 
-Django's own ASGI handler runs the middleware chain in async mode. Tresham's middleware
-(the accounts' guards, the body limit, WhiteNoise, axes) is synchronous and so are its
-views, so Django switches between the event loop and a worker thread at each boundary of
-the chain: in, out again for the async-capable middleware, in again for the view -- each
-switch a wait for the event loop, the dearest of them when the loop is busy with other
-connections. :class:`SiteHandler` runs the whole chain and the view in one worker thread,
-one switch per request; an async view (the live pages' event stream) is run on the event
-loop from there by Django itself, and its streamed body is sent from the loop as before.
-Each request keeps a thread of its own (Django's ``ThreadSensitiveContext``), so a request
-waiting for a database lock never holds up another.
+Tresham's middleware (the accounts' guards, the body limit, WhiteNoise, axes) and its views
+are synchronous, as the ORM is. :class:`SiteHandler` is Django's ASGI handler changed in two
+ways, both measured with ``tresham bench server`` (docs/platform.md, "Speed"):
 
-Measured with ``tresham bench server --games 1`` (one client at a time, SQLite; three runs of
-each handler in turn, medians of the runs): an order's POST 18.8 -> 15.8 ms (ratio run by
-run 0.78-0.90), a game's GET 12.2 -> 9.7 ms (0.75-0.85), orders per second 39.3 -> 46.2.
+- The middleware chain and the view run in one call to a worker thread. Django's own handler
+  builds the chain in async mode and switches between the event loop and a thread at each
+  boundary of sync and async-capable middleware (three switches a request, each a wait for
+  a busy event loop).
+- That thread is the process's one request thread: requests are served one after another,
+  in the order they came (as a synchronous worker process serves them), not each in a
+  thread of its own (Django's ``ThreadSensitiveContext``) all sharing one interpreter lock,
+  where every request is slowed by all the others and a transaction holding the database's
+  write lock is descheduled while the others wait for it. One thread also keeps its
+  database connection from one request to the next (``CONN_MAX_AGE``).
+
+The live pages' event streams are async views: Django runs each from that thread on the
+event loop, which then sends its messages; a stream holds no thread and no connection. A
+slow request holds up the requests behind it in its process: run more processes
+(``tresham serve --processes N``) to serve more at once.
 """
 import os
 
@@ -25,10 +30,15 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tresham.platform.settings")
 
 
 class SiteHandler(ASGIHandler):
-    """Django's ASGI handler with the middleware chain built and run synchronously."""
+    """Django's ASGI handler, the synchronous chain run in the process's request thread."""
 
     def __init__(self) -> None:  # not ASGIHandler's: its chain is the async one
         self.load_middleware(is_async=False)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            raise ValueError(f"Tresham serves HTTP connections, not {scope['type']}")
+        await self.handle(scope, receive, send)  # no ThreadSensitiveContext: one request thread
 
     async def get_response_async(self, request):
         return await sync_to_async(self.get_response, thread_sensitive=True)(request)

@@ -94,7 +94,12 @@ TEMPLATES = [{
 
 # ---- database -------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("TRESHAM_DATABASE_URL") or f"sqlite:///{DATA_DIR / 'tresham.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+#: seconds a thread keeps its database connection between requests (checked before reuse);
+#: 0, the default, closes it at the end of each. `tresham serve` sets 600: its processes serve
+#: every request from one thread (asgi.SiteHandler), whose connection is worth keeping.
+DATABASE_CONN_MAX_AGE = int(os.environ.get("TRESHAM_CONN_MAX_AGE") or 0)
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DATABASE_CONN_MAX_AGE,
+                                              conn_health_checks=True)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL: readers never wait for the writer. IMMEDIATE: a write transaction takes the write
     # lock when it begins, so orders to a game are serialized without deadlocks (the single

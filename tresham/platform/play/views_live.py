@@ -24,7 +24,6 @@ import weakref
 
 from asgiref.sync import sync_to_async
 from axes.helpers import get_client_ip_address
-from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -48,16 +47,10 @@ def _int(value: str | None) -> int | None:
 
 def _revision_if_visible(pk: int, user) -> int | None:
     """The game's revision if ``user`` may open its page (the page's own rule: anyone may
-    open the page of an existing game, ``views.game_page``), else None. Closes this thread's
-    database connection: a stream must not hold one."""
-    try:
-        return Game.objects.filter(pk=pk).values_list("revision", flat=True).first()
-    finally:
-        connection.close()
-
-
-def _close_connection() -> None:
-    connection.close()  # looked up here, in the thread that runs it, not on the event loop
+    open the page of an existing game, ``views.game_page``), else None. It runs in the
+    process's one request thread (``asgi.SiteHandler``), whose connection serves every
+    request: a stream holds no connection of its own."""
+    return Game.objects.filter(pk=pk).values_list("revision", flat=True).first()
 
 
 def _error(status: int, code: str, message_: str, **headers) -> JsonResponse:
@@ -126,8 +119,6 @@ class _Stream:
         hub = live.hub
         loop = asyncio.get_running_loop()
         try:
-            # the middleware is done with the database by now: let go of the request's connection
-            await sync_to_async(_close_connection)()
             sent = self.revision
             yield message(self.game_id, sent) if self.send_now else PING
             ping = live._conf("PING_SECONDS", 15.0)
