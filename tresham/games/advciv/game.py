@@ -79,9 +79,7 @@ class Game:
     @property
     def variant(self):
         """The variant this game plays (``variant.variant_of``): its turn, phases, orders."""
-        from .variant import variant_of
-
-        return variant_of(self.s)
+        return _variant_of(self.s)
 
     # ---- players ---------------------------------------------------------
     def player(self, seat: int) -> Player:
@@ -358,6 +356,16 @@ class Game:
         """Nations by Total Public Points, highest first, ties by A.S.T. order (SZ-20)."""
         return [p.nation for p in sorted(self.active(), key=lambda p: (-self.public_points(p.nation),
                                                                          self.ast_rank(p.nation)))]
+
+
+def _variant_of(state: GameState):
+    """``variant.variant_of``, imported on the first call (variant.py imports this module);
+    the name is then bound to it, so later calls cost no import."""
+    global _variant_of
+    from .variant import variant_of
+
+    _variant_of = variant_of
+    return variant_of(state)
 
 
 def default_board(state: GameState) -> str:

@@ -96,23 +96,17 @@ class Variant:
 
     def phase_view(self, phase: str) -> Callable[[Game, int | None], dict] | None:
         """The hook adding ``phase``'s part to a view (``view.PHASE_VIEWS``)."""
-        from .view import PHASE_VIEWS
-
-        return PHASE_VIEWS.get(phase)
+        return _view().PHASE_VIEWS.get(phase)
 
     def phase_secrets(self, phase: str) -> Callable[[dict, int], dict] | None:
         """The hook taking ``phase``'s secrets out of its scratch data for one seat's
         information state (``view.PHASE_SECRETS``)."""
-        from .view import PHASE_SECRETS
-
-        return PHASE_SECRETS.get(phase)
+        return _view().PHASE_SECRETS.get(phase)
 
     def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
         """The per-player entries of ``phase``'s scratch data only their owner may know
         (``view.PRIVATE_STEP_KEYS``)."""
-        from .view import PRIVATE_STEP_KEYS
-
-        return PRIVATE_STEP_KEYS.get(phase, ())
+        return _view().PRIVATE_STEP_KEYS.get(phase, ())
 
     def hide(self, state: GameState, seat: int) -> None:
         """Mask in ``state`` (a copy, already masked as in the plain game) what ``seat`` may
@@ -135,6 +129,16 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} variant {self.key!r}>"
+
+
+def _view():
+    """The module ``view`` (which imports this one), imported on the first call; the name is
+    then bound to a function giving it at once (these lookups run for every bot decision)."""
+    global _view
+    from . import view
+
+    _view = lambda: view  # noqa: E731
+    return view
 
 
 class Standard(Variant):
