@@ -109,7 +109,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 30,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
+                        "PRAGMA wal_autocheckpoint=8000;",  # the worker checkpoints (sqlite.base.checkpoint)
     }
     DATA_DIR.mkdir(parents=True, exist_ok=True)
 SQLITE = DATABASES["default"]["ENGINE"] == "tresham.platform.sqlite"

@@ -174,6 +174,7 @@ class WorkerThread(threading.Thread):
             try:
                 busy = run_due()
                 busy += _drain_mail()
+                _checkpoint()
             except Exception:  # the worker never dies: the row stays due, logged
                 log.exception("worker pass failed")
                 busy = 0
@@ -184,6 +185,15 @@ class WorkerThread(threading.Thread):
 
     def stop(self) -> None:
         self.stopping.set()
+
+
+def _checkpoint() -> None:
+    """On SQLite, the write-ahead log into the database, off the requests' path."""
+    from django.db import connection
+
+    from ..sqlite.base import checkpoint
+
+    checkpoint(connection)
 
 
 def _drain_mail() -> int:
