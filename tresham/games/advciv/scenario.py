@@ -84,7 +84,8 @@ class Scenario(BaseModel):
     players: Mapping(NationId, PlayerSpec) = {}
     board: Mapping(AreaId, AreaSpec) = {}
     ships: Mapping(NationId, Many(AreaId)) = {}
-    stacks: Mapping(Literal["1", "2", "3", "4", "5", "6", "7", "8", "9"], Many(TradeCardId)) | None = None
+    #: by the variant's stack names (``Variant.stack_names``: "1".."9" in the plain game)
+    stacks: Mapping(Annotated[str, Field(max_length=40)], Many(Annotated[str, Field(max_length=40)])) | None = None
     phase: Literal[PHASE_NAMES] = "tax"  # type: ignore[valid-type]
     step: dict[str, Any] = {}
     orders: Many(dict[str, Any]) = []
@@ -179,8 +180,19 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
             if area not in g.areas:
                 raise ScenarioError(f"ships.{nation}: area {area!r} is not in play on this board")
         state.board.ships[nation] = list(areas)
+    variant = variant_of(state)
     if sc.stacks is not None:
-        state.stacks = [list(sc.stacks.get(str(i), [])) for i in range(1, 10)]
+        names = variant.stack_names()
+        stray = sorted(set(sc.stacks) - set(names))
+        if stray:
+            raise ScenarioError(f"stacks: {', '.join(repr(k) for k in stray)}: the stacks of this game "
+                                f"are {', '.join(repr(k) for k in names)}")
+        for name, cards in sc.stacks.items():
+            unknown = sorted({c for c in cards if c not in g.d.commodities and c not in g.d.calamities})
+            if unknown:
+                raise ScenarioError(f"stacks.{name}: {', '.join(repr(c) for c in unknown)} "
+                                    f"{'is not a trade card' if len(unknown) == 1 else 'are not trade cards'}")
+        state.stacks = [list(sc.stacks.get(name, [])) for name in names]
     for p in state.players:
         spec = sc.players.get(p.nation) or PlayerSpec()  # type: ignore[arg-type]
         p.treasury = spec.treasury
@@ -189,9 +201,7 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.hand = list(spec.hand)
         if sc.stacks is None:
             for card in p.hand:
-                stack = state.stacks[g.d.card_value(card) - 1]
-                if card in stack:
-                    stack.remove(card)
+                variant.take_from_stacks(g, card)
         cards = spec.civ_cards
         p.civ_cards = dict(cards) if isinstance(cards, dict) else {c: 0 for c in cards}
         p.ast = spec.ast
@@ -298,12 +308,16 @@ def check_position(state: GameState) -> None:
         for area in p.new_cities:
             if state.board.cities.get(area) != n:
                 raise ScenarioError(f"{n}: new_cities lists {area!r}, where {n} has no city")
+    wrong = variant_of(state).invariants(state)
+    if wrong:
+        raise ScenarioError(f"the position breaks the variant's rules: {'; '.join(wrong)}")
     held = Counter(c for p in state.players for c in p.hand)
     held.update(c for st in state.stacks for c in st)
     held.update(state.set_aside)
     d = g.d
+    expected = variant_of(state).expected_cards(state.options)
     for card, k in sorted(held.items()):
-        have = d.commodities[card].count if card in d.commodities else 1
+        have = expected[card] if card in expected else d.commodities[card].count if card in d.commodities else 1
         if k > have:
             where = [p.nation for p in state.players if card in p.hand]
             raise ScenarioError(f"{k} {card} cards in play (hands: {', '.join(where) or 'none'}; the "

@@ -88,6 +88,27 @@ class Variant:
 
         build_stacks(g)
 
+    # ---- trade stacks ------------------------------------------------------------------
+    def stack_names(self) -> tuple[str, ...]:
+        """The names of the trade stacks, one per list of ``GameState.stacks`` in that order:
+        the plain game's "1".."9" (15.2). The view's deck counts and the scenario format's
+        ``stacks`` use them."""
+        return PLAIN_STACKS
+
+    def take_from_stacks(self, g: Game, card: str) -> None:
+        """Take one ``card`` out of the stacks, for a prepared position whose hands hold it
+        (``scenario``): the plain game takes it from the stack of its value, if it is there."""
+        stack = g.s.stacks[g.d.card_value(card) - 1]
+        if card in stack:
+            stack.remove(card)
+
+    def return_departed(self, g: Game, cards: list[str]) -> None:
+        """Put the cards a departing nation does not keep under their stacks (15.62:
+        ``departure.return_to_stacks``)."""
+        from .rules.departure import return_to_stacks
+
+        return_to_stacks(g, cards)
+
     # ---- views ------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None) -> dict[str, Any]:
         """The variant's part of ``seat``'s view (None = a spectator), under the view's key
@@ -129,6 +150,10 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} variant {self.key!r}>"
+
+
+#: The plain game's nine trade stacks by name (15.2): index 0 is stack "1".
+PLAIN_STACKS = tuple(str(i) for i in range(1, 10))
 
 
 def _view():

@@ -75,14 +75,14 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         },
     }
     if o.show_deck_counts:
-        v["deck_counts"] = {str(i + 1): len(st) for i, st in enumerate(state.stacks)}
+        v["deck_counts"] = {name: len(st) for name, st in zip(variant.stack_names(), state.stacks)}
     if o.show_nontradable_depth:
         depth = {}
-        for i, st in enumerate(state.stacks):
+        for name, st in zip(variant.stack_names(), state.stacks):
             for j, card in enumerate(st):
                 cal = g.d.calamities.get(card)
                 if cal and not cal.tradable:
-                    depth[str(i + 1)] = j  # cards above it
+                    depth[name] = j  # cards above it
         v["nontradable_depth"] = depth
     if seat is not None and not state.finished:
         # the decisions this seat owes or may enter now (never another seat's: their options

@@ -23,6 +23,19 @@ class Depart(Order):
     has found nobody to take over its seat. Taken in any phase."""
 
 
+def return_to_stacks(g: Game, rest: list[str]) -> None:
+    """15.62, as in restacking (31.81, 31.82): per stack, commodities and tradable calamities
+    go under it shuffled (so no one learns the hand's order), then non-tradable calamities at
+    the very bottom (15.2)."""
+    fixed = sorted(c for c in rest if c in g.d.calamities and not g.d.calamities[c].tradable)
+    mixed = [c for c in rest if c not in fixed]
+    g.rng.shuffle(mixed)
+    for card in mixed:
+        g.s.stacks[g.d.card_value(card) - 1].append(card)
+    for card in fixed:
+        put_at_bottom(g, g.s.stacks[g.d.card_value(card) - 1], card)
+
+
 def depart(g: Game, nation: str) -> list[str]:
     """Make ``nation`` inert (15.61) and settle its trade cards (15.62); gives the cards kept."""
     p = g.of(nation)
@@ -35,16 +48,7 @@ def depart(g: Game, nation: str) -> list[str]:
     rest = list(hand)
     for c in kept:
         rest.remove(c)
-    # As in restacking (31.81, 31.82): per stack, commodities and tradable calamities go under
-    # it shuffled (so no one learns the hand's order), then non-tradable calamities at the very
-    # bottom (15.2).
-    fixed = sorted(c for c in rest if c in g.d.calamities and not g.d.calamities[c].tradable)
-    mixed = [c for c in rest if c not in fixed]
-    g.rng.shuffle(mixed)
-    for card in mixed:
-        g.s.stacks[g.d.card_value(card) - 1].append(card)
-    for card in fixed:
-        put_at_bottom(g, g.s.stacks[g.d.card_value(card) - 1], card)
+    g.variant.return_departed(g, rest)
     p.hand = []
     g.s.retained_cards[nation] = sorted(kept)
     g.emit(f"{g.name(nation)} leaves the game: its units stay on the map, inert; it keeps "

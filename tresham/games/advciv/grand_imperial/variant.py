@@ -1,0 +1,198 @@
+"""Grand Imperial v1.1 as a variant of the engine (``docs/variants/grand-imperial.md``, slice 1).
+
+:class:`GrandImperial` is the variant object: the options it needs and refuses
+(GI-REQ-01, GI-REQ-02), its trade stacks (the twelve regional stacks and the event stack,
+GI-REGION, GI-EVENT-01), its card count (163 cards, GI-REGION-13, GI-EVENT-01) and the
+invariant that every card is where the rules allow (each regional stack holds only its own
+region's cards, the event stack only event cards). Its acquisition phase is
+``.acquisition``; its restacking ``.stacks``.
+
+It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
+would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
+(the tests do, for each test; ``docs/variants/grand-imperial.md``, "Switching it on"); the
+options' JSON Schema still lists only ``variant.BUILT_IN``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import ClassVar
+
+from dataclasses import replace
+
+from ...base import IllegalOrder
+from ..data import Commodity, GameData, load
+from ..game import Game
+from ..phase import TURN
+from ..state import GameState, Options
+from ..variant import VARIANTS, Variant
+from . import data as gi
+
+KEY = "grand_imperial"
+#: The name of the event stack among the stacks (after the twelve regions).
+EVENTS = "events"
+#: The card id of the 20 worthless original-Civilization cards (GID-4).
+BALLAST = "ballast"
+#: The options Grand Imperial refuses, and why (GIR-04).
+REFUSED = {
+    "ep_major": "the Expansion Project's major calamities",
+    "ep_minor": "the Expansion Project's minor calamities",
+}
+
+
+def region_stacks() -> tuple[str, ...]:
+    """The twelve region ids in the seed's order (GI-REGION-01..12)."""
+    return tuple(gi.regions())
+
+
+@cache
+def region_contents() -> dict[str, Counter]:
+    """Each region's stack as the seed gives it: commodity -> copies (GI-REGION-01..12); not
+    to be changed by the caller."""
+    return {rid: Counter(dict(r.stack)) for rid, r in gi.regions().items()}
+
+
+def event_cards() -> list[str]:
+    """The event stack's 41 cards (GI-EVENT-01; GID-4, GID-6): the 12 AdvCiv calamities,
+    20 ballast and the nine Leadership cards."""
+    ev = gi.event_stack()
+    return [*ev.calamities, *[BALLAST] * ev.ballast, *ev.leaders]
+
+
+@cache
+def is_event_card(card: str) -> bool:
+    """A card of the event stack: a calamity, ballast or a Leadership card (GI-EVENT-01)."""
+    ev = gi.event_stack()
+    return card == BALLAST or card in ev.calamities or card in ev.leaders
+
+
+@cache
+def gi_data() -> GameData:
+    """The plain data with the event stack's worthless cards beside the commodities, each of
+    face value 0: ballast (20 copies, GI-EVENT-04) and, until the Leadership cards have their
+    effects (slice 8), each of the nine leaders (1 copy) (GIS-5). So the plain rules that read
+    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card."""
+    d = load()
+    extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
+    extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
+                  if lid in gi.event_stack().leaders})
+    return replace(d, commodities={**d.commodities, **extra})
+
+
+class GrandImperial(Variant):
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), slice 1: options, stacks, acquisition."""
+
+    key: ClassVar[str] = KEY
+    title: ClassVar[str] = "Grand Imperial"
+    turn: ClassVar[tuple[str, ...]] = TURN
+
+    def __init__(self) -> None:
+        # the variant's phases register themselves (``@register(variant=KEY)``) when imported
+        from . import acquisition, advances  # noqa: F401
+
+    def data(self) -> GameData:
+        """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
+        return gi_data()
+
+    # ---- creating a game ---------------------------------------------------------------
+    def check_options(self, opts: Options) -> None:
+        """GI-REQ-01: the Western Extension Map is required (GIR-02: on any board).
+        GIR-04: the Expansion Project calamities are refused, the event stack holding the
+        twelve AdvCiv calamities (GI-EVENT-01). GI-REQ-02: the Imperial and trade-city
+        variants are not options of this engine (an unknown option is refused by name when
+        the options are read); Sinope is in Anatolia (GID-3)."""
+        if not opts.wem:
+            raise IllegalOrder("GI-REQ-01", "Grand Imperial needs the Western Extension Map: "
+                               "set the option wem (the regions of Iberia and France are on it)")
+        on = [k for k in REFUSED if getattr(opts, k)]
+        if on:
+            raise IllegalOrder("GI-REQ-01", "Grand Imperial is played with the twelve AdvCiv calamities "
+                               f"in its event stack; switch off {', '.join(on)} "
+                               f"({'; '.join(REFUSED[k] for k in on)})")
+
+    def setup(self, g: Game) -> None:
+        """The twelve regional stacks, each its region's cards shuffled (GI-REGION-01..12),
+        then the event stack, its 41 cards shuffled together (GI-EVENT-01; GIR-07)."""
+        stacks = []
+        for rid, r in gi.regions().items():
+            cards = [c for c, n in r.stack.items() for _ in range(n)]
+            g.rng.shuffle(cards)
+            stacks.append(cards)
+        events = event_cards()
+        g.rng.shuffle(events)
+        stacks.append(events)
+        g.s.stacks = stacks
+
+    # ---- trade stacks ------------------------------------------------------------------
+    def stack_names(self) -> tuple[str, ...]:
+        """The twelve region ids in the seed's order, then ``events``."""
+        return (*region_stacks(), EVENTS)
+
+    def take_from_stacks(self, g: Game, card: str) -> None:
+        """A prepared position's hand card comes out of the event stack (an event card) or
+        out of the first region, in the seed's order, whose stack still holds one."""
+        for st in ([g.s.stacks[-1]] if is_event_card(card) else g.s.stacks[:-1]):
+            if card in st:
+                st.remove(card)
+                return
+
+    def return_departed(self, g: Game, cards: list[str]) -> None:
+        """15.62: a departing nation's returned cards go under their regions and the event
+        stack as restacked cards do (GIS-2)."""
+        from .stacks import put_under
+
+        put_under(g, cards)
+
+    # ---- views ------------------------------------------------------------------------
+    def phase_view(self, phase: str):
+        """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
+        Imperial does not have (GIS-6)."""
+        return None if phase == "acquisition" else super().phase_view(phase)
+
+    def phase_secrets(self, phase: str):
+        return None if phase == "acquisition" else super().phase_secrets(phase)
+
+    # ---- checks ------------------------------------------------------------------------
+    def expected_cards(self, options: Options | None) -> Counter:
+        """163 cards (GI-REQ-01): the twelve regional stacks (122: every AdvCiv commodity
+        once, and 5 more Iron and 3 more Gold, GI-REGION-13) and the event stack (41)."""
+        out: Counter = Counter()
+        for r in gi.regions().values():
+            out.update(dict(r.stack))
+        out.update(event_cards())
+        return out
+
+    def invariants(self, state: GameState) -> list[str]:
+        """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
+        holds only its own region's cards, never more copies than the seed puts in it; the
+        event stack only event cards. (That every card is somewhere, once, is the generic
+        card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
+        out: list[str] = []
+        names = self.stack_names()
+        if len(state.stacks) != len(names):
+            return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
+        contents = region_contents()
+        for rid, st in zip(names, state.stacks):
+            if rid == EVENTS:
+                stray = sorted({c for c in st if not is_event_card(c)})
+                if stray:
+                    out.append(f"the event stack holds {', '.join(stray)}")
+                continue
+            over = Counter(st) - contents[rid]
+            if over:
+                out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        return out
+
+
+def enable() -> GrandImperial:
+    """Register Grand Imperial as the variant ``grand_imperial`` (not a built-in variant:
+    the options' JSON Schema does not offer it). Returns the variant object."""
+    from ..variant import find_variant
+
+    VARIANTS[KEY] = GrandImperial()
+    return find_variant(KEY)  # type: ignore[return-value]
+
+
+def disable() -> None:
+    """Remove the registration :func:`enable` made."""
+    VARIANTS.pop(KEY, None)
