@@ -276,6 +276,100 @@ def test_an_empty_regional_stack_gives_nothing(grand_imperial):
     assert "Egypt draws 2 regional cards (2 from The Nile Basin) and 1 event card" in texts(ev)
 
 
+# ---- buying from a region (GI-TRADE-04) and its auction (GI-TRADE-05) -----------------------
+def buying(levant, treasuries, events_top=(BALLAST,)):
+    """Egypt (seat 0) has a city in Gaza (the Levant); Babylon 1, Assyria 2, Asia 3 none."""
+    players = {**HOLD, **{n: {**HOLD.get(n, {}), "treasury": t} for n, t in treasuries.items()}}
+    return position(nations=EAST, options={**GI, "players": 4}, board={"gaza": {"city": "egypt"}},
+                    players=players, phase="acquisition",
+                    stacks=seed_stacks({"levant": full("levant", levant), EVENTS: events(events_top)},
+                                       players))
+
+
+def owed_kinds(state):
+    return sorted((d.player, d.kind) for d in engine.pending(state) if d.required)
+
+
+@pytest.mark.variant("GI-TRADE-04")
+def test_a_card_bought_from_a_region_costs_twice_its_face_value(grand_imperial):
+    """Egypt draws Dye (his city's card) and ballast, then buys the Levant's top card, Gold
+    (9): 18 treasury, 20 -> 2; with 2 left he may buy again, and says done."""
+    state, _ = buying(["dye", "gold"], {"egypt": 20})
+    assert owed_kinds(state) == [(0, "buy_regional")]
+    d = engine.pending(state)[0]
+    assert d.options["regions"] == ["levant"] and d.default == "done buying"
+    refused = {"type": "buy_regional", "player": 0, "region": "nile_basin"}
+    with pytest.raises(IllegalOrder, match="regions your cities draw from") as e:
+        engine.apply(state, refused)
+    assert e.value.rule == "GI-TRADE-04"
+    state, ev = play(state, {"type": "buy_regional", "player": 0, "region": "levant"})
+    egypt = state.players[0]
+    assert hand(state, "egypt") == [BALLAST, "dye", "gold"] and egypt.treasury == 2
+    assert egypt.stock + egypt.treasury == 55 - 0  # no tokens on the board; 18 went to stock
+    assert "Egypt buys a card from The Levant for 18 treasury." in texts(ev)
+    assert [e.to for e in ev if e.kind == "buy_private"] == [[0]]
+    assert len(stack(game_for(state), "levant")) == 8 and owed_kinds(state) == [(0, "buy_regional")]
+    state, ev = play(state, {"type": "timeout", "player": 0})  # the default: done buying
+    assert state.phase == "trade" and check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-05")
+def test_a_card_its_buyer_cannot_pay_is_auctioned_to_the_others(grand_imperial):
+    """S-15: Egypt (10 treasury) draws Gold (18) from the Levant and cannot pay: Babylon (20)
+    bids 12, Assyria (8) bids 8, Asia (0) is not asked. Babylon pays 12 and takes the Gold;
+    Egypt gets nothing and keeps his treasury."""
+    state, _ = buying(["dye", "gold"], {"egypt": 10, "babylon": 20, "assyria": 8, "asia": 0})
+    state, ev = play(state, {"type": "buy_regional", "player": 0, "region": "levant"})
+    assert "Egypt draws Gold from The Levant and cannot pay 18: it is auctioned" in texts(ev)
+    assert owed_kinds(state) == [(1, "auction_bid"), (2, "auction_bid")]
+    with pytest.raises(IllegalOrder, match="you bid 9 but have 8"):
+        engine.apply(state, {"type": "auction_bid", "player": 2, "bid": 9})
+    state, _ = play(state, {"type": "auction_bid", "player": 1, "bid": 12})
+    from tresham.games.advciv.view import information_state
+    assert information_state(state, 2).step["lot"]["bids"] == {}  # sealed
+    assert information_state(state, 1).step["lot"]["bids"] == {"1": 12}
+    state, ev = play(state, {"type": "auction_bid", "player": 2, "bid": 8})
+    assert "Babylon wins Gold with a bid of 12." in texts(ev)
+    babylon, assyria, egypt = state.players[1], state.players[2], state.players[0]
+    assert "gold" in babylon.hand and babylon.treasury == 8 and assyria.treasury == 8
+    assert hand(state, "egypt") == [BALLAST, "dye"] and egypt.treasury == 10
+    assert len(stack(game_for(state), "levant")) == 8
+    assert owed_kinds(state) == [(0, "buy_regional")]  # Egypt may go on buying
+    assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-05")
+def test_a_tied_auction_goes_first_in_the_drawing_order_and_no_bid_sets_the_card_aside(grand_imperial):
+    """GIS-10: Assyria and Babylon both bid 8: Assyria, before Babylon in the A.S.T. order
+    (both have no city), wins. Nobody bidding: the card is set aside for restacking."""
+    state, _ = buying(["dye", "gold", "gold"], {"egypt": 10, "babylon": 20, "assyria": 8})
+    state, _ = play(state, {"type": "buy_regional", "player": 0, "region": "levant"},
+                    {"type": "auction_bid", "player": 1, "bid": 8}, {"type": "auction_bid", "player": 2, "bid": 8})
+    assert "gold" in state.players[2].hand and state.players[2].treasury == 0
+    state, ev = play(state, {"type": "buy_regional", "player": 0, "region": "levant"},
+                     {"type": "timeout", "player": 1})
+    assert "Nobody bids for Gold: it is set aside." in texts(ev) and state.set_aside == ["gold"]
+    assert "gold" not in state.players[1].hand and check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05")
+def test_random_bots_buy_and_bid_legally(grand_imperial):
+    """Every order the random bot samples in the purchases and auctions is taken."""
+    from tresham.bots.random_bot import random_bot
+    from tresham.rng import Rng
+
+    rng = Rng(5)
+    for _game in range(8):
+        state, _ = buying(["gold", "dye", "gold"], {"egypt": 12, "babylon": 9, "assyria": 3, "asia": 5})
+        for _ in range(40):
+            owed = [d for d in engine.pending(state) if d.required]
+            if state.phase != "acquisition" or not owed:
+                break
+            o = random_bot(state, owed[0].player, rng)
+            state, _ = engine.apply(state, o)
+        assert state.phase == "trade" and check_invariants(state) == []
+
+
 # ---- restacking (GI-TRADE-09, GI-REGION-15) --------------------------------------------------
 @pytest.mark.variant("GI-REGION-15", "GI-TRADE-09")
 def test_a_returned_card_goes_under_the_region_with_most_of_its_copies_out(grand_imperial):
@@ -325,6 +419,7 @@ def test_bot_games_keep_every_card_accounted_for(grand_imperial, players, seed, 
     opts = {**GI, "players": players, "turn_limit": 12}
     rec = play_game(players, seed, bots=seat_bots(bots, players, seed), turns=12, options=dict(GI))
     assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok
+    assert not [r for r in rec.refused_samples if r.startswith("acquisition")]
     final = engine.replay(opts, seed, rec.orders)
     assert check_invariants(final) == []
     if bots != "random":  # random bots seldom build a city in 12 turns

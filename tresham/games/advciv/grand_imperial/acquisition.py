@@ -1,5 +1,5 @@
-"""Grand Imperial trade card acquisition, slice 1 (GI-TURN-09, GI-TRADE-01, -03, -06, -09,
-GI-EVENT-02, -03).
+"""Grand Imperial trade card acquisition (GI-TURN-09, GI-TRADE-01, -03..06, -09, GI-EVENT-02,
+-03).
 
 The stacks are divided by region, not by value: for every city he has in a region a player
 draws one card from that region's stack (GI-TRADE-01), then event cards by his number of
@@ -8,17 +8,29 @@ stack whose value is higher than his number of cities is discarded, and no other
 is drawn in its place (GI-EVENT-03). Players draw in the AdvCiv order, fewest cities first
 (27.1, GI-TRADE-06); an empty stack gives nothing (27.21, GI-TRADE-09).
 
+Then, in the same order, each player may buy cards from the regions he has access to, one at
+a time: he draws the top card and pays twice its face value from treasury (GI-TRADE-04,
+decision ``buy_regional``, default: done). If he cannot pay, the card is auctioned face up to
+the other players by sealed bids (GI-TRADE-05, decision ``auction_bid``, default: no bid); the
+highest bid pays it from treasury to stock, the drawer gets nothing.
+
+Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``region``: done),
+``{"type": "auction_bid", "player": SEAT, "bid": N}``.
+
 Not yet (later slices of ``docs/variants/grand-imperial.md``): dispositions (every city counts
 as Content until the luxury phase exists, GIS-4), city advances (CrossRoads, Port,
-MarketPlace, Palace, Courthouse), buying from a region and its auction (GI-TRADE-04, -05),
-ships' harvest, the Merchant Prince. The phase has no decision, so it passes at once.
+MarketPlace, Palace, Courthouse), ships' harvest, the Merchant Prince.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
+from ...base import Decision, IllegalOrder
 from ..game import Game
+from ..orders import Order, order
 from ..phase import Phase, register
+from ..schema import Count, _enum
 from ..rules.acquisition import draw_order
 from ..state import Player
 from . import data as gi
@@ -109,16 +121,185 @@ def draw_for(g: Game, p: Player) -> None:
            cards=regional + events, regions=dict(got), events=events, cities=cities)
 
 
+# ---- buying from a region (GI-TRADE-04) and its auction (GI-TRADE-05) ------------------------
+RegionId = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
+#: the random bot's limit of purchases in one turn (so that random games end)
+SAMPLE_PURCHASES = 3
+
+
+def access(g: Game, nation: str) -> list[str]:
+    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those its cities draw from."""
+    return sorted({rid for _a, rid in draw_rights(g, nation)}, key=list(gi.regions()).index)
+
+
+def can_buy_from(g: Game, p: Player) -> list[str]:
+    """The regions ``p`` may buy from now: access, a card left there, and the treasury to pay
+    the cheapest card there is (2 = twice face value 1; GIS-9)."""
+    if p.nation is None or p.inert or p.treasury < gi.trade().purchase_price_factor:
+        return []
+    return [rid for rid in access(g, p.nation) if region_stack(g, rid)]
+
+
+def price(card: str) -> int:
+    """Twice the face value (GI-TRADE-04)."""
+    return gi.trade().purchase_price(card)
+
+
+@order("buy_regional", rule="GI-TRADE-04", variant=KEY)
+@dataclass(slots=True)
+class BuyRegional(Order):
+    """Draw the top card of ``region`` and pay twice its face value from treasury
+    (GI-TRADE-04); no region: done buying this turn."""
+
+    region: RegionId | None = None
+
+
+@order("auction_bid", rule="GI-TRADE-05", variant=KEY)
+@dataclass(slots=True)
+class AuctionBid(Order):
+    """A sealed bid for the card auctioned (GI-TRADE-05): treasury tokens, 0 = no bid."""
+
+    bid: Count = 0
+
+
+def buyer(g: Game) -> int | None:
+    """The seat whose purchase decision is owed: the first in the 27.1 order still buying."""
+    st = g.s.step
+    for seat in st.get("buyers", []):
+        if seat not in st["done"] and can_buy_from(g, g.s.players[seat]):
+            return seat
+    return None
+
+
 @register(variant=KEY)
 class GIAcquisitionPhase(Phase):
-    """Replaces the plain acquisition (27) in Grand Imperial games: no stack-9 purchase
-    (27.51 has no place in the regional stacks), nothing to decide in slice 1."""
+    """Replaces the plain acquisition (27) in Grand Imperial games: the draws (no stack-9
+    purchase, GIS-6), then purchases from the regions one card at a time in the 27.1 order
+    (GI-TRADE-04), a card its buyer cannot pay for auctioned by sealed bids (GI-TRADE-05)."""
 
     name = "acquisition"
     rule = "GI-TRADE-01"
-    accepts = ()
+    accepts = ("buy_regional", "auction_bid")
 
-    def finish(self, g: Game) -> None:
-        """The computer draws for everyone in the 27.1 order (GI-TRADE-06)."""
-        for p in draw_order(g):
+    def start(self, g: Game) -> None:
+        """The computer draws for everyone in the 27.1 order (GI-TRADE-06); then the buyers."""
+        order_ = draw_order(g)
+        for p in order_:
             draw_for(g, p)
+        g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
+
+    def pending(self, g: Game) -> list[Decision]:
+        st = g.s.step
+        lot = st.get("lot")
+        if lot:
+            return [Decision(seat, "auction_bid",
+                             f"Bid for {card_name(g, lot['card'])} from {region_name(lot['region'])} "
+                             f"(sealed; the highest bid pays it from treasury)",
+                             default="no bid", options={"card": lot["card"], "max": g.s.players[seat].treasury})
+                    for seat in lot["bidders"] if str(seat) not in lot["bids"]]
+        seat = buyer(g)
+        if seat is None:
+            return []
+        p = g.s.players[seat]
+        return [Decision(seat, "buy_regional",
+                         "Buy a card from a region at twice its face value, or say done",
+                         default="done buying", options={"regions": can_buy_from(g, p),
+                                                         "treasury": p.treasury,
+                                                         "factor": gi.trade().purchase_price_factor})]
+
+    def handle(self, g: Game, o: Order) -> None:
+        st = g.s.step
+        lot = st.get("lot")
+        if isinstance(o, AuctionBid):
+            if not lot or o.player not in lot["bidders"] or str(o.player) in lot["bids"]:
+                raise IllegalOrder("GI-TRADE-05", "no auction is waiting for your bid")
+            p = g.player(o.player)
+            if o.bid > p.treasury:
+                raise IllegalOrder("GI-TRADE-05", f"you bid {o.bid} but have {p.treasury} in treasury")
+            lot["bids"][str(o.player)] = o.bid
+            g.emit(f"You bid {o.bid} for {card_name(g, lot['card'])}.", "bid_private", to=[o.player], bid=o.bid)
+            self._settle(g)
+            return
+        assert isinstance(o, BuyRegional)
+        if lot or buyer(g) != o.player:
+            raise IllegalOrder("GI-TRADE-04", "it is not your turn to buy from a region")
+        p = g.player(o.player)
+        if o.region is None:
+            st["done"].append(o.player)
+            g.emit(f"{g.name(p.nation)} is done buying.", "buy_done", nation=p.nation)
+            return
+        if o.region not in can_buy_from(g, p):
+            raise IllegalOrder("GI-TRADE-04", f"you may buy from the regions your cities draw from, "
+                               f"while a card is left there: {', '.join(can_buy_from(g, p))}")
+        self._buy(g, p, o.region)
+
+    def _buy(self, g: Game, p: Player, region: str) -> None:
+        st = g.s.step
+        card = region_stack(g, region).pop(0)
+        cost = price(card)
+        st["bought"][str(p.seat)] = st["bought"].get(str(p.seat), 0) + 1
+        if p.treasury >= cost:
+            g.spend_treasury(p.nation, cost)
+            p.hand.append(card)
+            g.emit(f"You buy {card_name(g, card)} from {region_name(region)} for {cost}.",
+                   "buy_private", to=[p.seat], card=card, region=region, cost=cost)
+            g.emit(f"{g.name(p.nation)} buys a card from {region_name(region)} for {cost} treasury.",
+                   "buy", nation=p.nation, region=region, cost=cost)
+            return
+        bidders = [q.seat for q in draw_order(g) if q.seat != p.seat and q.treasury >= 1]
+        g.emit(f"{g.name(p.nation)} draws {card_name(g, card)} from {region_name(region)} and cannot "
+               f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
+               nation=p.nation, card=card, region=region, cost=cost)
+        st["lot"] = {"card": card, "region": region, "seller": p.seat, "bidders": bidders, "bids": {}}
+        self._settle(g)
+
+    def _settle(self, g: Game) -> None:
+        """All bids in: the highest pays it from treasury to stock and takes the card, a tie
+        to the first in the 27.1 order; with no bid it is set aside (GIR-31)."""
+        st = g.s.step
+        lot = st["lot"]
+        if any(str(seat) not in lot["bids"] for seat in lot["bidders"]):
+            return
+        best = max(lot["bids"].values(), default=0)
+        st["lot"] = None
+        name = card_name(g, lot["card"])
+        if best <= 0:
+            g.s.set_aside.append(lot["card"])
+            g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=lot["card"])
+            return
+        seat = next(s for s in lot["bidders"] if lot["bids"][str(s)] == best)
+        q = g.s.players[seat]
+        g.spend_treasury(q.nation, best)
+        q.hand.append(lot["card"])
+        g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
+               nation=q.nation, card=lot["card"], bid=best)
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """D13: done buying; D14: no bid."""
+        lot = g.s.step.get("lot")
+        if lot and seat in lot["bidders"] and str(seat) not in lot["bids"]:
+            self.handle(g, AuctionBid(seat, 0))
+        elif buyer(g) == seat:
+            self.handle(g, BuyRegional(seat, None))
+        else:
+            super().timeout(g, seat)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        """A random bid up to the treasury; done with probability 1/2, and after three
+        purchases, else a random region he may buy from."""
+        lot = g.s.step.get("lot")
+        p = g.s.players[seat]
+        if lot:
+            return AuctionBid(seat, rng.below(p.treasury + 1))
+        regions = can_buy_from(g, p)
+        if not regions or rng.below(2) or g.s.step["bought"].get(str(seat), 0) >= SAMPLE_PURCHASES:
+            return BuyRegional(seat, None)
+        return BuyRegional(seat, regions[rng.below(len(regions))])
+
+
+def acquisition_secrets(st: dict, seat: int) -> dict:
+    """Bids are sealed (GI-TRADE-05): a seat's information state holds only its own."""
+    lot = st.get("lot")
+    if not lot:
+        return st
+    return dict(st, lot=dict(lot, bids={k: v for k, v in lot["bids"].items() if k == str(seat)}))

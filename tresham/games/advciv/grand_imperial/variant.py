@@ -150,7 +150,12 @@ class GrandImperial(Variant):
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
-        return None if phase == "acquisition" else super().phase_secrets(phase)
+        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
+        if phase == "acquisition":
+            from .acquisition import acquisition_secrets
+
+            return acquisition_secrets
+        return super().phase_secrets(phase)
 
     # ---- checks ------------------------------------------------------------------------
     def expected_cards(self, options: Options | None) -> Counter:
