@@ -370,6 +370,50 @@ def test_random_bots_buy_and_bid_legally(grand_imperial):
         assert state.phase == "trade" and check_invariants(state) == []
 
 
+# ---- ballast and leaders in trade (GI-TRADE-07, GI-EVENT-04) -------------------------------
+def trading(extra_egypt):
+    """The trade phase, market open: Egypt holds Salt and, taken from the event stack,
+    ``extra_egypt``; Babylon Oil, Oil, Iron."""
+    players = {**HOLD, "egypt": {"hand": ["salt"]}, "babylon": {"hand": ["oil", "oil", "iron"]}}
+    state, _ = position(nations=EAST, options={**GI, "players": 4}, players=players, phase="trade",
+                        step={"market_open": True}, stacks=seed_stacks({}, players))
+    ev = stack(game_for(state), EVENTS)
+    for c in extra_egypt:
+        ev.remove(c)
+        state.players[0].hand.append(c)
+    assert check_invariants(state) == []
+    return state
+
+
+@pytest.mark.variant("GI-TRADE-07", "GI-EVENT-04")
+def test_ballast_and_leaders_are_traded_and_worth_nothing(grand_imperial):
+    """A deal of [ballast, Merchant Prince, Salt] said to be those cards goes through; the
+    three ballast Babylon could hold are worth 0 (GIS-5, GIS-11)."""
+    state = trading([BALLAST, "merchant_prince"])
+    state, _ = play(state, {"type": "trade_offer", "player": 0, "to": 1,
+                            "give": [BALLAST, "merchant_prince", "salt"], "expect": ["oil", "oil", "iron"]},
+                    {"type": "trade_accept", "player": 1, "offer": 1, "give": ["oil", "oil", "iron"]})
+    assert hand(state, "babylon") == [BALLAST, "merchant_prince", "salt"]
+    assert hand(state, "egypt") == ["iron", "oil", "oil"]
+    assert game_for(state).hand_value([BALLAST] * 3) == 0
+    assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-07", "GI-EVENT-04")
+def test_saying_ballast_is_another_card_is_a_lie(grand_imperial):
+    """Three cards allow one lie (28.3): three ballast said to be one ballast and two Salt
+    are two lies, refused; said to be two ballast and a Salt, taken."""
+    state = trading([BALLAST, BALLAST, BALLAST])
+    lie = {"type": "trade_offer", "player": 0, "to": 1, "give": [BALLAST] * 3,
+           "expect": ["oil", "oil", "iron"]}
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(state, {**lie, "said": [BALLAST, "salt", "salt"]})
+    assert e.value.rule == "28.3"
+    state, _ = play(state, {**lie, "said": [BALLAST, BALLAST, "salt"]})
+    state, ev = play(state, {"type": "trade_accept", "player": 1, "offer": 1, "give": ["oil", "oil", "iron"]})
+    assert hand(state, "babylon") == [BALLAST] * 3
+
+
 # ---- restacking (GI-TRADE-09, GI-REGION-15) --------------------------------------------------
 @pytest.mark.variant("GI-REGION-15", "GI-TRADE-09")
 def test_a_returned_card_goes_under_the_region_with_most_of_its_copies_out(grand_imperial):

@@ -1,0 +1,50 @@
+"""The orders of Grand Imperial games that name trade cards, with the variant's cards
+(GI-TRADE-07, GI-EVENT-04): ballast and the Leadership cards may be given in a trade, stated,
+expected, paid (worth nothing) or discarded, beside the plain commodities and calamities.
+Each is a subclass of the plain order under the plain name (``@order(..., variant=KEY)``), so
+the plain phases take it unchanged; only the card vocabulary differs (ruling GIS-11)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..orders import order
+from ..rules.advances import Buy
+from ..rules.trade import TradeAccept, TradeOffer
+from ..schema import TRADE_CARDS, Many, _enum
+from . import data as gi
+from .variant import BALLAST, KEY
+
+#: Every trade card of a Grand Imperial game: the plain ones, ballast and the leaders.
+GI_TRADE_CARDS = TRADE_CARDS | {BALLAST} | frozenset(gi.leaders())
+GICardId = _enum(GI_TRADE_CARDS, "a trade card", "27.1",
+                 "a trade card id (commodity, calamity, ballast or Leadership card)")
+GIStatedCard = GICardId | Literal["unspecified"]
+GIExpectedCard = GICardId | Literal["dont_care", "unspecified"]
+
+
+@order("trade_offer", rule="28.2", fields={"said": "28.3", "expect": "28.3"}, variant=KEY)
+@dataclass(slots=True)
+class GITradeOffer(TradeOffer):
+    __doc__ = TradeOffer.__doc__
+    give: Many(GICardId) = field(default_factory=list)
+    said: Many(GIStatedCard) = field(default_factory=list)
+    expect: Many(GIExpectedCard) = field(default_factory=list)
+
+
+@order("trade_accept", rule="28.1", fields={"give": "28.2", "said": "28.3", "expect": "28.3"}, variant=KEY)
+@dataclass(slots=True)
+class GITradeAccept(TradeAccept):
+    __doc__ = TradeAccept.__doc__
+    give: Many(GICardId) = field(default_factory=list)
+    said: Many(GIStatedCard) = field(default_factory=list)
+    expect: Many(GIExpectedCard) = field(default_factory=list)
+
+
+@order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41",
+                                   "discard": "31.71"}, variant=KEY)
+@dataclass(slots=True)
+class GIBuy(Buy):
+    __doc__ = Buy.__doc__
+    pay_cards: Many(GICardId) = field(default_factory=list)
+    discard: Many(GICardId) = field(default_factory=list)
