@@ -226,6 +226,7 @@ class GameRun:
     posts: list[Sample] = field(default_factory=list)
     gets: list[float] = field(default_factory=list)
     clock: int = 0
+    retries: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -261,6 +262,20 @@ def _clock_order(game_id: int, order: dict, seat: int) -> None:
     services.submit(game_id, order, seat=seat, by_platform=True, reason="timeout")
 
 
+def _retrying(run: GameRun, send, *args, **kwargs):
+    """A request, sent once more if the connection failed under it (a keep-alive connection
+    the server closed as the request went out): as a client should, since a GET changes
+    nothing and a POST carries its client key (the server answers a retry with the first
+    result). Each retry is counted in the figures."""
+    import httpx
+
+    try:
+        return send(*args, **kwargs)
+    except httpx.TransportError:
+        run.retries += 1
+        return send(*args, **kwargs)
+
+
 def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.0, clock=None) -> None:
     """Play one game's plan over HTTP (players' orders) and through services (the clock's);
     each player pauses ``think_ms`` on average before an order."""
@@ -284,7 +299,7 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.
                 time.sleep(pauses.expovariate(1000.0 / think_ms))
             c = clients[seat]
             t0 = time.perf_counter()
-            r = c.get(f"/api/games/{run.game_id}")
+            r = _retrying(run, c.get, f"/api/games/{run.game_id}")
             run.gets.append((time.perf_counter() - t0) * 1000)
             if r.status_code != 200:
                 run.errors.append(f"GET game {run.game_id} before order {n}: {r.status_code} {r.text[:200]}")
@@ -292,7 +307,7 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.
             body = {"order": order, "revision": r.json()["revision"], "client_key": f"b{run.game_id}-{n}"}
             with inflight.one() as now:
                 t0 = time.perf_counter()
-                r = c.post(f"/api/games/{run.game_id}/orders", json=body)
+                r = _retrying(run, c.post, f"/api/games/{run.game_id}/orders", json=body)
                 ms = (time.perf_counter() - t0) * 1000
             if r.status_code != 201:
                 run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
@@ -421,6 +436,7 @@ def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, thin
         "database": connection.vendor,
         "orders_per_game": len(plans[0].steps),
         "errors": len(errors),
+        "retries": sum(r.retries for r in runs),
         "error_examples": errors[:5],
         "orders": accepted,
         "http_orders": len(posts),

@@ -102,6 +102,12 @@ def _migrated() -> bool:
     return not executor.migration_plan(executor.loader.graph.leaf_nodes())
 
 
+#: seconds a server keeps an idle HTTP connection open (uvicorn's default is 5): a player's
+#: page or client that waits a while for the others reuses its connection, and seldom races
+#: the server closing it (a request arriving as the server closes is reset, not answered)
+KEEP_ALIVE_S = 30
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -144,7 +150,8 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
         worker.start()
     app = application if processes == 1 else "tresham.platform.asgi:application"
     config = uvicorn.Config(app, lifespan="off", access_log=access_log, log_level="info",
-                            timeout_graceful_shutdown=10, workers=processes)
+                            timeout_graceful_shutdown=10, workers=processes,
+                            timeout_keep_alive=KEEP_ALIVE_S)
     click.echo(f"Tresham on http://{host}:{port}/ ({where}; {processes} server process"
                f"{'es' if processes > 1 else ''}; worker "
                f"{'in this process' if worker else 'not started: run tresham worker'}; Ctrl-C stops)")
