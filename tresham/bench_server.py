@@ -276,23 +276,18 @@ def _retrying(run: GameRun, send, *args, **kwargs):
         return send(*args, **kwargs)
 
 
-def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float = 0.0, clock=None) -> None:
-    """Play one game's plan over HTTP (players' orders) and through services (the clock's);
-    each player pauses ``think_ms`` on average before an order."""
+def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clock: ProcessPoolExecutor) -> None:
+    """Play one game's plan over HTTP (players' orders) and through the ``clock`` process (the
+    deadline defaults); each player pauses ``think_ms`` on average before an order."""
     import random
 
     from django.db import close_old_connections
-
-    from .platform.play import services
 
     pauses = random.Random(f"{run.plan.seed}:think")
     try:
         for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
             if platform:
-                if clock is not None:
-                    clock.submit(_clock_order, run.game_id, order, seat).result()
-                else:
-                    services.submit(run.game_id, order, seat=seat, by_platform=True, reason="timeout")
+                clock.submit(_clock_order, run.game_id, order, seat).result()
                 run.clock += 1
                 continue
             if think_ms > 0:
@@ -374,15 +369,15 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
         with ServerProcess(env, processes=processes) as server:
             with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
                                      initializer=_clock_setup, initargs=(env,)) as clock:
-                clock.submit(_clock_setup, env).result()  # started before the clock runs
+                clock.submit(os.getpid).result()  # started before the clock runs
                 return _measure(server, rules, plans, players, think_ms, clock) | {
                     "plan_s": round(plan_s, 1), "processes": processes}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float = 0.0,
-             clock=None) -> dict[str, Any]:
+def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float,
+             clock: ProcessPoolExecutor) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 

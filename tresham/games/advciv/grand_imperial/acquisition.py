@@ -31,7 +31,7 @@ from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register
 from ..schema import Count, _enum
-from ..rules.acquisition import draw_order
+from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import data as gi
 from .stacks import event_stack, region_stack
@@ -77,16 +77,8 @@ def draw_from(g: Game, p: Player, region: str) -> str | None:
     """The top card of ``region``'s stack (or the event stack) into ``p``'s hand, told to him
     only (27.3); an empty stack gives nothing (27.21, GI-TRADE-09)."""
     stack = event_stack(g) if region == EVENTS else region_stack(g, region)
-    if not stack:
-        where = "The event stack" if region == EVENTS else f"{region_name(region)}'s stack"
-        g.emit(f"{where} is empty: {g.name(p.nation)} draws no card from it.", "draw_empty",
-               nation=p.nation, stack=region)
-        return None
-    card = stack.pop(0)
-    p.hand.append(card)
-    g.emit(f"You draw {card_name(g, card)} from {region_name(region)}.", "draw_private",
-           to=[p.seat], card=card, stack=region)
-    return card
+    named = "The event stack" if region == EVENTS else f"{region_name(region)}'s stack"
+    return draw_top(g, p, stack, region, named, region_name(region), name=card_name)
 
 
 def draw_for(g: Game, p: Player) -> None:

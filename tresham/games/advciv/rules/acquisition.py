@@ -12,6 +12,8 @@ Order: ``{"type": "buy_cards", "player": SEAT, "count": N}`` (N = 0 buys nothing
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass
 
 from ...base import Decision, IllegalOrder
@@ -52,17 +54,24 @@ def draw_order(g: Game) -> list[Player]:
 
 
 def draw_card(g: Game, p: Player, stack: int) -> str | None:
-    """Draw the top card of stack ``stack`` (1-9) into ``p``'s hand; an empty stack gives
-    nothing and no substitute (27.21). The card's name is told to the drawer only (27.3)."""
-    cards = g.s.stacks[stack - 1]
+    """Draw the top card of stack ``stack`` (1-9) into ``p``'s hand (:func:`draw_top`)."""
+    return draw_top(g, p, g.s.stacks[stack - 1], stack, f"Stack {stack}", f"stack {stack}")
+
+
+def draw_top(g: Game, p: Player, cards: list[str], key: int | str, named: str, source: str,
+             name: Callable[[Game, str], str] = card_name) -> str | None:
+    """Draw the top card of ``cards`` (a stack, ``key`` in the events) into ``p``'s hand; an
+    empty stack gives nothing and no substitute (27.21). The card's name is told to the drawer
+    only (27.3). ``named``: the stack as a sentence begins with it ("Stack 3"); ``source``:
+    after "from" ("stack 3"); ``name``: how a card is named (a variant's cards)."""
     if not cards:
-        g.emit(f"Stack {stack} is empty: {g.name(p.nation)} draws no card from it.",
-               "draw_empty", nation=p.nation, stack=stack)
+        g.emit(f"{named} is empty: {g.name(p.nation)} draws no card from it.",
+               "draw_empty", nation=p.nation, stack=key)
         return None
     card = cards.pop(0)
     p.hand.append(card)
-    g.emit(f"You draw {card_name(g, card)} from stack {stack}.", "draw_private",
-           to=[p.seat], card=card, stack=stack)
+    g.emit(f"You draw {name(g, card)} from {source}.", "draw_private",
+           to=[p.seat], card=card, stack=key)
     return card
 
 
