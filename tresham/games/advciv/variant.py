@@ -27,6 +27,8 @@ import importlib
 from collections import ChainMap, Counter
 from typing import Any, Callable, ClassVar, Mapping
 
+from pydantic import BaseModel
+
 from ..base import IllegalOrder
 from .data import GameData, load
 from .game import Game
@@ -108,6 +110,12 @@ class Variant:
         from .rules.departure import return_to_stacks
 
         return_to_stacks(g, cards)
+
+    def variant_state_model(self) -> type[BaseModel] | None:
+        """The pydantic model a prepared position's ``variant_state`` is checked with (the
+        scenario format, ``scenario.set_variant_state``); None: the game keeps none (the plain
+        game), and a position giving one is refused."""
+        return None
 
     # ---- views ------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None) -> dict[str, Any]:

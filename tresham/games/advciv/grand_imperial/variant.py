@@ -5,7 +5,7 @@
 GI-REGION, GI-EVENT-01), its card count (163 cards, GI-REGION-13, GI-EVENT-01) and the
 invariant that every card is where the rules allow (each regional stack holds only its own
 region's cards, the event stack only event cards). Its acquisition phase is
-``.acquisition``; its restacking ``.stacks``.
+``.acquisition``; its restacking ``.stacks``; its auction phase after trade ``.auction``.
 
 It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
 would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
@@ -38,6 +38,11 @@ REFUSED = {
     "ep_major": "the Expansion Project's major calamities",
     "ep_minor": "the Expansion Project's minor calamities",
 }
+
+
+#: The turn (GI-TURN-01..13): the plain one, and the auction phase right after trade
+#: (GI-TURN-10: "Trade: normal, plus auctions"; GI-TRADE-08).
+TURN_WITH_AUCTION = (*TURN[:TURN.index("trade") + 1], "auction", *TURN[TURN.index("trade") + 1:])
 
 
 def region_stacks() -> tuple[str, ...]:
@@ -84,11 +89,12 @@ class GrandImperial(Variant):
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the plain turn with the auction phase after trade (GI-TURN-10, GI-TRADE-08)
+    turn: ClassVar[tuple[str, ...]] = TURN_WITH_AUCTION
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, forms, orders  # noqa: F401
+        from . import acquisition, advances, auction, forms, orders  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -123,6 +129,12 @@ class GrandImperial(Variant):
         stacks.append(events)
         g.s.stacks = stacks
 
+    def variant_state_model(self):
+        """A position's ``variant_state`` (design 4.2) is checked with ``.positions``' model."""
+        from .positions import GIVariantState
+
+        return GIVariantState
+
     # ---- trade stacks ------------------------------------------------------------------
     def stack_names(self) -> tuple[str, ...]:
         """The twelve region ids in the seed's order, then ``events``."""
@@ -150,11 +162,16 @@ class GrandImperial(Variant):
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
-        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
+        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's; the
+        sealed lots and bids of the auction phase (GI-TRADE-08)."""
         if phase == "acquisition":
             from .acquisition import acquisition_secrets
 
             return acquisition_secrets
+        if phase == "auction":  # the sealed lots and bids (GI-TRADE-08)
+            from .auction import auction_secrets
+
+            return auction_secrets
         return super().phase_secrets(phase)
 
     # ---- checks ------------------------------------------------------------------------
