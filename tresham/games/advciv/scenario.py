@@ -272,7 +272,7 @@ def set_variant_state(state: GameState, variant: Variant, doc: dict[str, Any]) -
     the new game's value of that key. ScenarioError naming the wrong key."""
     model = variant.variant_state_model()
     if model is None:
-        raise ScenarioError(f"variant_state: a {variant.title} game keeps no variant state")
+        raise ScenarioError(f"variant_state: this game ({variant.title}) keeps no variant state")
     try:
         model.model_validate(doc)
     except ValidationError as e:
