@@ -285,3 +285,28 @@ def test_the_random_bot_offers_at_most_two_cards_and_bids_within_its_treasury(gr
             assert 0 <= b.bid <= 10
             play(state, b.to_json())
     assert set(sizes) == {0, 1, 2}
+
+
+# ---- the acquisition's auction: where the card lies (GIAU-14) --------------------------------
+@pytest.mark.variant("GI-TRADE-05")
+def test_a_card_being_auctioned_is_counted_among_the_cards_set_aside(grand_imperial):
+    """S-15's position (docs/scenarios/gi-regional-purchase-auction.json): Egypt cannot pay
+    the Gold (18); while the bids are collected the Gold lies face up among the cards set
+    aside, so all 163 cards are accounted for after every order; Babylon's winning bid of 12
+    takes it from there (set aside empty again)."""
+    from tresham.games.advciv import scenario as sc
+
+    from tests.helpers import ROOT
+
+    doc = sc.load_file(ROOT / "docs" / "scenarios" / "gi-regional-purchase-auction.json")
+    state, _ = sc.build(doc)
+    assert state.set_aside == [] and check_invariants(state) == []
+    state, _ = play(state, {"type": "buy_regional", "player": EGYPT, "region": "levant"})
+    assert state.set_aside == ["gold"] and state.step["lot"]["cards"] == ["gold"]
+    assert check_invariants(state) == []
+    state, _ = play(state, {"type": "auction_bid", "player": BABYLON, "bid": 12})
+    assert check_invariants(state) == []
+    state, _ = play(state, {"type": "auction_bid", "player": ASSYRIA, "bid": 8},
+                    {"type": "auction_bid", "player": ASIA, "bid": 0})
+    assert state.set_aside == [] and "gold" in state.players[BABYLON].hand
+    assert state.players[BABYLON].treasury == 8 and check_invariants(state) == []

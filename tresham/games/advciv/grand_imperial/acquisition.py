@@ -229,6 +229,9 @@ class GIAcquisitionPhase(Phase):
         g.emit(f"{g.name(p.nation)} draws {card_name(g, card)} from {region_name(region)} and cannot "
                f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
                nation=p.nation, card=card, region=region, cost=cost)
+        # the card lies face up among the cards set aside while it is auctioned, so that every
+        # card is somewhere after every order (GIAU-14); with no bid it simply stays there
+        g.s.set_aside.append(card)
         st["lot"] = bidding.new_lot([card], p.seat, bidders, region=region)
         self._settle(g)
 
@@ -243,13 +246,13 @@ class GIAcquisitionPhase(Phase):
         st["lot"] = None
         (card,) = lot["cards"]
         name = card_name(g, card)
-        if won is None:
-            g.s.set_aside.append(card)
+        if won is None:  # it stays set aside
             g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=card)
             return
         seat, best = won
         q = g.s.players[seat]
         bidding.pay(g, seat, best)
+        g.s.set_aside.remove(card)
         q.hand.append(card)
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=card, bid=best)
