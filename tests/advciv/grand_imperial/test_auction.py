@@ -310,3 +310,25 @@ def test_a_card_being_auctioned_is_counted_among_the_cards_set_aside(grand_imper
                     {"type": "auction_bid", "player": ASIA, "bid": 0})
     assert state.set_aside == [] and "gold" in state.players[BABYLON].hand
     assert state.players[BABYLON].treasury == 8 and check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-08")
+def test_the_page_shows_the_lots_face_up_once_all_are_in_and_only_ones_own_bid(grand_imperial):
+    """The view's ``phase_view``: before every offer is in, who has offered and one's own
+    offer only; then the lots by nation in sale order, the lot being sold, one's own bid."""
+    from tresham.games.advciv.view import player_view
+
+    state, _ = at_auction(HANDS)
+    state, _ = play(state, {"type": "auction_lots", "player": EGYPT, "cards": ["salt"]})
+    assert player_view(state, BABYLON)["phase_view"] == {"offered": ["egypt"], "my_offer": None}
+    assert player_view(state, EGYPT)["phase_view"]["my_offer"] == ["salt"]
+    state, _ = play(state, {"type": "auction_lots", "player": BABYLON, "cards": ["hides"]},
+                    {"type": "auction_lots", "player": ASSYRIA, "cards": []},
+                    {"type": "auction_lots", "player": ASIA, "cards": []},
+                    {"type": "auction_bid", "player": BABYLON, "bid": 6})
+    seen = player_view(state, None)["phase_view"]
+    assert seen["lots"] == {"egypt": ["salt"], "babylon": ["hides"]} and seen["to_sell"] == ["babylon"]
+    # the bidders in the 27.1 order: no cities, so A.S.T. order (Assyria before Babylon)
+    assert seen["selling"] == {"seller": "egypt", "cards": ["salt"], "bidders": ["assyria", "babylon"]}
+    assert "my_bid" not in seen and "my_bid" not in player_view(state, ASSYRIA)["phase_view"]
+    assert player_view(state, BABYLON)["phase_view"]["my_bid"] == 6

@@ -213,6 +213,29 @@ class AuctionPhase(Phase):
         return AuctionLots(seat, sorted(rng.sample(cards, n)) if n else [])
 
 
+def auction_view(g: Game, seat: int | None) -> dict[str, Any]:
+    """What a page shows during the auction (GI-TRADE-08): before every offer is in, only the
+    viewer's own offer and who has offered; then every lot face up (by nation, in sale order),
+    the lot being sold and the viewer's own bid on it (the others' bids are sealed)."""
+    st = g.s.step
+    nation = lambda s: g.s.players[s].nation  # noqa: E731
+    offers = st.get("offers", {})
+    out: dict[str, Any] = {"offered": sorted(nation(int(s)) for s in offers)}
+    if st.get("queue") is None:
+        mine = offers.get(str(seat)) if seat is not None else None
+        out["my_offer"] = mine
+        return out
+    out["lots"] = {nation(p.seat): offers[str(p.seat)] for p in sale_order(g) if offers.get(str(p.seat))}
+    out["to_sell"] = [nation(s) for s in st["queue"]]
+    lot = st.get("lot")
+    if lot:
+        out["selling"] = {"seller": nation(lot["seller"]), "cards": list(lot["cards"]),
+                          "bidders": [nation(s) for s in lot["bidders"]]}
+        if seat is not None and str(seat) in lot["bids"]:
+            out["my_bid"] = lot["bids"][str(seat)]
+    return out
+
+
 def auction_secrets(st: dict[str, Any], seat: int) -> dict[str, Any]:
     """The offers are sealed until every one is in (then they are face up); the bids are
     sealed (``bidding.mask``): a seat's information state holds only its own."""

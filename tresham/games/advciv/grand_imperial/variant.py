@@ -158,7 +158,11 @@ class GrandImperial(Variant):
     # ---- views ------------------------------------------------------------------------
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6)."""
+        Imperial does not have (GIS-6); the auction phase's view (GI-TRADE-08)."""
+        if phase == "auction":  # the lots, the lot being sold, one's own bid (GI-TRADE-08)
+            from .auction import auction_view
+
+            return auction_view
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
