@@ -332,3 +332,21 @@ def test_the_page_shows_the_lots_face_up_once_all_are_in_and_only_ones_own_bid(g
     assert seen["selling"] == {"seller": "egypt", "cards": ["salt"], "bidders": ["assyria", "babylon"]}
     assert "my_bid" not in seen and "my_bid" not in player_view(state, ASSYRIA)["phase_view"]
     assert player_view(state, BABYLON)["phase_view"]["my_bid"] == 6
+
+
+@pytest.mark.variant("GI-TRADE-08")
+def test_a_player_who_departs_during_the_auction_takes_the_defaults(grand_imperial):
+    """15.61: Asia departs before offering: nothing offered for it, at once, and the lots are
+    revealed. Assyria departs while Egypt's lot is being bid for: its bid is 0 and does not
+    count; Babylon's 2 wins. A lot of a seller who has departed is withdrawn."""
+    state, _ = at_auction(HANDS)
+    state, _ = play(state, {"type": "auction_lots", "player": EGYPT, "cards": ["salt"]},
+                    {"type": "auction_lots", "player": BABYLON, "cards": []},
+                    {"type": "auction_lots", "player": ASSYRIA, "cards": ["grain"]})
+    state, ev = play(state, {"type": "depart", "player": ASIA})
+    assert state.step["offers"]["3"] == [] and "Egypt auctions Salt (GI-TRADE-08)." in texts(ev)
+    state, _ = play(state, {"type": "auction_bid", "player": BABYLON, "bid": 2})
+    state, ev = play(state, {"type": "depart", "player": ASSYRIA})
+    assert "Babylon buys Egypt's lot (Salt) for 2" in texts(ev)
+    assert "Assyria's lot is withdrawn" in texts(ev)
+    assert state.phase != "auction" and check_invariants(state) == []

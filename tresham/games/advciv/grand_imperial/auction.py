@@ -91,7 +91,8 @@ class AuctionPhase(Phase):
         st = g.s.step
         if st["queue"] is not None:
             return []
-        return [s for s in st["owing"] if str(s) not in st["offers"] and not g.s.players[s].inert]
+        # a seat that departs still owes it until the engine gives his default (15.61)
+        return [s for s in st["owing"] if str(s) not in st["offers"]]
 
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step

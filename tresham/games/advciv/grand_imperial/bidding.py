@@ -7,7 +7,8 @@ drawer who cannot pay), ``bidders`` (seats, in the 27.1 drawing order: the tie-b
 ``bids`` (seat as a string -> tokens; sealed until all are in, each seat seeing only its own:
 :func:`mask`). Every other active player with at least 1 in treasury owes one bid when the lot
 opens (:func:`open_bidders`); 0 is no bid; a bid above his treasury is refused. A bidder who
-departs (15.61) owes nothing more. The highest bid wins; a tie goes to the bidder first in the
+departs (15.61) has his default (0) given at once, and a bid he made before does not count.
+The highest bid wins; a tie goes to the bidder first in the
 27.1 order; with no bid there is no winner (GIR-31, GIS-10). The winner pays from treasury to
 stock (:func:`pay`); what happens to the cards and the seller is the phase's.
 
@@ -46,8 +47,9 @@ def new_lot(cards: list[str], seller: int, bidders: list[int], **extra: Any) -> 
 
 
 def waiting(g: Game, lot: dict[str, Any]) -> list[int]:
-    """The bidders whose bid is still owed (a departed one owes none, 15.61)."""
-    return [s for s in lot["bidders"] if str(s) not in lot["bids"] and not g.s.players[s].inert]
+    """The bidders whose bid is still owed. A bidder who departs (15.61) still owes it until
+    the engine gives his default at once (0, no bid: ``engine.apply_in_place``)."""
+    return [s for s in lot["bidders"] if str(s) not in lot["bids"]]
 
 
 def bid_decisions(g: Game, lot: dict[str, Any], prompt: str, rule: str) -> list[Decision]:
