@@ -7,10 +7,13 @@ surplus removal, no sampled order refused, no stall, and the order log replaying
 final digest.
 
 Measured on the slice-5 code (the acquisition with purchases and auctions, the auction phase),
-one process on the shared 2-core machine: the 100 random games 249 s in all (median 2.5 s,
-the longest 1167 turns in 17 s), the 10 heuristic games about 30 s; CI's ``pytest -n auto``
-spreads the parametrized games over its 2 cores (about 2 minutes). No turn cap is needed yet;
-if later slices make the games slower, cap with ``turns=`` and say so here.
+one process on a 2-core machine shared with other jobs: the 100 random games 249 s in all
+(median 2.5 s; 87 games last over 60 turns, the longest 1167 turns in 17 s), the 10 heuristic
+games about 30 s; the whole file under pytest, one process, 7 minutes of wall time while the
+machine was busy. CI's ``pytest -n auto`` spreads the parametrized games over its 2 cores
+(about 2 to 3.5 minutes). No turn cap is needed yet; a cap of 150 turns would about halve the
+random games' time (estimated 164 s of 249). If later slices make the games slower, cap with
+``turns=`` and say so here.
 """
 from __future__ import annotations
 
