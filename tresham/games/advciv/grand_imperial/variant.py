@@ -24,6 +24,7 @@ from ...base import IllegalOrder
 from ..data import Commodity, GameData, load
 from ..game import Game
 from ..phase import TURN
+from .game import GIGame
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
@@ -80,15 +81,19 @@ def gi_data() -> GameData:
 
 
 class GrandImperial(Variant):
-    """Grand Imperial v1.1 (Ryan Schneider, 1994), slice 1: options, stacks, acquisition."""
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), slices 1 and 2: options, stacks,
+    acquisition; the luxury phase and dispositions."""
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the plain turn with the luxury phase after surplus removal (GI-TURN-08)
+    turn: ClassVar[tuple[str, ...]] = (*TURN[:TURN.index("surplus") + 1], "luxury",
+                                       *TURN[TURN.index("surplus") + 1:])
+    game_class: ClassVar[type[Game]] = GIGame
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, orders  # noqa: F401
+        from . import acquisition, advances, luxury_phase, orders, taxation  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -144,10 +149,27 @@ class GrandImperial(Variant):
         put_under(g, cards)
 
     # ---- views ------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None) -> dict:
+        """What every seat sees of the variant's pieces: each city's luxury die and
+        disposition (GI-LUX-07)."""
+        from .luxury_phase import dice_view
+
+        return {"cities": dice_view(g)}
+
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6)."""
+        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        if phase == "luxury":
+            from .luxury_phase import luxury_view
+
+            return luxury_view
         return None if phase == "acquisition" else super().phase_view(phase)
+
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """Luxury orders are sealed until all are in (GI-LUX-01, D11)."""
+        if phase == "luxury":
+            return (("orders", "seat"),)
+        return super().private_step_keys(phase)
 
     def phase_secrets(self, phase: str):
         """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
@@ -173,6 +195,11 @@ class GrandImperial(Variant):
         event stack only event cards. (That every card is somewhere, once, is the generic
         card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
         out: list[str] = []
+        for area, points in sorted(state.variant_state.get("luxury", {}).items()):
+            if area not in state.board.cities:
+                out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
+            elif not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                out.append(f"the luxury die of {area} is {points!r}, not a number of points")
         names = self.stack_names()
         if len(state.stacks) != len(names):
             return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
