@@ -209,6 +209,8 @@ def political_choice(g: Game, areas: list[str], n: int) -> tuple[list[str], list
     must: list[str] = []
     for r in sorted(by_rank):
         tier = by_rank[r]
+        if len(must) >= n:
+            break
         if len(must) + len(tier) <= n:
             must.extend(tier)
             continue
