@@ -463,3 +463,26 @@ def test_timeout_is_refused_once_the_order_is_in(grand_imperial):
     state, _ = play(state, lux(EGYPT, {"thebes": 2}))
     with pytest.raises(IllegalOrder):
         engine.apply(state, Timeout(EGYPT).to_json(), platform=True)
+
+
+# ---- the heuristic bot's luxury planner (design 5.3) -------------------------------------------
+@pytest.mark.variant("GI-LUX-01", "GI-LUX-02")
+def test_the_heuristic_bot_keeps_cities_content_and_makes_them_happy_with_spare_flips(grand_imperial):
+    """S-3's Babylon (6 flips, treasury 5): Content with flips in area order (Babylon,
+    Sumeria, Susa 2 each), Ur left with none would revolt: 1 from treasury makes it Unhappy.
+    With 14 flips: all Content (8), then two cities Happy (3 more each), Babylon last because
+    its MarketPlace already draws the 2 a city without a Courthouse may draw."""
+    from tresham.bots.heuristic import heuristic_bot
+    from tresham.games.advciv.variant import Variant
+
+    assert Variant().planners() == {}
+    state, _ = s3()
+    order = heuristic_bot(state, BABYLON, Rng(1))
+    assert order == lux(BABYLON, {"babylon": 2, "sumeria": 2, "susa": 2, "ur": 1}, 1)
+    after, _ = play(state, order)
+    assert dp.cities_by(game_for(after), "babylon", dp.REVOLT) == []
+    tokens = {"babylonia": 5, "mari": 5, "charax": 6, "chaldaea": 6}
+    state, _ = at("luxury", {a: "babylon" for a in S3_CITIES}, {a: {"babylon": n} for a, n in tokens.items()},
+                  sites={"babylon": ["marketplace"]})
+    assert dp.free_flips(game_for(state), "babylon") == 14
+    assert heuristic_bot(state, BABYLON, Rng(1)) == lux(BABYLON, {"babylon": 2, "sumeria": 5, "susa": 5, "ur": 2})

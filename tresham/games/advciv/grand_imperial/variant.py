@@ -148,6 +148,13 @@ class GrandImperial(Variant):
 
         put_under(g, cards)
 
+    # ---- bots -------------------------------------------------------------------------
+    def planners(self):
+        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        from .bots import PLANNERS
+
+        return PLANNERS
+
     # ---- views ------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None) -> dict:
         """What every seat sees of the variant's pieces: each city's luxury die and
