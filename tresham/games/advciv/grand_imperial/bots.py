@@ -5,8 +5,9 @@ default. A planner decides on the seat's ``information_state`` only.
 - Luxury (D11): first every city Content with free flips, in area-id order (the default);
   then, while flips remain, cities made Happy (+1 card, +1 tax, immune to political
   calamities), the cheapest first and those whose extra card is not lost to the cap of 2
-  before the others; a city the flips leave in Revolt is lifted to Unhappy from treasury,
-  1 token a point, when the treasury has it. Luxury cards are kept for sets.
+  before the others; a city the flips leave below Content (it would draw no card) is brought
+  to Content from treasury, 1 token a point, while the treasury has it. Luxury cards are kept
+  for sets.
 """
 from __future__ import annotations
 
@@ -44,11 +45,10 @@ def plan_luxury(g: Game, seat: int, rng=None) -> dict | None:
             left -= need
     treasury = 0
     for area in g.cities_of(p.nation):
-        if dp.disposition_at(g, area, points[area]) == dp.REVOLT:
-            need = dp.points_for(g, area, dp.UNHAPPY) - points[area]
-            if 0 < need <= p.treasury - treasury:
-                points[area] += need
-                treasury += need
+        need = dp.points_for(g, area, dp.CONTENT) - points[area]
+        if 0 < need <= p.treasury - treasury:
+            points[area] += need
+            treasury += need
     return {"type": "luxury", "player": seat, "points": {a: n for a, n in points.items() if n},
             "treasury": treasury, "cards": []}
 
