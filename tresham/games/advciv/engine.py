@@ -109,6 +109,8 @@ def apply_in_place(state: GameState, order: dict | Order,
             if not owed:
                 break
             phase.timeout(g, owed[0])
+    elif o.type_name in variant.anytime_orders:
+        variant.handle_anytime(g, o)
     elif isinstance(o, Timeout):
         owed = [d for d in phase.pending(g) if d.player == o.player and d.required]
         if not owed:
