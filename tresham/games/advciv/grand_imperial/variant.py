@@ -94,7 +94,7 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, leaders, orders  # noqa: F401
+        from . import acquisition, advances, forms, leaders, orders  # noqa: F401
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
