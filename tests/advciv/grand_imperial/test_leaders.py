@@ -533,3 +533,28 @@ def test_bot_games_pass_the_leaders_phase_every_turn(grand_imperial):
     rec = play_game(5, 4, bots=seat_bots("mixed", 5, 4), turns=12, options=dict(GI))
     assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok
     assert not rec.refused_samples
+
+
+# ---- forms (EP-12) -------------------------------------------------------------------------------------
+@pytest.mark.variant("GI-LEADER-01", "GI-LEADER-09")
+def test_forms_for_play_leaders_and_the_grand_diplomat(grand_imperial):
+    """The play_leaders form offers the turn-start leaders held and gives the order; the
+    Grand Diplomat's holder may take it in any phase (a decision never owed) with a form
+    naming the other players."""
+    state, _ = at_leaders({EGYPT: ["charismatic_leader", "grand_diplomat"]})
+    forms = {f.id: f for f in engine.AdvancedCivilization().order_forms(state, EGYPT)}
+    assert set(forms) == {"play_leaders", "diplomat"}
+    assert [c.value for c in forms["play_leaders"].fields[0].choices] == ["charismatic_leader"]
+    assert [c.value for c in forms["diplomat"].fields[0].choices] == ["asia", "assyria", "babylon"]
+    rules = engine.AdvancedCivilization()
+    order = rules.form_order(state, EGYPT, "play_leaders", {"cards": ["charismatic_leader"]})
+    assert order == {"type": "play_leaders", "player": EGYPT, "cards": ["charismatic_leader"]}
+    order = rules.form_order(state, EGYPT, "diplomat", {"target": "babylon"})
+    state, ev = play(state, order)
+    assert [e.to for e in events_of(ev, "diplomat_private")] == [[EGYPT], [BABYLON]]
+    diplomat = [d for d in engine.pending(state) if d.kind == "diplomat"]
+    assert diplomat == [] and all(d.required for d in engine.pending(state))
+    state, _ = at_leaders({BABYLON: ["grand_diplomat"]})
+    assert state.phase != "leaders"  # nobody owed play_leaders: the turn went on
+    owed = [(d.kind, d.required) for d in engine.pending(state) if d.player == BABYLON]
+    assert ("diplomat", False) in owed and owed.count(("diplomat", False)) == 1

@@ -79,6 +79,12 @@ class Variant:
         own (``@order(..., variant=key)``) before the plain ones."""
         return order_types(self.key, platform)
 
+    def anytime_decisions(self, g: Game) -> list:
+        """Decisions a player may take in any phase (never required; their orders are
+        ``anytime_orders``), listed after the phase's own by ``engine.pending``: none in the
+        plain game."""
+        return []
+
     def handle_anytime(self, g: Game, order: Order) -> None:
         """Validate and apply an order of ``anytime_orders`` (IllegalOrder to refuse it), in
         whatever phase the game is; never called in the plain game."""

@@ -54,3 +54,33 @@ def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         FormField("bid", f"Your bid (treasury {mx})", "number", min=0, max=mx, value=0)],
         submit="Bid", help="Sealed: the others do not see it. 0: no bid. The highest bid pays "
                            "from treasury to stock.", rule="GI-TRADE-05")]
+
+
+# ---- slice 8: Leadership cards (D1 play_leaders, the Grand Diplomat) --------------------------
+def _leader_name(card: str) -> str:
+    from .leaders import leader_name
+
+    return leader_name(card)
+
+
+@form("play_leaders", lambda g, seat, d, fid, v: {"type": "play_leaders", **_player(seat),
+                                                   "cards": list(v.get("cards") or [])}, variant=KEY)
+def _play_leaders(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D1, GI-LEADER-01/02/05/07: the Leadership cards of one's hand played at the start of
+    the turn (none ticked: play nothing)."""
+    choices = [FieldChoice(c, _leader_name(c)) for c in d.options.get("leaders", [])]
+    return [OrderForm("play_leaders", "Play Leadership cards", [
+        FormField("cards", "Leaders to play now (ticked: played)", "multi", choices, required=False, value=[])],
+        submit="Play", help="Played cards take effect for this turn once every holder has chosen; "
+                            "nothing ticked plays nothing.", rule="GI-LEADER-01")]
+
+
+@form("diplomat", lambda g, seat, d, fid, v: {"type": "diplomat", **_player(seat), "target": v["target"]},
+      variant=KEY)
+def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """GI-LEADER-09: the Grand Diplomat, at any time: the player named and you see each
+    other's trade cards."""
+    choices = [FieldChoice(n, g.name(n)) for n in d.options.get("targets", [])]
+    return [OrderForm("diplomat", "Play the Grand Diplomat", [
+        FormField("target", "Show hands with", "choice", choices)], submit="Show each other our cards",
+        help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]

@@ -450,6 +450,25 @@ class Diplomat(Order):
     target: Seat | NationId = -1
 
 
+DIPLOMAT = "grand_diplomat"
+
+
+def diplomat_targets(g: Game, p: Player) -> list[str]:
+    """The nations ``p`` may name with the Grand Diplomat: every other one still playing."""
+    return [q.nation for q in g.active() if q.nation and q.seat != p.seat and not q.inert]
+
+
+def diplomat_decisions(g: Game) -> list[Decision]:
+    """The Grand Diplomat may be played in any phase (GI-LEADER-09): a decision its holder may
+    take, never owed (nothing waits on it)."""
+    if g.s.finished or g.s.phase in ("pick", "over"):
+        return []
+    return [Decision(p.seat, "diplomat", "Play the Grand Diplomat: you and a player you name see "
+                     "each other's trade cards", required=False,
+                     options={"targets": diplomat_targets(g, p)})
+            for p in g.active() if DIPLOMAT in p.hand and p.nation and not p.inert]
+
+
 def diplomat(g: Game, o: Diplomat) -> None:
     """GI-LEADER-09: any phase; the holder and the player he names each get a private event
     listing the other's hand; the card is set aside (before the hands are shown)."""
@@ -464,7 +483,7 @@ def diplomat(g: Game, o: Diplomat) -> None:
         q = next((x for x in g.s.players if x.nation == o.target), None)
     else:
         q = g.s.players[o.target] if 0 <= o.target < len(g.s.players) else None
-    if q is None or q.nation is None or q.seat == p.seat or q.inert:
+    if q is None or q.nation not in diplomat_targets(g, p):
         raise IllegalOrder("GI-LEADER-09", "name another player still in the game")
     set_aside(g, p, card)
     _played(p, card)

@@ -98,6 +98,12 @@ class GrandImperial(Variant):
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
+    def anytime_decisions(self, g: Game) -> list:
+        """The Grand Diplomat's holder may play it now (GI-LEADER-09), never required."""
+        from .leaders import diplomat_decisions
+
+        return diplomat_decisions(g)
+
     def handle_anytime(self, g: Game, order) -> None:
         """The Grand Diplomat (GI-LEADER-09)."""
         from .leaders import diplomat
