@@ -558,3 +558,19 @@ def test_forms_for_play_leaders_and_the_grand_diplomat(grand_imperial):
     assert state.phase != "leaders"  # nobody owed play_leaders: the turn went on
     owed = [(d.kind, d.required) for d in engine.pending(state) if d.player == BABYLON]
     assert ("diplomat", False) in owed and owed.count(("diplomat", False)) == 1
+
+
+# ---- who sees what, and the invariants -------------------------------------------------------------
+@pytest.mark.variant("GI-LEADER-03", "GI-LEADER-08")
+def test_held_leaders_are_secret_and_the_leaders_state_is_checked(grand_imperial):
+    """A leader in Egypt's hand is hidden from Babylon (its count is not); a pact naming one
+    nation twice, or an assimilated card its nation does not own, is an invariant violation."""
+    state, _ = at_leaders({EGYPT: ["charismatic_leader"]})
+    seen = information_state(state, BABYLON).players[EGYPT].hand
+    assert "charismatic_leader" not in seen and len(seen) == len(state.players[EGYPT].hand)
+    assert "charismatic_leader" not in str(engine.view(state, BABYLON)["players"][EGYPT])
+    state.variant_state["pacts"] = [{"a": "egypt", "b": "egypt", "turn": 4}]
+    state.variant_state["assimilated"] = {"babylon": ["astronomy"]}
+    wrong = check_invariants(state)
+    assert any("pact is malformed" in w for w in wrong)
+    assert any("babylon's assimilated cards" in w for w in wrong)
