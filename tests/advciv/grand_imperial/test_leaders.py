@@ -574,3 +574,15 @@ def test_held_leaders_are_secret_and_the_leaders_state_is_checked(grand_imperial
     wrong = check_invariants(state)
     assert any("pact is malformed" in w for w in wrong)
     assert any("babylon's assimilated cards" in w for w in wrong)
+
+
+@pytest.mark.variant("GI-LEADER-01")
+def test_a_holder_who_leaves_the_game_plays_nothing(grand_imperial):
+    """15.61: Babylon leaves while it owes play_leaders: its decision takes the default (play
+    nothing) and Egypt's play still takes effect."""
+    state, _ = at_leaders({EGYPT: ["charismatic_leader"], BABYLON: ["warlike_leader"]})
+    state, _ = play(state, {"type": "play_leaders", "player": EGYPT, "cards": ["charismatic_leader"]},
+                    {"type": "depart", "player": BABYLON})
+    assert state.players[BABYLON].inert and "temp_cards" not in flags(state, BABYLON)
+    assert flags(state, EGYPT)["charismatic"] is True and state.phase != "leaders"
+    assert check_invariants(state) == []

@@ -424,8 +424,12 @@ class LeadersPhase(Phase):
                 EFFECTS[c].play(g, p.nation, gi.leaders()[c])
 
     def timeout(self, g: Game, seat: int) -> None:
-        """D1: play nothing."""
-        self.handle(g, PlayLeaders(seat, []))
+        """D1: play nothing (also for a nation that left the game meanwhile, 15.61)."""
+        st = g.s.step
+        if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
+            super().timeout(g, seat)
+        st["plays"][str(seat)] = []
+        self._settle(g)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
         """A random subset of the leaders he may play (D1)."""
