@@ -504,3 +504,45 @@ def test_bot_games_give_luxury_orders_that_are_all_accepted(grand_imperial, bots
     assert luxury and any(sum(o["points"].values()) for o in luxury)
     if bots == "mixed":  # seats 1 and 3 are random bots (``sim.seat_bots``; seed 2)
         assert any(o["player"] in (1, 3) and sum(o["points"].values()) for o in luxury)
+
+
+@pytest.mark.variant("GI-TRADE-05")
+def test_a_card_at_auction_is_accounted_for_while_the_bids_are_awaited(grand_imperial):
+    """GIL-12: Egypt draws Gold (18) with 10 in treasury: while Babylon's and Assyria's bids
+    are awaited the Gold lies set aside, face up, so every one of the 163 cards is somewhere;
+    Babylon's bid of 12 takes it out of the cards set aside into his hand."""
+    from tests.advciv.grand_imperial.test_variant import buying
+
+    state, _ = buying(["dye", "gold"], {"egypt": 10, "babylon": 20, "assyria": 8, "asia": 0})
+    state, _ = play(state, {"type": "buy_regional", "player": EGYPT, "region": "levant"})
+    assert state.step["lot"]["card"] == "gold" and state.set_aside == ["gold"]
+    assert check_invariants(state) == []
+    state, _ = play(state, {"type": "auction_bid", "player": BABYLON, "bid": 12},
+                    {"type": "auction_bid", "player": ASSYRIA, "bid": 0})
+    assert state.set_aside == [] and "gold" in state.players[BABYLON].hand
+    assert check_invariants(state) == []
+
+
+# ---- the form (D11) ---------------------------------------------------------------------------
+@pytest.mark.variant("GI-LUX-01", "GI-LUX-02")
+def test_the_luxury_form_starts_at_the_default_and_gives_the_order(grand_imperial):
+    """S-3 with two Gold: one count per city (starting at the default: 2, 2, 2, 0 in area
+    order), the treasury (0 to 5), the Gold as a set (2 held, worth 36); the values posted
+    make the order, which the rules accept."""
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    state, _ = s3({"hand": ["gold", "gold", "salt"]})
+    (f,) = R.order_forms(state, BABYLON)
+    points, treasury, cards = f.fields
+    assert (points.kind, points.max, points.value) == ("counts", 47, {"babylon": 2, "sumeria": 2, "susa": 2,
+                                                                       "ur": 0})
+    assert [c.value for c in points.choices] == ["babylon", "sumeria", "susa", "ur"]
+    assert points.choices[0].label == "Babylon (now Content; needs Unhappy 1, Content 2, Satisfied 3, Happy 5)"
+    assert (treasury.min, treasury.max) == (0, 5)
+    assert [(c.value, c.max) for c in cards.choices] == [("gold", 2)] and "worth 36" in cards.choices[0].label
+    order = R.form_order(state, BABYLON, "luxury", {"points": {"babylon": 20, "ur": 20, "sumeria": 7, "susa": 0},
+                                                    "treasury": 5, "cards": {"gold": 2}})
+    assert order == lux(BABYLON, {"babylon": 20, "sumeria": 7, "ur": 20}, 5, ["gold", "gold"])
+    after, _ = R.apply(state, order)
+    assert after.variant_state["luxury"]["babylon"] == 20

@@ -4,8 +4,10 @@ This package holds the variant: its data layer (the regions and regional trade s
 types, Leadership cards, the event stack, city advances, the two new civilization cards,
 luxury dispositions, the tabular calamity changes and the A.S.T. options,
 ``data/grand_imperial.json``, loaded by :mod:`.data`), re-exported here, and the rule modules
-(``variant``, ``dispositions``, ``luxury_phase``, ...; the data's ``dispositions()`` is
-``data.dispositions``, the name here being the module's). The plain game never imports it.
+(``variant``, ``dispositions``, ``luxury_phase``, ``leaders``...). The plain game never imports
+it. The Leadership cards' table is ``data.leaders()`` and the dispositions' table
+``data.dispositions()``, not re-exported here: those names are the submodules of their rules
+(``leaders.py``, ``dispositions.py``).
 """
 from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     DISPOSITIONS,
@@ -22,7 +24,6 @@ from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     event_draws,
     event_stack,
     extra_cards,
-    leaders,
     luxury,
     luxury_thresholds,
     naval,

@@ -35,6 +35,7 @@ from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import data as gi
 from . import dispositions as dp
+from .leaders import annul
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
 
@@ -206,6 +207,7 @@ class GIAcquisitionPhase(Phase):
         order_ = draw_order(g)
         for p in order_:
             draw_for(g, p)
+            annul(g, p.nation)  # GI-LEADER-07: the Proselytizer and the Theocratic Leader drawn together
         g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
 
     def pending(self, g: Game) -> list[Decision]:
@@ -271,6 +273,7 @@ class GIAcquisitionPhase(Phase):
                f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
                nation=p.nation, card=card, region=region, cost=cost)
         st["lot"] = {"card": card, "region": region, "seller": p.seat, "bidders": bidders, "bids": {}}
+        g.s.set_aside.append(card)  # face up beside the stacks while it is auctioned (GIL-12)
         self._settle(g)
 
     def _settle(self, g: Game) -> None:
@@ -283,13 +286,13 @@ class GIAcquisitionPhase(Phase):
         best = max(lot["bids"].values(), default=0)
         st["lot"] = None
         name = card_name(g, lot["card"])
-        if best <= 0:
-            g.s.set_aside.append(lot["card"])
+        if best <= 0:  # it stays set aside
             g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=lot["card"])
             return
         seat = next(s for s in lot["bidders"] if lot["bids"][str(s)] == best)
         q = g.s.players[seat]
         g.spend_treasury(q.nation, best)
+        g.s.set_aside.remove(lot["card"])
         q.hand.append(lot["card"])
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=lot["card"], bid=best)
