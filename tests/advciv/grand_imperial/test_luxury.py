@@ -546,3 +546,14 @@ def test_the_luxury_form_starts_at_the_default_and_gives_the_order(grand_imperia
     assert order == lux(BABYLON, {"babylon": 20, "sumeria": 7, "ur": 20}, 5, ["gold", "gold"])
     after, _ = R.apply(state, order)
     assert after.variant_state["luxury"]["babylon"] == 20
+
+
+@pytest.mark.variant("GI-LUX-01")
+def test_a_player_leaving_the_game_owes_no_luxury_order(grand_imperial):
+    """Egypt's order is in; Babylon, the last to owe one, leaves the game (15.61): the phase
+    ends with Egypt's die set, and Babylon's city gets none (Content)."""
+    state, _ = at("luxury", {"thebes": "egypt", "babylon": "babylon"}, {"sinai": {"egypt": 4}})
+    state, _ = play(state, lux(EGYPT, {"thebes": 2}))
+    state, _ = play(state, {"type": "depart", "player": BABYLON})
+    assert state.phase != "luxury" and state.variant_state["luxury"] == {"thebes": 2}
+    assert check_invariants(state) == []

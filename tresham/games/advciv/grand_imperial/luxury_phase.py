@@ -189,7 +189,13 @@ class LuxuryPhase(Phase):
         return out
 
     def complete(self, g: Game) -> bool:
-        return bool(g.s.step.get("done"))
+        st = g.s.step
+        return bool(st.get("done")) or all(str(p.seat) in st["orders"] for p in owes(g))
+
+    def finish(self, g: Game) -> None:
+        """The orders are resolved with the last one; if the last player owing one left the
+        game instead (15.61), they are resolved now."""
+        self._settle(g)
 
     def handle(self, g: Game, o: Order) -> None:
         require_phase_player(g, o, self.rule)
