@@ -129,6 +129,7 @@ def test_only_players_with_cities_owe_and_the_dice_are_set_when_every_order_is_i
     assert information_state(state, EGYPT).step["orders"] == {"0": {"points": {"thebes": 2}, "treasury": 0,
                                                                      "cards": []}}
     assert all(e.to == [EGYPT] for e in ev)
+    assert engine.view(state, ASIA)["phase_view"] == {"waiting": ["babylon"]}  # who, not what
     state, ev = play(state, lux(BABYLON, {"babylon": 5}))
     assert state.variant_state["luxury"] == {"babylon": 5, "thebes": 2}
     assert "Egypt's cities: Thebes 2 (content)." in texts(ev)
@@ -557,3 +558,16 @@ def test_a_player_leaving_the_game_owes_no_luxury_order(grand_imperial):
     state, _ = play(state, {"type": "depart", "player": BABYLON})
     assert state.phase != "luxury" and state.variant_state["luxury"] == {"thebes": 2}
     assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-LEADER-01", "GI-TRADE-01")
+def test_s20_a_charismatic_city_in_revolt_draws_one_card(grand_imperial):
+    """S-20: Charismatic played this turn; Thebes has no free flip, so the luxury default
+    gives it 0 points (die 0, which would be Revolt): the floor makes it Satisfied, and it
+    draws 1 Nile card in acquisition."""
+    state, _ = at("luxury", {"thebes": "egypt"}, {"sinai": {"egypt": 2}},
+                  players={"egypt": {"flags": {"charismatic": True}}})
+    state, ev = play(state, {"type": "timeout", "player": EGYPT})
+    assert state.variant_state["luxury"] == {"thebes": 0}
+    assert dp.disposition(game_for(state), "thebes") == S
+    assert "Egypt draws 1 regional card (1 from The Nile Basin) and 1 event card (1 city)" in texts(ev)
