@@ -27,6 +27,10 @@ def grand_imperial(monkeypatch):
     yield VARIANTS[KEY]
 
 
+#: a position that waits (Egypt owes his lots), so that nothing after it changes the state
+WAIT = {"phase": "auction", "players": {"egypt": {"hand": ["salt"]}}}
+
+
 def doc(**kw):
     return {"nations": EAST, "options": dict(GI), **kw}
 
@@ -69,14 +73,14 @@ def test_a_position_may_start_in_a_phase_of_the_variant_only(grand_imperial):
 
 
 def test_the_variant_state_is_checked_and_put_in_the_state(grand_imperial):
-    """A known key with good ids is kept as given; an unknown key, an unknown id, a die of
-    7 are refused naming the key; a plain game keeps no variant state."""
-    state, _ = sc.build(doc(board={"thebes": {"city": "egypt"}}, phase="trade",
+    """A known key with good ids is kept as given; an unknown key, an unknown id, a negative
+    number of luxury points are refused naming the key; a plain game keeps no variant state."""
+    state, _ = sc.build(doc(board={"thebes": {"city": "egypt"}}, **WAIT,
                             variant_state={"luxury": {"thebes": 2}, "pacts": [{"a": "egypt", "b": "asia", "turn": 2}]}))
     assert state.variant_state == {"luxury": {"thebes": 2}, "pacts": [{"a": "egypt", "b": "asia", "turn": 2}]}
-    assert sc.build(doc(phase="trade"))[0].variant_state == {}
+    assert sc.build(doc(**WAIT))[0].variant_state == {}
     for bad, words in (({"dice": {}}, "variant_state: unknown key 'dice'"),
-                       ({"luxury": {"thebes": 7}}, "variant_state: luxury.thebes"),
+                       ({"luxury": {"thebes": -1}}, "variant_state: luxury.thebes"),
                        ({"ships": {"egypt": [{"id": 1, "area": "thebes", "role": "dinghy"}]}}, "'dinghy' is not a ship type"),
                        ({"sites": {"thebes": {"owner": "egypt", "active": ["spaceport"]}}}, "'spaceport' is not a city advance")):
         with pytest.raises(sc.ScenarioError, match=words):
@@ -88,7 +92,7 @@ def test_the_variant_state_is_checked_and_put_in_the_state(grand_imperial):
 def test_expect_variant_state_is_a_subset_and_stack_counts_are_by_name(grand_imperial):
     """``expect.variant_state``: each key given must match, recursively in objects (lists
     whole); ``expect.stack_counts``: a stack's number of cards, by its name."""
-    base = doc(board={"thebes": {"city": "egypt"}}, phase="trade",
+    base = doc(board={"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}, **WAIT,
                variant_state={"luxury": {"thebes": 2, "memphis": 1}, "pending_civil_war": ["egypt"]})
     ok = sc.run({**base, "expect": {"variant_state": {"luxury": {"thebes": 2}}, "stack_counts": {"events": 41}}})
     assert ok.mismatches == []

@@ -18,9 +18,9 @@ treasury to stock, the drawer gets nothing.
 Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``region``: done),
 ``{"type": "auction_bid", "player": SEAT, "bid": N}``.
 
-Not yet (later slices of ``docs/variants/grand-imperial.md``): dispositions (every city counts
-as Content until the luxury phase exists, GIS-4), city advances (CrossRoads, Port,
-MarketPlace, Palace, Courthouse), ships' harvest, the Merchant Prince.
+The number of cards a city draws follows its disposition and its MarketPlace, Palace and
+Courthouse (``city_draws``, slice 2). Not yet (later slices of
+``docs/variants/grand-imperial.md``): CrossRoads, Port, ships' harvest, the Merchant Prince.
 """
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ from ..state import Player
 from . import bidding
 from . import data as gi
 from .bidding import AuctionBid
+from . import dispositions as dp
+from .leaders import annul
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
 
@@ -56,18 +58,39 @@ def region_name(region: str) -> str:
     return "the event stack" if region == EVENTS else gi.regions()[region].name
 
 
+def city_draws(g: Game, area: str) -> tuple[int, int]:
+    """(cards the city in ``area`` draws, cards lost to corruption) (GI-TRADE-01): 1, +1 if
+    Happy, -1 if Unhappy, none in Revolt (GI-LUX-04..06); +1 for a MarketPlace and +1 for a
+    Palace (GI-CITYADV-09, -14); more than 2 only with a Courthouse, the rest lost
+    (GI-CITYADV-16). The advances of a city in Revolt do nothing (GI-CARULE-06)."""
+    level = dp.disposition(g, area)
+    d = gi.dispositions()[level]
+    if not d.draws_cards:
+        return 0, 0
+    advances = [gi.city_advances()[a] for a in dp.active_advances(g, area)]
+    n = max(0, gi.trade().cards_per_city + d.card_change + sum(a.extra_cards for a in advances))
+    if any(a.lifts_card_limit for a in advances):
+        return n, 0
+    cap = gi.trade().cards_without_courthouse
+    return min(n, cap), max(0, n - cap)
+
+
 def draw_rights(g: Game, nation: str) -> list[tuple[str, str]]:
-    """(city area, region) for each card the nation's cities draw (GI-TRADE-01): one per
-    city, from the region of its area, in the seed's region order, then by area. Every city
-    counts as Content until the luxury phase is built (GIS-4)."""
+    """(city area, region) for each card the nation's cities draw (GI-TRADE-01, ``city_draws``),
+    from the region of the city's area, in the seed's region order, then by area."""
     order = {rid: i for i, rid in enumerate(gi.regions())}
     rights = []
     for area in g.cities_of(nation):
         rid = gi.region_of(area)
         if rid is None:  # not reachable: every land area is in a region (GI-REGION-14)
             continue
-        rights.append((area, rid))
+        rights.extend([(area, rid)] * city_draws(g, area)[0])
     return sorted(rights, key=lambda t: (order[t[1]], t[0]))
+
+
+def corruption(g: Game, nation: str) -> dict[str, int]:
+    """The cards each city of ``nation`` loses for want of a Courthouse (GI-CITYADV-16)."""
+    return {a: lost for a in g.cities_of(nation) if (lost := city_draws(g, a)[1])}
 
 
 def events_due(g: Game, nation: str) -> int:
@@ -93,6 +116,10 @@ def draw_for(g: Game, p: Player) -> None:
     for _area, rid in draw_rights(g, nation):
         if draw_from(g, p, rid) is not None:
             got[rid] += 1
+    for area, lost in corruption(g, nation).items():
+        g.emit(f"{lost} card{' is' if lost == 1 else 's are'} lost to corruption in {g.area_name(area)}: "
+               f"without a Courthouse a city draws at most {gi.trade().cards_without_courthouse} "
+               "(GI-CITYADV-16).", "corruption", nation=nation, area=area, lost=lost)
     events = 0
     for _ in range(events_due(g, nation)):
         card = draw_from(g, p, EVENTS)
@@ -123,8 +150,10 @@ SAMPLE_PURCHASES = 3
 
 
 def access(g: Game, nation: str) -> list[str]:
-    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those its cities draw from."""
-    return sorted({rid for _a, rid in draw_rights(g, nation)}, key=list(gi.regions()).index)
+    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those of its cities, but a city
+    in Revolt "may not be used to acquire trade cards" (GI-LUX-04; GIL-5)."""
+    regions = {gi.region_of(a) for a in g.cities_of(nation) if dp.disposition(g, a) != dp.REVOLT}
+    return [rid for rid in gi.regions() if rid in regions]
 
 
 def can_buy_from(g: Game, p: Player) -> list[str]:
@@ -173,6 +202,7 @@ class GIAcquisitionPhase(Phase):
         order_ = draw_order(g)
         for p in order_:
             draw_for(g, p)
+            annul(g, p.nation)  # GI-LEADER-07: the Proselytizer and the Theocratic Leader drawn together
         g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
 
     def pending(self, g: Game) -> list[Decision]:
@@ -230,7 +260,7 @@ class GIAcquisitionPhase(Phase):
                f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
                nation=p.nation, card=card, region=region, cost=cost)
         # the card lies face up among the cards set aside while it is auctioned, so that every
-        # card is somewhere after every order (GIAU-14); with no bid it simply stays there
+        # card is somewhere after every order (GIAU-14, GIL-12); with no bid it simply stays there
         g.s.set_aside.append(card)
         st["lot"] = bidding.new_lot([card], p.seat, bidders, region=region)
         self._settle(g)

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..schema import AreaId, CivCardId, Count, Many, Mapping, NationId, _enum
+from ..schema import CIV_CARDS, AreaId, Count, Many, Mapping, NationId, _enum
 from . import data as gi
 from .orders import GI_TRADE_CARDS
 
@@ -22,7 +22,8 @@ _STRICT = ConfigDict(extra="forbid", strict=True)
 ShipRole = _enum(frozenset(gi.ships()), "a ship type", "GI-SHIP-01", "a ship type id")
 CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-CITYADV-01", "a city advance id")
 GITradeCard = _enum(GI_TRADE_CARDS, "a trade card", "27.1", "a trade card id")
-Die = Annotated[int, Field(ge=1, le=6)]
+GICivCard = _enum(CIV_CARDS | frozenset(gi.civ_cards()), "a civilization card", "31.1",
+                  "a civilization card id (the plain ones, Galleons, Navy)")
 Turn = Annotated[int, Field(ge=0, le=1000)]
 
 
@@ -62,12 +63,13 @@ class GIVariantState(BaseModel):
 
     model_config = _STRICT
     sites: Mapping(AreaId, SiteState) = {}
-    luxury: Mapping(AreaId, Die) = {}
+    #: each city's luxury points, its die (GI-LUX-07; the luxury phase's, ``luxury_phase``)
+    luxury: Mapping(AreaId, Count) = {}
     ships: Mapping(NationId, Many(ShipRecord)) = {}
     marines: Mapping(NationId, Many(AreaId)) = {}
     roles_declared: Turn | None = None
     pacts: Many(Pact) = []
-    assimilated: Mapping(NationId, Many(CivCardId)) = {}
+    assimilated: Mapping(NationId, Many(GICivCard)) = {}
     tax_blocked: Mapping(NationId, Count) = {}
     pending_civil_war: Many(NationId) = []
     held_civil_war: Mapping(NationId, Turn) = {}
