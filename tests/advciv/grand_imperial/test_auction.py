@@ -351,3 +351,18 @@ def test_a_player_who_departs_during_the_auction_takes_the_defaults(grand_imperi
     assert "Babylon buys Egypt's lot (Salt) for 2" in texts(ev)
     assert "Assyria's lot is withdrawn" in texts(ev)
     assert state.phase != "auction" and check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-TRADE-08", "GI-LEADER-08")
+def test_a_leader_sold_at_auction_is_traded(grand_imperial):
+    """GIAU-7: Egypt auctions the Great Compromiser; Babylon's bid of 3 takes it: as in a
+    trade, "trading this card to another player" makes the pact of Babylon and Egypt for the
+    next turn (turn 1 -> 2)."""
+    hands = {**HANDS, "egypt": {"hand": ["great_compromiser"], "treasury": 0}}
+    state, _ = at_auction(hands)
+    state, _ = lots(state, {EGYPT: ["great_compromiser"]})
+    state, ev = play(state, {"type": "auction_bid", "player": BABYLON, "bid": 3},
+                     {"type": "auction_bid", "player": ASSYRIA, "bid": 0})
+    assert "Babylon buys Egypt's lot (The Great Compromiser) for 3" in texts(ev)
+    assert state.variant_state["pacts"] == [{"a": "babylon", "b": "egypt", "turn": 2}]
+    assert "great_compromiser" in state.players[BABYLON].hand
