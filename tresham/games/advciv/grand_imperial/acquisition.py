@@ -19,7 +19,8 @@ Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``reg
 
 Not yet (later slices of ``docs/variants/grand-imperial.md``): dispositions (every city counts
 as Content until the luxury phase exists, GIS-4), city advances (CrossRoads, Port,
-MarketPlace, Palace, Courthouse), ships' harvest, the Merchant Prince.
+MarketPlace, Palace, Courthouse), the Merchant Prince. The ships harvest at the end of the
+phase (GI-SHIP-07, ``harvest``).
 """
 from __future__ import annotations
 
@@ -265,6 +266,12 @@ class GIAcquisitionPhase(Phase):
         q.hand.append(lot["card"])
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=lot["card"], bid=best)
+
+    def finish(self, g: Game) -> None:
+        """Last, the ships harvest (GI-SHIP-07, ``harvest``)."""
+        from .harvest import harvest
+
+        harvest(g)
 
     def timeout(self, g: Game, seat: int) -> None:
         """D13: done buying; D14: no bid."""

@@ -21,12 +21,14 @@ from typing import ClassVar
 from dataclasses import replace
 
 from ...base import IllegalOrder
-from ..data import Commodity, GameData, load
+from ..data import CivCard, Commodity, GameData, load
 from ..game import Game
 from ..phase import TURN
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
+from . import fleet
+from .game import GIGame
 
 KEY = "grand_imperial"
 #: The name of the event stack among the stacks (after the twelve regions).
@@ -71,12 +73,17 @@ def gi_data() -> GameData:
     """The plain data with the event stack's worthless cards beside the commodities, each of
     face value 0: ballast (20 copies, GI-EVENT-04) and, until the Leadership cards have their
     effects (slice 8), each of the nine leaders (1 copy) (GIS-5). So the plain rules that read
-    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card."""
+    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card.
+    And the two new civilization cards, Galleons and Navy, bought as the others are
+    (GI-CIV-01..03): 150 each, Civics, Galleons needing Cloth Making; they give and receive
+    no credits (GIR-08, GID-9)."""
     d = load()
     extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
     extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
                   if lid in gi.event_stack().leaders})
-    return replace(d, commodities={**d.commodities, **extra})
+    civ = {c.id: CivCard(c.id, c.name, tuple(c.groups), c.cost, c.prerequisite, c.spec, dict(c.credits))
+           for c in gi.civ_cards().values()}
+    return replace(d, commodities={**d.commodities, **extra}, civ_cards={**d.civ_cards, **civ})
 
 
 class GrandImperial(Variant):
@@ -84,11 +91,18 @@ class GrandImperial(Variant):
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the plain turn with the declaration of ship roles before movement (GI-TURN-05)
+    turn: ClassVar[tuple[str, ...]] = (*TURN[:TURN.index("movement")], "ship_roles",
+                                       *TURN[TURN.index("movement"):])
+    game_class: ClassVar[type[Game]] = GIGame
+    #: per-player entries of a phase's scratch data only their owner may know
+    PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
+    }
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, orders  # noqa: F401
+        from . import acquisition, advances, movement, orders, roles, ships  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -144,6 +158,20 @@ class GrandImperial(Variant):
         put_under(g, cards)
 
     # ---- views ------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None) -> dict:
+        """Every nation's ships by number: area, role this turn, tokens aboard and the number
+        of cards aboard, never which (GI-SHIP-07; 4.3)."""
+        ships = fleet.public(g.s)
+        return {"ships": ships} if ships else {}
+
+    def hide(self, state: GameState, seat: int) -> None:
+        """Cards aboard ships are face down for every seat, the owner's too (GI-SHIP-07)."""
+        fleet.hide_cards(state)
+
+    def private_step_keys(self, phase: str):
+        own = self.PRIVATE_STEP_KEYS.get(phase)
+        return own if own is not None else super().private_step_keys(phase)
+
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
         Imperial does not have (GIS-6)."""
@@ -158,6 +186,24 @@ class GrandImperial(Variant):
         return super().phase_secrets(phase)
 
     # ---- checks ------------------------------------------------------------------------
+    def tokens_elsewhere(self, state: GameState, nation: str) -> int:
+        """Tokens aboard ships, in no area (GI-SHIP-06, GIR-20)."""
+        return fleet.tokens_aboard(state, nation)
+
+    def cards_elsewhere(self, state: GameState) -> Counter:
+        """Trade cards aboard ships (GI-SHIP-07), and the card on the auction block of a
+        regional purchase its buyer could not pay (GI-TRADE-05: in no hand or stack until it
+        is sold or set aside)."""
+        out = fleet.cards_aboard(state)
+        lot = state.step.get("lot") if state.phase == "acquisition" else None
+        if isinstance(lot, dict) and lot.get("card"):
+            out[lot["card"]] += 1
+        return out
+
+    def position_built(self, g: Game) -> None:
+        """The ships of a prepared position are Triremes with nothing aboard (GISH-1)."""
+        fleet.adopt(g)
+
     def expected_cards(self, options: Options | None) -> Counter:
         """163 cards (GI-REQ-01): the twelve regional stacks (122: every AdvCiv commodity
         once, and 5 more Iron and 3 more Gold, GI-REGION-13) and the event stack (41)."""
@@ -172,10 +218,10 @@ class GrandImperial(Variant):
         holds only its own region's cards, never more copies than the seed puts in it; the
         event stack only event cards. (That every card is somewhere, once, is the generic
         card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
-        out: list[str] = []
+        out: list[str] = fleet.invariants(state)
         names = self.stack_names()
         if len(state.stacks) != len(names):
-            return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
+            return out + [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
         contents = region_contents()
         for rid, st in zip(names, state.stacks):
             if rid == EVENTS:
