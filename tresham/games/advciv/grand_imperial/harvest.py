@@ -48,5 +48,5 @@ def harvest(g: Game) -> None:
                 fleet.take_card(g, p.nation, rec["id"], card)
                 g.emit(f"{g.possessive(p.nation)} ship {rec['id']}, a {fleet.spec(rec['role']).name} in "
                        f"{g.area_name(rec['area'])}, takes a card face down from the "
-                       f"{gi.regions()[region].name} stack (GI-SHIP-07).", "harvest",
+                       f"{gi.regions()[region].name.removeprefix('The ')} stack (GI-SHIP-07).", "harvest",
                        nation=p.nation, ship=rec["id"], area=rec["area"], region=region)

@@ -1,0 +1,454 @@
+"""tresham/games/advciv/grand_imperial/fleet.py, ships.py, roles.py, movement.py, harvest.py:
+Grand Imperial slice 3, ships (docs/variants/grand-imperial.md sections 3.3, 3.10, 6.3 S-5).
+Rulings GISH-n: docs/rulings/grand-imperial-ships.md. Numbers: the seed
+(001_199a5eef780342bd.txt) and the data (grand_imperial.json ``ships``)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.bots.random_bot import random_bot
+from tresham.games.advciv.grand_imperial import fleet
+from tresham.games.advciv.grand_imperial.harvest import harvest
+from tresham.games.advciv.grand_imperial.stacks import region_stack
+from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
+from tresham.games.advciv.orders import Timeout
+from tresham.games.advciv.phase import TURN
+from tresham.games.advciv.variant import VARIANTS, game_for
+from tresham.games.advciv.view import information_state, player_view
+from tresham.rng import Rng
+from tresham.sim import check_invariants
+
+from tests.helpers import play, position, refused, texts
+
+GI = {"variant": KEY, "wem": True}
+SIX = ["crete", "egypt", "babylon", "assyria", "asia", "thrace"]
+CRETE, EGYPT = 0, 1
+#: Assyria's and Asia's hands of three make the trade phase wait, so a game stops there.
+HOLD = {"assyria": {"hand": ["hides", "hides", "hides"]}, "asia": {"hand": ["resin", "resin", "resin"]}}
+
+
+@pytest.fixture
+def grand_imperial(monkeypatch):
+    """Grand Imperial registered for one test (it is not a built-in variant)."""
+    monkeypatch.setitem(VARIANTS, KEY, GrandImperial())
+    yield VARIANTS[KEY]
+
+
+def restart(state, phase):
+    """Start ``phase`` afresh on ``state`` (after the test has changed the position) and run
+    on until a decision is owed, as the engine does; gives the events."""
+    g = game_for(state)
+    state.phase, state.step = phase, {}
+    g.variant.phase(phase).start(g)
+    engine._advance(g)
+    g.sync()
+    return g.events
+
+
+def gi_position(board, players=None, ships=None, nations=SIX, hold=True):
+    """A Grand Imperial position (board ``full_6p`` for six nations), built in the trade
+    phase; the test then changes it and :func:`restart`\\ s the phase it looks at."""
+    players = {**(HOLD if hold else {}), **(players or {})}
+    state, _ = position(nations=nations, options={**GI, "players": len(nations)}, board=board,
+                        players=players, ships=ships or {}, phase="trade")
+    return state
+
+
+def give(state, nation, *cards):
+    """``nation`` owns civilization cards bought on turn 0 (the scenario format knows only the
+    plain cards)."""
+    p = state.player(nation)
+    for c in cards:
+        p.civ_cards[c] = 0
+
+
+def ship(state, nation, sid):
+    return fleet.ship(state, nation, sid)
+
+
+def aboard(state, nation, sid, tokens=0, cards=()):
+    """Put ``tokens`` of ``nation``'s stock and ``cards`` (taken from their stacks) aboard."""
+    rec = ship(state, nation, sid)
+    state.player(nation).stock -= tokens
+    rec["tokens"] += tokens
+    for c in cards:
+        for st in state.stacks:
+            if c in st:
+                st.remove(c)
+                break
+        rec["cards"].append(c)
+
+
+# ---- the turn (GI-TURN-04, GI-TURN-05) ------------------------------------------------------------
+@pytest.mark.variant("GI-TURN-05")
+def test_ship_roles_come_between_the_ships_phase_and_movement(grand_imperial):
+    turn = grand_imperial.turn
+    assert turn.index("ships") + 1 == turn.index("ship_roles") == turn.index("movement") - 1
+    assert [p for p in turn if p != "ship_roles"] == list(TURN)
+
+
+@pytest.mark.variant("GI-TURN-05", "GI-SHIP-03")
+def test_no_ship_moves_before_every_declaration_is_in(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 3}}, "tanis": {"tokens": {"egypt": 3}}},
+                    players={"crete": {"treasury": 3}, "egypt": {"treasury": 3}},
+                    ships={"crete": ["knossos"], "egypt": ["tanis"]})
+    give(s, "crete", "navy")
+    give(s, "egypt", "navy")
+    restart(s, "ship_roles")
+    assert s.phase == "ship_roles"
+    s, _ = play(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "warship"}, "pay": {"1": "treasury"}})
+    assert s.phase == "ship_roles" and ship(s, "crete", 1)["role"] == "trireme"
+    refused(s, {"type": "move", "player": CRETE, "voyages": [{"ship": "knossos", "steps": [["sail", "thera"]]}]})
+    s, ev = play(s, Timeout(EGYPT).to_json())
+    assert s.phase == "movement"
+    assert ship(s, "crete", 1)["role"] == "warship" and ship(s, "egypt", 1)["role"] == "trireme"
+    assert s.player("crete").treasury == 2 and s.player("egypt").treasury == 3
+    assert "Crete declares ship 1 in Knossos a Warship (1 from treasury)" in texts(ev)
+
+
+@pytest.mark.variant("GI-TURN-04", "GI-SHIP-01")
+def test_a_ship_built_is_a_trireme_numbered_with_the_lowest_free_id(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 3}}, "thera": {"tokens": {"crete": 2}}},
+                    players={"crete": {"treasury": 6}}, ships={"crete": ["knossos", "thera"]})
+    restart(s, "ships")
+    assert [r["id"] for r in fleet.records(s, "crete")] == [1, 2]
+    # ship 1 is not maintained, ship 2 is (1 from treasury), and a ship is built with 2 from treasury
+    s, ev = play(s, {"type": "ships", "player": CRETE, "maintain": [{"area": "thera", "ship": 2, "pay": "treasury"}],
+                     "build": [{"area": "knossos", "pay": "treasury"}]})
+    recs = fleet.records(s, "crete")
+    assert [(r["id"], r["area"], r["role"], r["tokens"], r["cards"]) for r in recs] == \
+        [(1, "knossos", "trireme", 0, []), (2, "thera", "trireme", 0, [])]
+    assert s.player("crete").treasury == 6 - 1 - 2
+    assert sorted(s.board.ships["crete"]) == ["knossos", "thera"]
+    assert "Crete builds ship 1, a Trireme, in Knossos (2 from treasury)." in texts(ev)
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-TURN-04", "GI-SHIP-02")
+def test_upkeep_is_one_token_per_ship_and_a_ship_named_twice_is_refused(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 3}}}, players={"crete": {"treasury": 5}},
+                    ships={"crete": ["knossos", "knossos"]})
+    restart(s, "ships")
+    bad = {"type": "ships", "player": CRETE, "maintain": [{"area": "knossos", "ship": 1, "pay": "treasury"},
+                                                         {"area": "knossos", "ship": 1, "pay": "token"}]}
+    assert refused(s, bad, "GI-TURN-04")
+    refused(s, {"type": "ships", "player": CRETE, "maintain": [{"area": "thera", "ship": 1, "pay": "treasury"}]},
+            "GI-TURN-04")
+    s, _ = play(s, {"type": "ships", "player": CRETE, "maintain": [{"area": "knossos", "pay": "treasury"},
+                                                                  {"area": "knossos", "pay": "token"}]})
+    assert s.player("crete").treasury == 4 and s.board.tokens["knossos"]["crete"] == 2
+    assert len(fleet.records(s, "crete")) == 2
+
+
+@pytest.mark.variant("GI-TURN-04", "GI-SHIP-06")
+def test_an_unmaintained_ship_loses_its_cargo_and_a_token_aboard_may_pay_the_upkeep(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 1}}, "rhodes": {"tokens": {"crete": 1}}},
+                    players={"crete": {"treasury": 0}}, ships={"crete": ["knossos", "rhodes"]})
+    aboard(s, "crete", 1, tokens=2, cards=["wine"])
+    aboard(s, "crete", 2, tokens=3)
+    stock = s.player("crete").stock
+    restart(s, "ships")
+    s, ev = play(s, {"type": "ships", "player": CRETE, "maintain": [{"area": "rhodes", "ship": 2, "pay": "aboard"}]})
+    assert fleet.records(s, "crete") == [{"id": 2, "area": "rhodes", "role": "trireme", "tokens": 2, "cards": []}]
+    assert s.board.ships["crete"] == ["rhodes"]
+    assert s.player("crete").stock == stock + 2 + 1  # ship 1's two tokens, and ship 2's upkeep
+    assert s.set_aside.count("wine") == 1
+    assert ("Crete's ship 1 in Knossos is not maintained and returns to stock; 2 tokens aboard go to stock "
+            "and 1 card aboard is set aside (GIR-16).") in texts(ev)
+    assert check_invariants(s) == []
+
+
+# ---- roles (GI-SHIP-02, GI-SHIP-03, GI-CIV-02, GI-CIV-03) ----------------------------------------
+def two_ships(treasury=5, cards=("galleons", "navy", "cloth_making")):
+    s = gi_position({"knossos": {"tokens": {"crete": 4}}, "thera": {"tokens": {"crete": 1}}},
+                    players={"crete": {"treasury": treasury}, "egypt": {"treasury": 2}},
+                    ships={"crete": ["knossos", "thera"], "egypt": ["tanis"]})
+    s.board.tokens.setdefault("tanis", {})["egypt"] = 2
+    s.player("egypt").stock -= 2
+    give(s, "crete", *cards)
+    give(s, "egypt", "navy")
+    return s
+
+
+@pytest.mark.variant("GI-SHIP-02")
+def test_a_galleon_costs_one_token_in_the_ships_phase_and_one_more_when_declared(grand_imperial):
+    s = two_ships(treasury=5)
+    restart(s, "ships")
+    s, _ = play(s, {"type": "ships", "player": CRETE, "maintain": [{"area": "knossos", "pay": "treasury"},
+                                                                  {"area": "thera", "pay": "treasury"}]},
+                {"type": "ships", "player": EGYPT, "maintain": [{"area": "tanis", "pay": "treasury"}]})
+    assert s.phase == "ship_roles" and s.player("crete").treasury == 3 and s.player("egypt").treasury == 1
+    s, _ = play(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"}, "pay": {"1": "treasury"}},
+                Timeout(EGYPT).to_json())
+    assert s.phase == "movement"
+    assert s.player("crete").treasury == 2  # 5 -> 3 (two upkeeps) -> 2 (the Galleon's second token)
+    assert [r["role"] for r in fleet.records(s, "crete")] == ["galleon", "trireme"]
+    assert s.player("egypt").treasury == 1  # a Trireme pays only its one token
+
+
+@pytest.mark.variant("GI-SHIP-03", "GI-CIV-02", "GI-CIV-03")
+def test_a_galleon_needs_the_galleons_card_and_a_warship_navy(grand_imperial):
+    s = two_ships(cards=("navy",))
+    restart(s, "ship_roles")
+    e = refused(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"}}, "GI-SHIP-03")
+    assert "needs the Galleons card" in e.message
+    e = refused(s, {"type": "ship_roles", "player": EGYPT, "roles": {"1": "galleon"}}, "GI-SHIP-03")
+    s2 = two_ships(cards=("galleons", "cloth_making"))
+    restart(s2, "ship_roles")
+    e = refused(s2, {"type": "ship_roles", "player": CRETE, "roles": {"2": "warship"}}, "GI-SHIP-03")
+    assert "needs the Navy card" in e.message
+    refused(s2, {"type": "ship_roles", "player": CRETE, "roles": {"3": "galleon"}}, "GI-SHIP-03")  # no ship 3
+    refused(s2, {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"}, "pay": {"1": "aboard"}},
+            "GI-SHIP-03")  # nothing aboard
+    # the decisions offer what each may declare
+    g = game_for(s2)
+    offered = {d.player: d.options["roles"] for d in g.variant.phase("ship_roles").pending(g)}
+    assert offered == {CRETE: ["trireme", "galleon"], EGYPT: ["trireme", "warship"]}
+
+
+@pytest.mark.variant("GI-SHIP-03")
+def test_declarations_are_sealed_until_all_are_in_and_the_timeout_is_all_triremes(grand_imperial):
+    s = two_ships()
+    restart(s, "ship_roles")
+    s, _ = play(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon", "2": "warship"},
+                    "pay": {"1": "treasury", "2": "token"}})
+    other = information_state(s, EGYPT)
+    assert "roles" not in other.step or str(CRETE) not in other.step["roles"]
+    assert information_state(s, CRETE).step["roles"][str(CRETE)]["roles"] == {"1": "galleon", "2": "warship"}
+    assert [r["role"] for r in player_view(s, EGYPT)["variant"]["ships"]["crete"]] == ["trireme", "trireme"]
+    s, _ = play(s, Timeout(EGYPT).to_json())
+    seen = player_view(s, EGYPT)["variant"]["ships"]
+    assert [r["role"] for r in seen["crete"]] == ["galleon", "warship"] and seen["egypt"][0]["role"] == "trireme"
+    assert s.player("crete").treasury == 4 and "thera" not in s.board.tokens
+    assert s.player("egypt").treasury == 2
+
+
+@pytest.mark.variant("GI-SHIP-03", "GI-SHIP-05")
+def test_a_ship_over_its_new_roles_capacity_sets_tokens_ashore(grand_imperial):
+    s = two_ships()
+    ship(s, "crete", 1)["role"] = "galleon"
+    aboard(s, "crete", 1, tokens=6, cards=["wine"])
+    restart(s, "ship_roles")
+    s, ev = play(s, Timeout(CRETE).to_json(), Timeout(EGYPT).to_json())
+    rec = ship(s, "crete", 1)
+    assert (rec["role"], rec["tokens"], rec["cards"]) == ("trireme", 4, ["wine"])
+    assert s.board.tokens["knossos"]["crete"] == 4 + 2
+    assert check_invariants(s) == []
+
+
+# ---- movement (GI-SHIP-04, -05, -06) ------------------------------------------------------------
+def at_movement(role="trireme", cards=(), tokens=7, treasury=3, aboard_cards=()):
+    s = gi_position({"knossos": {"tokens": {"crete": tokens}}}, players={"crete": {"treasury": treasury}},
+                    ships={"crete": ["knossos"]})
+    give(s, "crete", *cards)
+    ship(s, "crete", 1)["role"] = role
+    if aboard_cards:
+        aboard(s, "crete", 1, cards=aboard_cards)
+    restart(s, "movement")
+    assert s.phase == "movement"
+    return s
+
+
+def voyage(*steps, sid=1, start="knossos"):
+    return {"type": "move", "player": CRETE, "voyages": [{"ship": start, "id": sid, "steps": [list(x) for x in steps]}],
+            "done": "done"}
+
+
+FOUR = (["sail", "thera"], ["sail", "argos"], ["sail", "sparta"], ["sail", "corinth"])
+
+
+@pytest.mark.variant("GI-SHIP-04")
+def test_a_trireme_enters_three_areas_four_with_cloth_making_and_a_galleon_three(grand_imperial):
+    s = at_movement("trireme")
+    e = refused(s, voyage(*FOUR), "GI-SHIP-04")
+    assert "a Trireme enters at most 3 areas" in e.message
+    s2, _ = play(s, voyage(*FOUR[:3]))
+    assert ship(s2, "crete", 1)["area"] == "sparta"
+    s = at_movement("trireme", cards=("cloth_making",))
+    s, _ = play(s, voyage(*FOUR))
+    assert ship(s, "crete", 1)["area"] == "corinth"
+    s = at_movement("galleon", cards=("cloth_making", "galleons"))
+    e = refused(s, voyage(*FOUR), "GI-SHIP-04")
+    assert "a Galleon enters at most 3 areas" in e.message
+    s = at_movement("warship", cards=("navy",))
+    refused(s, voyage(*FOUR), "GI-SHIP-04")
+
+
+@pytest.mark.variant("GI-SHIP-05")
+def test_a_galleon_holds_seven_and_cards_aboard_take_room(grand_imperial):
+    s = at_movement("galleon", cards=("cloth_making", "galleons"), tokens=8)
+    e = refused(s, voyage(["load", 8], ["sail", "thera"]), "GI-SHIP-05")
+    assert "at most 7 tokens and cards" in e.message
+    s2, _ = play(s, voyage(["load", 7], ["sail", "thera"]))
+    assert ship(s2, "crete", 1)["tokens"] == 7 and s2.board.tokens["knossos"]["crete"] == 1
+    s = at_movement("trireme", aboard_cards=("wine", "oil"))
+    refused(s, voyage(["load", 4], ["sail", "thera"]), "GI-SHIP-05")
+    s, _ = play(s, voyage(["load", 3], ["sail", "thera"]))
+    assert ship(s, "crete", 1)["tokens"] == 3 and fleet.load_of(ship(s, "crete", 1)) == 5
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-SHIP-06", "GI-SHIP-02", "GI-SHIP-03", "GI-SHIP-04", "GI-CIV-02")
+def test_s5_a_galleon_sails_three_and_keeps_two_tokens_aboard_untouched_by_surplus(grand_imperial):
+    """S-5: Crete owns Cloth Making and Galleons; 7 tokens and a ship in Knossos, treasury 3."""
+    s = gi_position({"knossos": {"tokens": {"crete": 7}}}, players={"crete": {"treasury": 3}},
+                    ships={"crete": ["knossos"]})
+    give(s, "crete", "cloth_making", "galleons")
+    restart(s, "ship_roles")
+    s, _ = play(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"}, "pay": {"1": "treasury"}})
+    assert s.phase == "movement" and s.player("crete").treasury == 2 and ship(s, "crete", 1)["role"] == "galleon"
+    refused(s, voyage(["load", 7], *FOUR, ["unload", 5]), "GI-SHIP-04")  # a 4th sail
+    aegea = len(region_stack(game_for(s), "aegea"))
+    s, ev = play(s, voyage(["load", 7], ["sail", "thera"], ["sail", "argos"], ["sail", "sparta"], ["unload", 5]))
+    assert "Crete's ship 1 sails Knossos → Thera → Argos → Sparta, setting down 5 tokens from Knossos to Sparta; " \
+           "2 tokens stay aboard." in texts(ev)
+    # the game runs on through conflict, cities, surplus and acquisition to the trade phase
+    assert s.phase == "trade"
+    rec = ship(s, "crete", 1)
+    assert (rec["area"], rec["tokens"]) == ("sparta", 2)
+    assert s.board.tokens["sparta"]["crete"] == 1  # surplus removal to Sparta's limit of 1
+    assert "knossos" not in s.board.tokens
+    # the Galleon in Sparta harvested one Aegean card, face down (GI-SHIP-07)
+    assert len(rec["cards"]) == 1 and len(region_stack(game_for(s), "aegea")) == aegea - 1
+    assert check_invariants(s) == []
+    p = s.player("crete")
+    assert 1 + 2 + p.stock + p.treasury == s.options.tokens
+
+
+@pytest.mark.variant("GI-SHIP-06")
+def test_tokens_aboard_are_in_no_area_for_growth_and_census(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 2}}}, ships={"crete": ["knossos"]})
+    aboard(s, "crete", 1, tokens=3)
+    restart(s, "population")
+    assert s.board.tokens["knossos"]["crete"] == 4 and ship(s, "crete", 1)["tokens"] == 3
+    g = game_for(s)
+    restart(s, "census")
+    assert s.player("crete").census == 4
+    assert check_invariants(s) == []
+    del g
+
+
+@pytest.mark.variant("GI-SHIP-06")
+def test_a_voyage_may_begin_with_tokens_aboard_and_unload_without_sailing(grand_imperial):
+    s = at_movement("trireme", tokens=1)
+    aboard(s, "crete", 1, tokens=3)
+    s, _ = play(s, voyage(["unload", 2]))
+    assert ship(s, "crete", 1)["tokens"] == 1 and s.board.tokens["knossos"]["crete"] == 3
+    s = at_movement("trireme", tokens=1)
+    refused(s, voyage(["unload", 1]), "23.56")  # nothing aboard
+    assert check_invariants(s) == []
+
+
+# ---- harvesting (GI-SHIP-07) ----------------------------------------------------------------------
+@pytest.mark.variant("GI-SHIP-07")
+def test_a_trireme_harvests_one_card_face_down_and_a_warship_does_not(grand_imperial):
+    s = gi_position({}, ships={"egypt": ["tanis"], "crete": ["rhodes", "knossos"]})
+    ship(s, "crete", 1)["role"] = "warship"
+    aboard(s, "crete", 2, tokens=5)
+    g = game_for(s)
+    nile = list(region_stack(g, "nile_basin"))
+    aegea = len(region_stack(g, "aegea"))
+    harvest(g)
+    g.sync()
+    assert ship(s, "egypt", 1)["cards"] == [nile[0]]
+    assert len(region_stack(g, "nile_basin")) == 14
+    assert ship(s, "crete", 1)["cards"] == [] and ship(s, "crete", 2)["cards"] == []  # Warship; no room
+    assert len(region_stack(g, "aegea")) == aegea
+    assert all(nile[0] not in str(e.data) and g.d.commodities[nile[0]].name not in e.text for e in g.events)
+    assert "Egypt's ship 1, a Trireme in Tanis, takes a card face down from the Nile Basin stack" in texts(g.events)
+    for seat in range(6):
+        assert information_state(s, seat).variant_state["ships"]["egypt"][0]["cards"] == ["hidden"]
+    assert player_view(s, EGYPT)["variant"]["ships"]["egypt"][0]["cards"] == 1
+    assert check_invariants(s) == []
+    # unloaded at a Port (the Port's slice calls it): into the hand, named to the owner only
+    got = fleet.cash_in(g, "egypt", 1)
+    assert got == [nile[0]] and s.player("egypt").hand.count(nile[0]) == 1 and ship(s, "egypt", 1)["cards"] == []
+    private = [e for e in g.events if e.kind == "ship_unloaded_private"]
+    assert private and private[0].to == [EGYPT]
+    assert check_invariants(s) == []
+
+
+# ---- records and invariants -----------------------------------------------------------------------
+@pytest.mark.variant("GI-SHIP-06", "GI-SHIP-07")
+def test_records_agree_with_the_board_and_cargo_counts_in_the_totals(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 2}}}, ships={"crete": ["knossos"]})
+    aboard(s, "crete", 1, tokens=2, cards=["wine"])
+    assert check_invariants(s) == []
+    bad = s.copy()
+    bad.board.ships["crete"] = ["thera"]
+    assert any("ship records in ['knossos'] but ships on the board in ['thera']" in v for v in check_invariants(bad))
+    bad = s.copy()
+    fleet.ship(bad, "crete", 1)["cards"] = []
+    assert any("trade cards not conserved" in v and "'wine': -1" in v for v in check_invariants(bad))
+    bad = s.copy()
+    fleet.ship(bad, "crete", 1)["tokens"] = 3
+    assert any("crete:" in v and "tokens" in v for v in check_invariants(bad))
+
+
+# ---- the new civilization cards (GI-CIV-01..03) ----------------------------------------------
+def at_advances(civ=()):
+    """Crete, in the advances phase, with 4 Gold (4 x 4 x 9 = 144) and 6 in treasury: 150."""
+    s, _ = position(nations=SIX, options={**GI, "players": 6}, board={"knossos": {"tokens": {"crete": 1}}},
+                    players={"crete": {"treasury": 6, "hand": ["gold"] * 4, "civ_cards": list(civ)}},
+                    phase="advances")
+    return s
+
+
+def buy(card, treasury):
+    return {"type": "buy", "player": CRETE, "cards": [card], "pay_cards": ["gold"] * 4, "treasury": treasury}
+
+
+@pytest.mark.variant("GI-CIV-01", "GI-CIV-03")
+def test_navy_costs_150_from_the_start_with_no_credits(grand_imperial):
+    g = game_for(at_advances())
+    navy, galleons = g.d.civ_cards["navy"], g.d.civ_cards["galleons"]
+    assert (navy.cost, navy.groups, navy.prerequisite, navy.credits) == (150, ("civics",), None, {})
+    assert (galleons.cost, galleons.groups, galleons.prerequisite) == (150, ("civics",), "cloth_making")
+    # many cards owned give it no credit (GIR-08): 144 + 5 is refused, 144 + 6 buys it
+    s = at_advances(civ=["pottery", "law", "cloth_making", "mysticism", "literacy", "agriculture"])
+    assert refused(s, buy("navy", 5), "31.2")
+    s, _ = play(s, buy("navy", 6))
+    p = s.player("crete")
+    assert "navy" in p.civ_cards and p.treasury == 0 and p.hand.count("gold") == 0
+
+
+@pytest.mark.variant("GI-CIV-01", "GI-CIV-02")
+def test_galleons_need_cloth_making(grand_imperial):
+    s = at_advances()
+    assert refused(s, buy("galleons", 6), "31.62")
+    s = at_advances(civ=["cloth_making"])
+    s, _ = play(s, buy("galleons", 6))
+    assert "galleons" in s.player("crete").civ_cards and s.player("crete").treasury == 0
+
+
+# ---- the random bot ---------------------------------------------------------------------------------
+@pytest.mark.variant("GI-TURN-04", "GI-TURN-05", "GI-SHIP-03", "GI-SHIP-06")
+@pytest.mark.parametrize("seed", range(4))
+def test_random_bots_play_ships_roles_and_voyages_legally(grand_imperial, seed):
+    """Three turns from a position with Galleons and Navy held: every random sample is taken,
+    the invariants hold after every order."""
+    s = gi_position({"knossos": {"tokens": {"crete": 9}}, "tanis": {"tokens": {"egypt": 6}},
+                     "rhodes": {"tokens": {"crete": 2}}, "alexandria": {"tokens": {"egypt": 3}}},
+                    players={"crete": {"treasury": 12}, "egypt": {"treasury": 9}},
+                    ships={"crete": ["knossos", "rhodes"], "egypt": ["tanis", "alexandria"]}, hold=False)
+    give(s, "crete", "cloth_making", "galleons", "navy")
+    give(s, "egypt", "navy")
+    aboard(s, "crete", 1, tokens=2)
+    restart(s, "ships")
+    rng = Rng(seed)
+    kinds: Counter = Counter()
+    for _ in range(400):
+        if s.finished or s.turn > 4:
+            break
+        owed = [d for d in engine.pending(s) if d.required]
+        if not owed:
+            break
+        d = owed[0]
+        o = random_bot(s, d.player, rng)
+        kinds[o["type"]] += 1
+        s, _ = play(s, o)  # a refused sample raises here
+        assert check_invariants(s) == []
+    assert kinds["ship_roles"] >= 2 and kinds["ships"] >= 2 and kinds["move"] >= 2
