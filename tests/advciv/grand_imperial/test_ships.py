@@ -87,7 +87,7 @@ def aboard(state, nation, sid, tokens=0, cards=()):
 def test_ship_roles_come_between_the_ships_phase_and_movement(grand_imperial):
     turn = grand_imperial.turn
     assert turn.index("ships") + 1 == turn.index("ship_roles") == turn.index("movement") - 1
-    assert [p for p in turn if p != "ship_roles"] == list(TURN)
+    assert [p for p in turn if p not in ("ship_roles", "naval")] == list(TURN)
 
 
 @pytest.mark.variant("GI-TURN-05", "GI-SHIP-03")
@@ -452,3 +452,165 @@ def test_random_bots_play_ships_roles_and_voyages_legally(grand_imperial, seed):
         s, _ = play(s, o)  # a refused sample raises here
         assert check_invariants(s) == []
     assert kinds["ship_roles"] >= 2 and kinds["ships"] >= 2 and kinds["move"] >= 2
+
+
+# ---- naval conflict (slice 4: GI-TURN-06, GI-SEA-01..06) ------------------------------------------
+from tresham.games.advciv.grand_imperial.naval_conflict import naval_losses  # noqa: E402
+
+
+def at_sea(crete, egypt, crete_cards=(), egypt_cards=(), area="rhodes", extra=None):
+    """Crete's and Egypt's ships in ``area``: each side a list of (role, tokens aboard);
+    ``extra``: more nations' ships there, nation -> [(role, tokens)]. Phase ``naval``."""
+    ships = {"crete": [area] * len(crete), "egypt": [area] * len(egypt)}
+    for n, recs in (extra or {}).items():
+        ships[n] = [area] * len(recs)
+    s = gi_position({}, ships=ships)
+    for n, recs in (("crete", crete), ("egypt", egypt), *(extra or {}).items()):
+        for i, (role, tokens) in enumerate(recs, start=1):
+            ship(s, n, i)["role"] = role
+            aboard(s, n, i, tokens=tokens)
+    if crete_cards:
+        aboard(s, "crete", 1, cards=crete_cards)
+    if egypt_cards:
+        aboard(s, "egypt", 1, cards=egypt_cards)
+    st = region_stack(game_for(s), "aegea")  # so that nothing is harvested in Rhodes afterwards
+    s.set_aside.extend(st)
+    st.clear()
+    restart(s, "naval")
+    return s
+
+
+def engage(seat, against, fight=True, stop_after=None, area="rhodes"):
+    return {"type": "naval_engage", "player": seat, "area": area, "against": against, "fight": fight,
+            "stop_after": stop_after}
+
+
+@pytest.mark.variant("GI-TURN-06")
+def test_naval_conflict_comes_after_movement_and_before_land_conflict(grand_imperial):
+    turn = grand_imperial.turn
+    assert turn.index("movement") + 1 == turn.index("naval") == turn.index("conflict") - 1
+
+
+@pytest.mark.variant("GI-SEA-02")
+def test_waves_fewest_tokens_first_and_a_warship_last():
+    # S-6: Warship 4 against Trireme 4: the Trireme removes first each wave; after 4 waves the Warship has 1
+    assert naval_losses({"w": ("crete", 4, True), "t": ("egypt", 4, False)}, None) == ({"w": 3, "t": 4}, 4)
+    # Warship 3 against Trireme 4: the Trireme wins with 1
+    assert naval_losses({"w": ("crete", 3, True), "t": ("egypt", 4, False)}, None) == ({"w": 3, "t": 3}, 3)
+    # no Warship: 2 against 3, the one with 2 removes first and is emptied first (3 -> 1)
+    assert naval_losses({"a": ("crete", 2, False), "b": ("egypt", 3, False)}, None) == ({"a": 2, "b": 1}, 2)
+    # equal tokens remove together
+    assert naval_losses({"a": ("crete", 2, False), "b": ("egypt", 2, False)}, None) == ({"a": 2, "b": 2}, 2)
+    # broken off after the first wave
+    assert naval_losses({"a": ("crete", 3, False), "b": ("egypt", 5, False)}, 1) == ({"a": 1, "b": 1}, 1)
+
+
+@pytest.mark.variant("GI-SEA-01", "GI-SEA-02", "GI-SEA-04", "GI-SEA-05")
+def test_s6_a_warship_wins_takes_the_cards_and_sinks_free(grand_imperial):
+    # the design's Trireme with 4 tokens and 2 cards would hold 6, over its 5: a Galleon (GISH-9)
+    s = at_sea([("warship", 4)], [("galleon", 4)], egypt_cards=["papyrus", "salt"])
+    assert s.phase == "naval"
+    stock = {n: s.player(n).stock for n in ("crete", "egypt")}
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json())
+    assert "4 waves" in texts(ev) and s.step["spoils"]["max_take"] == 2
+    s, ev = play(s, Timeout(CRETE).to_json())
+    rec = ship(s, "crete", 1)
+    assert rec["tokens"] == 1 and sorted(rec["cards"]) == ["papyrus", "salt"]
+    assert fleet.records(s, "egypt") == [] and "egypt" not in s.board.ships
+    assert s.player("egypt").stock == stock["egypt"] + 4 and s.player("crete").stock == stock["crete"] + 3
+    assert "sinks ship 1 (free)" in texts(ev)
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-SEA-01")
+def test_no_fight_when_both_say_no_and_answers_are_sealed(grand_imperial):
+    s = at_sea([("trireme", 3)], [("trireme", 3)])
+    s, _ = play(s, engage(CRETE, "egypt", fight=False))
+    assert str(CRETE) not in information_state(s, EGYPT).step.get("engage", {})
+    s, ev = play(s, engage(EGYPT, "crete", fight=False))
+    assert s.phase != "naval" and ship(s, "crete", 1)["tokens"] == 3 and ship(s, "egypt", 1)["tokens"] == 3
+    assert "do not fight at sea in Rhodes" in texts(ev)
+    refused(at_sea([("trireme", 3)], [("trireme", 3)]), engage(CRETE, "egypt", area="knossos"), "GI-SEA-01")
+
+
+@pytest.mark.variant("GI-SEA-03")
+def test_s7_the_faster_side_breaks_off_and_the_slower_cannot(grand_imperial):
+    s = at_sea([("galleon", 5)], [("trireme", 3)])
+    give(s, "egypt", "cloth_making")  # Egypt's Trireme moves 4, Crete's Galleon 2 (3 with Cloth Making)
+    give(s, "crete", "galleons")
+    s, ev = play(s, engage(EGYPT, "crete", fight=False, stop_after=1), engage(CRETE, "egypt"))
+    assert (ship(s, "egypt", 1)["tokens"], ship(s, "crete", 1)["tokens"]) == (2, 4)
+    assert "broken off after wave 1 (GI-SEA-03)" in texts(ev) and s.phase != "naval"
+    s = at_sea([("galleon", 5)], [("trireme", 3)])
+    give(s, "egypt", "cloth_making")
+    s, ev = play(s, engage(CRETE, "egypt", stop_after=1), engage(EGYPT, "crete", fight=False))
+    assert "only the faster side (Egypt) may break off (GI-SEA-03)" in texts(ev)
+    assert ship(s, "egypt", 1)["tokens"] == 0 and ship(s, "crete", 1)["tokens"] == 3
+
+
+@pytest.mark.variant("GI-SEA-04")
+def test_the_winner_takes_no_more_than_his_free_room(grand_imperial):
+    s = at_sea([("trireme", 3)], [("trireme", 1)], crete_cards=["wine"],
+               egypt_cards=["papyrus", "salt", "oil", "spices"])
+    s, _ = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json())
+    # Egypt's 1 token goes first; Crete keeps 3 tokens and 1 card: 1 free place
+    assert s.step["spoils"]["max_take"] == 1
+    e = refused(s, {"type": "naval_spoils", "player": CRETE, "take": 2}, "GI-SEA-04")
+    assert "at most 1" in e.message
+    before = Counter(s.set_aside)
+    s, _ = play(s, {"type": "naval_spoils", "player": CRETE, "take": 1, "rest": "discard", "sink": False})
+    assert len(ship(s, "crete", 1)["cards"]) == 2 and ship(s, "egypt", 1)["cards"] == []
+    assert sum((Counter(s.set_aside) - before).values()) == 3
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-SEA-05")
+def test_a_trireme_sinks_a_warship_with_its_last_token(grand_imperial):
+    s = at_sea([("trireme", 2)], [("warship", 1)], egypt_cards=["gold"])
+    s, _ = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json())
+    assert ship(s, "crete", 1)["tokens"] == 1 and ship(s, "egypt", 1)["tokens"] == 0
+    assert s.step["spoils"]["free_sink"] is False
+    s, ev = play(s, {"type": "naval_spoils", "player": CRETE, "take": 1, "rest": "leave", "sink": True})
+    rec = ship(s, "crete", 1)
+    assert (rec["tokens"], rec["cards"]) == (0, ["gold"]) and fleet.records(s, "egypt") == []
+    assert "sinks ship 1 (1 token)" in texts(ev)
+    # by default a sinking that costs a token is not made
+    s = at_sea([("trireme", 2)], [("warship", 1)])
+    s, _ = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json(), Timeout(CRETE).to_json())
+    assert len(fleet.records(s, "egypt")) == 1 and ship(s, "crete", 1)["tokens"] == 1
+
+
+@pytest.mark.variant("GI-SEA-06")
+def test_empty_ships_lose_at_once_or_do_not_fight(grand_imperial):
+    s = at_sea([("trireme", 2)], [("trireme", 0)], egypt_cards=["oil"])
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json())
+    assert "0 waves" in texts(ev) and s.step["spoils"]["max_take"] == 1
+    s = at_sea([("trireme", 0)], [("trireme", 0)])
+    s, ev = play(s, engage(CRETE, "egypt"), engage(EGYPT, "crete"))
+    assert "there is no fight (GIR-23)" in texts(ev) and len(fleet.records(s, "egypt")) == 1
+
+
+@pytest.mark.variant("GI-SEA-06")
+def test_three_nations_fight_pair_by_pair_in_census_order(grand_imperial):
+    s = at_sea([("trireme", 3)], [("trireme", 2)], extra={"babylon": [("trireme", 1)]})
+    g = game_for(s)
+    census = [p.nation for p in g.census_order()]
+    pairs = [(c["a"], c["b"]) for c in s.step["contacts"]]
+    assert len(pairs) == 3 and all(census.index(a) < census.index(b) for a, b in pairs)
+    assert pairs == sorted(pairs, key=lambda ab: (census.index(ab[0]), census.index(ab[1])))
+    for seat in (0, 1, 2):
+        while any(d.player == seat and d.kind == "naval_engage" for d in engine.pending(s)):
+            s, _ = play(s, Timeout(seat).to_json())
+    assert s.phase != "naval" and check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-TURN-06", "GI-SEA-01")
+@pytest.mark.parametrize("seed", range(4))
+def test_random_bots_fight_at_sea_legally(grand_imperial, seed):
+    s = at_sea([("warship", 3), ("trireme", 2)], [("trireme", 3)], egypt_cards=["oil", "salt"],
+               extra={"babylon": [("trireme", 1)]})
+    rng = Rng(seed)
+    while s.phase == "naval":
+        d = next(d for d in engine.pending(s) if d.required)
+        s, _ = play(s, random_bot(s, d.player, rng))
+        assert check_invariants(s) == []

@@ -91,18 +91,20 @@ class GrandImperial(Variant):
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    #: the plain turn with the declaration of ship roles before movement (GI-TURN-05)
-    turn: ClassVar[tuple[str, ...]] = (*TURN[:TURN.index("movement")], "ship_roles",
-                                       *TURN[TURN.index("movement"):])
+    #: the plain turn with the declaration of ship roles before movement (GI-TURN-05) and
+    #: naval conflict after it, before land conflict (GI-TURN-06, GIR-17)
+    turn: ClassVar[tuple[str, ...]] = (*TURN[:TURN.index("movement")], "ship_roles", "movement", "naval",
+                                       *TURN[TURN.index("movement") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
     #: per-player entries of a phase's scratch data only their owner may know
     PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
+        "naval": (("engage", "seat"),),  # sealed answers to each contact at sea (GI-SEA-01)
     }
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, movement, orders, roles, ships  # noqa: F401
+        from . import acquisition, advances, movement, naval_conflict, orders, roles, ships  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
