@@ -614,3 +614,17 @@ def test_random_bots_fight_at_sea_legally(grand_imperial, seed):
         d = next(d for d in engine.pending(s) if d.required)
         s, _ = play(s, random_bot(s, d.player, rng))
         assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-TURN-06")
+def test_the_naval_fight_in_rhodes_is_logged_before_the_land_conflict_in_knossos(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 2, "egypt": 2}}}, ships={"crete": ["rhodes"], "egypt": ["rhodes"]})
+    aboard(s, "crete", 1, tokens=2)
+    aboard(s, "egypt", 1, tokens=2)
+    restart(s, "naval")
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json())
+    kinds = [e.kind for e in ev]
+    sea = kinds.index("naval_fight")
+    land = next(i for i, e in enumerate(ev) if e.data.get("area") == "knossos")
+    assert sea < land
+    assert sum(s.board.tokens.get("knossos", {}).values()) <= 3  # the land conflict was fought
