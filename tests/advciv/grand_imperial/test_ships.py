@@ -87,7 +87,7 @@ def aboard(state, nation, sid, tokens=0, cards=()):
 def test_ship_roles_come_between_the_ships_phase_and_movement(grand_imperial):
     turn = grand_imperial.turn
     assert turn.index("ships") + 1 == turn.index("ship_roles") == turn.index("movement") - 1
-    assert [p for p in turn if p not in ("ship_roles", "naval")] == list(TURN)
+    assert [p for p in turn if p in TURN] == list(TURN)  # the plain phases, in their order
 
 
 @pytest.mark.variant("GI-TURN-05", "GI-SHIP-03")
@@ -626,3 +626,79 @@ def test_the_naval_fight_in_rhodes_is_logged_before_the_land_conflict_in_knossos
     land = next(i for i, e in enumerate(ev) if e.data.get("area") == "knossos")
     assert sea < land
     assert sum(s.board.tokens.get("knossos", {}).values()) <= 3  # the land conflict was fought
+
+
+@pytest.mark.variant("GI-SEA-06")
+def test_nations_under_a_compromisers_pact_never_fight_at_sea(grand_imperial):
+    s = at_sea([("trireme", 3)], [("trireme", 3)])
+    assert len(s.step["contacts"]) == 1
+    s.variant_state["pacts"] = [{"a": "crete", "b": "egypt", "turn": s.turn}]
+    restart(s, "naval")
+    assert s.phase != "naval"
+    assert ship(s, "crete", 1)["tokens"] == 3 and ship(s, "egypt", 1)["tokens"] == 3
+
+
+# ---- forms (EP-12: D3, D4, D5, D6, D7) --------------------------------------------------------------
+from tresham.games import registry  # noqa: E402
+
+R = registry.get("advciv")
+
+
+def form_of(s, seat, fid):
+    return next(f for f in R.order_forms(s, seat) if f.id == fid)
+
+
+@pytest.mark.variant("GI-SHIP-03")
+def test_the_role_form_declares_and_pays(grand_imperial):
+    s = two_ships()
+    restart(s, "ship_roles")
+    f = form_of(s, CRETE, "ship_roles")
+    assert [x.name for x in f.fields] == ["role1", "pay1", "role2", "pay2"]
+    assert [c.value for c in f.fields[0].choices] == ["trireme", "galleon", "warship"]
+    assert R.form_order(s, CRETE, "ship_roles", {"role1": "trireme", "pay1": "treasury", "role2": "trireme",
+                                                 "pay2": "treasury"}) == {"type": "ship_roles", "player": CRETE,
+                                                                          "roles": {}, "pay": {}}
+    o = R.form_order(s, CRETE, "ship_roles", {"role1": "galleon", "pay1": "token", "role2": "trireme",
+                                              "pay2": "treasury"})
+    assert o == {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"}, "pay": {"1": "token"}}
+    s, _ = play(s, o, Timeout(EGYPT).to_json())
+    assert ship(s, "crete", 1)["role"] == "galleon" and s.board.tokens["knossos"]["crete"] == 3
+
+
+@pytest.mark.variant("GI-TURN-04")
+def test_the_ships_form_keeps_ships_by_number_and_pays_from_aboard(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 1}}}, players={"crete": {"treasury": 2}},
+                    ships={"crete": ["knossos", "knossos"]})
+    aboard(s, "crete", 2, tokens=2)
+    restart(s, "ships")
+    f = form_of(s, CRETE, "ships")
+    assert [c.value for c in f.fields[1].choices] == ["treasury", "token", "aboard"]
+    o = R.form_order(s, CRETE, "ships", {"keep1": None, "keep2": "aboard", "build": {}})
+    assert o["maintain"] == [{"area": "knossos", "ship": 2, "pay": "aboard"}]
+    s, _ = play(s, o)
+    assert [r["id"] for r in fleet.records(s, "crete")] == [2] and ship(s, "crete", 2)["tokens"] == 1
+
+
+@pytest.mark.variant("GI-SHIP-06")
+def test_the_voyage_form_names_the_ship_and_leaves_tokens_aboard(grand_imperial):
+    s = at_movement("trireme", tokens=4)
+    f = form_of(s, CRETE, "move.voyage")
+    assert [c.value for c in f.fields[0].choices] == ["knossos|1"]
+    assert [x.name for x in f.fields].count("sail4") == 0  # a Trireme enters 3 areas
+    o = R.form_order(s, CRETE, "move.voyage", {"ship": "knossos|1", "load": 3, "sail1": "thera", "unload": 1})
+    assert o["voyages"] == [{"ship": "knossos", "id": 1, "steps": [["load", 3], ["sail", "thera"], ["unload", 1]]}]
+    s, _ = play(s, o)
+    s, _ = play(s, R.form_order(s, CRETE, "move.done", {"done": "done"}))
+    assert ship(s, "crete", 1)["area"] == "thera" and ship(s, "crete", 1)["tokens"] == 2
+
+
+@pytest.mark.variant("GI-SEA-01", "GI-SEA-04")
+def test_the_sea_fight_forms(grand_imperial):
+    s = at_sea([("warship", 4)], [("galleon", 4)], egypt_cards=["papyrus", "salt"])
+    f = form_of(s, CRETE, "naval_engage")
+    assert R.form_order(s, CRETE, "naval_engage", {"fight": "yes", "stop_after": 0}) == engage(CRETE, "egypt")
+    s, _ = play(s, engage(CRETE, "egypt"), R.form_order(s, EGYPT, "naval_engage", {"fight": "no", "stop_after": 2}))
+    f = form_of(s, CRETE, "naval_spoils")
+    assert (f.fields[0].max, f.fields[0].value, f.fields[2].value) == (2, 2, "yes")
+    s, _ = play(s, R.form_order(s, CRETE, "naval_spoils", {"take": 1, "rest": "discard", "sink": "yes"}))
+    assert len(ship(s, "crete", 1)["cards"]) == 1 and fleet.records(s, "egypt") == []

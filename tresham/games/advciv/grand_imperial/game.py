@@ -1,19 +1,33 @@
-"""The working object of Grand Imperial games (``Variant.game_class``).
+"""``GIGame``: the board primitives and rule hooks of Grand Imperial games (``Game`` overridden
+where the variant changes a plain hook; ``docs/variants/grand-imperial.md`` section 1.3).
 
-:class:`GIGame` overrides the plain board primitives for ships so that any rule calling them
-(the plain ones included) keeps the ship records of ``variant_state["ships"]`` in step with
-``board.ships`` (``fleet``; GI-SHIP-01, GIR-16)."""
+Ships (slice 3, ``fleet.py``): the plain board primitives for ships keep the ship records of
+``variant_state["ships"]`` in step with ``board.ships`` when any rule calls them, the plain
+ones included (GI-SHIP-01, GIR-16).
+
+Leadership cards (slice 8, ``leaders.py``): leaders are not commodity cards (the hand limit
+leaves them out, GIR-33), a card given in a trade may carry a leader's effect
+(``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
+civilization cards score nothing (``civ_points``).
+"""
 from __future__ import annotations
 
+from functools import cache
+
 from ..game import Game
+from . import data as gi
 from . import fleet
 
 
+@cache
+def _leader_ids() -> frozenset[str]:
+    return frozenset(gi.leaders())
+
+
 class GIGame(Game):
-    """A Grand Imperial game being worked on."""
+    """A Grand Imperial game's working object."""
 
-    __slots__ = ()
-
+    # ---- ships (GI-SHIP-01, GIR-16) ----------------------------------------------------------
     def add_ship(self, nation: str, area: str) -> None:
         """A new ship is a Trireme with the lowest free id (GI-SHIP-01)."""
         fleet.add(self, nation, area)
@@ -32,3 +46,31 @@ class GIGame(Game):
         if not recs:
             raise ValueError(f"{nation} has no ship in {src}")
         fleet.move(self, nation, recs[0]["id"], dst)
+
+    # ---- Leadership cards (GI-LEADER-03, -07, -08; GI-TRADE-09) ----------------------------
+    def commodity_cards(self, hand) -> list[str]:
+        """Commodity cards, ballast included, and not the Leadership cards, which do not count
+        toward the hand limit (GI-TRADE-09, GIR-33; ruling GILD-9)."""
+        leaders = _leader_ids()
+        return [c for c in hand if c in self.d.commodities and c not in leaders]
+
+    def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
+        """Leaders traded (GI-LEADER-03, -08) and the Proselytizer's conflict (GI-LEADER-07)."""
+        from .leaders import on_received
+
+        on_received(self, taker, giver, cards, how)
+
+    def check_entry(self, nation: str, area: str) -> None:
+        """The Great Compromiser's pact (GI-LEADER-08)."""
+        if self.s.variant_state.get("pacts"):
+            from .leaders import check_entry
+
+            check_entry(self, nation, area)
+
+    def civ_points(self, nation: str) -> int:
+        """Civilization cards' face values, less those owned by assimilation only, which score
+        nothing (GI-LEADER-03)."""
+        from .leaders import assimilated
+
+        skip = assimilated(self.s, nation)
+        return sum(self.d.civ_cards[c].cost for c in self.of(nation).civ_cards if c not in skip)

@@ -142,6 +142,7 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
                 raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
             if n > cargo:
                 raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
+            g.check_entry(nation, pos)
             cargo -= n
             left = n
             while left:

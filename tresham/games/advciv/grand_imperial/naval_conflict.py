@@ -105,19 +105,24 @@ class NavalSpoils(Order):
 # ---- reading the board --------------------------------------------------------------------------------
 def contacts(g: Game) -> list[dict]:
     """The areas where ships of two nations stand, one contact per pair of nations, in the
-    census order (GIR-21, GIR-23)."""
+    census order (GIR-21, GIR-23); never between two nations under a Great Compromiser's pact
+    this turn (GI-LEADER-08: no conflict between them)."""
     order_ = [p.nation for p in g.census_order()]
     rank = {n: i for i, n in enumerate(order_)}
     by_area: dict[str, set[str]] = {}
     for n in order_:
         for r in fleet.records(g.s, n):
             by_area.setdefault(r["area"], set()).add(n)
+    from .leaders import pacts
+
+    allied = {frozenset((q["a"], q["b"])) for q in pacts(g.s) if q["turn"] == g.s.turn}
     out = []
     for area in sorted(by_area):
         ns = sorted(by_area[area], key=rank.__getitem__)
         for i, a in enumerate(ns):
             for b in ns[i + 1:]:
-                out.append({"area": area, "a": a, "b": b})
+                if frozenset((a, b)) not in allied:  # a Great Compromiser's pact (GI-LEADER-08)
+                    out.append({"area": area, "a": a, "b": b})
     return sorted(out, key=lambda c: (rank[c["a"]], rank[c["b"]], c["area"]))
 
 

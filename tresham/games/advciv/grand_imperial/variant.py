@@ -71,12 +71,12 @@ def is_event_card(card: str) -> bool:
 @cache
 def gi_data() -> GameData:
     """The plain data with the event stack's worthless cards beside the commodities, each of
-    face value 0: ballast (20 copies, GI-EVENT-04) and, until the Leadership cards have their
-    effects (slice 8), each of the nine leaders (1 copy) (GIS-5). So the plain rules that read
-    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card.
-    And the two new civilization cards, Galleons and Navy, bought as the others are
-    (GI-CIV-01..03): 150 each, Civics, Galleons needing Cloth Making; they give and receive
-    no credits (GIR-08, GID-9)."""
+    face value 0: ballast (20 copies, GI-EVENT-04) and each of the nine leaders (1 copy)
+    (GIS-5). So the plain rules that read a hand (trade, buying, a card drawn in a city
+    attack) know every card; the hand limit leaves the leaders out (``GIGame.commodity_cards``,
+    GILD-9) and their effects are ``leaders.py``'s. And the two new civilization cards,
+    Galleons and Navy, bought as the others are (GI-CIV-01..03): 150 each, Civics, Galleons
+    needing Cloth Making; they give and receive no credits (GIR-08, GISH-8)."""
     d = load()
     extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
     extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
@@ -91,11 +91,14 @@ class GrandImperial(Variant):
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    #: the plain turn with the declaration of ship roles before movement (GI-TURN-05) and
-    #: naval conflict after it, before land conflict (GI-TURN-06, GIR-17)
-    turn: ClassVar[tuple[str, ...]] = (*TURN[:TURN.index("movement")], "ship_roles", "movement", "naval",
-                                       *TURN[TURN.index("movement") + 1:])
+    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), the
+    #: declaration of ship roles before movement (GI-TURN-05) and naval conflict after it,
+    #: before land conflict (GI-TURN-06, GIR-17)
+    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("movement")], "ship_roles", "movement",
+                                       "naval", *TURN[TURN.index("movement") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
+    #: the Grand Diplomat, played at any time (GI-LEADER-09)
+    anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
     #: per-player entries of a phase's scratch data only their owner may know
     PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
@@ -104,7 +107,22 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, movement, naval_conflict, orders, roles, ships  # noqa: F401
+        from . import (acquisition, advances, forms, leaders, movement, naval_conflict, orders,  # noqa: F401
+                       roles, ships)
+
+        leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
+
+    def anytime_decisions(self, g: Game) -> list:
+        """The Grand Diplomat's holder may play it now (GI-LEADER-09), never required."""
+        from .leaders import diplomat_decisions
+
+        return diplomat_decisions(g)
+
+    def handle_anytime(self, g: Game, order) -> None:
+        """The Grand Diplomat (GI-LEADER-09)."""
+        from .leaders import diplomat
+
+        diplomat(g, order)
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -160,12 +178,6 @@ class GrandImperial(Variant):
         put_under(g, cards)
 
     # ---- views ------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None) -> dict:
-        """Every nation's ships by number: area, role this turn, tokens aboard and the number
-        of cards aboard, never which (GI-SHIP-07; 4.3)."""
-        ships = fleet.public(g.s)
-        return {"ships": ships} if ships else {}
-
     def hide(self, state: GameState, seat: int) -> None:
         """Cards aboard ships are face down for every seat, the owner's too (GI-SHIP-07)."""
         fleet.hide_cards(state)
@@ -180,12 +192,32 @@ class GrandImperial(Variant):
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
-        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
+        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
+        the sealed plays of Leadership cards (D1)."""
         if phase == "acquisition":
             from .acquisition import acquisition_secrets
 
             return acquisition_secrets
+        if phase == "leaders":
+            from .leaders import leaders_secrets
+
+            return leaders_secrets
         return super().phase_secrets(phase)
+
+    def view(self, g: Game, seat: int | None) -> dict:
+        """What everyone sees (section 4.3) of the Leadership cards in effect (leaders played,
+        temporary cards, pacts, assimilations) and of the ships by number (area, role this
+        turn, tokens aboard and the number of cards aboard, never which: GI-SHIP-07)."""
+        from .leaders import leaders_view
+
+        out = {}
+        own = leaders_view(g)
+        if own:
+            out["leaders"] = own
+        ships = fleet.public(g.s)
+        if ships:
+            out["ships"] = ships
+        return out
 
     # ---- checks ------------------------------------------------------------------------
     def tokens_elsewhere(self, state: GameState, nation: str) -> int:
@@ -234,6 +266,9 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        from .leaders import invariants as leader_invariants
+
+        out.extend(leader_invariants(state))
         return out
 
 
