@@ -5,7 +5,9 @@
 GI-REGION, GI-EVENT-01), its card count (163 cards, GI-REGION-13, GI-EVENT-01) and the
 invariant that every card is where the rules allow (each regional stack holds only its own
 region's cards, the event stack only event cards). Its acquisition phase is
-``.acquisition``; its restacking ``.stacks``.
+``.acquisition``; its restacking ``.stacks``. Ships (slices 3 and 4): the records ``.fleet``,
+the phases ``ships``, ``ship_roles``, ``movement`` and ``naval`` (``.ships``, ``.roles``,
+``.movement``, ``.naval_conflict``), harvesting ``.harvest``.
 
 It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
 would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
@@ -87,7 +89,7 @@ def gi_data() -> GameData:
 
 
 class GrandImperial(Variant):
-    """Grand Imperial v1.1 (Ryan Schneider, 1994), slice 1: options, stacks, acquisition."""
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), the slices built so far."""
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
@@ -250,8 +252,10 @@ class GrandImperial(Variant):
     def invariants(self, state: GameState) -> list[str]:
         """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
         holds only its own region's cards, never more copies than the seed puts in it; the
-        event stack only event cards. (That every card is somewhere, once, is the generic
-        card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
+        event stack only event cards. The ship records agree with ``board.ships`` (GI-SHIP-01,
+        ``fleet.invariants``). (That every card and token is somewhere, once, is the generic
+        count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo of the
+        ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.)"""
         out: list[str] = fleet.invariants(state)
         names = self.stack_names()
         if len(state.stacks) != len(names):
