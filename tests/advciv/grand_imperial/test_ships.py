@@ -702,3 +702,24 @@ def test_the_sea_fight_forms(grand_imperial):
     assert (f.fields[0].max, f.fields[0].value, f.fields[2].value) == (2, 2, "yes")
     s, _ = play(s, R.form_order(s, CRETE, "naval_spoils", {"take": 1, "rest": "discard", "sink": "yes"}))
     assert len(ship(s, "crete", 1)["cards"]) == 1 and fleet.records(s, "egypt") == []
+
+
+# ---- bad input ------------------------------------------------------------------------------------------
+@pytest.mark.variant("GI-SHIP-03", "GI-SHIP-06", "GI-SEA-01", "GI-SEA-04")
+def test_orders_naming_what_is_not_there_are_refused(grand_imperial):
+    s = two_ships()
+    restart(s, "ship_roles")
+    refused(s, {"type": "ship_roles", "player": CRETE, "roles": {"5": "galleon"}}, "GI-SHIP-03")
+    refused(s, {"type": "ship_roles", "player": CRETE, "roles": {"1": "pirate"}}, "GI-SHIP-03")
+    refused(s, {"type": "ship_roles", "player": CRETE, "roles": {"2": "trireme"}, "pay": {"2": "treasury"}},
+            "GI-SHIP-03")  # a Trireme pays nothing more
+    refused(s, {"type": "ship_roles", "player": 3, "roles": {}}, "GI-SHIP-03")  # Assyria owes nothing
+    s = at_movement("trireme")
+    refused(s, voyage(["sail", "thera"], sid=2), "23.1")  # no ship 2
+    refused(s, voyage(["sail", "thera"], start="thera"), "23.1")  # ship 1 is in Knossos
+    s = at_sea([("warship", 4)], [("trireme", 1)], egypt_cards=["oil"])
+    refused(s, engage(CRETE, "babylon"), "GI-SEA-01")
+    refused(s, {"type": "naval_spoils", "player": CRETE, "take": 0}, "GI-SEA-04")  # no fight yet
+    s, _ = play(s, engage(CRETE, "egypt"), engage(EGYPT, "crete", fight=False))
+    refused(s, engage(CRETE, "egypt"), "GI-SEA-01")  # answered already
+    refused(s, {"type": "naval_spoils", "player": EGYPT, "take": 0}, "GI-SEA-04")  # Egypt lost
