@@ -265,8 +265,8 @@ def execute(g: Game, seat: int, plan: dict) -> None:
 
 
 def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
-    """A random voyage of ship ``rec``: a random load, a random path within its allowance, a
-    random number set down at the end (the rest stays aboard)."""
+    """A random voyage of ship ``rec``: a random load, a random path within its allowance, then
+    everything set down (three times in four) or a random number (the rest stays aboard)."""
     start = rec["area"]
     astronomy = g.of(nation).has("astronomy")
     steps: list[list] = []
@@ -287,7 +287,8 @@ def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -
     steps.extend(["sail", a] for a in path)
     cargo = rec["tokens"] + n
     if cargo and (path or rec["tokens"]):
-        down = rng.below(cargo + 1)
+        # mostly everything ashore (so random games keep growing), sometimes some stay aboard
+        down = cargo if rng.below(4) else rng.below(cargo + 1)
         if down:
             steps.append(["unload", down])
     if not path and not any(s[0] in ("load", "unload") for s in steps):

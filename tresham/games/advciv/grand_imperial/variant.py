@@ -94,10 +94,12 @@ class GrandImperial(Variant):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
     #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), the
-    #: declaration of ship roles before movement (GI-TURN-05) and naval conflict after it,
-    #: before land conflict (GI-TURN-06, GIR-17)
+    #: declaration of ship roles before movement (GI-TURN-05), naval conflict after it,
+    #: before land conflict (GI-TURN-06, GIR-17), and the luxury phase after surplus
+    #: removal (GI-TURN-08)
     turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("movement")], "ship_roles", "movement",
-                                       "naval", *TURN[TURN.index("movement") + 1:])
+                                       "naval", *TURN[TURN.index("movement") + 1:TURN.index("surplus") + 1],
+                                       "luxury", *TURN[TURN.index("surplus") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
@@ -105,12 +107,13 @@ class GrandImperial(Variant):
     PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
         "naval": (("engage", "seat"),),  # sealed answers to each contact at sea (GI-SEA-01)
+        "luxury": (("orders", "seat"),),  # luxury orders sealed until all are in (GI-LUX-01, D11)
     }
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, forms, leaders, movement, naval_conflict, orders,  # noqa: F401
-                       roles, ships)
+        from . import (acquisition, advances, forms, leaders, luxury_phase, movement,  # noqa: F401
+                       naval_conflict, orders, roles, ships, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -179,18 +182,30 @@ class GrandImperial(Variant):
 
         put_under(g, cards)
 
+    # ---- bots -------------------------------------------------------------------------
+    def planners(self):
+        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        from .bots import PLANNERS
+
+        return PLANNERS
+
     # ---- views ------------------------------------------------------------------------
     def hide(self, state: GameState, seat: int) -> None:
         """Cards aboard ships are face down for every seat, the owner's too (GI-SHIP-07)."""
         fleet.hide_cards(state)
 
-    def private_step_keys(self, phase: str):
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """The sealed entries of the variant's phases (``PRIVATE_STEP_KEYS``), else the plain ones."""
         own = self.PRIVATE_STEP_KEYS.get(phase)
         return own if own is not None else super().private_step_keys(phase)
 
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6)."""
+        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        if phase == "luxury":
+            from .luxury_phase import luxury_view
+
+            return luxury_view
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
@@ -207,12 +222,14 @@ class GrandImperial(Variant):
         return super().phase_secrets(phase)
 
     def view(self, g: Game, seat: int | None) -> dict:
-        """What everyone sees (section 4.3) of the Leadership cards in effect (leaders played,
-        temporary cards, pacts, assimilations) and of the ships by number (area, role this
-        turn, tokens aboard and the number of cards aboard, never which: GI-SHIP-07)."""
+        """What everyone sees of the variant's pieces: each city's luxury die and disposition
+        (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
+        cards, pacts, assimilations; the ships by number (area, role this turn, tokens aboard
+        and the number of cards aboard, never which: GI-SHIP-07)."""
         from .leaders import leaders_view
+        from .luxury_phase import dice_view
 
-        out = {}
+        out = {"cities": dice_view(g)}
         own = leaders_view(g)
         if own:
             out["leaders"] = own
@@ -227,14 +244,8 @@ class GrandImperial(Variant):
         return fleet.tokens_aboard(state, nation)
 
     def cards_elsewhere(self, state: GameState) -> Counter:
-        """Trade cards aboard ships (GI-SHIP-07), and the card on the auction block of a
-        regional purchase its buyer could not pay (GI-TRADE-05: in no hand or stack until it
-        is sold or set aside)."""
-        out = fleet.cards_aboard(state)
-        lot = state.step.get("lot") if state.phase == "acquisition" else None
-        if isinstance(lot, dict) and lot.get("card"):
-            out[lot["card"]] += 1
-        return out
+        """Trade cards aboard ships (GI-SHIP-07)."""
+        return fleet.cards_aboard(state)
 
     def position_built(self, g: Game) -> None:
         """The ships of a prepared position are Triremes with nothing aboard (GISH-1)."""
@@ -252,11 +263,17 @@ class GrandImperial(Variant):
     def invariants(self, state: GameState) -> list[str]:
         """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
         holds only its own region's cards, never more copies than the seed puts in it; the
-        event stack only event cards. The ship records agree with ``board.ships`` (GI-SHIP-01,
-        ``fleet.invariants``). (That every card and token is somewhere, once, is the generic
-        count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo of the
-        ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.)"""
+        event stack only event cards. (That every card and token is somewhere, once, is the
+        generic count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo
+        of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
+        only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
+        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``)."""
         out: list[str] = fleet.invariants(state)
+        for area, points in sorted(state.variant_state.get("luxury", {}).items()):
+            if area not in state.board.cities:
+                out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
+            elif not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                out.append(f"the luxury die of {area} is {points!r}, not a number of points")
         names = self.stack_names()
         if len(state.stacks) != len(names):
             return out + [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
