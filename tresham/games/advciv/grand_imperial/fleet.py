@@ -205,13 +205,6 @@ def cash_in(g: Game, nation: str, sid: int) -> list[str]:
     return cards
 
 
-def reset_roles(g: Game) -> None:
-    """Every ship is a Trireme until declared otherwise this turn (GI-SHIP-01, -03)."""
-    for recs in g.s.variant_state.get("ships", {}).values():
-        for r in recs:
-            r["role"] = TRIREME
-
-
 # ---- adopting and checking ---------------------------------------------------------------------
 def adopt(g: Game) -> None:
     """Records for the ships of a prepared position (``scenario``): each ship on the board
