@@ -723,3 +723,39 @@ def test_orders_naming_what_is_not_there_are_refused(grand_imperial):
     s, _ = play(s, engage(CRETE, "egypt"), engage(EGYPT, "crete", fight=False))
     refused(s, engage(CRETE, "egypt"), "GI-SEA-01")  # answered already
     refused(s, {"type": "naval_spoils", "player": EGYPT, "take": 0}, "GI-SEA-04")  # Egypt lost
+
+
+# ---- the heuristic bot (design 5.3) ---------------------------------------------------------------
+from tresham.bots.heuristic import heuristic_bot  # noqa: E402
+
+
+@pytest.mark.variant("GI-SHIP-03", "GI-SEA-01", "GI-SEA-04")
+def test_the_heuristic_bot_declares_a_galleon_to_carry_seven_and_fights_only_to_win(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 7}}}, players={"crete": {"treasury": 3}},
+                    ships={"crete": ["knossos"]})
+    give(s, "crete", "cloth_making", "galleons")
+    restart(s, "ship_roles")
+    assert heuristic_bot(s, CRETE, Rng(0)) == {"type": "ship_roles", "player": CRETE, "roles": {"1": "galleon"},
+                                               "pay": {"1": "treasury"}}
+    s = at_sea([("warship", 4)], [("galleon", 4)], egypt_cards=["papyrus", "salt"])
+    assert heuristic_bot(s, CRETE, Rng(0))["fight"] is True
+    assert heuristic_bot(s, EGYPT, Rng(0))["fight"] is False
+    s, _ = play(s, heuristic_bot(s, CRETE, Rng(0)), heuristic_bot(s, EGYPT, Rng(0)))
+    assert heuristic_bot(s, CRETE, Rng(0)) == {"type": "naval_spoils", "player": CRETE, "take": 2, "rest": "leave",
+                                               "sink": True}
+
+
+@pytest.mark.variant("GI-SHIP-06")
+def test_tokens_aboard_keep_a_nation_in_the_game(grand_imperial):
+    """Ruling R-EXTINCT ends a game with no unit on the board; tokens aboard ships are units."""
+    s = gi_position({}, ships={"crete": ["knossos"]})  # no token on the board: the trade phase waits
+    assert not s.finished and s.phase == "trade"
+    aboard(s, "crete", 1, tokens=2)
+    g = game_for(s)
+    s.turn = 3
+    engine._new_turn(g)
+    assert not s.finished and s.turn == 4
+    fleet.ship(s, "crete", 1)["tokens"] = 0
+    s.player("crete").stock += 2
+    engine._new_turn(g)
+    assert s.finished

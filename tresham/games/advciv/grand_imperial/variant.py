@@ -184,7 +184,8 @@ class GrandImperial(Variant):
 
     # ---- bots -------------------------------------------------------------------------
     def planners(self):
-        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        """The heuristic bot's planners for luxury, ship roles and naval conflict (design 5.3;
+        ``bots.PLANNERS``)."""
         from .bots import PLANNERS
 
         return PLANNERS
