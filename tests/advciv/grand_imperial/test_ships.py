@@ -219,6 +219,8 @@ def test_declarations_are_sealed_until_all_are_in_and_the_timeout_is_all_trireme
     assert "roles" not in other.step or str(CRETE) not in other.step["roles"]
     assert information_state(s, CRETE).step["roles"][str(CRETE)]["roles"] == {"1": "galleon", "2": "warship"}
     assert [r["role"] for r in player_view(s, EGYPT)["variant"]["ships"]["crete"]] == ["trireme", "trireme"]
+    assert player_view(s, EGYPT)["phase_view"] == {"waiting": ["egypt"]}
+    assert player_view(s, CRETE)["phase_view"]["mine"]["roles"] == {"1": "galleon", "2": "warship"}
     s, _ = play(s, Timeout(EGYPT).to_json())
     seen = player_view(s, EGYPT)["variant"]["ships"]
     assert [r["role"] for r in seen["crete"]] == ["galleon", "warship"] and seen["egypt"][0]["role"] == "trireme"
@@ -525,6 +527,10 @@ def test_no_fight_when_both_say_no_and_answers_are_sealed(grand_imperial):
     s = at_sea([("trireme", 3)], [("trireme", 3)])
     s, _ = play(s, engage(CRETE, "egypt", fight=False))
     assert str(CRETE) not in information_state(s, EGYPT).step.get("engage", {})
+    seen = player_view(s, EGYPT)["phase_view"]
+    assert seen["waiting"] == ["egypt"] and "mine" not in seen
+    assert seen["contacts"] == [{"area": "rhodes", "a": "crete", "b": "egypt"}] or \
+        seen["contacts"] == [{"area": "rhodes", "a": "egypt", "b": "crete"}]
     s, ev = play(s, engage(EGYPT, "crete", fight=False))
     assert s.phase != "naval" and ship(s, "crete", 1)["tokens"] == 3 and ship(s, "egypt", 1)["tokens"] == 3
     assert "do not fight at sea in Rhodes" in texts(ev)

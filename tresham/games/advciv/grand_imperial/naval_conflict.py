@@ -402,3 +402,16 @@ class NavalPhase(Phase):
                                            for sid, cost in sunk) if sunk else "") + " (GI-SEA-04, GI-SEA-05).",
                "naval_spoils", area=area, nation=winner, loser=loser, take=take, discarded=discarded,
                sunk=[sid for sid, _ in sunk])
+
+
+def naval_view(g: Game, seat: int | None) -> dict:
+    """The contacts at sea, who still owes an answer, the spoils owed (public), and the seat's
+    own answers; the others' stay sealed until all are in (GI-SEA-01)."""
+    st = g.s.step
+    phase = g.variant.phase("naval")
+    out: dict = {"contacts": [dict(c) for c in st.get("contacts", [])],
+                 "waiting": sorted({g.s.players[s].nation for s, _c in phase._unanswered(g)}),
+                 "spoils": st.get("spoils")}
+    if seat is not None and str(seat) in st.get("engage", {}):
+        out["mine"] = st["engage"][str(seat)]
+    return out

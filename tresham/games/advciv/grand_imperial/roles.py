@@ -253,3 +253,14 @@ class ShipRolesPhase(Phase):
         for p in g.s.players:
             if p.nation and p.inert:
                 apply(g, p.nation, {"roles": {}, "pay": {}})
+
+
+def ship_roles_view(g: Game, seat: int | None) -> dict:
+    """Who still owes a declaration (public), and the seat's own declaration entered; the
+    others' stay sealed until all are in (GIR-15)."""
+    st = g.s.step
+    out: dict = {"waiting": [g.s.players[s].nation for s in st.get("owed", [])
+                             if str(s) not in st.get("roles", {}) and not g.s.players[s].inert]}
+    if seat is not None and str(seat) in st.get("roles", {}):
+        out["mine"] = st["roles"][str(seat)]
+    return out

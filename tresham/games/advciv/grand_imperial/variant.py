@@ -202,11 +202,20 @@ class GrandImperial(Variant):
 
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        Imperial does not have (GIS-6). The luxury, ship roles and naval phases show who still
+        owes an order, and the seat its own."""
         if phase == "luxury":
             from .luxury_phase import luxury_view
 
             return luxury_view
+        if phase == "ship_roles":
+            from .roles import ship_roles_view
+
+            return ship_roles_view
+        if phase == "naval":
+            from .naval_conflict import naval_view
+
+            return naval_view
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
