@@ -113,3 +113,21 @@ def test_a_game_may_start_from_a_grand_imperial_position(grand_imperial):
     state = engine.new_game({**GI, "position": position}, seed=3)
     assert state.phase == "auction" and sorted(state.players[0].hand) == [BALLAST, "salt"]
     assert [d.kind for d in engine.pending(state)] == ["auction_lots"]
+
+
+@pytest.mark.variant("GI-SHIP-05", "GI-SHIP-07")
+def test_a_positions_ships_may_carry_tokens_and_cards(grand_imperial):
+    """A ship record given in ``variant_state`` (a Galleon with 2 tokens and a ballast card
+    aboard): the default stock counts the tokens aboard (55 - 1 on the board - 2 aboard =
+    52), the card aboard comes out of the event stack (41 -> 40), every card and token is
+    accounted for; a stock that forgets the tokens aboard is refused saying so."""
+    from tresham.sim import check_invariants
+
+    ship = {"id": 1, "area": "alexandria", "role": "galleon", "tokens": 2, "cards": [BALLAST]}
+    base = doc(ships={"egypt": ["alexandria"]}, board={"alexandria": {"tokens": {"egypt": 1}}}, **WAIT,
+               variant_state={"ships": {"egypt": [ship]}})
+    state, _ = sc.build(base)
+    assert state.players[0].stock == 52 and len(state.stacks[-1]) == 40
+    assert state.variant_state["ships"]["egypt"] == [ship] and check_invariants(state) == []
+    with pytest.raises(sc.ScenarioError, match=r"1 tokens on the board \+ 2 elsewhere \(aboard ships\) \+ 54 in stock"):
+        sc.build({**base, "players": {"egypt": {"hand": ["salt"], "stock": 54}}})

@@ -240,11 +240,16 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         state.stacks = [list(sc.stacks.get(name, [])) for name in names]
     if sc.variant_state is not None:
         set_variant_state(state, variant, sc.variant_state)
+        if sc.stacks is None:  # cards the variant's state holds (aboard ships) leave the stacks too
+            for card in sorted(variant.cards_elsewhere(state).elements()):
+                variant.take_from_stacks(g, card)
     for p in state.players:
         spec = sc.players.get(p.nation) or PlayerSpec()  # type: ignore[arg-type]
         p.treasury = spec.treasury
         on_board = g.tokens_on_board(p.nation)
-        p.stock = spec.stock if spec.stock is not None else state.options.tokens - on_board - p.treasury
+        aboard = variant.tokens_elsewhere(state, p.nation)  # a variant's tokens in no area (ships)
+        p.stock = (spec.stock if spec.stock is not None
+                   else state.options.tokens - on_board - aboard - p.treasury)
         p.hand = list(spec.hand)
         if sc.stacks is None:
             for card in p.hand:
@@ -256,6 +261,7 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.inert = spec.inert
         p.new_cities = list(spec.new_cities)
         p.flags = dict(spec.flags)
+    variant.position_built(g)
     check_position(state)
     state.phase = sc.phase
     state.step = dict(sc.step)
@@ -357,10 +363,12 @@ def check_position(state: GameState) -> None:
     for p in state.players:
         n = p.nation
         on_board = g.tokens_on_board(n)
-        if p.stock < 0 or on_board + p.stock + p.treasury != tokens:
+        aboard = g.variant.tokens_elsewhere(state, n)
+        where = f" + {aboard} elsewhere (aboard ships)" if aboard else ""
+        if p.stock < 0 or on_board + aboard + p.stock + p.treasury != tokens:
             raise ScenarioError(
-                f"{n}: {on_board} tokens on the board + {p.stock} in stock + {p.treasury} in treasury "
-                f"= {on_board + p.stock + p.treasury}, but a nation has {tokens} tokens in this game (5.1)")
+                f"{n}: {on_board} tokens on the board{where} + {p.stock} in stock + {p.treasury} in treasury "
+                f"= {on_board + aboard + p.stock + p.treasury}, but a nation has {tokens} tokens in this game (5.1)")
         cities = len(g.cities_of(n))
         if cities > CITIES_PER_NATION:
             raise ScenarioError(f"{n}: {cities} cities on the board; a nation has {CITIES_PER_NATION} (5.2)")
@@ -376,6 +384,7 @@ def check_position(state: GameState) -> None:
     held = Counter(c for p in state.players for c in p.hand)
     held.update(c for st in state.stacks for c in st)
     held.update(state.set_aside)
+    held.update(g.variant.cards_elsewhere(state))  # a variant's cards aboard ships
     d = g.d
     expected = variant_of(state).expected_cards(state.options)
     for card, k in sorted(held.items()):
