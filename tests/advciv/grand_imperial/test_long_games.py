@@ -1,19 +1,21 @@
 """Grand Imperial played to the end by bots (issue 13: the liveness and conservation tests every
 slice must keep passing): 100 random-bot games of 4 to 8 players and 10 heuristic-bot games,
-seeds fixed, each played to its own end (no turn cap: the A.S.T. finish or extinction), with
-``sim.play_game``: every invariant (``sim.check_invariants`` with ``GrandImperial.invariants``:
-the 163 cards, the tokens, the regional stacks) checked after every order and after every
-surplus removal, no sampled order refused, no stall, and the order log replaying to the same
-final digest.
+seeds fixed, with ``sim.play_game``: every invariant (``sim.check_invariants`` with
+``GrandImperial.invariants``: the 163 cards, the tokens, aboard ships too, the regional stacks,
+the ship records, the luxury dice, the leaders' state) checked after every order and after
+every surplus removal, no sampled order refused, no stall, and the order log replaying to the
+same final digest.
 
-Measured on the slice-5 code (the acquisition with purchases and auctions, the auction phase),
-one process on a 2-core machine shared with other jobs: the 100 random games 249 s in all
-(median 2.5 s; 87 games last over 60 turns, the longest 1167 turns in 17 s), the 10 heuristic
-games about 30 s; the whole file under pytest, one process, 7 minutes of wall time while the
-machine was busy. CI's ``pytest -n auto`` spreads the parametrized games over its 2 cores
-(about 2 to 3.5 minutes). No turn cap is needed yet; a cap of 150 turns would about halve the
-random games' time (estimated 164 s of 249). If later slices make the games slower, cap with
-``turns=`` and say so here.
+The turn cap, and why. Heuristic games end by themselves (the A.S.T. finish, 30-46 turns):
+no cap; the 10 take 49 s (one process, on the code with leaders, luxury, ships and auctions).
+Random-bot games seldom reach the finish: left alone they run for hundreds of turns (on the
+slice-5 code alone the 100 took 249 s, the longest 1167 turns; with the leaders and luxury
+slices the 110 games took 10 minutes in one process), more than the ~4 minutes of CI's two
+cores the issue allows, and every slice to come makes a turn longer. So the random games stop
+at the turn limit, ``RANDOM_TURNS`` = 100 (34.1B: the game ends and is scored; 79 of the 100
+reach it): 148 s in one process on the current code, about 75 s on CI's 2 cores with
+``pytest -n auto``; 100 turns still pass through every phase a hundred times, restacking
+included. If later slices make them slower, lower the cap and say so here.
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from tresham.sim import play_game, seat_bots
 
 GI = {"variant": KEY, "wem": True}
 RANDOM = [(4 + i % 5, 13000 + i) for i in range(100)]
+#: the random games' turn limit (see above)
+RANDOM_TURNS = 100
 HEURISTIC = [(4 + i % 5, 14000 + i) for i in range(10)]
 
 
@@ -46,7 +50,7 @@ def played_clean(rec) -> None:
 @pytest.mark.variant("GI-REGION-15", "GI-EVENT-01", "GI-TRADE-04", "GI-TRADE-05", "GI-TRADE-08")
 @pytest.mark.parametrize("players, seed", RANDOM, ids=[f"{p}p-{s}" for p, s in RANDOM])
 def test_random_bot_games_end_clean_and_replay(grand_imperial, players, seed):
-    played_clean(play_game(players, seed, options=dict(GI)))
+    played_clean(play_game(players, seed, turns=RANDOM_TURNS, options=dict(GI)))
 
 
 @pytest.mark.slow
