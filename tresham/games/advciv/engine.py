@@ -26,7 +26,7 @@ from .orders import Order, Timeout, from_json
 from .phase import PHASES
 from .rules.departure import Depart, depart
 from .state import GameState, Options, Player
-from .variant import game_for, variant_of
+from .variant import built_in_sub_options, check_variant_options, game_for, variant_of
 
 __all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", "replay", "AdvancedCivilization"]
 
@@ -58,6 +58,7 @@ def check_options(opts: Options) -> None:
         from .scenario import start_position
 
         start_position(opts, 0)  # the whole position checked (by building it); nothing kept
+    check_variant_options(opts)
     variant.check_options(opts)
 
 
@@ -227,15 +228,22 @@ class AdvancedCivilization:
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
+        """The options' JSON Schema. ``variant_options`` is in it only when a variant the
+        product registers (``variant.BUILT_IN``) takes sub-options; the option ``variant``
+        lists those variants only (a variant registered later, e.g. by a test, is accepted,
+        not advertised)."""
         from .state import options_model
 
-        return options_model().model_json_schema()
+        schema = options_model().model_json_schema()
+        if not built_in_sub_options():
+            schema.get("properties", {}).pop("variant_options", None)
+        return schema
 
     def parse_options(self, raw: Any) -> dict:
         """Options checked (type, range, board for the player count) with defaults filled in."""
         opts = Options.from_json(raw)
         check_options(opts)
-        out = {k: getattr(opts, k) for k in opts.__dataclass_fields__}
+        out = opts.to_json()
         if opts.position is not None:  # a plain JSON copy, not the caller's object
             out["position"] = json.loads(json.dumps(opts.position))
         return out

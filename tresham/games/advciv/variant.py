@@ -27,6 +27,8 @@ import importlib
 from collections import ChainMap, Counter
 from typing import Any, Callable, ClassVar, Mapping
 
+from pydantic import BaseModel, ValidationError
+
 from ..base import IllegalOrder
 from .data import GameData, load
 from .game import Game
@@ -91,6 +93,17 @@ class Variant:
         raise IllegalOrder("", f"a {order.type_name!r} order is not taken in this game")
 
     # ---- creating a game ---------------------------------------------------------------
+    def options_model(self) -> type[BaseModel] | None:
+        """The strict pydantic model of this variant's sub-options (``Options.variant_options``,
+        checked by :func:`check_variant_options`): None in the plain game, which takes none."""
+        return None
+
+    def sub_options(self, opts: Options) -> BaseModel | None:
+        """The game's sub-options as the variant's model (its defaults where none were
+        given); None when the variant has no model."""
+        model = self.options_model()
+        return None if model is None else model.model_validate(opts.variant_options or {})
+
     def check_options(self, opts: Options) -> None:
         """Refuse options this variant cannot play (IllegalOrder, rule cited); called after
         the plain checks (``engine.check_options``), the board and tokens filled in."""
@@ -228,6 +241,45 @@ def _check(v: Variant) -> None:
     if missing or len(set(v.turn)) != len(v.turn) or not v.turn:
         raise TypeError(f"variant {v.key!r}: its turn {v.turn!r} names phases that are not "
                         f"registered ({', '.join(missing) or 'none'}) or names one twice")
+
+
+def built_in() -> list[Variant]:
+    """The variants the product registers (:data:`BUILT_IN`), the plain game first, then by
+    title: the lobby offers these and no other."""
+    vs = [find_variant(k) for k in BUILT_IN]
+    return sorted(vs, key=lambda v: (v.key != STANDARD, v.title))
+
+
+def built_in_sub_options() -> dict[str, type[BaseModel]]:
+    """The sub-option models of the built-in variants that take any, by variant key."""
+    return {v.key: m for v in built_in() if (m := v.options_model()) is not None}
+
+
+def check_variant_options(opts: Options) -> None:
+    """Check ``opts.variant_options`` against its variant's model (``Variant.options_model``):
+    IllegalOrder naming the bad sub-option, or naming the variant that takes none; given,
+    they are replaced by the model's full form (defaults filled in); empty, by None (the
+    variant's defaults, left out of the JSON)."""
+    raw = opts.variant_options
+    if raw is None:
+        return
+    v = variant_of(opts)
+    if not raw:
+        opts.variant_options = None
+        return
+    model = v.options_model()
+    if model is None:
+        names = ", ".join(repr(k[:40]) for k in sorted(raw)[:3])
+        raise IllegalOrder("16.1", f"game options: {v.title} ({v.key!r}) takes no sub-options; "
+                           f"variant_options gives {names}")
+    from .schema import explain
+
+    try:
+        m = model.model_validate(raw)
+    except ValidationError as e:
+        raise IllegalOrder("16.1", f"game options: variant_options of {v.title}: "
+                           f"{explain(e, noun='sub-option', model=model)}") from None
+    opts.variant_options = m.model_dump(mode="json")
 
 
 def variant_of(x: GameState | Options | dict | None) -> Variant:

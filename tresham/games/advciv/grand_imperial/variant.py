@@ -94,7 +94,7 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, forms, leaders, orders  # noqa: F401
+        from . import acquisition, advances, ast, forms, leaders, orders  # noqa: F401
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -115,6 +115,13 @@ class GrandImperial(Variant):
         return gi_data()
 
     # ---- creating a game ---------------------------------------------------------------
+    def options_model(self):
+        """The sub-options (``options.GIOptions``): the A.S.T. house rules (GI-AST-02,
+        GI-AST-03), off by default (GIR-54)."""
+        from .options import GIOptions
+
+        return GIOptions
+
     def check_options(self, opts: Options) -> None:
         """GI-REQ-01: the Western Extension Map is required (GIR-02: on any board).
         GIR-04: the Expansion Project calamities are refused, the event stack holding the
