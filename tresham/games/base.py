@@ -148,18 +148,25 @@ class OptionField:
     ``choices``: the values offered where the schema leaves the option open (e.g. a board,
     which depends on the player count); None: the schema's type decides the control.
     ``suggested``: the value the rules suggest for each number of players, shown beside the
-    field (a blank field takes it)."""
+    field (a blank field takes it). ``when``: the values other options must have for this one
+    to apply (``{"variant": ["grand_imperial"]}``); the form shows it only then and leaves it
+    out otherwise. A ``name`` with a dot is a member of an object option:
+    ``"variant_options.ast_advances"`` is the key ``ast_advances`` of ``variant_options``."""
 
     name: str
     label: str
     help: str = ""
     choices: list[OptionChoice] | None = None
     suggested: dict[int, Any] = field(default_factory=dict)
+    when: dict[str, list[Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {"name": self.name, "label": self.label, "help": self.help,
-                "choices": None if self.choices is None else [c.to_json() for c in self.choices],
-                "suggested": {str(k): v for k, v in self.suggested.items()}}
+        out = {"name": self.name, "label": self.label, "help": self.help,
+               "choices": None if self.choices is None else [c.to_json() for c in self.choices],
+               "suggested": {str(k): v for k, v in self.suggested.items()}}
+        if self.when:
+            out["when"] = self.when
+        return out
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ the order types and the ``Game`` class; the plain game's are those of ``Standard
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from typing import Any, Callable, Iterable
 
@@ -257,6 +258,8 @@ class AdvancedCivilization:
             from .scenario import position_words
 
             return position_words(value)
+        if name == "variant_options" and isinstance(value, dict):
+            return "; ".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in sorted(value.items()))
         return None
 
     def public_options(self, options: dict) -> dict:
@@ -274,12 +277,17 @@ class AdvancedCivilization:
 
     def option_fields(self) -> list[OptionField]:
         """The site's game options (SITE-CREATE-04..13, labels free per SZ-06): boards from
-        the §16 configurations, tokens suggested per player count by the same figures."""
+        the §16 configurations, tokens suggested per player count by the same figures. When
+        the product registers more than the plain game (``variant.BUILT_IN``), the choice of
+        rules comes first, with each variant's sub-options (shown only for it; EP-14)."""
         configs = load().map.configs.values()
         counts = range(self.min_players, self.max_players + 1)
         boards = [OptionChoice(None, "The standard board for the number of players (16)")]
         boards += [OptionChoice(c.key, f"{'/'.join(map(str, c.players))} players: {c.description} ({c.rule})",
                                 {"players": list(c.players)}) for c in configs]
+        return [*_variant_fields(), *self._plain_option_fields(counts, boards)]
+
+    def _plain_option_fields(self, counts: range, boards: list[OptionChoice]) -> list[OptionField]:
         return [
             OptionField("players", "Number of players",
                         choices=[OptionChoice(n, f"{n} players") for n in counts]),
@@ -686,6 +694,25 @@ class AdvancedCivilization:
 
     def digest(self, state: GameState) -> str:
         return state.digest()
+
+
+def _value_words(v: Any) -> str:
+    return "yes" if v is True else "no" if v is False else str(v).replace("_", " ")
+
+
+def _variant_fields() -> list[OptionField]:
+    """The choice of rules among the built-in variants (``variant.BUILT_IN``; none while the
+    plain game is the only one) and the sub-options of each, shown only for it."""
+    from .variant import built_in
+
+    variants = built_in()
+    if len(variants) < 2:
+        return []
+    out = [OptionField("variant", "Rules", "the rules played: the plain game or a variant",
+                       choices=[OptionChoice(v.key, v.option_label()) for v in variants])]
+    for v in variants:
+        out += [replace(f, when={"variant": [v.key], **f.when}) for f in v.option_fields()]
+    return out
 
 
 def _nation_name(nation: str) -> str:

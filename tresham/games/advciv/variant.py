@@ -29,7 +29,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from pydantic import BaseModel, ValidationError
 
-from ..base import IllegalOrder
+from ..base import IllegalOrder, OptionField
 from .data import GameData, load
 from .game import Game
 from .orders import Order, order_types
@@ -103,6 +103,15 @@ class Variant:
         given); None when the variant has no model."""
         model = self.options_model()
         return None if model is None else model.model_validate(opts.variant_options or {})
+
+    def option_label(self) -> str:
+        """The variant as the lobby's choice of rules names it (its title)."""
+        return self.title
+
+    def option_fields(self) -> list[OptionField]:
+        """The lobby's fields of this variant's sub-options (names ``"variant_options.KEY"``,
+        shown only when the variant is chosen): none in the plain game."""
+        return []
 
     def check_options(self, opts: Options) -> None:
         """Refuse options this variant cannot play (IllegalOrder, rule cited); called after
@@ -195,6 +204,9 @@ def _view():
 
 class Standard(Variant):
     """The plain game: Advanced Civilization as the rules (and the engine) play it."""
+
+    def option_label(self) -> str:
+        return "Standard: the Advanced Civilization rules"
 
 
 #: The variants by key: a :class:`Variant` (instance or subclass), or the "module:attribute"

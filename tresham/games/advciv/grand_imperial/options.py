@@ -20,6 +20,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...base import OptionChoice, OptionField
+
 #: The values of ``ast_advances`` with what each means, for the lobby and the help pages.
 AST_ADVANCES = {
     "off": "Off: the A.S.T. requirements are the plain game's",
@@ -41,3 +43,18 @@ class GIOptions(BaseModel):
     capital_to_win: bool = Field(
         False, description="entering the A.S.T.'s finish square needs a capital, a city with a "
                            "face-up Palace (GI-AST-03)")
+
+
+def fields() -> list[OptionField]:
+    """The lobby's fields of the sub-options (``Variant.option_fields``; the engine adds their
+    condition, Grand Imperial chosen). Each a choice, its default first."""
+    return [
+        OptionField("variant_options.ast_advances", "A.S.T.: city advances required",
+                    "Grand Imperial only: a house rule of the seed (section 13), off by default",
+                    choices=[OptionChoice(k, v) for k, v in AST_ADVANCES.items()]),
+        OptionField("variant_options.capital_to_win", "A.S.T.: a capital to win",
+                    "Grand Imperial only: a house rule of the seed (section 13), off by default",
+                    choices=[OptionChoice(False, "No: the finish square needs no capital"),
+                             OptionChoice(True, "Yes: the finish square needs a capital (a city "
+                                                "with a Palace)")]),
+    ]

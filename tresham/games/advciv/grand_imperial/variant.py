@@ -122,6 +122,16 @@ class GrandImperial(Variant):
 
         return GIOptions
 
+    def option_label(self) -> str:
+        """GI-REQ-01: the lobby says the variant needs the Western Extension Map."""
+        return "Grand Imperial (needs the Western Extension Map)"
+
+    def option_fields(self):
+        """The sub-options' fields (``options.fields``), shown for Grand Imperial only."""
+        from .options import fields
+
+        return fields()
+
     def check_options(self, opts: Options) -> None:
         """GI-REQ-01: the Western Extension Map is required (GIR-02: on any board).
         GIR-04: the Expansion Project calamities are refused, the event stack holding the
