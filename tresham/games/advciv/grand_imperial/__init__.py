@@ -5,12 +5,12 @@ types, Leadership cards, the event stack, city advances, the two new civilizatio
 luxury dispositions, the tabular calamity changes and the A.S.T. options
 (``data/grand_imperial.json``, loaded by :mod:`.data`). The plain game never imports it.
 The Leadership cards' table is ``data.leaders()``, not re-exported here: the name ``leaders``
-is the submodule of their rules (``leaders.py``).
+is the submodule of their rules (``leaders.py``); likewise the A.S.T. options are
+``data.ast()``, the name ``ast`` being the A.S.T. phase's submodule (``ast.py``).
 """
 from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     DISPOSITIONS,
     areas_added,
-    ast,
     calamity_changes,
     calamity_discarded,
     check,

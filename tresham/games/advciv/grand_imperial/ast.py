@@ -22,9 +22,12 @@ from __future__ import annotations
 from ..game import Game
 from ..phase import register
 from ..rules.ast import AGE_NAMES, AstPhase, card_groups, meets
+from . import data as gi
 from .options import GIOptions
 from .variant import KEY
 
+#: The sub-option's values by the data's names of the seed's two house rules (GID-14).
+DATA_OPTION = {"per_city": "playtesters", "per_colour": "author"}
 #: The sites of city advances in ``variant_state`` (design 4.2; ``sites.py`` of the city
 #: advances slice owns the format, read here only).
 SITES = "sites"
@@ -53,12 +56,11 @@ def advances_needed(g: Game, nation: str, space: int) -> int:
     ``ast_advances`` (0 when off, or in an Age that requires no city: ruling GIT-2)."""
     mode = sub_options(g).ast_advances
     epoch = g.d.ast.tracks[nation].epoch_at(space)
-    cities = g.d.ast.requirements.get(epoch, {}).get("cities", 0)
-    if mode == "off" or not cities:
+    if mode == "off" or not g.d.ast.requirements.get(epoch, {}).get("cities", 0):
         return 0
-    if mode == "per_city":
-        return cities  # GI-AST-02
-    return len(card_groups(g, nation))  # GI-AST-03, "per_colour"
+    # the data's house options: "playtesters" the epoch's cities (GI-AST-02), "author" the
+    # card groups held (GI-AST-03; GID-14)
+    return gi.ast().city_advances_required(DATA_OPTION[mode], epoch, len(card_groups(g, nation)))
 
 
 def gi_meets(g: Game, nation: str, space: int, *, tell: bool = False) -> bool:
