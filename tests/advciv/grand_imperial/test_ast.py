@@ -286,3 +286,45 @@ def test_a_game_with_the_house_rules_moves_the_markers_as_they_say(grand_imperia
     assert state.finished and check_invariants(state) == [] and len(seen) == 12
     for turn, expected, actual in seen:
         assert {n: actual[n] for n in expected} == expected, f"turn {turn}"
+
+
+def test_the_variant_registers_its_ast_phase_by_itself():
+    """Making the variant object imports the phase module (``ast``, not the data's ``ast()``
+    that the package once re-exported under the same name): checked in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    code = ("from tresham.games.advciv.grand_imperial.variant import GrandImperial;"
+            "print(type(GrandImperial().phase('ast')).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "GIAstPhase"
+
+
+# ---- EP-14: the reference the help pages read -------------------------------------------------------
+@pytest.mark.variant("GI-TURN-13")
+def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand_imperial):
+    """``reference(KEY)``: the phases are Grand Imperial's turn (the Leadership cards first, the A.S.T. last)
+    under their names (the Leadership cards first, the A.S.T. last); each phase it adds or changes says what it does, and each decision of
+    its own what it asks; the plain reference has no variant part."""
+    from tresham.games.advciv.engine import AdvancedCivilization
+
+    r = AdvancedCivilization()
+    ref = r.reference(KEY)
+    assert [p["id"] for p in ref["phases"]] == ["pick", *grand_imperial.turn]
+    assert grand_imperial.turn[0] == "leaders" and grand_imperial.turn[-1] == "ast"
+    names = {p["id"]: p["name"] for p in ref["phases"]}
+    assert names["leaders"] == "Leadership cards" and names["ast"] == "A.S.T. alteration"
+    turn = {t["id"]: t for t in ref["variant"]["turn"]}
+    assert turn["leaders"]["kind"] == "new" and turn["tax"]["kind"] == "plain"
+    assert turn["acquisition"]["kind"] == "changed" and turn["ast"]["kind"] == "changed"
+    assert "GI-TURN-13" in turn["ast"]["about"] and "``" not in turn["ast"]["about"]
+    own = [o for t in turn.values() for o in t["orders"] if o["own"]] + ref["variant"]["anytime"]
+    assert {"play_leaders", "buy_regional", "auction_bid", "diplomat"} <= {o["type"] for o in own}
+    assert all(o["about"] for o in own)
+    assert ref["variant"]["sub_options"] == [
+        {"name": "ast_advances", "description": "city advances required on the A.S.T. (GI-AST-02, GI-AST-03)",
+         "default": "off", "values": ["off", "per_city", "per_colour"]},
+        {"name": "capital_to_win", "description": "entering the A.S.T.'s finish square needs a capital, "
+                                                  "a city with a face-up Palace (GI-AST-03)",
+         "default": False, "values": [False, True]}]
+    assert "variant" not in r.reference() and [p["id"] for p in r.reference()["phases"]][1] == "tax"

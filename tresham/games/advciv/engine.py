@@ -609,25 +609,25 @@ class AdvancedCivilization:
                 "yours": holdings(me) if me is not None else None,
                 "players": [holdings(p) for p in g.active()]}
 
-    def reference(self) -> dict[str, Any]:
+    def reference(self, variant: str | None = None) -> dict[str, Any]:
         """The printed facts the help pages show (SITE-GEN-06), from the game's data: the
         phases of a turn (18.1) with their orders, the trade's honesty limits (28.3), the
         commodities (8.1), the calamities in resolution order (9.1, 29.6) with a summary of
-        each effect (30), the civilization cards (32) and the A.S.T. (33)."""
+        each effect (30), the civilization cards (32) and the A.S.T. (33). ``variant``: a
+        registered variant's key (EP-14): the phases are its turn's, under its phases' names,
+        and ``"variant"`` holds what it changes (``variant_reference``); None: the plain game."""
         from .data import EPOCHS
-        from .orders import PLATFORM_TYPES
-        from .phase import TURN
         from .rules import trade
         from .rules.ast import AGE_NAMES, requirement_text
+        from .variant import find_variant
 
+        v = find_variant(variant or "standard")
         d = load()
         effects = _calamity_effects()
         option_labels = {"ep_major": "Expansion Project major calamities",
                          "ep_minor": "Expansion Project minor calamities"}
-        return {
-            "phases": [{"id": ph, "name": _PHASE_NAMES.get(ph, ph), "rule": PHASES[ph].rule,
-                        "orders": [t for t in PHASES[ph].accepts if t not in PLATFORM_TYPES]}
-                       for ph in ("pick", *TURN)],
+        out = {
+            "phases": _phase_rows(v),
             "trade": {"min_cards": trade.MIN_CARDS, "true_cards": trade.TRUE_CARDS},
             "commodities": [{"name": c.name, "value": c.value, "count": c.count,
                              "max_set_value": c.max_set_value} for c in d.commodities.values()],
@@ -645,6 +645,9 @@ class AdvancedCivilization:
                     "tracks": [{"name": _nation_name(n), "starts": {AGE_NAMES[e]: t.epoch_start[e] for e in EPOCHS},
                                 "late_iron": list(t.late_iron_thresholds)} for n, t in d.ast.tracks.items()]},
         }
+        if v.key != "standard":
+            out["variant"] = variant_reference(v)
+        return out
 
     # ---- the map ---------------------------------------------------------------------------
     def board_key(self, options: dict) -> str | None:
@@ -694,6 +697,70 @@ class AdvancedCivilization:
 
     def digest(self, state: GameState) -> str:
         return state.digest()
+
+
+def _phase_name(v: Any, ph: str) -> str:
+    """A phase by the name the help pages give it: the plain game's (18.1), else the phase
+    class's ``title``, else its id."""
+    return _PHASE_NAMES.get(ph) or v.phase_titles.get(ph) or ph.replace("_", " ").capitalize()
+
+
+def _phase_rows(v: Any) -> list[dict[str, Any]]:
+    """The phases of ``v``'s game, nation picking then its turn: id, name, rule and the
+    players' orders (the plain game's: exactly as before variants, ``PHASES`` and ``TURN``)."""
+    platform = v.order_types(platform=True)
+    return [{"id": ph, "name": _phase_name(v, ph), "rule": v.phase(ph).rule,
+             "orders": [t for t in v.phase(ph).accepts if t not in platform]}
+            for ph in ("pick", *v.turn)]
+
+
+def _doc(obj: Any) -> str:
+    """The first paragraph of a class's own docstring, on one line, without its markup
+    (``code``, :func:`name`): "" if it has none."""
+    import re
+
+    doc = obj.__dict__.get("__doc__") or ""
+    text = " ".join(doc.strip().split("\n\n")[0].split())
+    return re.sub(r"(?::\w+:)?`+([^`]+)`+", r"\1", text)
+
+
+def variant_reference(v: Any) -> dict[str, Any]:
+    """What a variant changes, for its help section (EP-14), read from the variant itself:
+    its title and label; each phase of its turn marked ``plain``, ``changed`` (its own class
+    under a plain phase's name) or ``new``, with the phase class's docstring and each order
+    of the variant's own (or replaced) types with its docstring, i.e. what the decision asks;
+    the orders taken in any phase; and its sub-options with their defaults and values."""
+    plain_orders = v.order_types.__func__(find_plain(), False)  # the plain game's order types
+    own_orders = v.order_types()
+    platform = v.order_types(platform=True)
+
+    def order_rows(names: Any) -> list[dict[str, Any]]:
+        return [{"type": t, "about": _doc(own_orders[t]), "own": own_orders[t] is not plain_orders.get(t)}
+                for t in names if t not in platform and t in own_orders]
+
+    turn = []
+    for ph in v.turn:
+        obj = v.phase(ph)
+        kind = "plain" if obj is PHASES.get(ph) else "changed" if ph in PHASES else "new"
+        turn.append({"id": ph, "name": _phase_name(v, ph), "rule": obj.rule, "kind": kind,
+                     "about": _doc(type(obj)) if kind != "plain" else "",
+                     "orders": order_rows(obj.accepts) if kind != "plain" else []})
+    model = v.options_model()
+    subs = []
+    if model is not None:
+        for name, f in model.model_fields.items():
+            ann = f.annotation
+            values = list(getattr(ann, "__args__", ())) if ann is not bool else [False, True]
+            subs.append({"name": name, "description": f.description or "", "default": f.default,
+                         "values": values})
+    return {"key": v.key, "title": v.title, "label": v.option_label(), "turn": turn,
+            "anytime": order_rows(v.anytime_orders), "sub_options": subs}
+
+
+def find_plain() -> Any:
+    from .variant import find_variant
+
+    return find_variant("standard")
 
 
 def _value_words(v: Any) -> str:

@@ -53,6 +53,8 @@ class Variant:
     #: order types taken in any phase, before the phase's own (``handle_anytime``): none in
     #: the plain game (whose one such order, ``depart``, the engine routes itself)
     anytime_orders: ClassVar[tuple[str, ...]] = ()
+    #: the help pages' names of the variant's own phases (the plain phases have theirs)
+    phase_titles: ClassVar[dict[str, str]] = {}
     #: set once :func:`find_variant` has checked this object (its key, its turn's phases)
     _checked: bool = False
 

@@ -89,9 +89,12 @@ def gi_meets(g: Game, nation: str, space: int, *, tell: bool = False) -> bool:
 
 @register(variant=KEY)
 class GIAstPhase(AstPhase):
-    """A.S.T. alteration (33; GI-TURN-13): the plain movement of the markers, each space's
-    requirements those of :func:`gi_meets` (unchanged unless the game's sub-options say
-    otherwise)."""
+    """The markers move as in the plain game (33; GI-TURN-13, GI-AST-01) unless the game is
+    played with a house rule of the seed: "per city", entering a space of an Age also needs as
+    many different city advances on your cities as the cities the Age requires (GI-AST-02);
+    "per colour", as many as the civilization card groups you hold (GI-AST-03); "a capital to
+    win", the finish square needs a city of yours with a face-up Palace (GI-AST-03). Nothing
+    to decide."""
 
     def meets(self, g: Game, nation: str, space: int) -> bool:
         return gi_meets(g, nation, space, tell=True)

@@ -91,6 +91,10 @@ class GrandImperial(Variant):
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
+    #: the help pages' names of the new phases (design section 2)
+    phase_titles: ClassVar[dict[str, str]] = {
+        "leaders": "Leadership cards", "ship_roles": "Ship roles", "naval": "Naval conflict",
+        "luxury": "Luxury and city dispositions", "auction": "Auction"}
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
