@@ -303,9 +303,9 @@ def test_the_variant_registers_its_ast_phase_by_itself():
 # ---- EP-14: the reference the help pages read -------------------------------------------------------
 @pytest.mark.variant("GI-TURN-13")
 def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand_imperial):
-    """``reference(KEY)``: the phases are Grand Imperial's turn (the Leadership cards first, the A.S.T. last)
-    under their names (the Leadership cards first, the A.S.T. last); each phase it adds or changes says what it does, and each decision of
-    its own what it asks; the plain reference has no variant part."""
+    """``reference(KEY)``: the phases are Grand Imperial's turn under their names (the
+    Leadership cards first, the A.S.T. last); each phase it adds or changes says what it does,
+    and each decision of its own what it asks; the plain reference has no variant part."""
     from tresham.games.advciv.engine import AdvancedCivilization
 
     r = AdvancedCivilization()
