@@ -328,3 +328,28 @@ def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand
                                                   "a city with a face-up Palace (GI-AST-03)",
          "default": False, "values": [False, True]}]
     assert "variant" not in r.reference() and [p["id"] for p in r.reference()["phases"]][1] == "tax"
+
+
+@pytest.mark.variant("GI-AST-02", "GI-AST-03")
+def test_the_ast_page_states_the_house_rules_requirements(grand_imperial):
+    """The game's A.S.T. page gives each Age's requirements with the house rule's: per city
+    Late Bronze "3 cities, cards in 3 groups, 3 different city advances"; per colour "as many
+    ... as card groups held"; a capital for the finish; off, the plain words."""
+    from tresham.games.advciv.engine import AdvancedCivilization
+
+    r = AdvancedCivilization()
+
+    def ages(sub):
+        state, _ = position(nations=EAST, options={**GI, "players": 4, **({"variant_options": sub} if sub else {})},
+                            board=BOARD, phase="tax", turn=3)
+        return {a["name"]: a["requirements"] for a in r.ast_page(state)["ages"]}
+
+    plain = ages(None)
+    assert plain["Late Bronze Age"] == "3 cities, cards in 3 groups" and plain["Stone Age"] == "none"
+    per_city = ages({"ast_advances": "per_city", "capital_to_win": True})
+    assert per_city["Late Bronze Age"] == "3 cities, cards in 3 groups, 3 different city advances"
+    assert per_city["Stone Age"] == "none"
+    assert per_city["Late Iron Age"].endswith(
+        "5 different city advances, for the finish square, a capital (a city with a Palace)")
+    assert ages({"ast_advances": "per_colour"})["Early Bronze Age"] == \
+        "2 cities, as many different city advances as card groups held"

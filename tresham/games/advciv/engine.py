@@ -496,7 +496,7 @@ class AdvancedCivilization:
         """Each nation's A.S.T. track, its spaces labelled with their Age and Late Iron Age
         value, and each Age's entry requirements (33.2, SITE-AST-02)."""
         from .data import EPOCHS
-        from .rules.ast import AGE_NAMES, requirement_text
+        from .rules.ast import AGE_NAMES
 
         g = game_for(state)
         finish = g.d.ast.finish
@@ -507,8 +507,8 @@ class AdvancedCivilization:
                            "age": AGE_NAMES[track.epoch_at(p.ast)],
                            "spaces": [{"space": i, "age": AGE_NAMES[track.epoch_at(i)],
                                        "points": track.threshold(i, finish)} for i in range(finish + 1)]})
-        return {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(g.d.ast.requirements.get(e, {}))}
-                         for e in EPOCHS],
+        phase = variant_of(state).phase("ast")
+        return {"ages": [{"name": AGE_NAMES[e], "requirements": phase.requirement_text(g, e)} for e in EPOCHS],
                 "tracks": tracks, "finish": finish, "points_per_space": g.d.ast.points_per_space}
 
     def trade_page(self, state: GameState, seat: int) -> dict | None:
@@ -730,7 +730,9 @@ def variant_reference(v: Any) -> dict[str, Any]:
     under a plain phase's name) or ``new``, with the phase class's docstring and each order
     of the variant's own (or replaced) types with its docstring, i.e. what the decision asks;
     the orders taken in any phase; and its sub-options with their defaults and values."""
-    plain_orders = v.order_types.__func__(find_plain(), False)  # the plain game's order types
+    from .variant import find_variant
+
+    plain_orders = find_variant("standard").order_types()
     own_orders = v.order_types()
     platform = v.order_types(platform=True)
 
@@ -755,12 +757,6 @@ def variant_reference(v: Any) -> dict[str, Any]:
                          "values": values})
     return {"key": v.key, "title": v.title, "label": v.option_label(), "turn": turn,
             "anytime": order_rows(v.anytime_orders), "sub_options": subs}
-
-
-def find_plain() -> Any:
-    from .variant import find_variant
-
-    return find_variant("standard")
 
 
 def _value_words(v: Any) -> str:

@@ -19,6 +19,7 @@ advance, or one on a site whose city has left, counts nothing. The A.S.T.'s vict
 """
 from __future__ import annotations
 
+from ..data import EPOCHS
 from ..game import Game
 from ..phase import register
 from ..rules.ast import AGE_NAMES, AstPhase, card_groups, meets
@@ -98,3 +99,19 @@ class GIAstPhase(AstPhase):
 
     def meets(self, g: Game, nation: str, space: int) -> bool:
         return gi_meets(g, nation, space, tell=True)
+
+    def requirement_text(self, g: Game, epoch: str) -> str:
+        """The plain requirements, and the house rules' (GI-AST-02, GI-AST-03) in words."""
+        text = super().requirement_text(g, epoch)
+        sub = sub_options(g)
+        extra = []
+        cities = g.d.ast.requirements.get(epoch, {}).get("cities", 0)
+        if cities and sub.ast_advances == "per_city":
+            extra.append(f"{cities} different city advances")
+        elif cities and sub.ast_advances == "per_colour":
+            extra.append("as many different city advances as card groups held")
+        if epoch == EPOCHS[-1] and sub.capital_to_win:
+            extra.append("for the finish square, a capital (a city with a Palace)")
+        if not extra:
+            return text
+        return ", ".join(extra) if text == "none" else ", ".join([text, *extra])

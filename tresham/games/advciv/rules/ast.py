@@ -141,6 +141,11 @@ class AstPhase(Phase):
         variant's phase adds its own)."""
         return meets(g, nation, space)
 
+    def requirement_text(self, g: Game, epoch: str) -> str:
+        """The entry requirements of ``epoch`` in words for the game's A.S.T. page
+        (``requirement_text``; a variant's phase adds its own)."""
+        return requirement_text(g.d.ast.requirements.get(epoch, {}))
+
     def complete(self, g: Game) -> bool:
         return True
 
