@@ -315,7 +315,7 @@ def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand
     names = {p["id"]: p["name"] for p in ref["phases"]}
     assert names["leaders"] == "Leadership cards" and names["ast"] == "A.S.T. alteration"
     turn = {t["id"]: t for t in ref["variant"]["turn"]}
-    assert turn["leaders"]["kind"] == "new" and turn["tax"]["kind"] == "plain"
+    assert turn["leaders"]["kind"] == "new" and turn["census"]["kind"] == "plain"
     assert turn["acquisition"]["kind"] == "changed" and turn["ast"]["kind"] == "changed"
     assert "GI-TURN-13" in turn["ast"]["about"] and "``" not in turn["ast"]["about"]
     own = [o for t in turn.values() for o in t["orders"] if o["own"]] + ref["variant"]["anytime"]

@@ -47,7 +47,7 @@ def test_the_grand_imperial_turn_and_its_decisions_are_explained(registered):
     assert by_id["leaders"] == ("Leadership cards", "rule GI-LEADER-01; new in Grand Imperial")
     assert by_id["acquisition"] == ("Trade card acquisition", "rule GI-TRADE-01; changed in Grand Imperial")
     assert by_id["ast"] == ("A.S.T. alteration", "rule 33; changed in Grand Imperial")
-    assert by_id["tax"] == ("Taxation", "rule 19")
+    assert by_id["census"] == ("Census", "rule 21")
     text = main_text(page)
     acq = text[text.index("Trade card acquisition (rule GI-TRADE-01"):text.index("Trade (rule 28)")]
     assert "buy_regional Draw the top card of region and pay twice its face value from treasury" in acq
