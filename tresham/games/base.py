@@ -427,9 +427,16 @@ class GameRules(Protocol):
         form is not offered now or the values make no order."""
         raise IllegalOrder("", "this game has no order forms")
 
-    def reference(self) -> dict | None:
+    def variants(self) -> list[tuple[str, str]]:
+        """The game's variants the site offers besides its plain rules, as (key, title), for
+        the help pages (``reference(key)``); [] for none."""
+        return []
+
+    def reference(self, variant: str | None = None) -> dict | None:
         """The game's printed facts, without a game under way, for the help pages
-        (SITE-GEN-06); None for a game that offers none. Every key is optional:
+        (SITE-GEN-06); None for a game that offers none. ``variant``: a key of
+        :meth:`variants`, whose facts these are then (its turn and phases, and ``variant``:
+        what it changes). Every key is optional:
 
         ``phases`` [{id, name, rule, orders}] in turn order (``orders``: the order types of
         :meth:`order_schema` the phase takes); ``trade`` {min_cards, true_cards}: the cards

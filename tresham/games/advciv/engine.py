@@ -609,6 +609,13 @@ class AdvancedCivilization:
                 "yours": holdings(me) if me is not None else None,
                 "players": [holdings(p) for p in g.active()]}
 
+    def variants(self) -> list[tuple[str, str]]:
+        """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
+        (key, title): none today."""
+        from .variant import built_in
+
+        return [(v.key, v.title) for v in built_in() if v.key != "standard"]
+
     def reference(self, variant: str | None = None) -> dict[str, Any]:
         """The printed facts the help pages show (SITE-GEN-06), from the game's data: the
         phases of a turn (18.1) with their orders, the trade's honesty limits (28.3), the

@@ -65,13 +65,6 @@ def creating(request: HttpRequest) -> HttpResponse:
                                        "default_limit": timelimits.label(timelimits.DEFAULT)})
 
 
-def built_in_variants() -> list[tuple[str, str]]:
-    """The variants of the game the product registers besides the plain game: (key, title)."""
-    from ...games.advciv.variant import built_in
-
-    return [(v.key, v.title) for v in built_in() if v.key != "standard"]
-
-
 @require_GET
 def playing(request: HttpRequest) -> HttpResponse:
     """The game page, and one section per phase: the rules' name, rule and order types of
@@ -81,7 +74,7 @@ def playing(request: HttpRequest) -> HttpResponse:
     own phases and orders), and a section lists the variant's sub-options."""
     rules = game_rules()
     key = request.GET.get("variant") or None
-    variants = built_in_variants()
+    variants = list(getattr(rules, "variants", lambda: [])())
     if key is not None and key not in dict(variants):
         raise Http404("no such variant on this site")
     own = reference(rules, "variant", key) if key else None
