@@ -97,3 +97,25 @@ def test_grand_imperial_without_the_western_extension_is_refused_in_the_rules_wo
     assert r.status_code == 400
     assert "Grand Imperial needs the Western Extension Map" in r.content.decode(), re.findall(r"role=.alert.*", r.content.decode())
     assert not Game.objects.filter(name="no wem").exists()
+
+
+@pytest.mark.variant("GI-AST-02")
+def test_the_api_checks_the_sub_options_by_the_variants_model(make_user, client_for, registered):
+    """Through the API: a bad sub-option is refused naming it, and nothing is created; the plain
+    game takes none; good ones are kept in full."""
+    from tests.platform.conftest import post_json
+
+    c = client_for(make_user())
+    gi = {"players": 4, "variant": "grand_imperial", "wem": True}
+    r = post_json(c, "/api/lobby/games", {"options": {**gi, "variant_options": {"ast_advance": "per_city"}}})
+    assert r.status_code == 400
+    assert r.json()["message"] == ("game options: variant_options of Grand Imperial: unknown sub-option "
+                                   "'ast_advance'")
+    r = post_json(c, "/api/lobby/games", {"options": {"players": 4, "variant_options": {"capital_to_win": True}}})
+    assert r.status_code == 400 and "takes no sub-options; variant_options gives 'capital_to_win'" in r.json()["message"]
+    assert not Game.objects.exists()
+    r = post_json(c, "/api/lobby/games", {"name": "api imperial",
+                                          "options": {**gi, "variant_options": {"ast_advances": "per_colour"}}})
+    assert r.status_code in (200, 201), r.content
+    assert Game.objects.get(name="api imperial").options["variant_options"] == {
+        "ast_advances": "per_colour", "capital_to_win": False}
