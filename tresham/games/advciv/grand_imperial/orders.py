@@ -8,10 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pydantic import ConfigDict
+from typing_extensions import NotRequired, TypedDict
+
 from ..orders import order
 from ..rules.advances import Buy
 from ..rules.trade import TradeAccept, TradeOffer
-from ..schema import TRADE_CARDS, Many, _enum
+from ..schema import TRADE_CARDS, AreaId, Count, Many, _enum
 from . import data as gi
 from .variant import BALLAST, KEY
 
@@ -21,6 +24,21 @@ GICardId = _enum(GI_TRADE_CARDS, "a trade card", "27.1",
                  "a trade card id (commodity, calamity, ballast or Leadership card)")
 GIStatedCard = GICardId | Literal["unspecified"]
 GIExpectedCard = GICardId | Literal["dont_care", "unspecified"]
+CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-TURN-12",
+                      "a city advance id (GI-CITYADV-01..26)")
+
+
+class AdvanceLine(TypedDict):
+    """One city advance bought (D18, GI-TURN-12): which, on which of the buyer's cities
+    (GI-CARULE-01), paid on its own (GIR-56) with trade cards, treasury and research points
+    (GI-CARULE-03)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    advance: CityAdvanceId
+    city: AreaId
+    pay_cards: NotRequired[Many(GICardId)]
+    treasury: NotRequired[Count]
+    research: NotRequired[Count]
 
 
 @order("trade_offer", rule="28.2", fields={"said": "28.3", "expect": "28.3"}, variant=KEY)
@@ -42,9 +60,12 @@ class GITradeAccept(TradeAccept):
 
 
 @order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41",
-                                   "discard": "31.71"}, variant=KEY)
+                                   "discard": "31.71", "advances": "GI-TURN-12"}, variant=KEY)
 @dataclass(slots=True)
 class GIBuy(Buy):
-    __doc__ = Buy.__doc__
+    """Buy civilization cards, pay for them, surrender the excess (31.1-31.71), and buy city
+    advances, each line paid on its own (D18, GI-TURN-12; ``purchase.py``)."""
+
     pay_cards: Many(GICardId) = field(default_factory=list)
     discard: Many(GICardId) = field(default_factory=list)
+    advances: Many(AdvanceLine) = field(default_factory=list)

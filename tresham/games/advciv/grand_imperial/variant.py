@@ -27,6 +27,7 @@ from ..phase import TURN
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
+from .game import GIGame
 
 KEY = "grand_imperial"
 #: The name of the event stack among the stacks (after the twelve regions).
@@ -85,10 +86,11 @@ class GrandImperial(Variant):
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
     turn: ClassVar[tuple[str, ...]] = TURN
+    game_class: ClassVar[type[Game]] = GIGame
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, orders  # noqa: F401
+        from . import acquisition, advances, orders, surplus  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -186,7 +188,9 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
-        return out
+        from .sites import invariants as site_invariants
+
+        return out + site_invariants(state)
 
 
 def enable() -> GrandImperial:

@@ -137,8 +137,10 @@ def famine_grain(p: Player) -> int:
 
 
 def usable(g: Game, p: Player) -> list[str]:
-    """Commodity cards that may pay for civ cards this turn (Famine Grain excluded)."""
-    blocked = famine_grain(p)
+    """Commodity cards that may pay for civ cards this turn (Famine Grain excluded, and the
+    Grain a variant holds back in ``flags["granary_grain"]``: Grand Imperial's Granary,
+    GI-CITYADV-02; never set in the plain game)."""
+    blocked = famine_grain(p) + int(p.flags.get("granary_grain", 0) or 0)
     out = []
     for c in p.hand:
         if c not in g.d.commodities:

@@ -1,0 +1,174 @@
+"""``GIGame``: the board primitives and rule hooks of a Grand Imperial game (design section
+1.3, EP-5; slice 6, city advances I).
+
+It overrides the plain ``Game`` hooks the city advances change, each minimally:
+
+- ``set_value`` (GI-REGION-13, GI-CITYADV-03, GI-CITYADV-07): cards beyond a commodity's
+  printed count are further sets; the Communal Loom and the Quarry of the player whose cards
+  are valued (:meth:`GIGame.holding`) raise Cloth's face value and metal and gem sets' size;
+- ``support_needed`` (GI-CITYADV-02, GI-CITYADV-04): the Communal Well and the Granary;
+- ``public_points`` (GI-AST-04): the printed cost of every advance on the board; ``score``
+  values the hand as its holder's;
+- ``remove_city`` and ``replace_city``: the sites follow their cities (``sites.city_left``,
+  ``sites.take_over``).
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..game import Game
+from . import data as gi
+from . import sites
+
+GRAIN = "grain"
+#: ``Player.flags`` key: Grain cards supporting Granary cities this turn (GIR-40).
+GRANARY_GRAIN = "granary_grain"
+
+
+def _with(effect: str) -> list[str]:
+    """The advances whose data has ``effect`` set (read from ``data.city_advances``)."""
+    return [a.id for a in gi.city_advances().values() if getattr(a, effect)]
+
+
+class GIGame(Game):
+    """A Grand Imperial game being worked on."""
+
+    __slots__ = ("holder",)
+
+    def __init__(self, state, data=None) -> None:
+        super().__init__(state, data)
+        #: the nation whose trade cards are being valued (their Loom and Quarry count), or None
+        self.holder: str | None = None
+
+    @contextmanager
+    def holding(self, nation: str | None) -> Iterator[None]:
+        """Value trade cards as ``nation``'s within the block: ``set_value`` and everything
+        built on it (hand values, payments, the purchase searches) count his Communal Loom and
+        Quarry (GI-CITYADV-03, -07)."""
+        before, self.holder = self.holder, nation
+        try:
+            yield
+        finally:
+            self.holder = before
+
+    # ---- trade cards ---------------------------------------------------------------------
+    def set_bonus(self, card: str) -> tuple[int, int]:
+        """(face value added, set size added) for ``card`` in the holder's sets: each working
+        advance with a ``set_bonus`` on ``card`` counts once per civilization (GIR-41): the
+        Communal Loom adds to Cloth's face value, the Quarry makes metal and gem sets one card
+        larger. Which it is: a bonus on a Mining commodity (32.261) makes the set larger, any
+        other raises the face value (GIA-3)."""
+        if self.holder is None:
+            return 0, 0
+        kinds = sites.working_kinds(self, self.holder)
+        face = size = 0
+        for aid in sorted(kinds):
+            a = gi.city_advances()[aid]
+            bonus = a.set_bonus.get(card, 0)
+            if not bonus:
+                continue
+            if self.d.commodities[card].mining:
+                size += bonus  # Quarry: the Mining commodities, a set one card larger (32.261)
+            else:
+                face += bonus  # Communal Loom: Cloth's face value
+        return face, size
+
+    def set_value(self, card: str, n: int) -> int:
+        """Value of ``n`` identical commodity cards (28.51, 28.52): n² × face value within the
+        printed count. GI-REGION-13: cards beyond the printed count (13 Iron, 8 Gold) are
+        further sets, the first ``count`` cards one set at the printed maximum, each further
+        ``count`` another (10 Iron = 128 + 8 = 136). GI-CITYADV-03: the holder's Communal Loom
+        adds 1 to Cloth's face value (3 Cloth = 54). GI-CITYADV-07: his Quarry makes each
+        Iron, Bronze, Silver, Gems and Gold set one card larger, within the printed count
+        (3 Gold = 144)."""
+        c = self.d.commodities.get(card)
+        if c is None or n <= 0:
+            return 0
+        face, size = self.set_bonus(card)
+        value = c.value + face
+        total = 0
+        while n > 0:
+            k = min(n, c.count)
+            total += min(k + size, c.count) ** 2 * value
+            n -= k
+        return total
+
+    def score(self, nation: str) -> int:
+        """Victory points (35.1, GI-AST-04), the hand valued as ``nation``'s (his Loom and
+        Quarry)."""
+        with self.holding(nation):
+            return super().score(nation)
+
+    def public_points(self, nation: str) -> int:
+        """Total Public Points (SITE-AST-03) and the printed cost of every city advance of his
+        on the board, face up or flipped (GI-AST-04, GIR-55)."""
+        return super().public_points(nation) + sites.points(self, nation)
+
+    # ---- city support ----------------------------------------------------------------------
+    def city_support(self, nation: str) -> list[int]:
+        """Tokens each of ``nation``'s cities needs (26.31: 2), the Communal Well's 1
+        (GI-CITYADV-04) where it works, in area order."""
+        out = []
+        for area in self.cities_of(nation):
+            need = 2
+            for aid in sites.working_in(self, area):
+                tokens = gi.city_advances()[aid].support_tokens
+                if tokens is not None:
+                    need = min(need, tokens)
+            out.append(need)
+        return out
+
+    def granary_cities(self, nation: str) -> list[str]:
+        """``nation``'s cities with a working Granary (GI-CITYADV-02), in area order."""
+        granaries = set(_with("support_grain_cards"))
+        return [a for a in self.cities_of(nation) if granaries & set(sites.working_in(self, a))]
+
+    def grain_for_support(self, nation: str) -> int:
+        """Grain cards in ``nation``'s hand that may support Granary cities (GI-CITYADV-02):
+        those not shown against Famine this turn."""
+        from ..rules.civcards import famine_grain
+
+        p = self.of(nation)
+        return max(0, p.hand.count(GRAIN) - famine_grain(p))
+
+    def support_with_grain(self, nation: str, grain: int) -> int:
+        """Tokens ``nation``'s cities need when ``grain`` Grain cards support Granary cities,
+        each in place of that city's tokens (GI-CITYADV-02, -04), the dearest cities first."""
+        need = self.city_support(nation)
+        granary = set(self.granary_cities(nation))
+        covered = sorted((n for a, n in zip(self.cities_of(nation), need) if a in granary), reverse=True)
+        return sum(need) - sum(covered[:max(0, grain)])
+
+    def support_needed(self, nation: str) -> int:
+        """Tokens on the board ``nation``'s cities need (26.31): 2 a city, 1 with a Communal
+        Well (GI-CITYADV-04), none for a Granary city a Grain card of his hand supports
+        (GI-CITYADV-02; one card a city). The Grain is used only when it saves a reduction
+        (GIR-40, :meth:`grain_used`), so the need counts every Grain he may use."""
+        return self.support_with_grain(nation, self.grain_for_support(nation))
+
+    def grain_used(self, nation: str) -> int:
+        """How many Grain cards support Granary cities now (GIR-40): the fewest that bring the
+        need within the tokens on the board, none when the tokens suffice."""
+        tokens = self.tokens_on_board(nation)
+        most = min(self.grain_for_support(nation), len(self.granary_cities(nation)))
+        for k in range(most + 1):
+            if self.support_with_grain(nation, k) <= tokens:
+                return k
+        return most
+
+    # ---- cities ----------------------------------------------------------------------------
+    def remove_city(self, area: str) -> str:
+        """Take the city in ``area`` off the board; its site's advances follow
+        (``sites.city_left``)."""
+        owner = super().remove_city(area)
+        sites.city_left(self, area, owner)
+        return owner
+
+    def replace_city(self, area: str, new_owner: str, why: str = "") -> None:
+        """The city in ``area`` becomes ``new_owner``'s (19.32, 30.221, 30.91); its advances go
+        with it, but the Palace (GIR-57, GIR-42; ``sites.take_over``)."""
+        old = self.s.board.cities[area]
+        before = sites.drop(self, area)
+        super().replace_city(area, new_owner, why)
+        sites.take_over(self, area, old, new_owner, before)
