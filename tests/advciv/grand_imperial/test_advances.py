@@ -450,3 +450,38 @@ def test_random_bots_buy_advances_legally_and_keep_the_invariants(grand_imperial
     rec = play_game(4, 3, bots=seat_bots("random", 4, 3), turns=14, options=dict(GI))
     assert rec.violations == [] and not rec.stalled and rec.replay_ok
     assert not [r for r in rec.refused_samples if r.startswith("advances")]
+
+
+@pytest.mark.variant("GI-CARULE-03")
+def test_research_points_give_their_credit_towards_a_civilization_card(grand_imperial):
+    """S-8's 2 research points on Mysticism (50, 40 after Mathematics' and Literacy's credits
+    of 5 each): credit 25, so 15 treasury. Points for a card not bought, 3 points, or 2 on
+    the card and 1 on an advance are refused; 14 treasury is short."""
+    state, _ = s8(treasury=25)
+    refused(state, buy(1, cards=["mysticism"], treasury=15, research={"music": 2}), "GI-CARULE-03")
+    refused(state, buy(1, cards=["mysticism"], treasury=15, research={"mysticism": 3}), "GI-CARULE-03")
+    refused(state, buy(1, cards=["mysticism"], treasury=14, research={"mysticism": 2}), "31.2")
+    refused(state, buy(1, cards=["mysticism"], treasury=15, research={"mysticism": 2},
+                       advances=[line("marketplace", "susa", pay_cards=["bronze"] * 4, treasury=10, research=1)]),
+            "GI-CARULE-03")
+    state, ev = play(state, buy(1, cards=["mysticism"], treasury=15, research={"mysticism": 2}))
+    assert "mysticism" in babylon(state).civ_cards and babylon(state).treasury == 10
+    assert "Babylon spends 2 research points on Mysticism (2: 25 credit)." in texts(ev)
+    assert "Babylon acquires Mysticism (15 after credits" in texts(ev)
+
+
+@pytest.mark.variant("GI-TURN-12")
+def test_the_random_bots_purchases_are_always_legal_and_some_build_advances(grand_imperial):
+    """D18's random sample from S-8's position (with 6 Gold, 4 Bronze and 30 treasury) under
+    60 generator seeds: every order is accepted, and some build a city advance."""
+    from tresham.rng import Rng
+
+    state, _ = s8(treasury=30, hand=["gold"] * 4 + ["bronze"] * 4)
+    built = 0
+    for seed in range(60):
+        g = game_for(state)
+        o = g.variant.phase("advances").sample(g, 1, Rng(seed))
+        after, ev = play(state, o.to_json())
+        assert check_invariants(after) == []
+        built += bool(o.advances) and any(e.kind == "advance_bought" for e in ev)
+    assert 5 <= built <= 40

@@ -13,6 +13,8 @@ the plain one, then one random affordable advance with probability 1/3.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order
@@ -22,7 +24,7 @@ from ..rules import civcards as cc
 from ..rules.advances import AdvancesPhase
 from . import purchase
 from .orders import GIBuy
-from .research import available
+from .research import SPENT, available, credit
 from .stacks import restack
 from .variant import KEY
 
@@ -34,7 +36,14 @@ def owes_decision(g: Game, seat: int) -> bool:
     if not p.nation or p.inert:
         return False
     with g.holding(p.nation):
-        return plain.owes_decision(g, seat) or bool(purchase.buyable(g, p))
+        return plain.owes_decision(g, seat) or bool(affordable_cards(g, p)) or bool(purchase.buyable(g, p))
+
+
+def affordable_cards(g: Game, p) -> list[str]:
+    """The civilization cards ``p`` can afford now, his research points' credit on any one of
+    them counted (GI-CARULE-03)."""
+    most = cc.max_payment(g, p) + credit(available(g, p.nation))
+    return [c for c, v in cc.costs(g, p).items() if v <= most]
 
 
 def apply_order(g: Game, seat: int, o: GIBuy, why: str = "") -> None:
@@ -50,18 +59,25 @@ def apply_order(g: Game, seat: int, o: GIBuy, why: str = "") -> None:
         if blocked and "grain" in pay and purchase.granary_grain(p):
             raise IllegalOrder("GI-CITYADV-02", "a Grain card supporting a Granary city this turn "
                                "may not pay for anything")
-        owed, value, mined = cc.check_payment(g, p, cards, pay, treasury)
+        spent, rebate = purchase.card_research(g, p, cards, dict(o.research))
+        owed, value, mined = cc.check_payment(g, p, cards, pay, treasury, rebate)
         hand = cc.take(p.hand, pay)
         assert hand is not None
         lines = purchase.check_lines(g, p, list(o.advances), hand=hand, treasury=p.treasury - treasury,
                                      used_kinds=set(pay), owned=cards,
-                                     mining=cc.mining_available(p) and not mined)
+                                     mining=cc.mining_available(p) and not mined, research_used=spent)
         for ln in lines:
             hand = cc.take(hand, ln.pay_cards)
         cc.check_discard(g, hand, discard)
         # -- carry out (each step re-checks what it needs; all of it was checked above)
         purchase.buy_lines(g, p, lines)
-        plain.apply_purchase(g, seat, cards, pay, treasury, discard, why)
+        if spent:
+            p.flags[SPENT] = int(p.flags.get(SPENT, 0)) + spent
+            g.emit(f"{g.name(nation)} spends {spent} research points on "
+                   + ", ".join(f"{cc._name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
+                   + ".", "research_spent", nation=nation, research=dict(sorted(o.research.items())),
+                   credit=rebate)
+        plain.apply_purchase(g, seat, cards, pay, treasury, discard, why, rebate)
         purchase.remove_obsolete(g, nation)
 
 
@@ -97,9 +113,8 @@ class GIAdvancesPhase(AdvancesPhase):
             p = g.s.players[seat]
             with g.holding(p.nation):
                 over = cc.excess(g, p.hand)
-                most = cc.max_payment(g, p)
                 adv = purchase.buyable(g, p)
-                cards = [c for c, v in cc.costs(g, p).items() if v <= most]
+                cards = affordable_cards(g, p)
             out.append(Decision(
                 seat, "buy", "Buy civilization cards and city advances"
                 + (f" and surrender {over} cards over the hand limit" if over else ""),
@@ -131,20 +146,23 @@ class GIAdvancesPhase(AdvancesPhase):
             purchase.remove_obsolete(g, p.nation)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
-        """The plain random purchase, then with probability 1/3 one random affordable advance
-        (D18), paid from what the purchase leaves; always legal."""
+        """With probability 1/3 one random affordable advance (D18), then the plain random
+        purchase from what it leaves (its cards none of the advance's kind, GIR-56); else the
+        plain random purchase alone. Always legal."""
         p = g.s.players[seat]
         with g.holding(p.nation):
-            d = cc.random_purchase(g, p, rng)
-            lines = []
+            line = None
             if rng.below(3) == 0:
-                hand = cc.take(p.hand, d["pay_cards"]) or []
-                line = purchase.random_line(g, p, rng, hand=hand, treasury=p.treasury - d["treasury"],
-                                            used_kinds=set(d["pay_cards"]), owned=d["cards"],
-                                            cards_ok=not d["discard"])
-                if line is not None:
-                    lines.append(line)
-        return GIBuy(seat, **d, advances=lines)
+                line = purchase.random_line(g, p, rng, hand=p.hand, treasury=p.treasury,
+                                            used_kinds=set(), owned=(), cards_ok=True)
+            if line is None:
+                return GIBuy(seat, **cc.random_purchase(g, p, rng))
+            rest = replace(p, hand=cc.take(p.hand, line["pay_cards"]) or [],
+                           treasury=p.treasury - line["treasury"], flags=dict(p.flags))
+            d = cc.random_purchase(g, rest, rng)
+            if purchase.obsolete(line["advance"], d["cards"]):
+                return GIBuy(seat, **d)
+            return GIBuy(seat, **d, advances=[line])
 
     def finish(self, g: Game) -> None:
         restack(g)

@@ -14,7 +14,7 @@ from typing_extensions import NotRequired, TypedDict
 from ..orders import order
 from ..rules.advances import Buy
 from ..rules.trade import TradeAccept, TradeOffer
-from ..schema import TRADE_CARDS, AreaId, Count, Many, _enum
+from ..schema import TRADE_CARDS, AreaId, CivCardId, Count, Many, Mapping, _enum
 from . import data as gi
 from .variant import BALLAST, KEY
 
@@ -60,12 +60,15 @@ class GITradeAccept(TradeAccept):
 
 
 @order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41",
-                                   "discard": "31.71", "advances": "GI-TURN-12"}, variant=KEY)
+                                   "discard": "31.71", "advances": "GI-TURN-12", "research": "GI-CARULE-03"},
+       variant=KEY)
 @dataclass(slots=True)
 class GIBuy(Buy):
     """Buy civilization cards, pay for them, surrender the excess (31.1-31.71), and buy city
-    advances, each line paid on its own (D18, GI-TURN-12; ``purchase.py``)."""
+    advances, each line paid on its own (D18, GI-TURN-12; ``purchase.py``). ``research``:
+    research points spent on civilization cards bought now, card -> points (GI-CARULE-03)."""
 
     pay_cards: Many(GICardId) = field(default_factory=list)
     discard: Many(GICardId) = field(default_factory=list)
     advances: Many(AdvanceLine) = field(default_factory=list)
+    research: Mapping(CivCardId, Count) = field(default_factory=dict)

@@ -141,18 +141,42 @@ def _refuse(why: str) -> None:
 
 # ---- checking a purchase ----------------------------------------------------------------
 
+def card_research(g, p: Player, cards: list[str], points: dict[str, int]) -> tuple[int, int]:
+    """Check the research points a buy order spends on civilization cards (GI-CARULE-03:
+    ``{card: points}``, each part valued on the chart on its own, a credit beyond the card's
+    cost lost). Gives (points spent, the credit they give). Changes nothing."""
+    if not isinstance(points, dict):
+        raise IllegalOrder("GI-CARULE-03", "research is an object: civilization card -> points")
+    rp = available(g, p.nation)
+    spent = rebate = 0
+    for card, n in sorted(points.items()):
+        if card not in cards:
+            raise IllegalOrder("GI-CARULE-03", f"research points go to a civilization card you "
+                               f"buy now, and you are not buying {cc._name(g, card)}")
+        if n <= 0:
+            raise IllegalOrder("GI-CARULE-03", f"give {cc._name(g, card)} 1 research point or more, "
+                               "or leave it out")
+        spent += n
+        rebate += min(credit(n), cc.cost_after_credits(g, p, card))
+    if spent > rp:
+        raise IllegalOrder("GI-CARULE-03", f"you have {rp} research points this turn, not {spent}")
+    return spent, rebate
+
+
 def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], treasury: int,
-                used_kinds: set[str], owned: Iterable[str], mining: bool) -> list[Line]:
+                used_kinds: set[str], owned: Iterable[str], mining: bool,
+                research_used: int = 0) -> list[Line]:
     """Check the advance lines of a buy order (the module docstring), ``hand`` being the
     cards left after the civilization cards are paid, ``treasury`` the tokens left,
     ``used_kinds`` the commodities paying for them, ``owned`` the cards bought now, ``mining``
-    whether Mining is still unused this turn. Gives the checked lines; changes nothing."""
+    whether Mining is still unused this turn, ``research_used`` the research points the
+    cards take. Gives the checked lines; changes nothing."""
     if not isinstance(lines, list):
         raise IllegalOrder(RULE, "advances must be a list of advance lines")
     left = list(hand)
     spend_from = Counter(spendable(g, p))
     rp = available(g, p.nation)
-    rp_used = 0
+    rp_used = research_used
     placed: set[tuple[str, str]] = set()
     palace = False
     kinds = set(used_kinds)
@@ -176,7 +200,7 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
         # research (GI-CARULE-03)
         if points > rp - rp_used:
             raise IllegalOrder("GI-CARULE-03", f"you have {rp} research points this turn "
-                               f"({rp - rp_used} left for {a.name}), not {points}")
+                               f"({max(0, rp - rp_used)} left for {a.name}), not {points}")
         rp_used += points
         part = credit(points)
         owed = max(0, a.cost - part)
@@ -310,7 +334,8 @@ def random_line(g, p: Player, rng, *, hand: list[str], treasury: int, used_kinds
                 owned: Iterable[str], cards_ok: bool) -> dict[str, Any] | None:
     """One random affordable advance line (random bot, D18), or None: paid with the research
     points left (all of them, as far as useful), then either treasury alone or every copy
-    of one allowed commodity not already paying and the treasury they leave owed."""
+    of one allowed commodity not already paying (none of it held back: Famine, Granary) and
+    the treasury they leave owed. ``cards_ok`` False: treasury and research only."""
     blocked = Counter(p.hand) - Counter(spendable(g, p))
     pool = Counter(hand) - blocked
     rp = available(g, p.nation)
@@ -331,7 +356,7 @@ def random_line(g, p: Player, rng, *, hand: list[str], treasury: int, used_kinds
             if not cards_ok:
                 continue
             for c in sorted(pool):
-                if c in used_kinds or not allowed(aid, c) or c not in g.d.commodities:
+                if c in used_kinds or not allowed(aid, c) or c not in g.d.commodities or blocked[c]:
                     continue
                 cards = [c] * pool[c]
                 value = g.hand_value(cards)
