@@ -485,3 +485,28 @@ def test_the_random_bots_purchases_are_always_legal_and_some_build_advances(gran
         assert check_invariants(after) == []
         built += bool(o.advances) and any(e.kind == "advance_bought" for e in ev)
     assert 5 <= built <= 40
+
+
+@pytest.mark.variant("GI-TURN-12")
+def test_the_buy_form_has_advance_rows_whose_order_is_accepted(grand_imperial):
+    """D18's form (EP-12): S-8's buyer sees the MarketPlace open and the Palace closed
+    (Architecture not owned), his three cities, at most his 2 research points; filling one
+    advance row (MarketPlace in Susa, 4 Bronze, 4 treasury, 2 research points) gives the
+    order S-8 buys with, and it is accepted."""
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    state, _ = s8()
+    forms = [f for f in R.order_forms(state, 1) if f.id == "buy"]
+    assert len(forms) == 1
+    fields = {f.name: f for f in forms[0].fields}
+    adv = {c.value: c for c in fields["advance1"].choices}
+    assert not adv["marketplace"].disabled and adv["palace"].disabled
+    assert [c.value for c in fields["city1"].choices] == ["babylon", "susa", "ur"]
+    assert fields["research1"].max == 2
+    values = {"cards": [], "pay": {}, "treasury": 0, "advance1": "marketplace", "city1": "susa",
+              "pay1": {"bronze": 4}, "treasury1": 4, "research1": 2, "advance2": None}
+    order = R.form_order(state, 1, "buy", values)
+    assert order["advances"] == [line("marketplace", "susa", pay_cards=["bronze"] * 4, treasury=4, research=2)]
+    state, _ = R.apply(state, order)
+    assert sites.has(state, "susa", "marketplace") and babylon(state).treasury == 0
