@@ -510,3 +510,17 @@ def test_the_buy_form_has_advance_rows_whose_order_is_accepted(grand_imperial):
     assert order["advances"] == [line("marketplace", "susa", pay_cards=["bronze"] * 4, treasury=4, research=2)]
     state, _ = R.apply(state, order)
     assert sites.has(state, "susa", "marketplace") and babylon(state).treasury == 0
+
+
+@pytest.mark.variant("GI-CARULE-03", "GI-CITYADV-14")
+def test_everyone_sees_the_advances_research_and_capitals(grand_imperial):
+    """Design 4.3: city advances and research points are public at once: Egypt's view (and a
+    spectator's) of S-8 lists Babylon's sites and his 2 research points."""
+    from tresham.games.advciv.view import player_view
+
+    state, _ = s8()
+    state.variant_state["sites"]["susa"] = site("babylon", "palace")
+    for seat in (0, None):
+        v = player_view(state, seat)["variant"]
+        assert v["sites"]["ur"]["active"] == ["library", "college"]
+        assert v["research"] == {"babylon": 2} and v["capitals"] == {"babylon": "susa"}

@@ -126,13 +126,17 @@ class GIAdvancesPhase(AdvancesPhase):
         return out
 
     def handle(self, g: Game, o: Order) -> None:
-        assert isinstance(o, GIBuy)
+        assert isinstance(o, plain.Buy)
+        if not isinstance(o, GIBuy):  # a plain Buy built in code: no advance, no research
+            o = GIBuy(o.player, list(o.cards), list(o.pay_cards), o.treasury, list(o.discard))
         require_phase_player(g, o, "31.1")
         self._check_turn(g, o.player)
         for name, val in (("cards", o.cards), ("pay_cards", o.pay_cards), ("discard", o.discard),
                           ("advances", o.advances)):
             if not isinstance(val, list):
                 raise IllegalOrder("31.1", f"{name} must be a list")
+        if not isinstance(o.research, dict):
+            raise IllegalOrder("GI-CARULE-03", "research must be an object: card -> points")
         apply_order(g, o.player, o)
 
     def timeout(self, g: Game, seat: int) -> None:

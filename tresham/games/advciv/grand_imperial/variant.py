@@ -146,6 +146,25 @@ class GrandImperial(Variant):
         put_under(g, cards)
 
     # ---- views ------------------------------------------------------------------------
+    def view(self, g: Game, seat: int | None) -> dict:
+        """What everyone sees of the variant's board: the city advances on each site, and
+        each nation's research points and capital (design 4.3: public at once)."""
+        from . import sites
+        from .research import research
+
+        out: dict = {}
+        if sites.all_sites(g):
+            out["sites"] = {a: {k: (list(v) if isinstance(v, list) else v) for k, v in s.items()}
+                            for a, s in sorted(sites.all_sites(g).items())}
+        nations = [p.nation for p in g.active()]
+        rp = {n: research(g, n) for n in nations if research(g, n)}
+        if rp:
+            out["research"] = rp
+        capitals = {n: c for n in nations if (c := sites.capital_of(g, n))}
+        if capitals:
+            out["capitals"] = capitals
+        return out
+
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
         Imperial does not have (GIS-6)."""
