@@ -123,3 +123,24 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                       help="Research points give a credit once a turn ("
                            + ", ".join(f"{k}: {v}" for k, v in sorted(gi.research().credit.items()))
                            + "), split between items as you choose.")]
+
+
+# ---- slice 7 (part): raze or keep (D8) --------------------------------------------------------
+def _raze_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    return {"type": "raze_advances", **_player(seat), "area": d.options.get("area", ""),
+            "raze": v.get("choice", "raze") == "raze"}
+
+
+@form("raze_advances", _raze_order, variant=KEY)
+def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D8, GI-CARULE-05: raze the city advances of a city one destroyed (tokens from stock to
+    treasury) or keep them for a city one builds there."""
+    from . import data as gi
+
+    area = d.options.get("area", "")
+    names = ", ".join(gi.city_advances()[a].name for a in d.options.get("advances", []))
+    return [OrderForm("raze_advances", f"City advances in {g.area_name(area) if area else 'the city'}", [
+        FormField("choice", "Raze or keep", "choice", [
+            FieldChoice("raze", f"Raze them: {d.options.get('tokens', 0)} tokens from stock to treasury"),
+            FieldChoice("keep", "Keep them for a city you build there (they decay until then)")],
+            value="raze")], submit="Decide", help=names, rule="GI-CARULE-05")]

@@ -9,8 +9,10 @@ It overrides the plain ``Game`` hooks the city advances change, each minimally:
 - ``support_needed`` (GI-CITYADV-02, GI-CITYADV-04): the Communal Well and the Granary;
 - ``public_points`` (GI-AST-04): the printed cost of every advance on the board; ``score``
   values the hand as its holder's;
-- ``remove_city`` and ``replace_city``: the sites follow their cities (``sites.city_left``,
-  ``sites.take_over``).
+- ``remove_city``, ``replace_city`` and ``place_city``: the sites follow their cities
+  (``sites.city_left``, ``sites.take_over``, ``sites.city_built``);
+- ``removes_last`` and ``replacement_tokens`` (conflict): Barracks (GI-CITYADV-19) and
+  Militia (GI-CITYADV-01).
 """
 from __future__ import annotations
 
@@ -34,12 +36,15 @@ def _with(effect: str) -> list[str]:
 class GIGame(Game):
     """A Grand Imperial game being worked on."""
 
-    __slots__ = ("holder",)
+    __slots__ = ("holder", "damage_rule")
 
     def __init__(self, state, data=None) -> None:
         super().__init__(state, data)
         #: the nation whose trade cards are being valued (their Loom and Quarry count), or None
         self.holder: str | None = None
+        #: what a city leaving the board does to its site now: "flip" in the conflict phase
+        #: (GI-CARULE-04), None elsewhere (``sites.city_left``)
+        self.damage_rule: str | None = None
 
     @contextmanager
     def holding(self, nation: str | None) -> Iterator[None]:
@@ -157,7 +162,38 @@ class GIGame(Game):
                 return k
         return most
 
+    # ---- conflict ----------------------------------------------------------------------------
+    def barracks_reach(self, area: str) -> set[str]:
+        """The nations with a working Barracks in ``area`` or a land area next to it
+        (GI-CITYADV-19, GIR-43: the radius)."""
+        barracks = set(_with("removes_last"))
+        near = {area, *self.areas[area].land_adj} if area in self.areas else {area}
+        out = set()
+        for a in sorted(near):
+            owner = self.s.board.cities.get(a)
+            if owner and barracks & set(sites.working_in(self, a)):
+                out.add(owner)
+        return out
+
+    def removes_last(self, area: str, holders: set[str]) -> set[str]:
+        """24.24 with Barracks (GI-CITYADV-19, GIR-43): an owner removes after the others when
+        he holds Metalworking or a Barracks of his reaches ``area``; when both sides have the
+        key they remove together, as the seed's "both players remove tokens normally"."""
+        return set(holders) | self.barracks_reach(area)
+
+    def replacement_tokens(self, area: str, defender: str, tokens: int) -> int:
+        """An attacked city with a working Militia is replaced by one token more
+        (GI-CITYADV-01: 7, or 6 against an Engineering attacker)."""
+        extra = sum(gi.city_advances()[a].conflict_extra_tokens for a in set(sites.working_in(self, area)))
+        return tokens + extra
+
     # ---- cities ----------------------------------------------------------------------------
+    def place_city(self, owner: str, area: str, new: bool = True) -> None:
+        """Build a city; a decaying site there stops decaying (GI-CARULE-04, -05:
+        ``sites.city_built``)."""
+        super().place_city(owner, area, new)
+        sites.city_built(self, area, owner)
+
     def remove_city(self, area: str) -> str:
         """Take the city in ``area`` off the board; its site's advances follow
         (``sites.city_left``)."""

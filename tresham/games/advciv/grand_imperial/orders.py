@@ -31,7 +31,8 @@ CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-TURN-
 class AdvanceLine(TypedDict):
     """One city advance bought (D18, GI-TURN-12): which, on which of the buyer's cities
     (GI-CARULE-01), paid on its own (GIR-56) with trade cards, treasury and research points
-    (GI-CARULE-03)."""
+    (GI-CARULE-03). ``restore``: a flipped advance of that city turned face up again at half
+    its price (GI-CARULE-04)."""
 
     __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
     advance: CityAdvanceId
@@ -39,6 +40,7 @@ class AdvanceLine(TypedDict):
     pay_cards: NotRequired[Many(GICardId)]
     treasury: NotRequired[Count]
     research: NotRequired[Count]
+    restore: NotRequired[bool]
 
 
 @order("trade_offer", rule="28.2", fields={"said": "28.3", "expect": "28.3"}, variant=KEY)

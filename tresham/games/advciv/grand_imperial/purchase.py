@@ -66,6 +66,7 @@ class Line:
     owed: int
     value: int
     mined: bool
+    restore: bool = False
 
 
 # ---- what may pay -----------------------------------------------------------------------
@@ -134,6 +135,28 @@ def placeable(g, p: Player, advance: str, city: str, owned: Iterable[str] = ()) 
     return None
 
 
+def restorable(g, p: Player, advance: str, city: str) -> str | None:
+    """Why the flipped ``advance`` of ``city`` may not be restored now (GI-CARULE-04), or None:
+    it must be flipped on a city of the buyer's."""
+    where = g.area_name(city) if city in g.areas else repr(city)
+    if g.s.board.cities.get(city) != p.nation:
+        return f"GI-CARULE-01|you restore advances on your own cities, and {where} is not one"
+    s = sites.site(g, city)
+    if s is None or advance not in s["flipped"]:
+        return (f"GI-CARULE-04|{where} has no flipped {name(advance)} to restore"
+                + ("; it is face up" if s is not None and advance in s["active"] else ""))
+    return None
+
+
+def restorable_all(g, p: Player) -> list[tuple[str, str]]:
+    """``p``'s flipped advances he may restore, as (city, advance)."""
+    out = []
+    for area, s in sites.sites_of(g, p.nation):
+        if g.s.board.cities.get(area) == p.nation and s["decay"] is None:
+            out += [(area, a) for a in s["flipped"]]
+    return out
+
+
 def _refuse(why: str) -> None:
     rule, _, text = why.partition("|")
     raise IllegalOrder(rule, text)
@@ -187,13 +210,14 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
         tokens = raw.get("treasury", 0) or 0
         points = raw.get("research", 0) or 0
         a = gi.city_advances()[advance]
-        why = placeable(g, p, advance, city, owned)
+        restore = raw.get("restore", False) is True
+        why = restorable(g, p, advance, city) if restore else placeable(g, p, advance, city, owned)
         if why:
             _refuse(why)
         if (advance, city) in placed:
             _refuse(f"GI-CARULE-02|{a.name} is listed twice for {g.area_name(city)}")
         placed.add((advance, city))
-        if advance == sites.PALACE:
+        if advance == sites.PALACE and not restore:
             if palace:
                 _refuse(f"{rule_of(advance)}|a player has one Palace; you list two")
             palace = True
@@ -203,7 +227,8 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
                                f"({max(0, rp - rp_used)} left for {a.name}), not {points}")
         rp_used += points
         part = credit(points)
-        owed = max(0, a.cost - part)
+        price = gi.city_advance_rules().rebuild_cost(a) if restore else a.cost
+        owed = max(0, price - part)
         # cards (GIR-56, the payment restriction, Granary and Famine Grain)
         for c in pay:
             if c not in g.d.commodities:
@@ -243,7 +268,7 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
             if boosted > plain:
                 value, mined = boosted, True
         if value + tokens < owed:
-            raise IllegalOrder(RULE, f"{a.name} costs {a.cost}"
+            raise IllegalOrder(RULE, f"{a.name} costs {price}" + (" to restore" if restore else "")
                                + (f", {owed} after {part} research credit" if part else "")
                                + f", but you offer {value} in trade cards and {tokens} treasury "
                                f"tokens ({owed - value - tokens} short)")
@@ -254,7 +279,7 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
             mining = False
         left = after
         treasury -= tokens
-        out.append(Line(advance, city, pay, tokens, points, part, owed, value, mined))
+        out.append(Line(advance, city, pay, tokens, points, part, owed, value, mined, restore))
     return out
 
 
@@ -273,8 +298,17 @@ def buy_lines(g, p: Player, lines: list[Line]) -> None:
             p.flags[SPENT] = int(p.flags.get(SPENT, 0)) + ln.research
         if ln.mined:
             p.flags["mining_used"] = True
-        sites.add(g, ln.city, nation, ln.advance)
         a = gi.city_advances()[ln.advance]
+        if ln.restore:
+            s = sites.site(g, ln.city)
+            s["flipped"].remove(ln.advance)
+            s["active"].append(ln.advance)
+            g.emit(f"{g.name(nation)} restores the {a.name} in {g.area_name(ln.city)} at half price "
+                   f"({gi.city_advance_rules().rebuild_cost(a)}).", "advance_restored",
+                   nation=nation, advance=ln.advance, area=ln.city, owed=ln.owed, research=ln.research,
+                   credit=ln.credit, card_value=ln.value, treasury=ln.treasury)
+            continue
+        sites.add(g, ln.city, nation, ln.advance)
         paid = [f"{ln.value} in {len(ln.pay_cards)} trade cards"] if ln.pay_cards else []
         if ln.treasury:
             paid.append(f"{ln.treasury} treasury tokens")
@@ -320,7 +354,12 @@ def buyable(g, p: Player) -> dict[str, list[str]]:
     cards = spendable(g, p)
     mining = cc.mining_available(p)
     rp = credit(available(g, p.nation))
-    out = {}
+    out: dict[str, list[str]] = {}
+    half = gi.city_advance_rules().rebuild_cost
+    for city, aid in restorable_all(g, p):
+        a = gi.city_advances()[aid]
+        if half(a) - rp <= p.treasury or best_value(g, cards, aid, mining) + p.treasury + rp >= half(a):
+            out.setdefault("restore:" + aid, []).append(city)
     for aid, a in gi.city_advances().items():
         where = [c for c in cities if placeable(g, p, aid, c) is None]
         if not where:

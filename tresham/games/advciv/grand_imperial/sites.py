@@ -179,15 +179,130 @@ def _lost_text(g, area: str, owner: str, lost: list[str]) -> None:
 
 
 def city_left(g, area: str, owner: str) -> None:
-    """A city left the board (reduced, destroyed, eliminated, GI-CARULE-04): its site's
-    advances are lost (GIA-9, until the damage slice flips them and starts the decay)."""
+    """A city left the board. Attacked and destroyed in the conflict phase
+    (``g.damage_rule == "flip"``, GI-CARULE-04, GIR-48): its Palace is removed (GIR-42), one
+    random advance is flipped and the site starts the ``"flip"`` decay (:func:`damage`).
+    Otherwise (reduced, destroyed by a calamity...), until the calamity slice gives each
+    calamity its loss, its advances are lost (GIA-9)."""
     s = site(g, area)
     if s is None or s["decay"] is not None:
+        return
+    if getattr(g, "damage_rule", None) == "flip":
+        damage(g, area)
         return
     drop(g, area)
     lost = s["active"] + s["flipped"]
     if lost:
         _lost_text(g, area, s["owner"], lost)
+
+
+def _flip_one(g, s: dict[str, Any]) -> str | None:
+    """Turn one random face-up advance of site ``s`` face down (``g.rng``); gives it."""
+    if not s["active"]:
+        return None
+    a = s["active"].pop(g.rng.below(len(s["active"])))
+    s["flipped"].append(a)
+    return a
+
+
+def damage(g, area: str) -> None:
+    """GI-CARULE-04: the city on the site in ``area`` was attacked and forced to reduce: a
+    Palace is removed (GIR-42: never taken over), one random advance is flipped, and at the
+    end of every turn until a city is rebuilt there the flipped ones are removed and one more
+    is flipped (``"flip"`` decay, :func:`decay`)."""
+    s = site(g, area)
+    if s is None:
+        return
+    owner = s["owner"]
+    if PALACE in s["active"] or PALACE in s["flipped"]:
+        for key in ("active", "flipped"):
+            if PALACE in s[key]:
+                s[key].remove(PALACE)
+        _lost_text(g, area, owner, [PALACE])
+    flipped = _flip_one(g, s)
+    s["decay"] = "flip"
+    if not s["active"] and not s["flipped"]:
+        drop(g, area)
+        return
+    adv = gi.city_advances()
+    g.emit(f"{g.possessive(owner)} city advances in {g.area_name(area)} are damaged"
+           + (f": the {adv[flipped].name} is flipped over" if flipped else "")
+           + " (GI-CARULE-04).", "advances_damaged", area=area, nation=owner, flipped=flipped)
+
+
+def decay(g) -> None:
+    """GI-CARULE-04, end of turn: on every site without its city, ``"flip"`` decay removes
+    the flipped advances and flips one more; ``"lose"`` decay removes one random advance.
+    A site left with nothing is dropped. Sites in area order, choices by ``g.rng``."""
+    adv = gi.city_advances()
+    for area, s in sorted(all_sites(g).items()):
+        if s["decay"] is None:
+            continue
+        lost: list[str] = []
+        if s["decay"] == "flip":
+            lost, s["flipped"] = s["flipped"], []
+            flipped = _flip_one(g, s)
+        else:
+            pool = s["active"] + s["flipped"]
+            flipped = None
+            if pool:
+                a = pool[g.rng.below(len(pool))]
+                s["active" if a in s["active"] else "flipped"].remove(a)
+                lost = [a]
+        if lost:
+            _lost_text(g, area, s["owner"], lost)
+        if flipped:
+            g.emit(f"{g.possessive(s['owner'])} {adv[flipped].name} in {g.area_name(area)} is "
+                   "flipped over (GI-CARULE-04).", "advance_flipped", area=area,
+                   nation=s["owner"], advance=flipped)
+        if not s["active"] and not s["flipped"]:
+            drop(g, area)
+
+
+def city_built(g, area: str, owner: str) -> None:
+    """A city was built in ``area``: a decaying site there stops decaying (GI-CARULE-04). Its
+    owner's city has the advances back, the flipped ones to restore at half price; a city of
+    anyone else finds them lost (GIA-17)."""
+    s = site(g, area)
+    if s is None or s["decay"] is None:
+        return
+    if s["owner"] == owner:
+        s["decay"] = None
+        adv = gi.city_advances()
+        g.emit(f"{g.possessive(owner)} new city in {g.area_name(area)} has its city advances "
+               "again (" + ", ".join(adv[a].name + (" (flipped)" if a in s["flipped"] else "")
+                                     for a in s["active"] + s["flipped"]) + ").",
+               "advances_rebuilt", area=area, nation=owner)
+        return
+    drop(g, area)
+    _lost_text(g, area, s["owner"], s["active"] + s["flipped"])
+
+
+def raze(g, area: str, nation: str) -> int:
+    """GI-CARULE-05: ``nation`` razes the advances on the site in ``area``: all removed, and 3
+    tokens (the data's ``raze_tokens_per_advance``) per advance from his stock to treasury,
+    as far as it allows. Gives the tokens moved."""
+    s = drop(g, area)
+    if s is None:
+        return 0
+    gone = s["active"] + s["flipped"]
+    moved = g.to_treasury(nation, gi.city_advance_rules().raze_tokens_per_advance * len(gone))
+    adv = gi.city_advances()
+    g.emit(f"{g.name(nation)} razes the city advances in {g.area_name(area)} ("
+           + ", ".join(adv[a].name for a in gone) + f") and moves {moved} tokens to treasury.",
+           "advances_razed", nation=nation, area=area, advances=gone, tokens=moved)
+    return moved
+
+
+def keep(g, area: str, nation: str) -> None:
+    """GI-CARULE-05: ``nation`` keeps the advances on the site in ``area``: a city he builds
+    there acquires those that remain (the site becomes his, still decaying)."""
+    s = site(g, area)
+    if s is None:
+        return
+    old, s["owner"] = s["owner"], nation
+    g.emit(f"{g.name(nation)} keeps the city advances in {g.area_name(area)} for a city of his "
+           "(they decay until one is built there).", "advances_kept", nation=nation, area=area, old=old)
 
 
 def take_over(g, area: str, old: str, new: str, site_before: dict[str, Any] | None) -> None:
