@@ -131,14 +131,14 @@ def test_a_communal_loom_adds_one_to_the_face_value_of_its_owners_cloth(grand_im
 def test_a_quarry_makes_metal_and_gem_sets_one_card_larger_within_the_printed_count(grand_imperial):
     """Gold (9, printed 5) with a Quarry: 3 Gold = 4²×9 = 144; with Mining too 5²×9 = 225,
     the printed ceiling; 5 Gold stay 225. Cloth is not a Mining commodity: 3 Cloth 45. In
-    Revolt (die 6) the Quarry does nothing: 3 Gold 81."""
+    Revolt (0 luxury points) the Quarry does nothing: 3 Gold 81."""
     state, _ = at("advances", {"thebes": "egypt"}, {"egypt": {}}, {"thebes": ["quarry"]})
     g = game_for(state)
     with g.holding("egypt"):
         assert g.set_value("gold", 3) == 144 and g.set_value("gold", 5) == 225
         assert g.hand_value(["gold"] * 3, mining=True) == 225
         assert g.set_value("cloth", 3) == 45 and g.set_value("iron", 10) == 128 + 18
-    state.variant_state["luxury"] = {"thebes": 6}
+    state.variant_state["luxury"] = {"thebes": 0}
     g = game_for(state)
     with g.holding("egypt"):
         assert g.set_value("gold", 3) == 81
@@ -270,7 +270,7 @@ def test_research_points_split_between_items_each_part_on_the_chart(grand_imperi
 @pytest.mark.variant("GI-CITYADV-10", "GI-CITYADV-11", "GI-CITYADV-15", "GI-CARULE-06")
 def test_research_counts_each_kind_once_and_nothing_in_revolt(grand_imperial):
     """An Apothecary: 1 point. Two Colleges: still 1. College + Library: 2. The Library's city
-    in Revolt (die 6): 1."""
+    in Revolt (0 luxury points): 1."""
     cities = {"babylon": "babylon", "ur": "babylon", "susa": "babylon"}
     state, _ = at("advances", cities, {"babylon": {}}, {"susa": ["apothecary"]})
     assert research(state, "babylon") == 1
@@ -279,7 +279,7 @@ def test_research_counts_each_kind_once_and_nothing_in_revolt(grand_imperial):
     state, _ = at("advances", cities, {"babylon": {}}, {"babylon": ["college"], "ur": ["library"]})
     assert research(state, "babylon") == 2
     state, _ = at("advances", cities, {"babylon": {}}, {"babylon": ["college"], "ur": ["library"]},
-                  luxury={"ur": 6, "babylon": 2})
+                  luxury={"ur": 0, "babylon": 2})
     assert research(state, "babylon") == 1
 
 

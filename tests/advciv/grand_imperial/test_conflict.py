@@ -206,7 +206,7 @@ def test_the_default_razes_and_the_random_bot_chooses_legally(grand_imperial):
 # ---- GI-CITYADV-14: the captured capital ------------------------------------------------------
 @pytest.mark.variant("GI-CITYADV-14", "GI-CARULE-05")
 def test_a_captured_capital_gives_three_cards_pillage_of_nine_and_a_civil_war(grand_imperial):
-    """S-14: Babylon's capital (Palace, College), Ur Unhappy (die 1), Babylon holds 5 cards; 7
+    """S-14: Babylon's capital (Palace, College), Ur Unhappy (1 luxury point), Babylon holds 5 cards; 7
     Assyrians take it. Babylon's hand 5 -> 2, Assyria's +3; the timeout pillages 9 and razes
     the College (+3): treasury +12; a Civil War is queued; the Palace is gone."""
     board = {"babylon": {"city": "babylon", "tokens": {"assyria": 7}}, "ur": {"city": "babylon"}}

@@ -48,6 +48,9 @@ class Variant:
     turn: ClassVar[tuple[str, ...]] = TURN
     #: the board primitives and rule hooks of this variant's games (``game.Game``)
     game_class: ClassVar[type[Game]] = Game
+    #: order types taken in any phase, before the phase's own (``handle_anytime``): none in
+    #: the plain game (whose one such order, ``depart``, the engine routes itself)
+    anytime_orders: ClassVar[tuple[str, ...]] = ()
     #: set once :func:`find_variant` has checked this object (its key, its turn's phases)
     _checked: bool = False
 
@@ -75,6 +78,17 @@ class Variant:
         """The order types by name: the players' (``platform``: the site's); the variant's
         own (``@order(..., variant=key)``) before the plain ones."""
         return order_types(self.key, platform)
+
+    def anytime_decisions(self, g: Game) -> list:
+        """Decisions a player may take in any phase (never required; their orders are
+        ``anytime_orders``), listed after the phase's own by ``engine.pending``: none in the
+        plain game."""
+        return []
+
+    def handle_anytime(self, g: Game, order: Order) -> None:
+        """Validate and apply an order of ``anytime_orders`` (IllegalOrder to refuse it), in
+        whatever phase the game is; never called in the plain game."""
+        raise IllegalOrder("", f"a {order.type_name!r} order is not taken in this game")
 
     # ---- creating a game ---------------------------------------------------------------
     def check_options(self, opts: Options) -> None:
@@ -108,6 +122,13 @@ class Variant:
         from .rules.departure import return_to_stacks
 
         return_to_stacks(g, cards)
+
+    # ---- bots -------------------------------------------------------------------------
+    def planners(self) -> Mapping[str, Callable[..., dict | None]]:
+        """The heuristic bot's own planners for this variant's decisions, by phase name:
+        ``planner(g, seat, rng)`` gives the order (None: the plain heuristic or the default
+        decides, ``bots.heuristic``). None in the plain game (EP-11)."""
+        return {}
 
     # ---- views ------------------------------------------------------------------------
     def view(self, g: Game, seat: int | None) -> dict[str, Any]:

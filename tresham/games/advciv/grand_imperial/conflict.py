@@ -30,6 +30,7 @@ from ..rules.conflict import ConflictPhase
 from ..schema import OptionalArea
 from . import data as gi
 from . import sites
+from .dispositions import REVOLT, UNHAPPY, disposition
 from .variant import KEY
 
 PENDING_CIVIL_WAR = "pending_civil_war"
@@ -47,19 +48,10 @@ class RazeAdvances(Order):
     raze: bool = True
 
 
-def disposition_of(g: Game, area: str) -> str | None:
-    """The disposition the luxury die of the city in ``area`` shows (``variant_state
-    ["luxury"]``, the data's die faces), or None without a die."""
-    dice = g.s.variant_state.get("luxury") or {}
-    if area not in dice:
-        return None
-    return next((d.id for d in gi.luxury().dispositions if d.die == dice[area]), None)
-
-
 def capital_lost(g: Game, nation: str, area: str) -> None:
     """GI-CITYADV-14: ``nation`` lost his capital in ``area``; with another city Unhappy or in
     Revolt he suffers a Civil War in the calamity phase (queued once)."""
-    unhappy = [a for a in g.cities_of(nation) if a != area and disposition_of(g, a) in ("unhappy", "revolt")]
+    unhappy = [a for a in g.cities_of(nation) if a != area and disposition(g, a) in (UNHAPPY, REVOLT)]
     if not unhappy:
         return
     queue = g.s.variant_state.setdefault(PENDING_CIVIL_WAR, [])

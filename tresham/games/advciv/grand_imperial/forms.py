@@ -56,6 +56,84 @@ def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                            "from treasury to stock.", rule="GI-TRADE-05")]
 
 
+# ---- slice 8: Leadership cards (D1 play_leaders, the Grand Diplomat) --------------------------
+def _leader_name(card: str) -> str:
+    from .leaders import leader_name
+
+    return leader_name(card)
+
+
+@form("play_leaders", lambda g, seat, d, fid, v: {"type": "play_leaders", **_player(seat),
+                                                   "cards": list(v.get("cards") or [])}, variant=KEY)
+def _play_leaders(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D1, GI-LEADER-01/02/05/07: the Leadership cards of one's hand played at the start of
+    the turn (none ticked: play nothing)."""
+    choices = [FieldChoice(c, _leader_name(c)) for c in d.options.get("leaders", [])]
+    return [OrderForm("play_leaders", "Play Leadership cards", [
+        FormField("cards", "Leaders to play now (ticked: played)", "multi", choices, required=False, value=[])],
+        submit="Play", help="Played cards take effect for this turn once every holder has chosen; "
+                            "nothing ticked plays nothing.", rule="GI-LEADER-01")]
+
+
+@form("diplomat", lambda g, seat, d, fid, v: {"type": "diplomat", **_player(seat), "target": v["target"]},
+      variant=KEY)
+def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """GI-LEADER-09: the Grand Diplomat, at any time: the player named and you see each
+    other's trade cards."""
+    choices = [FieldChoice(n, g.name(n)) for n in d.options.get("targets", [])]
+    return [OrderForm("diplomat", "Play the Grand Diplomat", [
+        FormField("target", "Show hands with", "choice", choices)], submit="Show each other our cards",
+        help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]
+
+
+# ---- slice 2: the luxury phase (D11 luxury) ----------------------------------------------------
+LEVEL_NAMES = {"revolt": "Revolt", "unhappy": "Unhappy", "content": "Content", "satisfied": "Satisfied",
+               "happy": "Happy"}
+
+
+def _luxury_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    points = {a: int(n) for a, n in sorted((v.get("points") or {}).items()) if int(n or 0)}
+    cards = [c for c, n in sorted((v.get("cards") or {}).items()) for _ in range(int(n or 0))]
+    return {"type": "luxury", **_player(seat), "points": points, "treasury": int(v.get("treasury") or 0),
+            "cards": cards}
+
+
+def _city_label(g: Game, area: str, info: dict) -> str:
+    th = info.get("thresholds", {})
+    steps = ", ".join(f"{LEVEL_NAMES[k]} {n}" for k, n in th.items() if k != "revolt")
+    now = LEVEL_NAMES.get(info.get("disposition", ""), "")
+    return f"{g.area_name(area)} (now {now}; needs {steps})"
+
+
+@form("luxury", _luxury_order, variant=KEY)
+def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D11, GI-LUX-01/02: luxury points for each city (a city given none is in Revolt), paid by
+    free flips, treasury tokens and sets of Resin, Gems, Gold or Ivory; it starts at the
+    default (every city Content with free flips, in area order)."""
+    from collections import Counter
+
+    from .luxury_phase import cards_value, default_points
+
+    cities = d.options.get("cities", {})
+    start = default_points(g, g.s.players[seat].nation)
+    flips, treasury, budget = (int(d.options.get(k, 0)) for k in ("free_flips", "treasury", "max"))
+    held = Counter(d.options.get("cards", []))
+    fields = [FormField("points", f"Luxury points by city ({budget} at most)", "counts",
+                        [FieldChoice(a, _city_label(g, a, cities[a])) for a in sorted(cities)],
+                        min=0, max=budget, value={a: start.get(a, 0) for a in sorted(cities)}),
+              FormField("treasury", f"From treasury ({treasury})", "number", min=0, max=treasury, value=0)]
+    if held:
+        fields.append(FormField("cards", "Luxury cards paid as sets", "counts",
+                                [FieldChoice(c, f"{card_name(g, c)} ({n} held: a set of {n} is worth "
+                                                f"{cards_value(g, [c] * n)})", n) for c, n in sorted(held.items())],
+                                value={c: 0 for c in sorted(held)}, required=False))
+    return [OrderForm("luxury", "Luxury for your cities (sealed)", fields, submit="Give these points",
+                      help=f"{flips} free flips (tokens on land beyond city support) are points at no cost; "
+                           "each treasury token is a point; a luxury set is worth its set value. Points not "
+                           "given are lost. Revolt 0 points, Unhappy 1, Content 2, Satisfied 3, Happy 5 "
+                           "before city advances.", rule="GI-LUX-02")]
+
+
 # ---- slice 6: city advances (D18 buy) ---------------------------------------------------------
 #: advance rows on the buy form (the order is final once sent, so several rows)
 ADVANCE_ROWS = 2

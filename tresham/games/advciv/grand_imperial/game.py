@@ -13,10 +13,20 @@ It overrides the plain ``Game`` hooks the city advances change, each minimally:
   (``sites.city_left``, ``sites.take_over``, ``sites.city_built``);
 - ``removes_last`` and ``replacement_tokens`` (conflict): Barracks (GI-CITYADV-19) and
   Militia (GI-CITYADV-01).
+
+Leadership cards (slice 8, ``leaders.py``): leaders are not commodity cards (the hand limit
+leaves them out, GIR-33), a card given in a trade may carry a leader's effect
+(``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
+civilization cards score nothing (``civ_points``).
+
+The luxury dice (slice 2, GI-LUX-07, GI-LUX-08): a city's die goes when the city leaves the
+board (reduced, destroyed, removed: ``remove_city``); it stays with the area when the city
+only changes owner (``replace_city``; GIR-28: tax revolt, Treachery, Civil War).
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import cache
 from typing import Iterator
 
 from ..game import Game
@@ -26,6 +36,11 @@ from . import sites
 GRAIN = "grain"
 #: ``Player.flags`` key: Grain cards supporting Granary cities this turn (GIR-40).
 GRANARY_GRAIN = "granary_grain"
+
+
+@cache
+def _leader_ids() -> frozenset[str]:
+    return frozenset(gi.leaders())
 
 
 def _with(effect: str) -> list[str]:
@@ -56,6 +71,34 @@ class GIGame(Game):
             yield
         finally:
             self.holder = before
+
+    # ---- Leadership cards (GI-LEADER-03, -07, -08; GI-TRADE-09) ----------------------------
+    def commodity_cards(self, hand) -> list[str]:
+        """Commodity cards, ballast included, and not the Leadership cards, which do not count
+        toward the hand limit (GI-TRADE-09, GIR-33; ruling GILD-9)."""
+        leaders = _leader_ids()
+        return [c for c in hand if c in self.d.commodities and c not in leaders]
+
+    def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
+        """Leaders traded (GI-LEADER-03, -08) and the Proselytizer's conflict (GI-LEADER-07)."""
+        from .leaders import on_received
+
+        on_received(self, taker, giver, cards, how)
+
+    def check_entry(self, nation: str, area: str) -> None:
+        """The Great Compromiser's pact (GI-LEADER-08)."""
+        if self.s.variant_state.get("pacts"):
+            from .leaders import check_entry
+
+            check_entry(self, nation, area)
+
+    def civ_points(self, nation: str) -> int:
+        """Civilization cards' face values, less those owned by assimilation only, which score
+        nothing (GI-LEADER-03)."""
+        from .leaders import assimilated
+
+        skip = assimilated(self.s, nation)
+        return sum(self.d.civ_cards[c].cost for c in self.of(nation).civ_cards if c not in skip)
 
     # ---- trade cards ---------------------------------------------------------------------
     def set_bonus(self, card: str) -> tuple[int, int]:
@@ -195,16 +238,25 @@ class GIGame(Game):
         sites.city_built(self, area, owner)
 
     def remove_city(self, area: str) -> str:
-        """Take the city in ``area`` off the board; its site's advances follow
-        (``sites.city_left``)."""
+        """Take the city in ``area`` off the board: its luxury die goes with it (GI-LUX-07),
+        its site's advances follow (``sites.city_left``)."""
         owner = super().remove_city(area)
+        dice = self.s.variant_state.get("luxury")
+        if dice and area in dice:
+            del dice[area]
+            if not dice:
+                self.s.variant_state.pop("luxury")
         sites.city_left(self, area, owner)
         return owner
 
     def replace_city(self, area: str, new_owner: str, why: str = "") -> None:
-        """The city in ``area`` becomes ``new_owner``'s (19.32, 30.221, 30.91); its advances go
-        with it, but the Palace (GIR-57, GIR-42; ``sites.take_over``)."""
+        """The city in ``area`` becomes ``new_owner``'s (19.32, 30.221, 30.91): the die belongs
+        to the area and stays (GIR-28); its advances go with it, but the Palace (GIR-57,
+        GIR-42; ``sites.take_over``)."""
         old = self.s.board.cities[area]
+        kept = self.s.variant_state.get("luxury", {}).get(area)
         before = sites.drop(self, area)
         super().replace_city(area, new_owner, why)
         sites.take_over(self, area, old, new_owner, before)
+        if kept is not None:
+            self.s.variant_state.setdefault("luxury", {})[area] = kept

@@ -115,11 +115,21 @@ def advances_of(x, nation: str, *, flipped: bool = False) -> list[tuple[str, str
 
 
 def in_revolt(x, area: str) -> bool:
-    """Whether the city in ``area`` is in Revolt (GI-LUX-04): its luxury die (the luxury
-    phase's ``variant_state["luxury"][area]``) shows the Revolt face of the data (the seed's
-    "use a 6 for in revolt"; ruling GIA-10). No die (no luxury phase yet): not in Revolt."""
-    dice = _state(x).variant_state.get("luxury") or {}
-    return area in dice and dice[area] == gi.dispositions()["revolt"].die
+    """Whether the city in ``area`` is in Revolt (GI-LUX-04, GI-CARULE-06): its disposition
+    (``dispositions.disposition``, from its luxury die) is Revolt. No die: Content (GIR-28)."""
+    from .dispositions import REVOLT, disposition
+
+    st = _state(x)
+    if area not in st.board.cities or area not in (st.variant_state.get("luxury") or {}):
+        return False
+    g = x if not isinstance(x, GameState) else _game(x)
+    return disposition(g, area) == REVOLT
+
+
+def _game(state: GameState):
+    from ..variant import game_for
+
+    return game_for(state)
 
 
 def working(x, nation: str) -> list[tuple[str, str]]:
@@ -167,6 +177,25 @@ def points(x, nation: str) -> int:
     printed cost (GI-AST-04, GIR-55, GID-15)."""
     adv = gi.city_advances()
     return sum(adv[a].victory_points for _, a in advances_of(x, nation, flipped=True))
+
+
+def advances_view(g) -> dict[str, Any]:
+    """What everyone sees of the city advances (design 4.3: public at once): the sites, each
+    nation's research points and capital; keys left out when empty."""
+    from .research import research
+
+    out: dict[str, Any] = {}
+    if all_sites(g):
+        out["sites"] = {a: {k: (list(v) if isinstance(v, list) else v) for k, v in s.items()}
+                        for a, s in sorted(all_sites(g).items())}
+    nations = [p.nation for p in g.active()]
+    rp = {n: k for n in nations if (k := research(g, n))}
+    if rp:
+        out["research"] = rp
+    capitals = {n: c for n in nations if (c := capital_of(g, n))}
+    if capitals:
+        out["capitals"] = capitals
+    return out
 
 
 # ---- cities leaving the board or changing hands -----------------------------------------

@@ -70,9 +70,10 @@ def is_event_card(card: str) -> bool:
 @cache
 def gi_data() -> GameData:
     """The plain data with the event stack's worthless cards beside the commodities, each of
-    face value 0: ballast (20 copies, GI-EVENT-04) and, until the Leadership cards have their
-    effects (slice 8), each of the nine leaders (1 copy) (GIS-5). So the plain rules that read
-    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card."""
+    face value 0: ballast (20 copies, GI-EVENT-04) and each of the nine leaders (1 copy)
+    (GIS-5). So the plain rules that read a hand (trade, buying, a card drawn in a city
+    attack) know every card; the hand limit leaves the leaders out (``GIGame.commodity_cards``,
+    GILD-9) and their effects are ``leaders.py``'s."""
     d = load()
     extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
     extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
@@ -81,16 +82,37 @@ def gi_data() -> GameData:
 
 
 class GrandImperial(Variant):
-    """Grand Imperial v1.1 (Ryan Schneider, 1994), slice 1: options, stacks, acquisition."""
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), slices 1 and 2: options, stacks,
+    acquisition; the luxury phase and dispositions."""
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), and the
+    #: luxury phase after surplus removal (GI-TURN-08)
+    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("surplus") + 1], "luxury",
+                                       *TURN[TURN.index("surplus") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
+    #: the Grand Diplomat, played at any time (GI-LEADER-09)
+    anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, ast, conflict, forms, orders, surplus  # noqa: F401
+        from . import (acquisition, advances, ast, conflict, forms, leaders, luxury_phase,  # noqa: F401
+                       orders, surplus, taxation)
+
+        leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
+
+    def anytime_decisions(self, g: Game) -> list:
+        """The Grand Diplomat's holder may play it now (GI-LEADER-09), never required."""
+        from .leaders import diplomat_decisions
+
+        return diplomat_decisions(g)
+
+    def handle_anytime(self, g: Game, order) -> None:
+        """The Grand Diplomat (GI-LEADER-09)."""
+        from .leaders import diplomat
+
+        diplomat(g, order)
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -145,38 +167,56 @@ class GrandImperial(Variant):
 
         put_under(g, cards)
 
+    # ---- bots -------------------------------------------------------------------------
+    def planners(self):
+        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        from .bots import PLANNERS
+
+        return PLANNERS
+
     # ---- views ------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None) -> dict:
-        """What everyone sees of the variant's board: the city advances on each site, and
-        each nation's research points and capital (design 4.3: public at once)."""
-        from . import sites
-        from .research import research
-
-        out: dict = {}
-        if sites.all_sites(g):
-            out["sites"] = {a: {k: (list(v) if isinstance(v, list) else v) for k, v in s.items()}
-                            for a, s in sorted(sites.all_sites(g).items())}
-        nations = [p.nation for p in g.active()]
-        rp = {n: research(g, n) for n in nations if research(g, n)}
-        if rp:
-            out["research"] = rp
-        capitals = {n: c for n in nations if (c := sites.capital_of(g, n))}
-        if capitals:
-            out["capitals"] = capitals
-        return out
-
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6)."""
+        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        if phase == "luxury":
+            from .luxury_phase import luxury_view
+
+            return luxury_view
         return None if phase == "acquisition" else super().phase_view(phase)
 
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """Luxury orders are sealed until all are in (GI-LUX-01, D11)."""
+        if phase == "luxury":
+            return (("orders", "seat"),)
+        return super().private_step_keys(phase)
+
     def phase_secrets(self, phase: str):
-        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
+        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
+        the sealed plays of Leadership cards (D1)."""
         if phase == "acquisition":
             from .acquisition import acquisition_secrets
 
             return acquisition_secrets
+        if phase == "leaders":
+            from .leaders import leaders_secrets
+
+            return leaders_secrets
         return super().phase_secrets(phase)
+
+    def view(self, g: Game, seat: int | None) -> dict:
+        """What everyone sees of the variant's pieces: each city's luxury die and disposition
+        (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
+        cards, pacts, assimilations; the city advances, research points and capitals."""
+        from .leaders import leaders_view
+        from .luxury_phase import dice_view
+        from .sites import advances_view
+
+        out = {"cities": dice_view(g)}
+        own = leaders_view(g)
+        if own:
+            out["leaders"] = own
+        out.update(advances_view(g))
+        return out
 
     # ---- checks ------------------------------------------------------------------------
     def expected_cards(self, options: Options | None) -> Counter:
@@ -192,8 +232,14 @@ class GrandImperial(Variant):
         """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
         holds only its own region's cards, never more copies than the seed puts in it; the
         event stack only event cards. (That every card is somewhere, once, is the generic
-        card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
+        card count of ``sim.check_invariants`` against :meth:`expected_cards`.) A luxury die
+        stands only where a city is, and holds a number of points (GI-LUX-07)."""
         out: list[str] = []
+        for area, points in sorted(state.variant_state.get("luxury", {}).items()):
+            if area not in state.board.cities:
+                out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
+            elif not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                out.append(f"the luxury die of {area} is {points!r}, not a number of points")
         names = self.stack_names()
         if len(state.stacks) != len(names):
             return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
@@ -207,9 +253,12 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        from .leaders import invariants as leader_invariants
         from .sites import invariants as site_invariants
 
-        return out + site_invariants(state)
+        out.extend(leader_invariants(state))
+        out.extend(site_invariants(state))
+        return out
 
 
 def enable() -> GrandImperial:
