@@ -230,3 +230,35 @@ def test_a_captured_capital_without_unhappy_cities_queues_no_civil_war(grand_imp
     state, _ = conflict(board, {"babylon": site("babylon", "palace")},
                         {"babylon": {"hand": ["salt"]}}, luxury={"ur": 3})
     assert "pending_civil_war" not in state.variant_state and state.players[ASSYRIA].hand == ["salt"]
+
+
+@pytest.mark.variant("GI-CARULE-04", "GI-CARULE-05", "GI-TURN-12")
+@pytest.mark.parametrize("seed", [0, 2])
+def test_random_bots_from_a_contested_position_keep_the_sites_invariants(grand_imperial, seed):
+    """Random bots play 9 turns from a conflict phase in which three cities with advances are
+    attacked (Babylon's capital and Ur, Egypt's Memphis): every sample is accepted (pillage,
+    raze or keep, buying advances), the sites' invariants hold after every order, the log
+    replays, and the attackers both raze and keep."""
+    from tresham.sim import play_game, seat_bots
+
+    def s(owner, *a):
+        return site(owner, *a)
+
+    cards = ["pottery", "coinage", "mathematics", "music", "metalworking", "agriculture", "mysticism",
+             "architecture", "literacy"]
+    pos = {"nations": EAST, "phase": "conflict", "turn": 5,
+           "board": {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt", "tokens": {"babylon": 8}},
+                     "tanis": {"city": "egypt"}, "babylon": {"city": "babylon", "tokens": {"assyria": 7}},
+                     "ur": {"city": "babylon", "tokens": {"assyria": 10}}, "susa": {"city": "babylon"},
+                     "nineveh": {"city": "assyria"}, "sumeria": {"tokens": {"assyria": 3, "babylon": 3}}},
+           "players": {n: {"treasury": 20, "civ_cards": cards} for n in EAST},
+           "variant_state": {"sites": {"ur": s("babylon", "college", "granary"),
+                                       "babylon": s("babylon", "palace", "library"),
+                                       "memphis": s("egypt", "marketplace", "temple", "music_hall"),
+                                       "thebes": s("egypt", "communal_well")},
+                             "luxury": {"susa": 1}}}
+    rec = play_game(4, seed, bots=seat_bots("random", 4, seed), turns=9,
+                    options={**GI, "position": pos})
+    assert rec.violations == [] and not rec.stalled and rec.replay_ok and rec.refused_samples == []
+    razes = [o["raze"] for o in rec.orders if o.get("type") == "raze_advances"]
+    assert len(razes) == 3 and set(razes) == {True, False}
