@@ -501,7 +501,7 @@ def test_the_buy_form_has_advance_rows_whose_order_is_accepted(grand_imperial):
     assert len(forms) == 1
     fields = {f.name: f for f in forms[0].fields}
     adv = {c.value: c for c in fields["advance1"].choices}
-    assert not adv["marketplace"].disabled and adv["palace"].disabled
+    assert not adv["marketplace"].disabled and adv["palace"].disabled and "restore1" not in fields
     assert [c.value for c in fields["city1"].choices] == ["babylon", "susa", "ur"]
     assert fields["research1"].max == 2
     values = {"cards": [], "pay": {}, "treasury": 0, "advance1": "marketplace", "city1": "susa",

@@ -262,3 +262,24 @@ def test_random_bots_from_a_contested_position_keep_the_sites_invariants(grand_i
     assert rec.violations == [] and not rec.stalled and rec.replay_ok and rec.refused_samples == []
     razes = [o["raze"] for o in rec.orders if o.get("type") == "raze_advances"]
     assert len(razes) == 3 and set(razes) == {True, False}
+
+
+@pytest.mark.variant("GI-CARULE-04")
+def test_the_buy_form_restores_a_flipped_advance(grand_imperial):
+    """D18's form offers the flipped Library for restoring; the row with "restore" gives the
+    order that restores it."""
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    state, _ = position(nations=EAST, options={**GI, "players": 4}, board={"ur": {"city": "babylon"}},
+                        players={"babylon": {"hand": ["gold"] * 4}, "assyria": {"treasury": 50}},
+                        phase="advances",
+                        variant_state={"sites": {"ur": site("babylon", "college", flipped=["library"])}})
+    [f] = [f for f in R.order_forms(state, BABYLON) if f.id == "buy"]
+    fields = {x.name: x for x in f.fields}
+    assert not {c.value: c for c in fields["advance1"].choices}["library"].disabled and "restore1" in fields
+    order = R.form_order(state, BABYLON, "buy", {"cards": [], "pay": {}, "treasury": 0, "advance1": "library",
+                                                 "city1": "ur", "pay1": {"gold": 4}, "treasury1": 0,
+                                                 "research1": 0, "restore1": "yes"})
+    state, _ = R.apply(state, order)
+    assert state.variant_state["sites"]["ur"]["active"] == ["college", "library"]

@@ -150,10 +150,11 @@ def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
         adv = v.get(f"advance{i}")
         if not adv:
             continue
-        lines.append({"advance": adv, "city": v.get(f"city{i}"),
-                      "pay_cards": _expand(v.get(f"pay{i}") or {}),
-                      "treasury": int(v.get(f"treasury{i}") or 0),
-                      "research": int(v.get(f"research{i}") or 0)})
+        ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": _expand(v.get(f"pay{i}") or {}),
+              "treasury": int(v.get(f"treasury{i}") or 0), "research": int(v.get(f"research{i}") or 0)}
+        if v.get(f"restore{i}") == "yes":
+            ln["restore"] = True
+        lines.append(ln)
     if lines:
         out["advances"] = lines
     card, points = v.get("research_card"), int(v.get("research_points") or 0)
@@ -182,8 +183,11 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                    FormField("research_points", f"Research points on it (you have {rp})", "number",
                              min=0, max=rp, value=0)]
     advances = gi.city_advances()
-    choices = [FieldChoice(a, f"{x.name}: {x.cost}" + (f" (paid with {', '.join(x.payment)})" if x.payment else ""),
-                           disabled=a not in buyable, why="" if a in buyable else "not open to you now")
+    restorable = {k.split(":", 1)[1] for k in buyable if k.startswith("restore:")}
+    open_ = {a for a in buyable if ":" not in a} | restorable
+    choices = [FieldChoice(a, f"{x.name}: {x.cost}" + (f" (paid with {', '.join(x.payment)})" if x.payment else "")
+                           + (" (a flipped one: half price to restore)" if a in restorable else ""),
+                           disabled=a not in open_, why="" if a in open_ else "not open to you now")
                for a, x in advances.items()]
     cities = [FieldChoice(a, g.area_name(a)) for a in g.cities_of(p.nation)]
     for i in range(1, (ADVANCE_ROWS if buyable else 0) + 1):
@@ -196,6 +200,10 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             FormField(f"treasury{i}", f"Treasury for advance {i}", "number", min=0, max=p.treasury, value=0),
             FormField(f"research{i}", f"Research points for advance {i} (you have {rp})", "number",
                       min=0, max=rp, value=0)]
+        if restorable:
+            fields.append(FormField(f"restore{i}", f"Advance {i} restores a flipped one (half price)",
+                                    "choice", [FieldChoice("no", "No: a new advance"),
+                                               FieldChoice("yes", "Yes: restore it")], value="no"))
     return [OrderForm("buy", "Buy civilization cards and city advances", fields,
                       submit="Buy and pay", rule="GI-TURN-12",
                       help="Research points give a credit once a turn ("
