@@ -213,6 +213,7 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.flags = dict(spec.flags)
     if sc.variant_state:
         state.variant_state = json.loads(json.dumps(sc.variant_state))
+    variant.position_built(g)
     check_position(state)
     state.phase = sc.phase
     state.step = dict(sc.step)
