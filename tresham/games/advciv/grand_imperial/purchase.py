@@ -42,6 +42,8 @@ from .research import SPENT, available, credit
 
 #: The rule a refusal about the purchase as a whole cites.
 RULE = "GI-TURN-12"
+#: Not buyable yet: the Marines' piece is not played (GIA-22).
+MARINES = "marines"
 
 
 def rule_of(advance: str) -> str:
@@ -115,6 +117,9 @@ def placeable(g, p: Player, advance: str, city: str, owned: Iterable[str] = ()) 
         return f"GI-CARULE-01|a city advance is placed on one of your cities, and {where} is not one"
     if a.coastal_only and not g.areas[city].coastal:
         return f"{rule_of(advance)}|{a.name} is built in coastal cities only, and {where} is inland"
+    if advance == MARINES:
+        return (f"{rule_of(advance)}|Marines are not played yet in this engine (their piece, its "
+                "moves and its Piracy immunity come with the ships' slice): they cannot be bought")
     turn = g.s.turn
     if p.civ_cards.get(a.prerequisite, turn) >= turn:
         pre = g.d.civ_cards[a.prerequisite].name if a.prerequisite in g.d.civ_cards else a.prerequisite
@@ -319,6 +324,21 @@ def buy_lines(g, p: Player, lines: list[Line]) -> None:
                "advance_bought", nation=nation, advance=ln.advance, area=ln.city, cost=a.cost,
                owed=ln.owed, research=ln.research, credit=ln.credit, card_value=ln.value,
                treasury=ln.treasury, card_count=len(ln.pay_cards))
+        if a.fills_ships:
+            fill_ships(g, nation, ln.city)
+
+
+def fill_ships(g, nation: str, area: str) -> int:
+    """GI-CITYADV-26: a Shipyard bought fills its owner up to the ship maximum free of charge,
+    the new ships (Triremes, GI-SHIP-01) in the shipyard's area. Gives the ships added."""
+    n = g.ships_in_stock(nation)
+    for _ in range(n):
+        g.add_ship(nation, area)
+    if n:
+        g.emit(f"{g.possessive(nation)} Shipyard in {g.area_name(area)} launches {n} new "
+               f"ship{'s' if n != 1 else ''} free of charge (GI-CITYADV-26).", "shipyard_fill",
+               nation=nation, area=area, ships=n)
+    return n
 
 
 def remove_obsolete(g, nation: str) -> list[tuple[str, str]]:
