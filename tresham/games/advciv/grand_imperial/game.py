@@ -55,7 +55,7 @@ def _with(effect: str) -> list[str]:
 class GIGame(Game):
     """A Grand Imperial game being worked on."""
 
-    __slots__ = ("holder", "damage_rule")
+    __slots__ = ("holder", "damage_rule", "_bonus")
 
     def __init__(self, state, data=None) -> None:
         super().__init__(state, data)
@@ -64,6 +64,8 @@ class GIGame(Game):
         #: what a city leaving the board does to its site now: "flip" in the conflict phase
         #: (GI-CARULE-04), None elsewhere (``sites.city_left``)
         self.damage_rule: str | None = None
+        #: the holder's set bonuses, card -> (face, size), read when ``holding`` began
+        self._bonus: dict[str, tuple[int, int]] = {}
 
     @contextmanager
     def holding(self, nation: str | None) -> Iterator[None]:
@@ -71,10 +73,11 @@ class GIGame(Game):
         built on it (hand values, payments, the purchase searches) count his Communal Loom and
         Quarry (GI-CITYADV-03, -07)."""
         before, self.holder = self.holder, nation
+        bonus_before, self._bonus = self._bonus, self._bonus_table(nation)
         try:
             yield
         finally:
-            self.holder = before
+            self.holder, self._bonus = before, bonus_before
 
     # ---- ships (GI-SHIP-01, GIR-16) ----------------------------------------------------------
     def add_ship(self, nation: str, area: str) -> None:
@@ -126,14 +129,30 @@ class GIGame(Game):
 
     # ---- trade cards ---------------------------------------------------------------------
     def set_bonus(self, card: str) -> tuple[int, int]:
+        """(face value added, set size added) for ``card`` in the holder's sets (read once when
+        ``holding`` began: :meth:`_bonus_table`)."""
+        return self._bonus.get(card, (0, 0)) if self.holder is not None else (0, 0)
+
+    def _bonus_table(self, nation: str | None) -> dict[str, tuple[int, int]]:
+        """Every commodity's (face, size) bonus for ``nation`` (:meth:`_card_bonus`)."""
+        if nation is None:
+            return {}
+        kinds = sites.working_kinds(self, nation)
+        if not kinds:
+            return {}
+        out = {}
+        for card in self.d.commodities:
+            b = self._card_bonus(card, kinds)
+            if b != (0, 0):
+                out[card] = b
+        return out
+
+    def _card_bonus(self, card: str, kinds: set[str]) -> tuple[int, int]:
         """(face value added, set size added) for ``card`` in the holder's sets: each working
         advance with a ``set_bonus`` on ``card`` counts once per civilization (GIR-41): the
         Communal Loom adds to Cloth's face value, the Quarry makes metal and gem sets one card
         larger. Which it is: a bonus on a Mining commodity (32.261) makes the set larger, any
         other raises the face value (GIA-3)."""
-        if self.holder is None:
-            return 0, 0
-        kinds = sites.working_kinds(self, self.holder)
         face = size = 0
         for aid in sorted(kinds):
             a = gi.city_advances()[aid]

@@ -137,7 +137,7 @@ def working(x, nation: str) -> list[tuple[str, str]]:
     his that is not in Revolt. As (area, advance), in area order."""
     st = _state(x)
     return [(area, a) for area, a in advances_of(st, nation)
-            if st.board.cities.get(area) == nation and not in_revolt(st, area)]
+            if st.board.cities.get(area) == nation and not in_revolt(x, area)]
 
 
 def working_kinds(x, nation: str) -> set[str]:
@@ -150,7 +150,7 @@ def working_in(x, area: str) -> list[str]:
     """The advances working in the city in ``area`` (its owner's site, GI-CARULE-06)."""
     st = _state(x)
     s = site(st, area)
-    if s is None or st.board.cities.get(area) != s["owner"] or in_revolt(st, area):
+    if s is None or st.board.cities.get(area) != s["owner"] or in_revolt(x, area):
         return []
     return list(s["active"])
 
