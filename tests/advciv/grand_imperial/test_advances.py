@@ -540,3 +540,15 @@ def test_a_shipyard_fills_the_fleet_and_marines_are_not_sold_yet(grand_imperial)
     assert state.board.ships["egypt"] == ["tanis"] * 4 and egypt(state).treasury == 0
     assert "Egypt's Shipyard in Tanis launches 3 new ships free of charge (GI-CITYADV-26)." in texts(ev)
     assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-CITYADV-20", "GI-CITYADV-23", "GI-TURN-12")
+def test_cards_held_for_a_turn_neither_open_nor_obsolete_an_advance(grand_imperial):
+    """GIR-44 and 31.62: a Monotheism held for the turn (a leader's ``temp_cards``) does not
+    make Egypt's Temple obsolete, and a Theology held for the turn does not open a Monastery."""
+    state, _ = at("advances", {"thebes": "egypt", "memphis": "egypt"},
+                  {"egypt": {"treasury": 25, "hand": ["gold"] * 4, "civ_cards": ["mysticism"],
+                             "flags": {"temp_cards": ["monotheism", "theology"]}}}, {"thebes": ["temple"]})
+    refused(state, buy(advances=[line("monastery", "memphis", pay_cards=["gold"] * 4)]), "GI-CITYADV-23")
+    state, _ = play(state, buy(advances=[line("temple", "memphis", treasury=25)]))
+    assert sites.has(state, "thebes", "temple") and sites.has(state, "memphis", "temple")
