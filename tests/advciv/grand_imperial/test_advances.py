@@ -14,7 +14,6 @@ from tresham.games.advciv.grand_imperial.research import research
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.scenario import ScenarioError
 from tresham.games.advciv.variant import VARIANTS, game_for
-from tresham.games.base import IllegalOrder
 from tresham.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, refused, texts
