@@ -13,9 +13,10 @@ GIR-54: both off by default):
 - ``capital_to_win`` (GI-AST-03): the finish square also requires a capital.
 
 Counted advances: the kinds face up (``active``) on the nation's own cities on the board
-(``variant_state["sites"]``, design 4.2), a city in Revolt included (ruling GIT-3); a flipped
-advance, or one on a site whose city has left, counts nothing. The A.S.T.'s victory points
-(GI-AST-04) are ``GIGame.score``'s, not this module's.
+(``sites.advances_of``), a city in Revolt included (ruling GIT-3); a flipped advance, or one
+on a site whose city has left, counts nothing. The A.S.T.'s victory points (GI-AST-04) are
+``GIGame.score``'s, not this module's. Before the markers move, the sites whose city is gone
+decay (GI-CARULE-04, ``sites.decay``).
 """
 from __future__ import annotations
 
@@ -24,15 +25,12 @@ from ..game import Game
 from ..phase import register
 from ..rules.ast import AGE_NAMES, AstPhase, card_groups, meets
 from . import data as gi
+from . import sites
 from .options import GIOptions
 from .variant import KEY
 
 #: The sub-option's values by the data's names of the seed's two house rules (GID-14).
 DATA_OPTION = {"per_city": "playtesters", "per_colour": "author"}
-#: The sites of city advances in ``variant_state`` (design 4.2; ``sites.py`` of the city
-#: advances slice owns the format, read here only).
-SITES = "sites"
-PALACE = "palace"
 
 
 def sub_options(g: Game) -> GIOptions:
@@ -43,13 +41,12 @@ def sub_options(g: Game) -> GIOptions:
 def distinct_advances(g: Game, nation: str) -> set[str]:
     """The different city advances face up on ``nation``'s cities on the board (GI-AST-02)."""
     cities = g.s.board.cities
-    return {a for area, s in (g.s.variant_state.get(SITES) or {}).items()
-            if s.get("owner") == nation and cities.get(area) == nation for a in s.get("active", ())}
+    return {a for area, a in sites.advances_of(g.s, nation) if cities.get(area) == nation}
 
 
 def has_capital(g: Game, nation: str) -> bool:
     """Whether ``nation`` has a capital: a city of his with a face-up Palace (GI-CITYADV-14)."""
-    return PALACE in distinct_advances(g, nation)
+    return sites.capital_of(g.s, nation) is not None
 
 
 def advances_needed(g: Game, nation: str, space: int) -> int:
@@ -96,6 +93,11 @@ class GIAstPhase(AstPhase):
     "per colour", as many as the civilization card groups you hold (GI-AST-03); "a capital to
     win", the finish square needs a city of yours with a face-up Palace (GI-AST-03). Nothing
     to decide."""
+
+    def start(self, g: Game) -> None:
+        """The sites whose city is gone decay first (GI-CARULE-04), then the markers move."""
+        sites.decay(g)
+        super().start(g)
 
     def meets(self, g: Game, nation: str, space: int) -> bool:
         return gi_meets(g, nation, space, tell=True)

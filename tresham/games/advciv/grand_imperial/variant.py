@@ -116,8 +116,8 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, ast, forms, leaders, luxury_phase, movement,  # noqa: F401
-                       naval_conflict, orders, roles, ships, taxation)
+        from . import (acquisition, advances, ast, conflict, forms, leaders, luxury_phase,  # noqa: F401
+                       movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -256,9 +256,11 @@ class GrandImperial(Variant):
         """What everyone sees of the variant's pieces: each city's luxury die and disposition
         (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
         cards, pacts, assimilations; the ships by number (area, role this turn, tokens aboard
-        and the number of cards aboard, never which: GI-SHIP-07)."""
+        and the number of cards aboard, never which: GI-SHIP-07); the city advances, research
+        points and capitals."""
         from .leaders import leaders_view
         from .luxury_phase import dice_view
+        from .sites import advances_view
 
         out = {"cities": dice_view(g)}
         own = leaders_view(g)
@@ -267,6 +269,7 @@ class GrandImperial(Variant):
         ships = fleet.public(g.s)
         if ships:
             out["ships"] = ships
+        out.update(advances_view(g))
         return out
 
     # ---- checks ------------------------------------------------------------------------
@@ -319,8 +322,10 @@ class GrandImperial(Variant):
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
         from .leaders import invariants as leader_invariants
+        from .sites import invariants as site_invariants
 
         out.extend(leader_invariants(state))
+        out.extend(site_invariants(state))
         return out
 
 
