@@ -176,17 +176,25 @@ class GrandImperial(Variant):
     # ---- views ------------------------------------------------------------------------
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        Imperial does not have (GIS-6); its own shows who still owes a draw plan (D12). The
+        luxury phase shows who still owes an order."""
         if phase == "luxury":
             from .luxury_phase import luxury_view
 
             return luxury_view
-        return None if phase == "acquisition" else super().phase_view(phase)
+        if phase == "acquisition":
+            from .acquisition import acquisition_view
+
+            return acquisition_view
+        return super().phase_view(phase)
 
     def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
-        """Luxury orders are sealed until all are in (GI-LUX-01, D11)."""
+        """Luxury orders are sealed until all are in (GI-LUX-01, D11); so are draw plans
+        (GI-TRADE-02, D12)."""
         if phase == "luxury":
             return (("orders", "seat"),)
+        if phase == "acquisition":
+            return (("plans", "seat"),)
         return super().private_step_keys(phase)
 
     def phase_secrets(self, phase: str):
