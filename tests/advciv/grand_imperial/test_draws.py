@@ -276,6 +276,10 @@ def test_plans_are_sealed_and_the_draws_follow_the_27_1_order(grand_imperial):
     assert engine.view(state, BABYLON)["phase_view"] == {"waiting": ["babylon"]}  # who, not what
     refused(state, plan(EGYPT, {"tanis": ["nile_basin"]}), "GI-TRADE-02")  # already in
     refused(state, {"type": "timeout", "player": EGYPT})  # nothing owed any more
+    assert check_invariants(state) == []
+    broken = state.copy()
+    broken.step["plans"]["0"]["cities"]["tanis"] = ["mesopotamia"]
+    assert any("seat 0's draw plan no longer holds" in v for v in check_invariants(broken))
     state, _ = play(state, plan(BABYLON, mp="levant"))
     assert hand(state, "egypt") == ["gold"]
     assert "dye" in hand(state, "babylon") and "merchant_prince" not in hand(state, "babylon")

@@ -213,3 +213,25 @@ def sample_plan(g: Game, seat: int, rng) -> DrawPlan:
         if full:
             mp = full[rng.below(len(full))]
     return DrawPlan(seat, cities, mp)
+
+
+def invariants(g: Game) -> list[str]:
+    """While the draw plans are awaited (acquisition, stage ``plan``), every plan kept is of a
+    playing seat that owes one and still passes :func:`check_plan` (GI-TRADE-02, GI-LEADER-06):
+    nothing a plan relies on changes before the draws."""
+    st = g.s.step
+    if g.s.phase != "acquisition" or st.get("stage") != "plan":
+        return []
+    out = []
+    for seat, plan in sorted(st.get("plans", {}).items()):
+        p = g.s.players[int(seat)]
+        if p.inert:
+            continue
+        if not owes_plan(g, p):
+            out.append(f"seat {seat} has a draw plan but owes none (GI-TRADE-02)")
+            continue
+        try:
+            check_plan(g, p, DrawPlan(int(seat), plan.get("cities", {}), plan.get("merchant_prince")))
+        except IllegalOrder as e:
+            out.append(f"seat {seat}'s draw plan no longer holds: {e.message}")
+    return out

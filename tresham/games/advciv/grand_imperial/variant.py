@@ -238,7 +238,8 @@ class GrandImperial(Variant):
         holds only its own region's cards, never more copies than the seed puts in it; the
         event stack only event cards. (That every card is somewhere, once, is the generic
         card count of ``sim.check_invariants`` against :meth:`expected_cards`.) A luxury die
-        stands only where a city is, and holds a number of points (GI-LUX-07)."""
+        stands only where a city is, and holds a number of points (GI-LUX-07). A draw plan
+        awaiting the others still holds (GI-TRADE-02, ``draws.invariants``)."""
         out: list[str] = []
         for area, points in sorted(state.variant_state.get("luxury", {}).items()):
             if area not in state.board.cities:
@@ -258,9 +259,12 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        from .draws import invariants as draw_invariants
         from .leaders import invariants as leader_invariants
 
         out.extend(leader_invariants(state))
+        if state.phase == "acquisition" and state.step.get("stage") == "plan":
+            out.extend(draw_invariants(self.game(state)))
         return out
 
 
