@@ -22,8 +22,8 @@ Courthouse (``city_draws``, slice 2). Where they come from: a city with an activ
 Port, and the Merchant Prince, give their holder a choice, made first in a sealed draw plan
 (GI-TRADE-02, GI-LEADER-06, decision ``draw_plan``, default: own regions, the Merchant Prince
 kept; ``draws``); the draws wait until every plan is in. A region one's cities may draw from
-is also open to purchase (GIR-30). Not yet (the ships' slice): ships' harvest and unloading at
-a Port (GI-SHIP-07, GI-CITYADV-08).
+is also open to purchase (GIR-30). The ships harvest at the end of the phase (GI-SHIP-07,
+``harvest``).
 """
 from __future__ import annotations
 
@@ -358,6 +358,12 @@ class GIAcquisitionPhase(Phase):
         q.hand.append(lot["card"])
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=lot["card"], bid=best)
+
+    def finish(self, g: Game) -> None:
+        """Last, the ships harvest (GI-SHIP-07, ``harvest``)."""
+        from .harvest import harvest
+
+        harvest(g)
 
     def timeout(self, g: Game, seat: int) -> None:
         """D12: own regions, the Merchant Prince kept; D13: done buying; D14: no bid."""
