@@ -272,7 +272,7 @@ def test_plans_are_sealed_and_the_draws_follow_the_27_1_order(grand_imperial):
     assert len(stack(game_for(state), "levant")) == 10
     assert information_state(state, BABYLON).step["plans"] == {}
     assert information_state(state, EGYPT).step["plans"] == {"0": {"cities": {"tanis": ["levant"]},
-                                                                   "merchant_prince": None}}
+                                                                   "merchant_prince": None, "harvest": None}}
     assert engine.view(state, BABYLON)["phase_view"] == {"waiting": ["babylon"]}  # who, not what
     refused(state, plan(EGYPT, {"tanis": ["nile_basin"]}), "GI-TRADE-02")  # already in
     refused(state, {"type": "timeout", "player": EGYPT})  # nothing owed any more

@@ -22,8 +22,9 @@ Courthouse (``city_draws``, slice 2). Where they come from: a city with an activ
 Port, and the Merchant Prince, give their holder a choice, made first in a sealed draw plan
 (GI-TRADE-02, GI-LEADER-06, decision ``draw_plan``, default: own regions, the Merchant Prince
 kept; ``draws``); the draws wait until every plan is in. A region one's cities may draw from
-is also open to purchase (GIR-30). The ships harvest at the end of the phase (GI-SHIP-07,
-``harvest``).
+is also open to purchase (GIR-30). Ships standing at their owner's Port unload their cards
+into his hand first (GI-CITYADV-08, ``unload_at_ports``); the ships the draw plans name (all
+able to, by default) harvest at the end of the phase (GI-SHIP-07, ``harvest``).
 """
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ from . import draws as dr
 from .leaders import annul, merchant_prince
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
+
+#: The city advance at which ships unload their harvest (GI-CITYADV-08).
+PORT = "port"
 
 
 def card_name(g: Game, card: str) -> str:
@@ -141,6 +145,20 @@ def draw_for(g: Game, p: Player, plan: dict | None = None) -> None:
            cards=regional + events, regions=dict(got), events=events, cities=cities)
 
 
+def unload_at_ports(g: Game) -> None:
+    """GI-CITYADV-08, GI-SHIP-07: at the start of acquisition, in the 27.1 order and by ship
+    number, each ship standing in the area of one of its owner's cities with an active Port
+    (none in Revolt, GI-CARULE-06) unloads the cards aboard into his hand, named to him alone
+    (``fleet.cash_in``; GIR-19, GISH-7)."""
+    from . import fleet
+
+    for p in draw_order(g):
+        ports = {a for a in g.cities_of(p.nation) if PORT in dp.active_advances(g, a)}
+        for rec in fleet.records(g.s, p.nation):
+            if rec["area"] in ports and rec["cards"]:
+                fleet.cash_in(g, p.nation, rec["id"])
+
+
 def trade_in(g: Game, p: Player, region: str | None) -> None:
     """GI-LEADER-06: the Merchant Prince traded in for the top card of ``region``'s stack (the
     leader set aside); kept if he no longer holds it or the stack has emptied since his plan
@@ -219,8 +237,10 @@ class GIAcquisitionPhase(Phase):
     accepts = ("draw_plan", "buy_regional", "auction_bid")
 
     def start(self, g: Game) -> None:
-        """The players with a choice of where to draw owe a sealed draw plan (GI-TRADE-02,
-        D12); once every plan is in (at once if nobody owes one), the draws."""
+        """First the ships standing at their owner's Port unload (GI-CITYADV-08); then the
+        players with a choice owe a sealed draw plan (GI-TRADE-02, D12); once every plan is in
+        (at once if nobody owes one), the draws."""
+        unload_at_ports(g)
         g.s.step = {"stage": "plan", "plans": {}}
         self._settle_plans(g)
 
@@ -235,7 +255,9 @@ class GIAcquisitionPhase(Phase):
         for p in order_:
             draw_for(g, p, plans.get(str(p.seat)))
             annul(g, p.nation)  # GI-LEADER-07: the Proselytizer and the Theocratic Leader drawn together
-        g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
+        g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None,
+                    "harvest": {seat: plan["harvest"] for seat, plan in sorted(plans.items())
+                                if plan.get("harvest") is not None}}
 
     def complete(self, g: Game) -> bool:
         """Done when nobody owes anything; if the last player owing a draw plan left the game
@@ -332,10 +354,17 @@ class GIAcquisitionPhase(Phase):
         where = "; ".join(f"{g.area_name(a)}: {', '.join(region_name(r) for r in rs)}"
                           for a, rs in plan["cities"].items())
         mp = plan["merchant_prince"]
-        g.emit(f"Your draw plan is in{f' ({where})' if where else ''}; the Merchant Prince "
-               f"{f'is traded in for a card from {region_name(mp)}' if mp else 'is kept'}."
-               if dr.holds_merchant_prince(p) else f"Your draw plan is in{f' ({where})' if where else ''}.",
-               "draw_plan_private", to=[p.seat], cities=plan["cities"], merchant_prince=mp)
+        parts = [f"Your draw plan is in{f' ({where})' if where else ''}"]
+        if dr.holds_merchant_prince(p):
+            parts.append("the Merchant Prince " + (f"is traded in for a card from {region_name(mp)}" if mp
+                                                   else "is kept"))
+        ships = plan["harvest"]
+        if dr.harvesters(g, p.nation):
+            parts.append("every ship able to harvests" if ships is None else
+                         f"ship{'s' if len(ships) != 1 else ''} {', '.join(map(str, ships))} harvest"
+                         f"{'s' if len(ships) == 1 else ''}" if ships else "no ship harvests")
+        g.emit("; ".join(parts) + ".", "draw_plan_private", to=[p.seat], cities=plan["cities"],
+               merchant_prince=mp, harvest=ships)
         self._settle_plans(g)
 
     def _settle(self, g: Game) -> None:
@@ -360,20 +389,22 @@ class GIAcquisitionPhase(Phase):
                nation=q.nation, card=lot["card"], bid=best)
 
     def finish(self, g: Game) -> None:
-        """Last, the ships harvest (GI-SHIP-07, ``harvest``)."""
+        """Last, the ships harvest (GI-SHIP-07, ``harvest``): those the draw plans named, every
+        ship able to of a player who named none."""
         from .harvest import harvest
 
-        harvest(g)
+        harvest(g, g.s.step.get("harvest"))
 
     def timeout(self, g: Game, seat: int) -> None:
-        """D12: own regions, the Merchant Prince kept; D13: done buying; D14: no bid."""
+        """D12: own regions, the Merchant Prince kept, every ship able to harvests; D13: done
+        buying; D14: no bid."""
         st = g.s.step
         if st.get("stage") == "plan":
             if str(seat) in st["plans"] or all(q.seat != seat for q in plan_owers(g)):
                 super().timeout(g, seat)
             g.emit(f"{g.name(g.player(seat).nation)} did not give its draw plan in time: its cities "
                    "draw from their own regions.", "timeout", nation=g.player(seat).nation)
-            self.handle(g, dr.DrawPlan(seat, {}, None))
+            self.handle(g, dr.DrawPlan(seat, {}, None, None))
             return
         lot = st.get("lot")
         if lot and seat in lot["bidders"] and str(seat) not in lot["bids"]:
@@ -406,15 +437,20 @@ def plan_owers(g: Game) -> list[Player]:
 
 
 def plan_decision(g: Game, p: Player) -> Decision:
-    """D12 for ``p``: his cities with a choice (cards, regions allowed, own region) and
-    whether he holds the Merchant Prince (with the regions whose stack holds a card)."""
+    """D12 for ``p``: his cities with a choice (cards, regions allowed, own region), whether he
+    holds the Merchant Prince (with the regions whose stack holds a card) and his ships able
+    to harvest."""
     opts: dict = {"cities": dr.city_choices(g, p.nation)}
     if dr.holds_merchant_prince(p):
         opts["merchant_prince"] = [rid for rid in gi.regions() if region_stack(g, rid)]
+    ships = dr.harvesters(g, p.nation)
+    if ships:
+        opts["ships"] = ships
     return Decision(p.seat, "draw_plan",
                     "Choose where your cities draw their trade cards from (sealed)"
                     + (" and whether to trade in the Merchant Prince" if "merchant_prince" in opts else ""),
-                    default="every city draws from its own region; the Merchant Prince is kept",
+                    default="every city draws from its own region; the Merchant Prince is kept; every "
+                            "ship able to harvests",
                     options=opts)
 
 

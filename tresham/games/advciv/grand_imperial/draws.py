@@ -11,23 +11,32 @@ Making), open seas crossed since Port needs Astronomy (GIR-29). A player holding
 Prince may trade it in for the top card of any regional stack (GI-LEADER-06), in this phase
 only (GIR-36).
 
-Players with a real choice (a city drawing cards from more than one region it may use, or the
-Merchant Prince held) give a sealed ``draw_plan`` at once; the draws follow in the 27.1 order
-once every plan is in (``acquisition.GIAcquisitionPhase``).
+A ship "may" harvest (GI-SHIP-07): the ships of a player that are able to harvest at the end
+of the phase are named in the plan too.
+
+Players with a real choice (a city drawing cards from more than one region it may use, the
+Merchant Prince held, or a ship able to harvest) give a sealed ``draw_plan`` at once; the draws
+follow in the 27.1 order once every plan is in (``acquisition.GIAcquisitionPhase``), the
+harvest at the end of the phase.
 
 Order: ``{"type": "draw_plan", "player": SEAT, "cities": {AREA: [REGION, ...]},
-"merchant_prince": REGION | null}`` (a city left out draws from its own region; a city named
-lists one region per card it draws).
+"merchant_prince": REGION | null, "harvest": [SHIP, ...] | null}`` (a city left out draws from
+its own region; a city named lists one region per card it draws; harvest null: every ship able
+to).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated
+
+from pydantic import Field
 
 from ...base import IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..rules.movement import DOUBLE_COASTS
-from ..schema import Many, Mapping, AreaId, _enum
+from ..data import SHIPS_PER_NATION
+from ..schema import AreaId, Many, Mapping, _enum
 from ..state import Player
 from . import data as gi
 from . import dispositions as dp
@@ -41,6 +50,7 @@ PORT_SHIP = "trireme"
 ADJACENT, BY_SEA = "adjacent regions", "regions one ship move away"
 
 DrawRegion = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region id")
+ShipId = Annotated[int, Field(ge=1, le=SHIPS_PER_NATION, description="a ship's number (1-4)")]
 
 
 @order("draw_plan", rule="GI-TRADE-02", variant=KEY)
@@ -48,10 +58,12 @@ DrawRegion = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region
 class DrawPlan(Order):
     """Where one's cities draw their cards from (GI-TRADE-02): ``cities`` maps a city's area to
     one region per card it draws (a city left out draws from its own region); and the region
-    whose top card the Merchant Prince is traded in for (GI-LEADER-06; null: kept)."""
+    whose top card the Merchant Prince is traded in for (GI-LEADER-06; null: kept); the ships
+    that harvest at the end of the phase (GI-SHIP-07; null: every ship able to, [] none)."""
 
     cities: Mapping(AreaId, Many(DrawRegion)) = field(default_factory=dict)
     merchant_prince: DrawRegion | None = None
+    harvest: Many(ShipId) | None = None
 
 
 def _ordered(regions: set[str]) -> list[str]:
@@ -135,17 +147,25 @@ def holds_merchant_prince(p: Player) -> bool:
     return MERCHANT_PRINCE in p.hand
 
 
+def harvesters(g: Game, nation: str) -> list[int]:
+    """The ids of ``nation``'s ships able to harvest (GI-SHIP-07, ``harvest.eligible``)."""
+    from .harvest import eligible
+
+    return eligible(g, nation)
+
+
 def owes_plan(g: Game, p: Player) -> bool:
-    """D12 is owed by a playing nation with a real choice: a city with a choice, or the
-    Merchant Prince held (GI-TRADE-02, GI-LEADER-06)."""
+    """D12 is owed by a playing nation with a real choice: a city with a choice, the Merchant
+    Prince held, or a ship able to harvest (GI-TRADE-02, GI-LEADER-06, GI-SHIP-07)."""
     if p.nation is None or p.inert:
         return False
-    return holds_merchant_prince(p) or bool(city_choices(g, p.nation))
+    return holds_merchant_prince(p) or bool(city_choices(g, p.nation)) or bool(harvesters(g, p.nation))
 
 
 def check_plan(g: Game, p: Player, o: DrawPlan) -> dict:
     """Validate ``o`` for ``p`` (IllegalOrder citing GI-TRADE-02 or GI-LEADER-06); gives the
-    plan as stored: {"cities": {area: [regions]}, "merchant_prince": region | None}."""
+    plan as stored: {"cities": {area: [regions]}, "merchant_prince": region | None, "harvest":
+    [ship ids] | None}."""
     nation = p.nation
     cities = {}
     from .acquisition import city_draws, region_name
@@ -173,7 +193,18 @@ def check_plan(g: Game, p: Player, o: DrawPlan) -> dict:
         if not region_stack(g, o.merchant_prince):
             raise IllegalOrder("GI-LEADER-06", f"{region_name(o.merchant_prince)}'s stack is empty: "
                                "name a region whose stack holds a card, or keep the Merchant Prince")
-    return {"cities": cities, "merchant_prince": o.merchant_prince}
+    ships = None
+    if o.harvest is not None:
+        able = harvesters(g, nation)
+        for sid in o.harvest:
+            if sid not in able:
+                raise IllegalOrder("GI-SHIP-07", f"your ship {sid} cannot harvest: only a Trireme or Galleon "
+                                   "of yours with room aboard, in a coastal area whose regional stack holds a "
+                                   f"card, can ({', '.join(map(str, able)) or 'none now'})")
+        if len(set(o.harvest)) != len(o.harvest):
+            raise IllegalOrder("GI-SHIP-07", "a ship harvests once a turn: name it once")
+        ships = sorted(o.harvest)
+    return {"cities": cities, "merchant_prince": o.merchant_prince, "harvest": ships}
 
 
 def plan_draws(g: Game, nation: str, plan: dict | None) -> list[tuple[str, str]]:
@@ -200,7 +231,7 @@ def plan_draws(g: Game, nation: str, plan: dict | None) -> list[tuple[str, str]]
 def sample_plan(g: Game, seat: int, rng) -> DrawPlan:
     """The random bot's D12: a random allowed region for each card of each city with a choice;
     the Merchant Prince traded in with probability 1/2 for a random region whose stack holds a
-    card."""
+    card; each ship able to harvest harvesting with probability 1/2."""
     from .stacks import region_stack
 
     p = g.s.players[seat]
@@ -212,7 +243,9 @@ def sample_plan(g: Game, seat: int, rng) -> DrawPlan:
         full = [rid for rid in gi.regions() if region_stack(g, rid)]
         if full:
             mp = full[rng.below(len(full))]
-    return DrawPlan(seat, cities, mp)
+    able = harvesters(g, p.nation)
+    ships = [sid for sid in able if rng.below(2)] if able else None
+    return DrawPlan(seat, cities, mp, ships)
 
 
 def invariants(g: Game) -> list[str]:
@@ -231,7 +264,8 @@ def invariants(g: Game) -> list[str]:
             out.append(f"seat {seat} has a draw plan but owes none (GI-TRADE-02)")
             continue
         try:
-            check_plan(g, p, DrawPlan(int(seat), plan.get("cities", {}), plan.get("merchant_prince")))
+            check_plan(g, p, DrawPlan(int(seat), plan.get("cities", {}), plan.get("merchant_prince"),
+                                      plan.get("harvest")))
         except IllegalOrder as e:
             out.append(f"seat {seat}'s draw plan no longer holds: {e.message}")
     return out

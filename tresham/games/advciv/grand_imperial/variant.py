@@ -108,7 +108,8 @@ class GrandImperial(Variant):
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
         "naval": (("engage", "seat"),),  # sealed answers to each contact at sea (GI-SEA-01)
         "luxury": (("orders", "seat"),),  # luxury orders sealed until all are in (GI-LUX-01, D11)
-        "acquisition": (("plans", "seat"),),  # draw plans sealed until all are in (GI-TRADE-02, D12)
+        # draw plans sealed until all are in, the ships they harvest with until then (GI-TRADE-02, D12)
+        "acquisition": (("plans", "seat"), ("harvest", "seat")),
     }
 
     def __init__(self) -> None:
