@@ -337,3 +337,115 @@ def test_the_draw_plan_form_starts_at_the_default_and_gives_the_order(grand_impe
     top = stack(game_for(state), "aegea")[0]
     state, _ = play(state, o)
     assert hand(state, "egypt") == sorted(["gold", "papyrus", top]) and state.set_aside == ["merchant_prince"]
+
+
+# ---- ships: unloading at a Port (GI-CITYADV-08) and the harvest named (GI-SHIP-07) -------------------
+def at_sea(cities, luxury, ships, cargo=None, sites=None, players=None, stacks=None):
+    """As :func:`acq`, with ``ships`` (nation -> areas: Triremes numbered 1, 2... in that
+    order) and ``cargo`` ((nation, ship id) -> cards taken out of their stacks and put aboard)
+    set before the acquisition phase begins."""
+    from tresham.games.advciv.grand_imperial import fleet
+
+    state, _ = at("over", cities, players=players, luxury=luxury, sites=sites,
+                  stacks={EVENTS: events(("ballast",) * 4), **(stacks or {})})
+    state.board.ships = {n: list(areas) for n, areas in ships.items()}
+    g = game_for(state)
+    fleet.adopt(g)
+    for (nation, sid), cards in (cargo or {}).items():
+        rec = fleet.ship(state, nation, sid)
+        for c in cards:
+            next(st for st in state.stacks if c in st).remove(c)
+            rec["cards"].append(c)
+    assert check_invariants(state) == []
+    state.phase, state.step = "acquisition", {}
+    g = game_for(state)
+    g.variant.phase("acquisition").start(g)
+    engine._advance(g)
+    g.sync()
+    return state, g.events
+
+
+def cards_aboard(state, nation, sid):
+    from tresham.games.advciv.grand_imperial import fleet
+
+    return fleet.ship(state, nation, sid)["cards"]
+
+
+@pytest.mark.variant("GI-CITYADV-08", "GI-SHIP-07")
+def test_a_ship_at_its_owners_port_unloads_its_cards_into_the_hand(grand_imperial):
+    """Egypt's ship 1 stands in Alexandria, his Port city, with Wine and Oil aboard: at the start
+    of acquisition both go into his hand, named to him alone; the others learn only "2 cards".
+    Ship 2, in Tanis (no Port there), keeps its Gems."""
+    state, ev = at_sea({"alexandria": "egypt"}, {"alexandria": 2}, {"egypt": ["alexandria", "tanis"]},
+                       cargo={("egypt", 1): ["wine", "oil"], ("egypt", 2): ["gems"]},
+                       sites={"alexandria": ["port"]})
+    assert {"wine", "oil"} <= set(of(state, "egypt").hand) and "gems" not in of(state, "egypt").hand
+    assert cards_aboard(state, "egypt", 1) == [] and cards_aboard(state, "egypt", 2) == ["gems"]
+    private = next(e for e in ev if e.kind == "ship_unloaded_private")
+    assert private.to == [EGYPT] and private.text == "Your ship 1 unloads Wine, Oil in Alexandria."
+    public = next(e for e in ev if e.kind == "ship_unloaded")
+    assert public.to is None and public.text == "Egypt's ship 1 unloads 2 cards in Alexandria."
+    assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-CITYADV-08")
+def test_no_unloading_without_an_active_port(grand_imperial):
+    """The same ship in Alexandria with no Port there, or with its Port city in Revolt (its
+    advances do nothing, GI-CARULE-06): the Wine stays aboard."""
+    for sites, die in ((None, 2), ({"alexandria": ["port"]}, 0)):
+        state, ev = at_sea({"alexandria": "egypt"}, {"alexandria": die}, {"egypt": ["alexandria"]},
+                           cargo={("egypt", 1): ["wine"]}, sites=sites)
+        assert cards_aboard(state, "egypt", 1) == ["wine"] and "wine" not in of(state, "egypt").hand
+        assert not [e for e in ev if e.kind.startswith("ship_unloaded")]
+
+
+@pytest.mark.variant("GI-SHIP-07", "GI-TRADE-02")
+def test_the_draw_plan_names_the_ships_that_harvest(grand_imperial):
+    """Egypt (Thebes) has ship 1 in Alexandria and ship 2 in Gaza, both able to harvest, so he
+    owes a plan offering ships [1, 2]. He names ship 2 only: at the end of the phase it takes
+    the Levant's Gold face down (Levant 10 -> 9); ship 1 takes nothing (Nile 15 -> 14, Thebes's
+    card). Refused (GI-SHIP-07): a ship he does not have, a ship named twice."""
+    state, _ = at_sea({"thebes": "egypt"}, {"thebes": 2}, {"egypt": ["alexandria", "gaza"]},
+                      stacks={"levant": full("levant", LEVANT_TOP), "nile_basin": full("nile_basin", NILE_TOP)})
+    d = owed(state)[EGYPT]
+    assert d.options == {"cities": {}, "ships": [1, 2]}
+    refused(state, {**plan(EGYPT), "harvest": [3]}, "GI-SHIP-07")
+    refused(state, {**plan(EGYPT), "harvest": [2, 2]}, "GI-SHIP-07")
+    state, _ = play(state, {**plan(EGYPT), "harvest": [2]})
+    g = game_for(state)
+    assert cards_aboard(state, "egypt", 1) == [] and cards_aboard(state, "egypt", 2) == ["gold"]
+    assert (len(stack(g, "levant")), len(stack(g, "nile_basin"))) == (9, 14)
+    assert hand(state, "egypt") == ["papyrus"]
+    assert check_invariants(state) == []
+
+
+@pytest.mark.variant("GI-SHIP-07", "GI-TRADE-02")
+def test_by_default_every_ship_able_to_harvests_and_the_choice_is_sealed(grand_imperial):
+    """The timeout: both ships harvest (ship 1 the Nile's Ivory after Thebes's Papyrus, ship 2
+    the Levant's Gold). With treasury for a purchase, Egypt's named ships wait in the step until
+    the end of the phase, seen by Egypt only."""
+    state, _ = at_sea({"thebes": "egypt"}, {"thebes": 2}, {"egypt": ["alexandria", "gaza"]},
+                      stacks={"levant": full("levant", LEVANT_TOP), "nile_basin": full("nile_basin", NILE_TOP)})
+    state, _ = play(state, {"type": "timeout", "player": EGYPT})
+    assert cards_aboard(state, "egypt", 1) == ["ivory"] and cards_aboard(state, "egypt", 2) == ["gold"]
+    state, _ = at_sea({"thebes": "egypt"}, {"thebes": 2}, {"egypt": ["alexandria", "gaza"]},
+                      players={"egypt": {"treasury": 10}})
+    state, _ = play(state, {**plan(EGYPT), "harvest": [1]})
+    assert state.step["harvest"] == {"0": [1]}
+    assert information_state(state, EGYPT).step["harvest"] == {"0": [1]}
+    assert information_state(state, BABYLON).step["harvest"] == {}
+    state, _ = play(state, {"type": "buy_regional", "player": EGYPT})
+    assert len(cards_aboard(state, "egypt", 1)) == 1 and cards_aboard(state, "egypt", 2) == []
+
+
+@pytest.mark.variant("GI-SHIP-07", "GI-TRADE-02")
+def test_the_draw_plan_form_ticks_every_ship_able_to_harvest(grand_imperial):
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    state, _ = at_sea({"thebes": "egypt"}, {"thebes": 2}, {"egypt": ["alexandria", "gaza"]})
+    (f,) = R.order_forms(state, EGYPT)
+    (ships,) = f.fields
+    assert (ships.name, ships.kind, ships.value) == ("harvest", "multi", ["1", "2"])
+    assert R.form_order(state, EGYPT, "draw_plan", {"harvest": ["2"]}) == {**plan(EGYPT), "harvest": [2]}
+    assert R.form_order(state, EGYPT, "draw_plan", {"harvest": []}) == {**plan(EGYPT), "harvest": []}
