@@ -4,7 +4,7 @@ Grand Imperial city may draw its trade cards from (CrossRoads, Port) and the Mer
 GI-CITYADV-06 and -08, 5.1 D12). Rulings GIDR-n: docs/rulings/grand-imperial-draws.md.
 Numbers: the seed (001_199a5eef780342bd.txt, "9. Acquire Trade Cards", the City Advances,
 "6. Merchant Prince") and the map data (adjacencies, the Trireme's 3 areas, 4 with Cloth
-Making)."""
+Making), the ships slice (GI-SHIP-07: harvesting, cashing in at a Port)."""
 from __future__ import annotations
 
 import pytest
