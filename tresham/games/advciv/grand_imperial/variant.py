@@ -88,7 +88,7 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, orders  # noqa: F401
+        from . import acquisition, advances, calamities, orders  # noqa: F401
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""

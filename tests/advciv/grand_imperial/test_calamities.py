@@ -1,0 +1,643 @@
+"""tresham/games/advciv/grand_imperial/calamities/: Grand Imperial's calamity changes (slice 9,
+docs/variants/grand-imperial.md section 3.13, GI-CAL-01..13; EP-9 in rules/calamities).
+Rulings GIC-n: docs/rulings/grand-imperial-calamities.md. Numbers: the seed
+(001_199a5eef780342bd.txt, section 12) and the design's scenarios S-11, S-12, S-13.
+
+A city's disposition is its luxury die (``variant_state["luxury"]``: the points given to it;
+0 Revolt, 1 Unhappy, 2 Content, 3 Satisfied, 5 Happy; no die Content)."""
+from __future__ import annotations
+
+import pytest
+
+from tresham.games.advciv import engine
+from tresham.games.advciv.grand_imperial.calamities import GICalamitiesPhase
+from tresham.games.advciv.grand_imperial.calamities import political as pol
+from tresham.games.advciv.grand_imperial.calamities.slave_revolt import blocked_tax_base
+from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
+from tresham.games.advciv.phase import PHASES
+from tresham.games.advciv.rules.calamities.base import EFFECTS
+from tresham.games.advciv.rules.calamities.superstition import ChooseCities
+from tresham.games.advciv.rules.calamities.civil_war import SelectUnits
+from tresham.games.advciv.rules.taxation import revolting
+from tresham.games.advciv.variant import VARIANTS, game_for
+from tresham.games.base import IllegalOrder
+from tresham.rng import Rng
+
+from tests.helpers import SEVEN, SIX, position
+
+GI = {"variant": KEY, "wem": True}
+EGYPT, BABYLON, ASSYRIA, ASIA, CRETE, THRACE = range(6)
+TOKENS = 55
+
+
+@pytest.fixture(autouse=True)
+def grand_imperial(monkeypatch):
+    """Grand Imperial registered for one test (it is not a built-in variant)."""
+    monkeypatch.setitem(VARIANTS, KEY, GrandImperial())
+    yield VARIANTS[KEY]
+
+
+def gi_state(board, players=None, dice=None, sites=None, nations=SIX):
+    """A Grand Imperial position in a phase that changes nothing by itself; a nation not given
+    a stock has none (its tokens in treasury), so who has the most in stock is clear."""
+    specs = {}
+    for n in nations:
+        spec = dict((players or {}).get(n, {}))
+        on_board = sum(a.get("tokens", {}).get(n, 0) for a in board.values())
+        spec.setdefault("stock", 0)
+        spec.setdefault("treasury", TOKENS - on_board - spec["stock"])
+        specs[n] = spec
+    state, _ = position(nations=nations, options={**GI, "players": len(nations)}, board=board,
+                        players=specs, phase="pick")
+    state.variant_state["luxury"] = dict(dice or {})
+    if sites:
+        state.variant_state["sites"] = {a: {"owner": o, "active": list(adv), "flipped": [], "decay": None}
+                                        for a, (o, adv) in sites.items()}
+    return state
+
+
+def cities(areas, owner, tokens=None):
+    out = {a: {"city": owner} for a in areas}
+    for a, n in (tokens or {}).items():
+        out.setdefault(a, {})["tokens"] = {owner: n}
+    return out
+
+
+def phase():
+    return VARIANTS[KEY].phase("calamities")
+
+
+def begin(state, calamity, victim, trader=None):
+    g = game_for(state)
+    ctx = {"calamity": calamity, "victim": victim, "trader": trader}
+    eff = phase().effect(g, calamity)
+    eff.begin(g, ctx)
+    return g, ctx, eff
+
+
+def owed(g, ctx, eff):
+    return [d for d in eff.pending(g, ctx) if d.required]
+
+
+def refused(g, ctx, eff, order, rule):
+    before = g.s.digest()
+    with pytest.raises(IllegalOrder) as e:
+        eff.handle(g, ctx, order)
+    assert e.value.rule == rule, str(e.value)
+    assert g.s.digest() == before
+    return e.value
+
+
+def texts(g):
+    return "\n".join(e.text for e in g.events)
+
+
+def sample_to_end(g, ctx, eff, seed=1):
+    """Answer every decision with the random bot's sample; each must be accepted."""
+    rng = Rng(seed)
+    for _ in range(50):
+        ds = owed(g, ctx, eff)
+        if not ds:
+            return
+        eff.handle(g, ctx, eff.sample(g, ctx, ds[0].player, rng))
+    raise AssertionError("the calamity did not end")
+
+
+# ---- EP-9: effects per variant ---------------------------------------------------------------
+@pytest.mark.variant("GI-TURN-11")
+def test_the_variant_phase_overlays_its_effects_and_the_plain_one_is_untouched():
+    """EP-9: the plain phase resolves with ``EFFECTS``; Grand Imperial's with its own
+    subclasses for the twelve calamities it changes, the others (the Expansion Project's)
+    the plain ones; its calamity phase still comes before acquisition of civilization cards."""
+    plain, gi_phase = PHASES["calamities"], phase()
+    assert isinstance(gi_phase, GICalamitiesPhase)
+    assert plain.effects() is EFFECTS
+    changed = {"volcano", "treachery", "famine", "superstition", "civil_war", "slave_revolt",
+               "flood", "barbarian_hordes", "epidemic", "civil_disorder", "iconoclasm"}
+    for cid, eff in gi_phase.effects().items():
+        if cid in changed:
+            assert type(eff) is not type(EFFECTS[cid]) and isinstance(eff, type(EFFECTS[cid]))
+        else:
+            assert eff is EFFECTS[cid]
+    assert set(plain.accepts) <= set(gi_phase.accepts)
+    turn = VARIANTS[KEY].turn
+    assert turn.index("calamities") < turn.index("advances")
+
+
+# ---- GI-CAL-13 (GIR-39): the order of naming ---------------------------------------------------
+@pytest.mark.variant("GI-CAL-13", "GI-LUX-05", "GI-LUX-06")
+@pytest.mark.parametrize("die,rank", [(0, 0), (1, 0), (2, 1), (None, 1), (3, 2), (4, 2), (5, None)])
+def test_political_rank_by_disposition(die, rank):
+    """GIR-39: Unhappy and Revolt first (0), Content (1, also a city with no die), Satisfied
+    last (2), Happy never (None)."""
+    s = gi_state(cities(["thebes"], "egypt"), dice={} if die is None else {"thebes": die})
+    assert pol.rank(game_for(s), "thebes") == rank
+
+
+POLITICAL_TABLE = [
+    # calamity, dice of Egypt's cities (thebes, memphis, tanis, buhen, alexandria), cards, ->
+    # the cities reduced or lost
+    ("superstition", [5, 5, 2, 2, 2], [], 3, None),          # 3 of the 3 Content
+    ("superstition", [5, 1, 3, 3, 3], ["deism"], 1, None),    # Deism 1: the Unhappy one
+    ("civil_disorder", [5, 3, 2, 1, 1], [], 4, None),         # all but the Happy one
+    ("civil_disorder", [5, 3, 2, 1, 1], ["law"], 3, None),    # Satisfied spared too
+    ("iconoclasm", [5, 1, 1, 2, 3], ["law", "philosophy"], 2, ["memphis", "tanis"]),  # 2: the Unhappy ones
+    ("treachery", [5, 3, 2, 2, 1], [], 1, ["alexandria"]),    # only the Unhappy one
+]
+
+
+@pytest.mark.variant("GI-CAL-13", "GI-CAL-02", "GI-CAL-04", "GI-CAL-10", "GI-CAL-11")
+@pytest.mark.parametrize("calamity,dice,cards,lost,which", POLITICAL_TABLE)
+def test_political_calamities_table(calamity, dice, cards, lost, which):
+    """GIR-39 over the political effects: the Happy city is never named; a random choice
+    (the site default) follows the order; the number of cities lost as the seed's rows say."""
+    areas = SEVEN[:5]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 20}),
+                 players={"egypt": {"civ_cards": cards}}, dice=dict(zip(areas, dice)))
+    g, ctx, eff = begin(s, calamity, "egypt")
+    while owed(g, ctx, eff):
+        eff.timeout(g, ctx, owed(g, ctx, eff)[0].player)
+    left = g.cities_of("egypt")
+    assert "thebes" in left  # the Happy city
+    assert len(areas) - len(left) == lost
+    if which is not None:
+        assert sorted(set(areas) - set(left)) == which
+
+
+# ---- GI-CAL-02 Treachery -----------------------------------------------------------------------
+@pytest.mark.variant("GI-CAL-02")
+def test_s12_treachery_content_or_better_is_immune():
+    """S-12: Babylon's 3 cities have dice 2, 3 and 5; Treachery traded by Assyria: no change."""
+    areas = ["thebes", "memphis", "tanis"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 6}), dice=dict(zip(areas, [2, 3, 5])),
+                 players={"babylon": {"flags": {"calamity_from": {"treachery": "assyria"}}}})
+    g, ctx, eff = begin(s, "treachery", "babylon", trader="assyria")
+    assert g.cities_of("babylon") == sorted(areas) and g.cities_of("assyria") == []
+    assert eff.done(g, ctx)
+    assert ("Treachery has no effect: none of Babylon's cities is Unhappy or in Revolt "
+            "(GI-CAL-02)") in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-02")
+def test_treachery_offers_only_the_unhappy_and_revolt_cities_never_the_capital():
+    areas = ["thebes", "memphis", "tanis", "buhen"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 8}),
+                 dice={"thebes": 0, "memphis": 1, "tanis": 1, "buhen": 2},
+                 sites={"thebes": ("babylon", ["palace"])})
+    g, ctx, eff = begin(s, "treachery", "babylon", trader="assyria")
+    d = owed(g, ctx, eff)
+    assert [x.player for x in d] == [ASSYRIA]
+    assert d[0].options["cities"] == ["memphis", "tanis"]  # Thebes is the capital
+    refused(g, ctx, eff, ChooseCities(ASSYRIA, ["buhen"]), "GI-CAL-02")
+    refused(g, ctx, eff, ChooseCities(ASSYRIA, ["thebes"]), "GI-CAL-02")
+    eff.handle(g, ctx, ChooseCities(ASSYRIA, ["tanis"]))
+    assert g.cities_of("assyria") == ["tanis"] and len(g.cities_of("babylon")) == 3
+
+
+@pytest.mark.variant("GI-CAL-02")
+def test_untraded_treachery_with_one_unhappy_city_reduces_it():
+    areas = ["thebes", "memphis", "tanis"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 6}), dice={"thebes": 5, "memphis": 1, "tanis": 3})
+    g, ctx, eff = begin(s, "treachery", "babylon")
+    assert g.cities_of("babylon") == ["tanis", "thebes"] and eff.done(g, ctx)
+
+
+# ---- GI-CAL-04 Superstition --------------------------------------------------------------------
+@pytest.mark.variant("GI-CAL-04", "GI-LUX-06")
+def test_superstition_happy_cities_are_immune_two_reduced_not_three():
+    """2 Happy + 2 Content cities and no religion card: 2 reduced, not 3."""
+    areas = ["thebes", "memphis", "tanis", "buhen"]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 8}),
+                 dice={"thebes": 5, "memphis": 5, "tanis": 2, "buhen": 2})
+    g, ctx, eff = begin(s, "superstition", "egypt")
+    assert eff.done(g, ctx)
+    assert g.cities_of("egypt") == ["memphis", "thebes"]
+    assert "cannot be named (Happy, GI-CAL-04)" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-04", "GI-CAL-13")
+def test_superstition_refuses_a_choice_that_leaves_out_the_unhappy_city_or_names_a_happy_one():
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria", "gaza"]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 12}),
+                 dice={"thebes": 5, "memphis": 1, "tanis": 2, "buhen": 2, "alexandria": 3, "gaza": 2})
+    g, ctx, eff = begin(s, "superstition", "egypt")
+    d = owed(g, ctx, eff)[0]
+    assert d.options["count"] == 3 and d.options["compulsory"] == ["memphis"]
+    assert "thebes" not in d.options["cities"]
+    refused(g, ctx, eff, ChooseCities(EGYPT, ["tanis", "buhen", "gaza"]), "GI-CAL-04")
+    refused(g, ctx, eff, ChooseCities(EGYPT, ["memphis", "tanis", "thebes"]), "GI-CAL-04")
+    # a Satisfied city only when nothing else remains
+    refused(g, ctx, eff, ChooseCities(EGYPT, ["memphis", "tanis", "alexandria"]), "GI-CAL-04")
+    eff.handle(g, ctx, ChooseCities(EGYPT, ["buhen", "memphis", "tanis"]))
+    assert g.cities_of("egypt") == ["alexandria", "gaza", "thebes"]
+
+
+@pytest.mark.variant("GI-CAL-04")
+def test_superstition_theocratic_leader_means_immunity():
+    areas = ["thebes", "memphis", "tanis"]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 6}),
+                 players={"egypt": {"flags": {"leaders_played": ["theocratic_leader"]}}})
+    g, ctx, eff = begin(s, "superstition", "egypt")
+    assert g.cities_of("egypt") == sorted(areas) and eff.done(g, ctx)
+
+
+@pytest.mark.variant("GI-CAL-04")
+def test_superstition_reduced_city_site_decays_lose():
+    """Reduced cities lose advances "as under Famine": none at once, the site decays "lose"."""
+    s = gi_state(cities(["thebes"], "egypt", {"upper_egypt": 2}),
+                 sites={"thebes": ("egypt", ["granary", "college"])})
+    g, ctx, eff = begin(s, "superstition", "egypt")
+    assert g.cities_of("egypt") == []
+    assert s.variant_state["sites"]["thebes"] == {"owner": "egypt", "active": ["granary", "college"],
+                                                  "flipped": [], "decay": "lose"}
+
+
+# ---- GI-CAL-10 Civil Disorder ------------------------------------------------------------------
+S11_AREAS = ["thebes", "memphis", "tanis", "buhen", "alexandria", "gaza"]
+
+
+def s11(cards=("law", "music"), dice=(5, 3, 2, 2, 1, 0)):
+    board = cities(S11_AREAS, "babylon", {"upper_egypt": 12})
+    return gi_state(board, dice=dict(zip(S11_AREAS, dice)),
+                    players={"babylon": {"civ_cards": list(cards), "stock": 10}, "assyria": {"stock": 30},
+                             "asia": {"stock": 20}})
+
+
+@pytest.mark.variant("GI-CAL-10")
+def test_s11_civil_disorder_law_and_music():
+    """S-11: Law + Music, dice 5, 3, 2, 2, 1, 0: the Unhappy city is reduced, the Revolt one
+    becomes Assyria's (most tokens in stock): Babylon is left with 4 cities, Assyria +1."""
+    g, ctx, eff = begin(s11(), "civil_disorder", "babylon")
+    assert eff.done(g, ctx)
+    assert sorted(g.cities_of("babylon")) == ["buhen", "memphis", "tanis", "thebes"]
+    assert g.cities_of("assyria") == ["gaza"]
+    assert "alexandria" not in g.s.board.cities and g.tokens("alexandria", "babylon") == 4
+
+
+@pytest.mark.variant("GI-CAL-10")
+@pytest.mark.parametrize("cards,left", [
+    ([], ["thebes"]),                                                    # only Happy kept
+    (["democracy"], ["memphis", "thebes"]),                              # Satisfied too
+    (["law", "music"], ["buhen", "memphis", "tanis", "thebes"]),         # Unhappy reduced
+    (["law", "music", "drama_and_poetry"], ["alexandria", "buhen", "memphis", "tanis", "thebes"]),
+    (["law", "music", "drama_and_poetry", "democracy"],
+     ["alexandria", "buhen", "memphis", "tanis", "thebes"]),
+    (["military"], []),                                                  # Happy too
+    (["law", "military"], ["thebes"]),                                   # one step back
+])
+def test_civil_disorder_good_cards_and_military(cards, left):
+    """With 0/1/2/3/4 good cards a city is spared from Happy, Satisfied, Content, Unhappy
+    (GID-12) and always; Military one step stricter. The Revolt city always goes to Assyria."""
+    g, ctx, eff = begin(s11(cards), "civil_disorder", "babylon")
+    assert sorted(g.cities_of("babylon")) == left
+    assert g.cities_of("assyria") == ["gaza"]
+
+
+@pytest.mark.variant("GI-CAL-10")
+def test_civil_disorder_roadbuilding_no_longer_counts_and_the_capital_is_never_given():
+    s = s11(["law", "music", "roadbuilding"], dice=(5, 3, 2, 2, 1, 0))
+    s.variant_state["sites"] = {"gaza": {"owner": "babylon", "active": ["palace"], "flipped": [],
+                                         "decay": None}}
+    g, ctx, eff = begin(s, "civil_disorder", "babylon")
+    # the capital in Revolt is not given away; it falls short, so it is reduced
+    assert g.cities_of("assyria") == []
+    assert sorted(g.cities_of("babylon")) == ["buhen", "memphis", "tanis", "thebes"]
+
+
+# ---- GI-CAL-11 Iconoclasm and Heresy -----------------------------------------------------------
+@pytest.mark.variant("GI-CAL-11", "GI-LUX-06")
+def test_iconoclasm_happy_city_is_immune_the_other_four_are_reduced():
+    """5 cities (1 Happy, 1 Unhappy, 3 Content), 4 to reduce: the other four."""
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria"]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 10}),
+                 dice={"thebes": 5, "memphis": 1, "tanis": 2, "buhen": 2, "alexandria": 2})
+    g, ctx, eff = begin(s, "iconoclasm", "egypt")
+    assert g.cities_of("egypt") == ["thebes"]
+    assert ctx["stage"] != "own"
+
+
+@pytest.mark.variant("GI-CAL-11", "GI-CAL-13")
+def test_iconoclasm_a_choice_leaving_out_the_unhappy_city_is_refused():
+    """6 cities (1 Happy, 1 Unhappy, 4 Content), 4 to reduce."""
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria", "gaza"]
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 12}),
+                 dice={"thebes": 5, "memphis": 1, "tanis": 2, "buhen": 2, "alexandria": 2, "gaza": 2})
+    g, ctx, eff = begin(s, "iconoclasm", "egypt")
+    assert owed(g, ctx, eff)[0].options["count"] == 4
+    e = refused(g, ctx, eff, ChooseCities(EGYPT, ["tanis", "buhen", "alexandria", "gaza"]), "GI-CAL-11")
+    assert "Memphis must be named first" in str(e)
+    refused(g, ctx, eff, ChooseCities(EGYPT, ["thebes", "tanis", "buhen", "memphis"]), "GI-CAL-11")
+    eff.handle(g, ctx, ChooseCities(EGYPT, ["memphis", "tanis", "buhen", "gaza"]))
+    assert g.cities_of("egypt") == ["alexandria", "thebes"]
+
+
+@pytest.mark.variant("GI-CAL-11")
+def test_iconoclasm_reduced_city_flips_one_advance():
+    """GID-11: one flipped, as in conflict, then the "flip" decay."""
+    s = gi_state(cities(["thebes"], "egypt", {"upper_egypt": 2}),
+                 sites={"thebes": ("egypt", ["college", "granary"])})
+    g, ctx, eff = begin(s, "iconoclasm", "egypt")
+    assert s.variant_state["sites"]["thebes"] == {"owner": "egypt", "active": ["college"],
+                                                  "flipped": ["granary"], "decay": "flip"}
+
+
+# ---- GI-CAL-06 Slave Revolt --------------------------------------------------------------------
+@pytest.mark.variant("GI-CAL-06", "GI-CAL-05")
+def test_s13_slave_revolt_becomes_a_civil_war():
+    """S-13: Babylon has 5 cities, 3 with die 0: a civil_war_units decision owed by Babylon
+    with the 3 Revolt cities compulsory; "Slave Revolt becomes a Civil War (GI-CAL-06)"."""
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 12, "nubia": 8}),
+                 dice={"thebes": 0, "memphis": 0, "tanis": 0, "buhen": 2, "alexandria": 3},
+                 players={"assyria": {"stock": 30}})
+    g, ctx, eff = begin(s, "slave_revolt", "babylon")
+    d = owed(g, ctx, eff)
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    assert d[0].options["compulsory"] == ["memphis", "tanis", "thebes"]
+    assert d[0].options["points"] == 35
+    assert "Slave Revolt becomes a Civil War (GI-CAL-06)" in texts(g)
+    assert "tax_blocked" not in s.variant_state
+
+
+@pytest.mark.variant("GI-CAL-06")
+def test_slave_revolt_becomes_a_civil_war_when_more_than_half_are_unhappy():
+    """GIR-50: Unhappy or worse; 3 of 5 (2 Unhappy, 1 Revolt) is more than half."""
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 12}),
+                 dice={"thebes": 1, "memphis": 1, "tanis": 0, "buhen": 2, "alexandria": 3},
+                 players={"assyria": {"stock": 30}})
+    s.board.tokens.setdefault("nubia", {})["babylon"] = 12
+    s.player("babylon").treasury -= 12
+    g, ctx, eff = begin(s, "slave_revolt", "babylon")
+    assert ctx.get("civil_war") and owed(g, ctx, eff)[0].kind == "civil_war_units"
+
+
+@pytest.mark.variant("GI-CAL-06", "GI-TURN-01")
+def test_slave_revolt_blocks_the_same_tokens_from_the_next_tax():
+    """2 of 4 Unhappy is not more than half: the plain Slave Revolt, 15 tokens, and the same
+    15 recorded in tax_blocked. Next turn stock 20 with 15 blocked: a tax base of 5; 4 cities
+    at rate 2 owe 8: 2 cities revolt."""
+    areas = ["thebes", "memphis", "tanis", "buhen"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 20}),
+                 dice={"thebes": 1, "memphis": 1, "tanis": 2, "buhen": 2})
+    g, ctx, eff = begin(s, "slave_revolt", "babylon")
+    assert not ctx.get("civil_war") and ctx["unsupporting"] == 15
+    assert s.variant_state["tax_blocked"] == {"babylon": 15}
+    assert "may not be taxed next turn (GI-CAL-06)" in texts(g)
+    g.of("babylon").stock = 20
+    assert blocked_tax_base(g, "babylon") == 5
+    assert revolting(4, blocked_tax_base(g, "babylon"), 2) == 2
+
+
+@pytest.mark.variant("GI-CAL-06", "GI-CIV-02")
+@pytest.mark.parametrize("cards,n", [(["galleons"], 20), (["galleons", "mining"], 25),
+                                     (["galleons", "enlightenment"], 15), ([], 15)])
+def test_slave_revolt_galleons_adds_five(cards, n):
+    areas = ["thebes", "memphis"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 30}))
+    for c in cards:
+        s.player("babylon").civ_cards[c] = 1
+    g, ctx, eff = begin(s, "slave_revolt", "babylon")
+    assert ctx["unsupporting"] == n and s.variant_state["tax_blocked"] == {"babylon": n}
+
+
+@pytest.mark.variant("GI-CAL-06")
+def test_the_calamity_phase_lifts_last_turns_block():
+    """GIC-6: the block is for the tax phase that follows; at the next calamity phase it is
+    gone."""
+    s = gi_state(cities(["thebes"], "egypt", {"upper_egypt": 2}))
+    s.variant_state["tax_blocked"] = {"egypt": 15}
+    g = game_for(s)
+    s.phase = "calamities"
+    phase().start(g)
+    assert "tax_blocked" not in s.variant_state
+
+
+# ---- GI-CAL-05 Civil War -----------------------------------------------------------------------
+CW_AREAS = ["thebes", "memphis", "tanis", "buhen", "alexandria", "gaza"]
+
+
+def civil_war_state(dice, capital=None, cards=()):
+    return gi_state(cities(CW_AREAS, "babylon", {"upper_egypt": 15, "nubia": 15}),
+                    dice=dict(zip(CW_AREAS, dice)),
+                    players={"assyria": {"stock": 40}, "babylon": {"civ_cards": list(cards)}},
+                    sites={capital: ("babylon", ["palace"])} if capital else None)
+
+
+def units(cities_, upper=15, nubia=10):
+    return SelectUnits(BABYLON, tokens={"upper_egypt": upper, "nubia": nubia}, cities=cities_)
+
+
+@pytest.mark.variant("GI-CAL-05")
+def test_civil_war_faction_order_revolt_then_tokens_then_unhappy_then_content():
+    """Quota 15 + 20 = 35 unit points, all selected by the victim (GIR-49): Thebes (Revolt)
+    compulsory; Satisfied, Happy and the capital cannot be named; a Content city only after
+    every Unhappy one. Thebes Revolt, Memphis Unhappy, Tanis Content, Buhen the capital,
+    Alexandria Satisfied, Gaza Happy."""
+    s = civil_war_state([0, 1, 2, 2, 3, 5], capital="buhen")
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    d = owed(g, ctx, eff)
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    assert d[0].options["points"] == 35 and d[0].options["compulsory"] == ["thebes"]
+    assert d[0].options["cities"] == ["memphis", "tanis", "thebes"]
+    assert "Satisfied" in str(refused(g, ctx, eff, units(["thebes", "alexandria"]), "GI-CAL-05"))
+    assert "capital" in str(refused(g, ctx, eff, units(["thebes", "buhen"]), "GI-CAL-05"))
+    assert "Happy" in str(refused(g, ctx, eff, units(["thebes", "gaza"]), "GI-CAL-05"))
+    assert "Revolt" in str(refused(g, ctx, eff, units(["memphis", "tanis"]), "GI-CAL-05"))
+    assert "Unhappy" in str(refused(g, ctx, eff, units(["thebes", "tanis"]), "GI-CAL-05"))
+    assert "35" in str(refused(g, ctx, eff, units(["thebes"], 10, 10), "GI-CAL-05"))
+    eff.handle(g, ctx, units(["memphis", "thebes"]))
+    # the first faction goes to Assyria; Babylon keeps the rest without choosing (GIR-49)
+    assert eff.done(g, ctx)
+    assert g.cities_of("assyria") == ["memphis", "thebes"]
+    assert g.cities_of("babylon") == ["alexandria", "buhen", "gaza", "tanis"]
+    assert g.tokens("upper_egypt", "assyria") == 15 and g.tokens("nubia", "assyria") == 10
+    assert g.tokens("nubia", "babylon") == 5 and g.tokens("upper_egypt", "babylon") == 0
+
+
+@pytest.mark.variant("GI-CAL-05")
+def test_civil_war_revolt_cities_go_even_beyond_the_quota():
+    """With Philosophy the faction is 15 points; 4 cities in Revolt (20) all go, at once."""
+    s = civil_war_state([0, 0, 0, 0, 2, 5], cards=["philosophy"])
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    assert eff.done(g, ctx)
+    assert g.cities_of("assyria") == ["buhen", "memphis", "tanis", "thebes"]
+    assert g.cities_of("babylon") == ["alexandria", "gaza"]
+    assert g.tokens("upper_egypt", "babylon") == 15 and g.tokens("nubia", "babylon") == 15
+
+
+@pytest.mark.variant("GI-CAL-05")
+def test_civil_war_quota_with_music_drama_and_democracy():
+    """15 + 5 + 5 + 10 = 35, + 20 = 55 unit points (GIR-49)."""
+    s = civil_war_state([1, 1, 2, 2, 2, 3], cards=["music", "drama_and_poetry", "democracy"])
+    s.board.tokens["jalo"] = {"babylon": 10}
+    s.player("babylon").treasury -= 10
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    assert owed(g, ctx, eff)[0].options["points"] == 55
+
+
+@pytest.mark.variant("GI-CAL-05")
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_civil_war_random_samples_are_legal_and_follow_the_order(seed):
+    """Thebes Revolt, Memphis and Tanis Unhappy, Buhen Content, the capital Alexandria, Gaza
+    Happy: every random selection is accepted and follows the order."""
+    s = civil_war_state([0, 1, 1, 2, 3, 5], capital="alexandria")
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    sample_to_end(g, ctx, eff, seed)
+    got = g.cities_of("assyria")
+    assert "thebes" in got and "alexandria" not in got and "gaza" not in got
+    assert "buhen" not in got or {"memphis", "tanis"} <= set(got)
+
+
+@pytest.mark.variant("GI-CAL-05")
+def test_civil_war_with_military_costs_each_faction_five_as_plain():
+    s = civil_war_state([0, 1, 1, 2, 3, 5], capital="alexandria", cards=["military"])
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    before = g.unit_points_on_board("babylon")
+    sample_to_end(g, ctx, eff, 1)
+    assert ctx["stage"] == "done"
+    lost = before - g.unit_points_on_board("babylon")
+    given = g.unit_points_on_board("assyria")
+    assert given == 35 - 5 and lost == 35 + 5
+
+
+# ---- city advances lost (GI-CAL-01, 03, 07, 09) ---------------------------------------------------
+def site_of(s, area):
+    return s.variant_state.get("sites", {}).get(area)
+
+
+@pytest.mark.variant("GI-CAL-01")
+def test_volcano_removes_every_advance_of_a_destroyed_city():
+    """An eruption destroys Crete's city on Thera: its 3 advances are all removed."""
+    s = gi_state(cities(["thera"], "crete"), sites={"thera": ("crete", ["college", "granary", "temple"])})
+    g, ctx, eff = begin(s, "volcano", "crete")
+    assert ctx["kind"] == "volcano" and "thera" not in s.board.cities
+    assert site_of(s, "thera") is None
+    assert "The site of Thera loses" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-01")
+def test_earthquake_flips_one_advance_and_records_the_flip_decay():
+    """Egypt's lone city in Thebes is destroyed by an earthquake: 1 of its 3 advances is
+    flipped (the cheapest, GIC-3), the site decays "flip" (at the end of the turn the flipped
+    one goes and another is flipped; the decay itself is the sites' slice)."""
+    s = gi_state(cities(["thebes"], "egypt"), sites={"thebes": ("egypt", ["college", "granary", "temple"])})
+    g, ctx, eff = begin(s, "volcano", "egypt")
+    assert ctx["kind"] == "earthquake" and "thebes" not in s.board.cities
+    assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college", "temple"],
+                                    "flipped": ["granary"], "decay": "flip"}
+
+
+@pytest.mark.variant("GI-CAL-07")
+def test_flood_removes_two_advances_then_decays_lose():
+    """A flooded city with 3 advances: 1 left on the site (the dearest), decaying "lose"."""
+    s = gi_state(cities(["memphis"], "egypt"), sites={"memphis": ("egypt", ["college", "granary", "temple"])})
+    g, ctx, eff = begin(s, "flood", "egypt")
+    sample_to_end(g, ctx, eff)
+    assert "memphis" not in s.board.cities
+    assert site_of(s, "memphis") == {"owner": "egypt", "active": ["college"], "flipped": [], "decay": "lose"}
+
+
+@pytest.mark.variant("GI-CAL-07")
+def test_flood_of_a_city_with_two_advances_leaves_no_site():
+    s = gi_state(cities(["memphis"], "egypt"), sites={"memphis": ("egypt", ["college", "granary"])})
+    g, ctx, eff = begin(s, "flood", "egypt")
+    sample_to_end(g, ctx, eff)
+    assert site_of(s, "memphis") is None
+
+
+@pytest.mark.variant("GI-CAL-03")
+def test_famine_grain_used_by_a_granary_is_not_offered():
+    """Egypt holds 3 Grain and Pottery, 1 Grain supported a Granary city this turn
+    (``flags.granary_grain``): at most 2 may be shown (the plain game would offer 3)."""
+    s = gi_state(cities(["thebes", "memphis"], "egypt", {"upper_egypt": 8}),
+                 players={"egypt": {"hand": ["grain"] * 3, "civ_cards": ["pottery"],
+                                    "flags": {"granary_grain": 1}}})
+    g, ctx, eff = begin(s, "famine", "egypt")
+    while ctx["stage"] == "assign":
+        eff.timeout(g, ctx, EGYPT)
+    grain = {d.player: d.options["max_grain"] for d in owed(g, ctx, eff) if d.kind == "famine_grain"}
+    assert grain[EGYPT] == 2
+    plain = EFFECTS["famine"]
+    assert plain.grain_useful(g, "egypt", 10) == 3 and eff.grain_useful(g, "egypt", 10) == 2
+
+
+@pytest.mark.variant("GI-CAL-03")
+def test_famine_removed_city_site_decays_lose():
+    """A city removed by Famine keeps its advances for now; its site loses one at the end of
+    every turn until rebuilt (the "lose" decay)."""
+    s = gi_state(cities(["thebes"], "egypt"), sites={"thebes": ("egypt", ["college", "granary"])})
+    g, ctx, eff = begin(s, "famine", "egypt")
+    sample_to_end(g, ctx, eff)
+    assert "thebes" not in s.board.cities
+    assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college", "granary"], "flipped": [],
+                                    "decay": "lose"}
+
+
+@pytest.mark.variant("GI-CAL-09")
+def test_epidemic_reduced_city_loses_one_advance_then_decays():
+    """GID-11: the one advance is flipped, as in conflict; then one a turn."""
+    s = gi_state(cities(["thebes"], "egypt"), sites={"thebes": ("egypt", ["college", "granary"])})
+    g, ctx, eff = begin(s, "epidemic", "egypt")
+    sample_to_end(g, ctx, eff)
+    assert "thebes" not in s.board.cities
+    assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college"], "flipped": ["granary"],
+                                    "decay": "flip"}
+
+
+# ---- GI-CAL-08 Barbarian Hordes and City Walls ------------------------------------------------
+@pytest.mark.variant("GI-CAL-08", "GI-CITYADV-05")
+def test_no_horde_when_every_start_area_holds_a_walled_city():
+    """Babylon's start areas Media, Parthia and Susa all hold his walled cities: no horde."""
+    areas = ["media", "parthia", "susa"]
+    s = gi_state(cities(areas, "babylon"), sites={a: ("babylon", ["city_walls"]) for a in areas})
+    g, ctx, eff = begin(s, "barbarian_hordes", "babylon", trader="assyria")
+    assert eff.done(g, ctx) and g.cities_of("babylon") == areas
+    assert not any("barbarians" in m for m in s.board.tokens.values())
+    assert "no horde appears (GI-CAL-08)" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-08", "GI-CITYADV-05")
+def test_the_horde_never_attacks_a_walled_city():
+    """Media and Susa walled, 3 tokens in Parthia: the horde lands in Parthia (the plain
+    rule would take a city, 5 points), and never enters the walled cities."""
+    s = gi_state({**cities(["media", "susa"], "babylon"), "parthia": {"tokens": {"babylon": 3}}},
+                 sites={a: ("babylon", ["city_walls"]) for a in ["media", "susa"]})
+    g, ctx, eff = begin(s, "barbarian_hordes", "babylon", trader="assyria")
+    while owed(g, ctx, eff):
+        eff.timeout(g, ctx, owed(g, ctx, eff)[0].player)
+    assert "15 barbarian tokens appear in Parthia" in texts(g)
+    assert g.cities_of("babylon") == ["media", "susa"]
+    assert g.tokens("media", "barbarians") == 0 and g.tokens("susa", "barbarians") == 0
+
+
+@pytest.mark.variant("GI-CAL-08")
+def test_a_city_in_revolt_cannot_use_its_walls():
+    s = gi_state(cities(["media", "parthia", "susa"], "babylon"), dice={"susa": 0},
+                 sites={a: ("babylon", ["city_walls"]) for a in ["media", "parthia", "susa"]})
+    g, ctx, eff = begin(s, "barbarian_hordes", "babylon", trader="assyria")
+    assert "15 barbarian tokens appear in Susa" in texts(g)
+
+
+# ---- the phase, played ------------------------------------------------------------------------
+@pytest.mark.variant("GI-CAL-06", "GI-CAL-05", "GI-TURN-11")
+def test_s13_through_the_phase_and_the_order_answers_it():
+    """S-13 through the calamity phase: Babylon holds Slave Revolt, 3 of its 5 cities in
+    Revolt; the engine owes Babylon a civil_war_units decision, and his selection hands the
+    first faction to Assyria."""
+    areas = ["thebes", "memphis", "tanis", "buhen", "alexandria"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 12, "nubia": 8}),
+                 dice={"thebes": 0, "memphis": 0, "tanis": 0, "buhen": 2, "alexandria": 3},
+                 players={"assyria": {"stock": 30}, "babylon": {"hand": ["slave_revolt"]},
+                          "thrace": {"hand": ["gold"] * 5}})
+    s.phase = "calamities"
+    g = game_for(s)
+    phase().start(g)
+    d = [x for x in engine.pending(s) if x.required]
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    s2, ev = engine.apply(s, {"type": "civil_war_units", "player": BABYLON,
+                              "tokens": {"upper_egypt": 12, "nubia": 8}, "cities": ["thebes", "memphis", "tanis"]})
+    g2 = game_for(s2)
+    assert g2.cities_of("assyria") == ["memphis", "tanis", "thebes"]
+    assert g2.cities_of("babylon") == ["alexandria", "buhen"]
+    assert "Slave Revolt becomes a Civil War (GI-CAL-06)" in "\n".join(e.text for e in g.events)
