@@ -619,6 +619,31 @@ def test_a_city_in_revolt_cannot_use_its_walls():
     assert "15 barbarian tokens appear in Susa" in texts(g)
 
 
+# ---- GI-CAL-12 Piracy (the plain mode) -----------------------------------------------------------
+@pytest.mark.variant("GI-CAL-12", "GI-CITYADV-05")
+def test_piracy_a_walled_or_garrisoned_coastal_city_is_not_offered():
+    """Egypt's coastal cities Tanis (City Walls), Gaza (Marines), Alexandria and Sidon: the
+    trader Babylon is offered only Alexandria and Sidon, both become pirate cities."""
+    areas = ["tanis", "gaza", "alexandria", "sidon"]
+    s = gi_state(cities(areas, "egypt"), sites={"tanis": ("egypt", ["city_walls"])})
+    s.variant_state["marines"] = {"egypt": ["gaza"]}
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    assert g.cities_of("egypt") == ["gaza", "tanis"]
+    assert sorted(a for a, o in s.board.cities.items() if o == "pirates") == ["alexandria", "sidon"]
+
+
+@pytest.mark.variant("GI-CAL-12")
+def test_piracy_offers_only_the_unguarded_cities_to_choose_from():
+    areas = ["tanis", "gaza", "alexandria", "sidon"]
+    s = gi_state(cities(areas, "egypt"), sites={"tanis": ("egypt", ["city_walls"])})
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    d = owed(g, ctx, eff)[0]
+    assert d.player == BABYLON and d.options["cities"] == ["alexandria", "gaza", "sidon"]
+    refused(g, ctx, eff, ChooseCities(BABYLON, ["tanis", "gaza"]), "30.911")
+    sample_to_end(g, ctx, eff)
+    assert "tanis" in g.cities_of("egypt") and len(g.cities_of("egypt")) == 2
+
+
 # ---- the phase, played ------------------------------------------------------------------------
 @pytest.mark.variant("GI-CAL-06", "GI-CAL-05", "GI-TURN-11")
 def test_s13_through_the_phase_and_the_order_answers_it():

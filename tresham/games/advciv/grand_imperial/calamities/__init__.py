@@ -24,7 +24,8 @@ from ...rules.calamities import CalamitiesPhase
 from ...rules.calamities.base import EFFECTS, VARIANT_EFFECTS, CalamityEffect
 from ..variant import KEY
 from . import (  # noqa: F401  (registering the variant's effects)
-    barbarians, civil_disorder, civil_war, iconoclasm, losses, slave_revolt, superstition, treachery,
+    barbarians, civil_disorder, civil_war, iconoclasm, losses, piracy, slave_revolt, superstition,
+    treachery,
 )
 
 
