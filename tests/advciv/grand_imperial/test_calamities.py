@@ -113,7 +113,7 @@ def test_the_variant_phase_overlays_its_effects_and_the_plain_one_is_untouched()
     assert isinstance(gi_phase, GICalamitiesPhase)
     assert plain.effects() is EFFECTS
     changed = {"volcano", "treachery", "famine", "superstition", "civil_war", "slave_revolt",
-               "flood", "barbarian_hordes", "epidemic", "civil_disorder", "iconoclasm"}
+               "flood", "barbarian_hordes", "epidemic", "civil_disorder", "iconoclasm", "piracy"}
     for cid, eff in gi_phase.effects().items():
         if cid in changed:
             assert type(eff) is not type(EFFECTS[cid]) and isinstance(eff, type(EFFECTS[cid]))
