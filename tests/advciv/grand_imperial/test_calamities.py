@@ -331,6 +331,32 @@ def test_iconoclasm_a_choice_leaving_out_the_unhappy_city_is_refused():
     assert g.cities_of("egypt") == ["alexandria", "thebes"]
 
 
+@pytest.mark.variant("GI-CAL-11", "GI-LUX-06")
+def test_iconoclasm_never_names_a_happy_city_of_another_player():
+    """Egypt's one city is reduced (4, clamped to 1); then 2 cities of other players: Babylon's
+    Tyre is Happy, so Babylon's Sidon and Assyria's Nineveh are the only choice."""
+    board = {**cities(["thebes"], "egypt"), **cities(["tyre", "sidon"], "babylon"),
+             **cities(["nineveh"], "assyria")}
+    s = gi_state(board, dice={"tyre": 5})
+    g, ctx, eff = begin(s, "iconoclasm", "egypt")
+    assert ctx["stage"] == "done" and ctx["m"] == 2
+    assert g.cities_of("babylon") == ["tyre"] and g.cities_of("assyria") == []
+
+
+@pytest.mark.variant("GI-CAL-11")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_iconoclasm_secondary_choice_offers_no_happy_city_and_samples_are_legal(seed):
+    board = {**cities(["thebes"], "egypt"), **cities(["tyre", "sidon", "jerusalem"], "babylon"),
+             **cities(["nineveh", "damascus"], "assyria")}
+    s = gi_state(board, dice={"tyre": 5, "damascus": 5})
+    g, ctx, eff = begin(s, "iconoclasm", "egypt")
+    d = owed(g, ctx, eff)
+    assert d[0].options["cities"] == ["jerusalem", "nineveh", "sidon"] and d[0].options["count"] == 2
+    sample_to_end(g, ctx, eff, seed)
+    assert len(g.cities_of("babylon")) + len(g.cities_of("assyria")) == 5 - 2
+    assert "tyre" in g.cities_of("babylon") and "damascus" in g.cities_of("assyria")
+
+
 @pytest.mark.variant("GI-CAL-11")
 def test_iconoclasm_reduced_city_flips_one_advance():
     """GID-11: one flipped, as in conflict, then the "flip" decay."""
