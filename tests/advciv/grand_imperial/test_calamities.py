@@ -692,3 +692,46 @@ def test_s13_through_the_phase_and_the_order_answers_it():
     assert g2.cities_of("assyria") == ["memphis", "tanis", "thebes"]
     assert g2.cities_of("babylon") == ["alexandria", "buhen"]
     assert "Slave Revolt becomes a Civil War (GI-CAL-06)" in "\n".join(e.text for e in g.events)
+
+
+# ---- a capital lost brings a Civil War (GI-CAL-05, GI-CITYADV-14) ---------------------------------
+def at_phase(s):
+    s.phase = "calamities"
+    g = game_for(s)
+    phase().start(g)
+    return g
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-CITYADV-14")
+def test_a_capital_lost_to_a_calamity_brings_a_civil_war_in_the_same_phase():
+    """Babylon's capital on Thera is destroyed by the eruption; Memphis is Unhappy, so Babylon
+    suffers a Civil War in this phase: 20 tokens + Memphis + Tanis (30 < 35) all go to Assyria."""
+    board = {**cities(["thera", "memphis", "tanis"], "babylon", {"upper_egypt": 20})}
+    s = gi_state(board, dice={"memphis": 1, "tanis": 2},
+                 sites={"thera": ("babylon", ["palace"])},
+                 players={"babylon": {"hand": ["volcano"]}, "assyria": {"stock": 35},
+                          "thrace": {"hand": ["gold"] * 5}})
+    g = at_phase(s)
+    out = texts(g)
+    assert "Babylon lost his capital to a calamity and has cities Unhappy or in Revolt" in out
+    assert "Civil War strikes Babylon" in out
+    assert g.cities_of("assyria") == ["memphis", "tanis"] and g.cities_of("babylon") == []
+    assert g.tokens("upper_egypt", "assyria") == 20
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-CITYADV-14")
+def test_a_capital_lost_since_the_last_calamity_phase_brings_a_civil_war():
+    """``pending_civil_war: ["babylon"]`` (a capital captured in conflict): with Memphis in
+    Revolt Babylon owes the Civil War's selection at the phase start; Egypt, pending too but
+    with every city Content, suffers none."""
+    board = {**cities(["memphis", "tanis", "buhen"], "babylon", {"upper_egypt": 20, "nubia": 15}),
+             **cities(["gaza"], "egypt")}
+    s = gi_state(board, dice={"memphis": 0, "tanis": 1, "buhen": 2},
+                 players={"assyria": {"stock": 30}, "thrace": {"hand": ["gold"] * 5}})
+    s.variant_state["pending_civil_war"] = ["babylon", "egypt"]
+    g = at_phase(s)
+    d = [x for x in engine.pending(s) if x.required]
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    assert d[0].options["compulsory"] == ["memphis"] and d[0].options["points"] == 35
+    assert "pending_civil_war" not in s.variant_state
+    assert "Egypt lost his capital since the last calamity phase, but none of his cities" in texts(g)

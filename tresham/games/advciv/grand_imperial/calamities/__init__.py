@@ -13,16 +13,22 @@ plain effect registered with ``@effect(variant=KEY)``.
 * Barbarian Hordes and City Walls (GI-CAL-08).
 
 At its start the phase lifts last turn's Slave Revolt block (``variant_state["tax_blocked"]``):
-the taxation phase it was for is past (ruling GIC-6).
+the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
+last calamity phase (``variant_state["pending_civil_war"]``) or loses it to a calamity in this
+one suffers a Civil War in this phase if any of his cities is Unhappy or in Revolt
+(GI-CAL-05, GI-CITYADV-14; ruling GIC-15).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ...phase import register
 from ...rules.calamities import CalamitiesPhase
 from ...rules.calamities.base import EFFECTS, VARIANT_EFFECTS, CalamityEffect
+from ...game import Game
 from ..variant import KEY
+from . import political as pol
 from . import (  # noqa: F401  (registering the variant's effects)
     barbarians, civil_disorder, civil_war, iconoclasm, losses, piracy, slave_revolt, superstition,
     treachery,
@@ -37,8 +43,48 @@ class GICalamitiesPhase(CalamitiesPhase):
         """The plain effects overlaid with Grand Imperial's (EP-9)."""
         return {**EFFECTS, **VARIANT_EFFECTS.get(KEY, {})}
 
-    def start(self, g) -> None:
+    def start(self, g: Game) -> None:
         """29.1, after lifting last turn's Slave Revolt tax block (GI-CAL-06, GIC-6)."""
         if g.s.variant_state.get("tax_blocked"):
             g.s.variant_state.pop("tax_blocked")
         super().start(g)
+
+    # ---- a capital lost brings a Civil War (GI-CAL-05, GI-CITYADV-14) ---------------------
+    def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The calamities revealed, and a Civil War for each player who lost his capital since
+        the last calamity phase and has an Unhappy city or one in Revolt; the capitals held now
+        are noted so that one lost in this phase brings its Civil War too."""
+        queue = super().queue(g, later)
+        g.s.step["capitals"] = {p.nation: cap for p in g.active()
+                                if (cap := pol.capital(g, p.nation)) is not None}
+        pending = g.s.variant_state.pop("pending_civil_war", [])
+        for nation in sorted(set(pending)):
+            self._capital_lost(g, nation, queue, "since the last calamity phase")
+        queue.sort(key=lambda x: (g.d.calamities[x["calamity"]].order, g.ast_rank(x["victim"])))
+        return queue
+
+    def after_calamity(self, g: Game, ctx: dict[str, Any]) -> None:
+        """A capital lost to this calamity brings a Civil War later in this phase."""
+        caps = g.s.step.get("capitals", {})
+        for nation, area in sorted(caps.items()):
+            if area is not None and pol.capital(g, nation) != area:
+                caps[nation] = None
+                self._capital_lost(g, nation, g.s.step["queue"], "to a calamity",
+                                   after=g.s.step["index"])
+
+    def _capital_lost(self, g: Game, nation: str, queue: list[dict[str, Any]], when: str,
+                      after: int = -1) -> None:
+        p = g.of(nation)
+        if p.inert or nation not in {x.nation for x in g.active()}:
+            return
+        if any(x["calamity"] == "civil_war" and x["victim"] == nation for x in queue[after + 1:]):
+            return  # he suffers one already
+        exposed = [a for a in g.cities_of(nation) if pol.rank(g, a) == 0]
+        if not exposed:
+            g.emit(f"{g.name(nation)} lost his capital {when}, but none of his cities is Unhappy "
+                   "or in Revolt: no Civil War (GI-CAL-05).", "capital_lost", nation=nation)
+            return
+        g.emit(f"{g.name(nation)} lost his capital {when} and has cities Unhappy or in Revolt: "
+               "he suffers a Civil War in this calamity phase (GI-CAL-05).", "capital_lost",
+               nation=nation, cities=exposed)
+        queue.append({"calamity": "civil_war", "victim": nation, "trader": None, "cause": "capital"})

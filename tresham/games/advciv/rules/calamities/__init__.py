@@ -159,11 +159,19 @@ class CalamitiesPhase(Phase):
     def start(self, g: Game) -> None:
         """29.1: right after trading; reveal, cap and order, then resolve what needs no decision."""
         later: list[dict[str, Any]] = []
-        queue = reveal(g, later)
-        g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities",
+        g.s.step = {"queue": [], "index": -1, "current": None, "stage": "calamities",
                     "later": later, "hide_upcoming": g.s.options.only_active_calamity,
                     "first": True}
+        g.s.step["queue"] = self.queue(g, later)
         self._run(g)
+
+    def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The calamities that take effect, in resolution order (``reveal``); a variant may
+        add calamities no card brings."""
+        return reveal(g, later)
+
+    def after_calamity(self, g: Game, ctx: dict[str, Any]) -> None:
+        """Called once each calamity is resolved (a variant may queue what it brings about)."""
 
     def _run(self, g: Game) -> None:
         """Advance until someone owes a decision or the phase is over."""
@@ -185,6 +193,7 @@ class CalamitiesPhase(Phase):
                         eff.timeout(g, ctx, inert[0])  # 15.61: an inert nation decides nothing
                         continue
                     st["current"] = None
+                    self.after_calamity(g, ctx)
                 st["index"] += 1
                 if st["index"] >= len(st["queue"]):
                     for e in st.get("later", []):  # SITE-CREATE-10: the disregarded ones
