@@ -202,7 +202,9 @@ class OrderForm:
     """A form that gives one order for a decision, as controls a person fills in rather than
     JSON (issue 10: an order form for every decision). ``id`` names it on the page (unique
     among the player's forms now); the game turns the values posted into the order with
-    :meth:`GameRules.form_order`. ``rule``: the rule or site ID the form carries out."""
+    :meth:`GameRules.form_order`. ``rule``: the rule or site ID the form carries out. A form
+    with no fields and no ``submit`` is a note (a decision the game has no form for yet): the
+    page shows its title and help, without a button."""
 
     id: str
     title: str

@@ -109,6 +109,8 @@ def apply_in_place(state: GameState, order: dict | Order,
             if not owed:
                 break
             phase.timeout(g, owed[0])
+    elif o.type_name in variant.anytime_orders:
+        variant.handle_anytime(g, o)
     elif isinstance(o, Timeout):
         owed = [d for d in phase.pending(g) if d.player == o.player and d.required]
         if not owed:
@@ -186,7 +188,11 @@ def pending(state: GameState) -> list[Decision]:
     """Decisions owed now (``required``) and those that may be entered early."""
     if state.finished:
         return []
-    return variant_of(state).phase(state.phase).pending(game_for(state))
+    variant = variant_of(state)
+    g = game_for(state)
+    owed = variant.phase(state.phase).pending(g)
+    extra = variant.anytime_decisions(g)
+    return owed + extra if extra else owed
 
 
 def default(state: GameState, seat: int) -> dict:

@@ -5,30 +5,51 @@ One builder per decision kind, registered with :func:`form`: ``build(g, seat, de
 the forms (``OrderForm`` ids start with the kind), ``to_order(g, seat, decision, form_id,
 values)`` the order. Forms are made from the seat's own decision options and his own pieces and
 cards (never another hand); the rules check the order as they check any other.
+
+Forms per variant (EP-12): ``@form(kind, to_order, variant=KEY)`` registers a builder in that
+variant's table (:data:`VARIANT_FORMS`); a game looks in its variant's table first, then in the
+plain :data:`FORMS` (:func:`forms_for`). A decision whose kind has no builder in either gets a
+note instead of a form (:func:`no_form_note`: no fields, no button; the page shows it as a note
+and the JSON order box stays), never an error.
 """
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Callable
+from collections import ChainMap, Counter
+from typing import Any, Callable, Mapping
 
 from ..base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from .game import Game
 from .orders import ORDER_TYPES
 from .rules import civcards as cc
+from .state import STANDARD
 
 Build = Callable[[Game, int, Decision], list[OrderForm]]
 ToOrder = Callable[[Game, int, Decision, str, dict[str, Any]], dict]
 
-#: decision kind -> (forms, order from the posted values)
+#: decision kind -> (forms, order from the posted values): the plain game's
 FORMS: dict[str, tuple[Build, ToOrder]] = {}
+#: variant key -> its own decision kinds' builders (looked up before :data:`FORMS`, EP-12)
+VARIANT_FORMS: dict[str, dict[str, tuple[Build, ToOrder]]] = {}
+#: the id ending of the note shown for a decision without a form
+NO_FORM = "no_form"
 
 
-def form(kind: str, to_order: ToOrder):
-    """Register the form builder of decisions of ``kind`` and its order maker."""
+def form(kind: str, to_order: ToOrder, *, variant: str = STANDARD):
+    """Register the form builder of decisions of ``kind`` and its order maker: the plain
+    game's (``variant`` the plain game) or ``variant``'s own, which its games use before the
+    plain one of the same kind (EP-12)."""
+    table = FORMS if variant == STANDARD else VARIANT_FORMS.setdefault(variant, {})
+
     def deco(build: Build) -> Build:
-        FORMS[kind] = (build, to_order)
+        table[kind] = (build, to_order)
         return build
     return deco
+
+
+def forms_for(variant: str) -> Mapping[str, tuple[Build, ToOrder]]:
+    """The builders a game of ``variant`` uses: the variant's own, then the plain ones."""
+    own = VARIANT_FORMS.get(variant)
+    return FORMS if variant == STANDARD or not own else ChainMap(own, FORMS)
 
 
 # ---- names people read ------------------------------------------------------------------------
@@ -461,23 +482,33 @@ def _reduce(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 # ---- the interface --------------------------------------------------------------------------
-def _decisions(g: Game, seat: int, pending: list[Decision]) -> list[Decision]:
-    return [d for d in pending if d.player == seat and d.kind in FORMS]
+def no_form_note(d: Decision) -> OrderForm:
+    """What the page shows for a decision whose kind has no form builder: a note (no fields,
+    no button: ``OrderForm.submit`` empty), the order to be typed in the JSON order box."""
+    return OrderForm(f"{d.kind}.{NO_FORM}", d.prompt, [], submit="",
+                     help=f"This decision ({d.kind}) has no form yet: type its order in the order box below.")
 
 
 def order_forms(g: Game, seat: int, pending: list[Decision]) -> list[OrderForm]:
-    """Every form of ``seat``'s decisions now."""
+    """Every form of ``seat``'s decisions now, from his game's variant's builders
+    (:func:`forms_for`); a note for a decision without a builder (:func:`no_form_note`)."""
+    table = forms_for(g.s.options.variant)
     out: list[OrderForm] = []
-    for d in _decisions(g, seat, pending):
-        out += FORMS[d.kind][0](g, seat, d)
+    for d in pending:
+        if d.player != seat:
+            continue
+        out += table[d.kind][0](g, seat, d) if d.kind in table else [no_form_note(d)]
     return out
 
 
 def form_order(g: Game, seat: int, pending: list[Decision], form_id: str, values: dict[str, Any]) -> dict:
     """The order of form ``form_id`` with ``values``; IllegalOrder if no decision of the seat
-    has that form now."""
+    has that form now, or if his decision of that kind has none (its note is no form)."""
+    table = forms_for(g.s.options.variant)
     kind = form_id.split(".", 1)[0]
-    d = next((d for d in _decisions(g, seat, pending) if d.kind == kind), None)
+    d = next((d for d in pending if d.player == seat and d.kind == kind), None)
     if d is None:
         raise IllegalOrder("", "this form is not open to you now")
-    return FORMS[kind][1](g, seat, d, form_id, values)
+    if kind not in table:
+        raise IllegalOrder("", f"this decision ({kind}) has no form: type its order in the order box")
+    return table[kind][1](g, seat, d, form_id, values)

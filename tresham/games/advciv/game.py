@@ -7,7 +7,8 @@ All piece movements go through these primitives; that keeps the 55/9/4 counts ex
 
 A variant (``variant.py``) may play with its own subclass (``Variant.game_class``), which
 overrides the primitives and the hooks below that it changes: ``support_needed``,
-``tax_base``, ``on_cards_received``. In the plain class each hook is exactly the plain rule.
+``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``. In the plain class
+each hook is exactly the plain rule.
 """
 from __future__ import annotations
 
@@ -332,6 +333,16 @@ class Game:
     def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
         """Called once ``taker`` holds ``cards`` from ``giver``'s hand: ``how`` is "trade" (28.1)
         or "capture" (24.51). Nothing happens in the plain game."""
+
+    def commodity_cards(self, hand) -> list[str]:
+        """The commodity cards of a hand, those the hand limit counts (28.5, 31.71;
+        ``civcards.commodities``): in the plain game every card of the data's commodities."""
+        return [c for c in hand if c in self.d.commodities]
+
+    def check_entry(self, nation: str, area: str) -> None:
+        """Refuse (IllegalOrder) a move of ``nation``'s tokens into ``area`` that a variant's
+        rule forbids; called by the movement checks (``movement.check_land_move``, a voyage's
+        unloading). The plain game forbids none beyond the movement rules themselves (23)."""
 
     # ---- scores ----------------------------------------------------------
     def civ_points(self, nation: str) -> int:

@@ -142,7 +142,9 @@ class Player:
     flags: dict[str, Any] = field(default_factory=dict)  # small per-turn markers (e.g. mining used)
 
     def has(self, card: str) -> bool:
-        return card in self.civ_cards
+        """Owns ``card``, or holds it for this turn only (``flags["temp_cards"]``, which only a
+        variant's rules set, e.g. Grand Imperial's Leadership cards; plain flags never hold it)."""
+        return card in self.civ_cards or (bool(self.flags) and card in self.flags.get("temp_cards", ()))
 
 
 @dataclass(slots=True)

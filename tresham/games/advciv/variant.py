@@ -48,6 +48,9 @@ class Variant:
     turn: ClassVar[tuple[str, ...]] = TURN
     #: the board primitives and rule hooks of this variant's games (``game.Game``)
     game_class: ClassVar[type[Game]] = Game
+    #: order types taken in any phase, before the phase's own (``handle_anytime``): none in
+    #: the plain game (whose one such order, ``depart``, the engine routes itself)
+    anytime_orders: ClassVar[tuple[str, ...]] = ()
     #: set once :func:`find_variant` has checked this object (its key, its turn's phases)
     _checked: bool = False
 
@@ -75,6 +78,17 @@ class Variant:
         """The order types by name: the players' (``platform``: the site's); the variant's
         own (``@order(..., variant=key)``) before the plain ones."""
         return order_types(self.key, platform)
+
+    def anytime_decisions(self, g: Game) -> list:
+        """Decisions a player may take in any phase (never required; their orders are
+        ``anytime_orders``), listed after the phase's own by ``engine.pending``: none in the
+        plain game."""
+        return []
+
+    def handle_anytime(self, g: Game, order: Order) -> None:
+        """Validate and apply an order of ``anytime_orders`` (IllegalOrder to refuse it), in
+        whatever phase the game is; never called in the plain game."""
+        raise IllegalOrder("", f"a {order.type_name!r} order is not taken in this game")
 
     # ---- creating a game ---------------------------------------------------------------
     def check_options(self, opts: Options) -> None:

@@ -4,6 +4,8 @@ This package holds the variant's data layer only: the regions and regional trade
 types, Leadership cards, the event stack, city advances, the two new civilization cards,
 luxury dispositions, the tabular calamity changes and the A.S.T. options
 (``data/grand_imperial.json``, loaded by :mod:`.data`). The plain game never imports it.
+The Leadership cards' table is ``data.leaders()``, not re-exported here: the name ``leaders``
+is the submodule of their rules (``leaders.py``).
 """
 from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     DISPOSITIONS,
@@ -21,7 +23,6 @@ from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     event_draws,
     event_stack,
     extra_cards,
-    leaders,
     luxury,
     luxury_thresholds,
     naval,

@@ -34,6 +34,7 @@ from ..schema import Count, _enum
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import data as gi
+from .leaders import annul
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
 
@@ -178,6 +179,7 @@ class GIAcquisitionPhase(Phase):
         order_ = draw_order(g)
         for p in order_:
             draw_for(g, p)
+            annul(g, p.nation)  # GI-LEADER-07: the Proselytizer and the Theocratic Leader drawn together
         g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
 
     def pending(self, g: Game) -> list[Decision]:

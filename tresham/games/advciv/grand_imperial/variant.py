@@ -27,6 +27,7 @@ from ..phase import TURN
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
+from .game import GIGame
 
 KEY = "grand_imperial"
 #: The name of the event stack among the stacks (after the twelve regions).
@@ -69,9 +70,10 @@ def is_event_card(card: str) -> bool:
 @cache
 def gi_data() -> GameData:
     """The plain data with the event stack's worthless cards beside the commodities, each of
-    face value 0: ballast (20 copies, GI-EVENT-04) and, until the Leadership cards have their
-    effects (slice 8), each of the nine leaders (1 copy) (GIS-5). So the plain rules that read
-    a hand (trade, buying, the hand limit, a card drawn in a city attack) know every card."""
+    face value 0: ballast (20 copies, GI-EVENT-04) and each of the nine leaders (1 copy)
+    (GIS-5). So the plain rules that read a hand (trade, buying, a card drawn in a city
+    attack) know every card; the hand limit leaves the leaders out (``GIGame.commodity_cards``,
+    GILD-9) and their effects are ``leaders.py``'s."""
     d = load()
     extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
     extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
@@ -84,11 +86,29 @@ class GrandImperial(Variant):
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    turn: ClassVar[tuple[str, ...]] = TURN
+    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1)
+    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN)
+    game_class: ClassVar[type[Game]] = GIGame
+    #: the Grand Diplomat, played at any time (GI-LEADER-09)
+    anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, calamities, orders  # noqa: F401
+        from . import acquisition, advances, calamities, forms, leaders, orders  # noqa: F401
+
+        leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
+
+    def anytime_decisions(self, g: Game) -> list:
+        """The Grand Diplomat's holder may play it now (GI-LEADER-09), never required."""
+        from .leaders import diplomat_decisions
+
+        return diplomat_decisions(g)
+
+    def handle_anytime(self, g: Game, order) -> None:
+        """The Grand Diplomat (GI-LEADER-09)."""
+        from .leaders import diplomat
+
+        diplomat(g, order)
 
     def data(self) -> GameData:
         """The plain data, with ballast and the Leadership cards as cards of value 0 (GIS-5)."""
@@ -150,12 +170,25 @@ class GrandImperial(Variant):
         return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
-        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's."""
+        """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
+        the sealed plays of Leadership cards (D1)."""
         if phase == "acquisition":
             from .acquisition import acquisition_secrets
 
             return acquisition_secrets
+        if phase == "leaders":
+            from .leaders import leaders_secrets
+
+            return leaders_secrets
         return super().phase_secrets(phase)
+
+    def view(self, g: Game, seat: int | None) -> dict:
+        """What everyone sees of the Leadership cards in effect (section 4.3): leaders played,
+        temporary cards, pacts, assimilations."""
+        from .leaders import leaders_view
+
+        own = leaders_view(g)
+        return {"leaders": own} if own else {}
 
     # ---- checks ------------------------------------------------------------------------
     def expected_cards(self, options: Options | None) -> Counter:
@@ -186,6 +219,9 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        from .leaders import invariants as leader_invariants
+
+        out.extend(leader_invariants(state))
         return out
 
 

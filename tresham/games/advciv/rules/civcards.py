@@ -80,7 +80,17 @@ def credit(g: Game, p: Player, card: str) -> int:
     total = 0
     for c in owned_before(p, g.s.turn):
         total += g.d.civ_cards[c].credits.get(card, 0)
+    for c in temporary(p):
+        total += g.d.civ_cards[c].credits.get(card, 0)
     return total
+
+
+def temporary(p: Player) -> list[str]:
+    """Cards held for this turn only and not owned (``flags["temp_cards"]``, set by a
+    variant's rules only: Grand Imperial's Leadership cards, GI-LEADER-02); their credits
+    count this turn. Never any in the plain game."""
+    temp = p.flags.get("temp_cards") if p.flags else None
+    return [c for c in temp if c not in p.civ_cards] if temp else []
 
 
 def cost_after_credits(g: Game, p: Player, card: str) -> int:
@@ -103,6 +113,9 @@ def credits_by_card(g: Game, p: Player) -> dict[str, int]:
         if t < turn:
             for target, v in g.d.civ_cards[c].credits.items():
                 out[target] = out.get(target, 0) + v
+    for c in temporary(p):
+        for target, v in g.d.civ_cards[c].credits.items():
+            out[target] = out.get(target, 0) + v
     return out
 
 
@@ -123,8 +136,9 @@ def buyable(g: Game, p: Player) -> list[str]:
 # ---- the hand ------------------------------------------------------------------
 
 def commodities(g: Game, hand: Iterable[str]) -> list[str]:
-    """The commodity cards of a hand (calamities are worth nothing, 28.5)."""
-    return [c for c in hand if c in g.d.commodities]
+    """The commodity cards of a hand (calamities are worth nothing, 28.5), those the hand
+    limit counts (31.71): ``Game.commodity_cards``."""
+    return g.commodity_cards(hand)
 
 
 def famine_grain(p: Player) -> int:
@@ -285,7 +299,7 @@ def check_discard(g: Game, hand_after: list[str], discard: list[str]) -> list[st
     """The excess surrendered (31.71): exactly the cards over the hand limit, commodity cards
     of the player's choice. Gives the hand that is kept."""
     for c in discard:
-        if not isinstance(c, str) or c not in g.d.commodities:
+        if not isinstance(c, str) or not commodities(g, [c]):
             raise IllegalOrder("31.71", f"{c!r} is not a commodity card you could surrender")
     kept = take(hand_after, discard)
     if kept is None:

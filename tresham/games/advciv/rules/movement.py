@@ -220,6 +220,7 @@ def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
             raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
                                f"{why} (the first area entered must be free of other players' "
                                "units, Barbarians and Pirate cities)")
+    g.check_entry(led.nation, dst)
     led.take(src, n)
     led.arrived[dst] = led.arrived.get(dst, 0) + n
     out = {"from": src, "to": dst, "count": n}
@@ -290,6 +291,7 @@ def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
                 raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
             if n > cargo:
                 raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
+            g.check_entry(led.nation, pos)
             cargo -= n
             left = n
             while left:

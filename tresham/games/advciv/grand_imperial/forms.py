@@ -1,0 +1,86 @@
+"""The order forms of Grand Imperial's own decisions (EP-12: ``forms.form(..., variant=KEY)``),
+one section per slice. A form is made from the seat's own decision options; the rules check
+the order it gives as any other (``docs/variants/grand-imperial.md`` section 5: D13, D14...).
+"""
+from __future__ import annotations
+
+from ...base import Decision, FieldChoice, FormField, OrderForm
+from ..forms import form
+from ..game import Game
+from .acquisition import card_name, region_name
+from .variant import KEY
+
+
+def _player(seat: int) -> dict:
+    return {"player": seat}
+
+
+# ---- slice 2: acquisition (D13 buy_regional, D14 auction_bid) --------------------------------
+def _buy_regional_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    if fid == "buy_regional.done":
+        return {"type": "buy_regional", **_player(seat)}
+    return {"type": "buy_regional", **_player(seat), "region": v["region"]}
+
+
+@form("buy_regional", _buy_regional_order, variant=KEY)
+def _buy_regional(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D13, GI-TRADE-04: the top card of a region one's cities draw from, at twice its face
+    value from treasury; or done buying this turn."""
+    regions = d.options.get("regions", [])
+    factor = d.options.get("factor", 2)
+    choices = [FieldChoice(r, f"{region_name(r)} ({len(_stack(g, r))} cards left)") for r in regions]
+    return [OrderForm("buy_regional", "Buy a card from a region", [
+        FormField("region", "Region", "choice", choices)], submit="Draw and pay",
+        help=f"You draw its top card and pay {factor} × its face value from treasury "
+             f"({d.options.get('treasury', 0)}); if you cannot pay, it is auctioned to the others.",
+        rule="GI-TRADE-04"),
+        OrderForm("buy_regional.done", "Done buying", [], submit="I am done buying", rule="GI-TRADE-04")]
+
+
+def _stack(g: Game, region: str) -> list[str]:
+    from .stacks import region_stack
+
+    return region_stack(g, region)
+
+
+@form("auction_bid", lambda g, seat, d, fid, v: {"type": "auction_bid", **_player(seat), "bid": int(v["bid"])},
+      variant=KEY)
+def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D14, GI-TRADE-05: a sealed bid in treasury tokens for the card auctioned (0: no bid)."""
+    mx = int(d.options.get("max", 0))
+    card = d.options.get("card")
+    what = card_name(g, card) if card else "the card"
+    return [OrderForm("auction_bid", f"Sealed bid for {what}", [
+        FormField("bid", f"Your bid (treasury {mx})", "number", min=0, max=mx, value=0)],
+        submit="Bid", help="Sealed: the others do not see it. 0: no bid. The highest bid pays "
+                           "from treasury to stock.", rule="GI-TRADE-05")]
+
+
+# ---- slice 8: Leadership cards (D1 play_leaders, the Grand Diplomat) --------------------------
+def _leader_name(card: str) -> str:
+    from .leaders import leader_name
+
+    return leader_name(card)
+
+
+@form("play_leaders", lambda g, seat, d, fid, v: {"type": "play_leaders", **_player(seat),
+                                                   "cards": list(v.get("cards") or [])}, variant=KEY)
+def _play_leaders(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D1, GI-LEADER-01/02/05/07: the Leadership cards of one's hand played at the start of
+    the turn (none ticked: play nothing)."""
+    choices = [FieldChoice(c, _leader_name(c)) for c in d.options.get("leaders", [])]
+    return [OrderForm("play_leaders", "Play Leadership cards", [
+        FormField("cards", "Leaders to play now (ticked: played)", "multi", choices, required=False, value=[])],
+        submit="Play", help="Played cards take effect for this turn once every holder has chosen; "
+                            "nothing ticked plays nothing.", rule="GI-LEADER-01")]
+
+
+@form("diplomat", lambda g, seat, d, fid, v: {"type": "diplomat", **_player(seat), "target": v["target"]},
+      variant=KEY)
+def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """GI-LEADER-09: the Grand Diplomat, at any time: the player named and you see each
+    other's trade cards."""
+    choices = [FieldChoice(n, g.name(n)) for n in d.options.get("targets", [])]
+    return [OrderForm("diplomat", "Play the Grand Diplomat", [
+        FormField("target", "Show hands with", "choice", choices)], submit="Show each other our cards",
+        help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]

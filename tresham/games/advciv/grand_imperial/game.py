@@ -1,0 +1,51 @@
+"""``GIGame``: the board primitives and rule hooks of Grand Imperial games (``Game`` overridden
+where the variant changes a plain hook; ``docs/variants/grand-imperial.md`` section 1.3).
+
+Leadership cards (slice 8, ``leaders.py``): leaders are not commodity cards (the hand limit
+leaves them out, GIR-33), a card given in a trade may carry a leader's effect
+(``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
+civilization cards score nothing (``civ_points``).
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from ..game import Game
+from . import data as gi
+
+
+@cache
+def _leader_ids() -> frozenset[str]:
+    return frozenset(gi.leaders())
+
+
+class GIGame(Game):
+    """A Grand Imperial game's working object."""
+
+    # ---- Leadership cards (GI-LEADER-03, -07, -08; GI-TRADE-09) ----------------------------
+    def commodity_cards(self, hand) -> list[str]:
+        """Commodity cards, ballast included, and not the Leadership cards, which do not count
+        toward the hand limit (GI-TRADE-09, GIR-33; ruling GILD-9)."""
+        leaders = _leader_ids()
+        return [c for c in hand if c in self.d.commodities and c not in leaders]
+
+    def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
+        """Leaders traded (GI-LEADER-03, -08) and the Proselytizer's conflict (GI-LEADER-07)."""
+        from .leaders import on_received
+
+        on_received(self, taker, giver, cards, how)
+
+    def check_entry(self, nation: str, area: str) -> None:
+        """The Great Compromiser's pact (GI-LEADER-08)."""
+        if self.s.variant_state.get("pacts"):
+            from .leaders import check_entry
+
+            check_entry(self, nation, area)
+
+    def civ_points(self, nation: str) -> int:
+        """Civilization cards' face values, less those owned by assimilation only, which score
+        nothing (GI-LEADER-03)."""
+        from .leaders import assimilated
+
+        skip = assimilated(self.s, nation)
+        return sum(self.d.civ_cards[c].cost for c in self.of(nation).civ_cards if c not in skip)

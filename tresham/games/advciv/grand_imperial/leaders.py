@@ -1,0 +1,549 @@
+"""Grand Imperial's Leadership cards (GI-LEADER-01..10; ``docs/variants/grand-imperial.md``
+section 3.9, rulings ``docs/rulings/grand-imperial-leaders.md``, GILD-n).
+
+The nine cards are in the event stack (GI-EVENT-01) and drawn like the others; a leader in a
+hand is secret (27.4). Each card of the data (``gi.leaders()``) has its effect in
+:data:`EFFECTS`, keyed by card id; a card of the data without one is refused when the variant
+is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
+
+- ``turn_start``: played in the phase ``leaders``, the first of the turn, part of the seed's
+  phase 1 (decision ``play_leaders``, owed at once by every holder of such a card; timeout:
+  play nothing): Charismatic (GI-LEADER-01), Theocratic (-02), Warlike (-05), the Great
+  Proselytizer (-07). (Theocratic and the Proselytizer against a calamity: the calamity
+  phase's window, not built here.)
+- ``trade``: the effect comes with giving the card away in a trade (``GIGame.on_cards_received``
+  calls :func:`on_received`): Assimilative (-03), the Great Compromiser (-08).
+- ``anytime``: the order ``diplomat`` in any phase (``GrandImperial.anytime_orders``): the
+  Grand Diplomat (-09).
+- ``acquisition`` / ``advances``: cashed by another phase's order: the Merchant Prince (-06,
+  :func:`merchant_prince`) and the Civilized Leader (-04, :func:`civilized_credit`); these
+  give the state effect, the orders that use them are the acquisition's and advances' phases'.
+
+A played or cashed leader goes to ``set_aside`` (restacked under the event stack, GIS-2).
+Effects for one turn are in ``Player.flags`` (cleared when a turn begins): ``temp_cards`` (civ
+cards held this turn, seen by ``Player.has`` and by the credits of ``civcards``, not by the
+A.S.T. nor by ownership), ``charismatic``, ``conversions``, ``free_barracks``,
+``leaders_played``. Effects that outlast the turn are in ``variant_state``: ``pacts`` and
+``assimilated`` (section 4.2). All of these are public; a held leader is not.
+
+Orders: ``{"type": "play_leaders", "player": SEAT, "cards": [LEADER, ...]}``,
+``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ...base import Decision, IllegalOrder
+from ..data import DataError
+from ..game import Game
+from ..orders import Order, order
+from ..phase import Phase, register, require_phase_player
+from ..schema import Many, NationId, Seat, _enum
+from ..state import GameState, Player
+from . import data as gi
+from .variant import KEY
+
+LeaderId = _enum(frozenset(gi.leaders()), "a Leadership card", "GI-LEADER-10", "a Leadership card id")
+
+# ---- the effects ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderEffect:
+    """What a Leadership card does (GI-LEADER-10): when it is used (``window``), what playing
+    it does (``play(g, nation, leader)``, the ``turn_start`` and ``anytime`` windows) and what
+    giving it in a trade does (``traded(g, giver, taker, leader)``, the ``trade`` window)."""
+
+    window: str
+    play: Callable[[Game, str, gi.Leader], None] | None = None
+    traded: Callable[[Game, str, str, gi.Leader], None] | None = None
+
+
+WINDOWS = ("turn_start", "trade", "anytime", "acquisition", "advances")
+
+
+def _grant(g: Game, p: Player, card: str) -> None:
+    temp = p.flags.setdefault("temp_cards", [])
+    if card not in temp:
+        temp.append(card)
+
+
+def _civ_name(g: Game, card: str) -> str:
+    return g.d.civ_cards[card].name
+
+
+def play_charismatic(g: Game, nation: str, x: gi.Leader) -> None:
+    """GI-LEADER-01: every city of his at least Satisfied for the rest of the turn (read by
+    the luxury rules); Happy still needs its own points."""
+    g.of(nation).flags["charismatic"] = True
+    g.emit(f"{g.name(nation)} plays the {x.name}: all {g.name(nation)}'s cities count as at "
+           f"least Satisfied until the turn ends (GI-LEADER-01).", "leader_effect",
+           nation=nation, card=x.id, effect="charismatic")
+
+
+def play_theocratic(g: Game, nation: str, x: gi.Leader) -> None:
+    """GI-LEADER-02: Theology for the rest of the turn; owning Theology, Monotheism; owning
+    both, two conversions this turn (``flags["conversions"]``)."""
+    p = g.of(nation)
+    if x.grants and not p.has(x.grants):
+        _grant(g, p, x.grants)
+        what = f"holds {_civ_name(g, x.grants)} until the turn ends (not for the A.S.T.)"
+    elif x.then_grants and not p.has(x.then_grants):
+        _grant(g, p, x.then_grants)
+        what = (f"already holds {_civ_name(g, x.grants)}: holds {_civ_name(g, x.then_grants)} "
+                "until the turn ends")
+    else:
+        p.flags["conversions"] = x.conversions_if_both
+        what = (f"holds {_civ_name(g, x.grants)} and {_civ_name(g, x.then_grants)}: may convert "
+                f"{x.conversions_if_both} areas this turn")
+    g.emit(f"{g.name(nation)} plays the {x.name}: {g.name(nation)} {what} (GI-LEADER-02).",
+           "leader_effect", nation=nation, card=x.id, temp_cards=list(p.flags.get("temp_cards", [])),
+           conversions=p.flags.get("conversions"))
+
+
+def play_warlike(g: Game, nation: str, x: gi.Leader) -> None:
+    """GI-LEADER-05: Military (with its drawbacks) for the rest of the turn; owning it, one
+    free Barracks city advance (``flags["free_barracks"]``, placed by the city advances'
+    rules)."""
+    p = g.of(nation)
+    if x.grants and not p.has(x.grants):
+        _grant(g, p, x.grants)
+        what = f"holds {_civ_name(g, x.grants)} until the turn ends, with all its pluses and minuses"
+    else:
+        p.flags["free_barracks"] = x.barracks_if_held
+        what = (f"already holds {_civ_name(g, x.grants)}: may build {x.barracks_if_held} Barracks "
+                "city advance in a city of his choice")
+    g.emit(f"{g.name(nation)} plays the {x.name}: {g.name(nation)} {what} (GI-LEADER-05).",
+           "leader_effect", nation=nation, card=x.id, temp_cards=list(p.flags.get("temp_cards", [])),
+           free_barracks=p.flags.get("free_barracks"))
+
+
+def play_proselytizer(g: Game, nation: str, x: gi.Leader) -> None:
+    """GI-LEADER-07: Monotheism (with its drawbacks) until the turn ends; nothing more if he
+    holds it already."""
+    p = g.of(nation)
+    if x.grants and not p.has(x.grants):
+        _grant(g, p, x.grants)
+        p.flags.setdefault("granted", {})[x.id] = x.grants
+        what = f"holds {_civ_name(g, x.grants)} until the turn ends, with all its pluses and minuses"
+    else:
+        what = f"already holds {_civ_name(g, x.grants)}: no further benefit"
+    g.emit(f"{g.name(nation)} plays {x.name}: {g.name(nation)} {what} (GI-LEADER-07).",
+           "leader_effect", nation=nation, card=x.id, temp_cards=list(p.flags.get("temp_cards", [])))
+
+
+def traded_assimilative(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
+    """GI-LEADER-03: the giver picks one of the receiver's civilization cards at random
+    (``g.rng``); one he lacks he takes from the bank (the receiver keeps his), recorded in
+    ``variant_state["assimilated"]``, worth no points; one he owns gives nothing."""
+    owned = sorted(g.of(taker).civ_cards)
+    if not owned:
+        g.emit(f"{g.name(giver)} trades the {x.name} to {g.name(taker)}, who has no "
+               "civilization card: nothing is assimilated (GI-LEADER-03).", "leader_effect",
+               nation=giver, card=x.id, target=taker, assimilated=None)
+        return
+    card = owned[g.rng.below(len(owned))]
+    p = g.of(giver)
+    if card in p.civ_cards:
+        g.emit(f"{g.name(giver)} trades the {x.name} to {g.name(taker)} and draws "
+               f"{_civ_name(g, card)}, which {g.name(giver)} owns already: nothing is assimilated "
+               "(GI-LEADER-03).", "leader_effect", nation=giver, card=x.id, target=taker,
+               assimilated=None, drawn=card)
+        return
+    p.civ_cards[card] = g.s.turn
+    vs = g.s.variant_state
+    vs.setdefault("assimilated", {}).setdefault(giver, []).append(card)
+    vs["assimilated"][giver].sort()
+    g.emit(f"{g.name(giver)} trades the {x.name} to {g.name(taker)} and assimilates "
+           f"{_civ_name(g, card)}: {g.name(giver)} takes a copy from the bank, worth no victory "
+           "points unless bought later (GI-LEADER-03).", "leader_effect", nation=giver,
+           card=x.id, target=taker, assimilated=card)
+
+
+def traded_compromiser(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
+    """GI-LEADER-08: next turn neither may move into an area holding the other's units
+    (``variant_state["pacts"]``, :func:`pact_forbids`)."""
+    turn = g.s.turn + x.no_conflict_turns
+    a, b = sorted((giver, taker))
+    pacts = g.s.variant_state.setdefault("pacts", [])
+    pact = {"a": a, "b": b, "turn": turn}
+    if pact not in pacts:
+        pacts.append(pact)
+        pacts.sort(key=lambda q: (q["turn"], q["a"], q["b"]))
+    g.emit(f"{g.name(giver)} trades {x.name} to {g.name(taker)}: in turn {turn} neither may move "
+           "into an area holding the other's units (GI-LEADER-08).", "leader_effect", nation=giver,
+           card=x.id, target=taker, pact=pact)
+
+
+#: The effect of each Leadership card of the data, by card id (GI-LEADER-10).
+EFFECTS: dict[str, LeaderEffect] = {
+    "charismatic_leader": LeaderEffect("turn_start", play=play_charismatic),
+    "theocratic_leader": LeaderEffect("turn_start", play=play_theocratic),
+    "assimilative_leader": LeaderEffect("trade", traded=traded_assimilative),
+    "civilized_leader": LeaderEffect("advances"),
+    "warlike_leader": LeaderEffect("turn_start", play=play_warlike),
+    "merchant_prince": LeaderEffect("acquisition"),
+    "great_proselytizer": LeaderEffect("turn_start", play=play_proselytizer),
+    "great_compromiser": LeaderEffect("trade", traded=traded_compromiser),
+    "grand_diplomat": LeaderEffect("anytime"),
+}
+
+
+def check_effects(leaders: Mapping[str, gi.Leader] | None = None,
+                  effects: Mapping[str, LeaderEffect] | None = None) -> None:
+    """GI-LEADER-10: every Leadership card of the data has an effect here (a house card added
+    to the data needs its rule written); DataError naming those that have none."""
+    leaders = gi.leaders() if leaders is None else leaders
+    effects = EFFECTS if effects is None else effects
+    missing = sorted(set(leaders) - set(effects))
+    if missing:
+        raise DataError(f"grand imperial: the Leadership card{'s' if len(missing) > 1 else ''} "
+                        f"{', '.join(missing)} of the data {'have' if len(missing) > 1 else 'has'} "
+                        "no effect in grand_imperial/leaders.py (GI-LEADER-10)")
+    bad = sorted(k for k, e in effects.items() if e.window not in WINDOWS)
+    if bad:
+        raise DataError(f"grand imperial: unknown leader window for {', '.join(bad)}")
+
+
+def is_leader(card: str) -> bool:
+    return card in gi.leaders()
+
+
+def leader_name(card: str) -> str:
+    return gi.leaders()[card].name
+
+
+def set_aside(g: Game, p: Player, card: str) -> None:
+    """A played, cashed or annulled leader leaves the hand for ``set_aside`` (restacked under
+    the event stack, GIS-2)."""
+    p.hand.remove(card)
+    g.s.set_aside.append(card)
+
+
+def _played(p: Player, card: str) -> None:
+    p.flags.setdefault("leaders_played", []).append(card)
+
+
+# ---- the Proselytizer and the Theocratic Leader (GI-LEADER-07) --------------------------------
+def annul(g: Game, nation: str) -> None:
+    """GI-LEADER-07: holding the Proselytizer and the Theocratic Leader at once (after a draw,
+    a trade or a capture) sets both aside without effect; a player who played the Proselytizer
+    this turn and now holds the Theocratic Leader loses both (his temporary Monotheism ends)."""
+    p = g.of(nation)
+    if not any(c in gi.leaders() for c in p.hand):
+        return
+    for x in gi.leaders().values():
+        other = x.cancels_with
+        if other is None or other not in p.hand:
+            continue
+        if x.id in p.hand:
+            set_aside(g, p, x.id)
+            set_aside(g, p, other)
+            g.emit(f"{g.name(nation)} holds {x.name} and the {leader_name(other)} at once: both "
+                   "are discarded without effect (GI-LEADER-07).", "leader_annulled",
+                   nation=nation, cards=[x.id, other])
+        elif x.id in p.flags.get("leaders_played", ()):
+            set_aside(g, p, other)
+            granted = p.flags.get("granted", {}).pop(x.id, None)
+            if granted and granted in p.flags.get("temp_cards", ()):
+                p.flags["temp_cards"].remove(granted)
+            g.emit(f"{g.name(nation)}, who played {x.name} this turn, receives the "
+                   f"{leader_name(other)}: both are annulled and {g.name(nation)} no longer holds "
+                   f"{_civ_name(g, x.grants)} this turn (GI-LEADER-07).", "leader_annulled",
+                   nation=nation, cards=[x.id, other])
+
+
+def on_received(g: Game, taker: str, giver: str, cards: list[str], how: str) -> None:
+    """``Game.on_cards_received``: a leader given in a trade does what it does when traded
+    (GI-LEADER-03, -08; GI-TRADE-07); then the Proselytizer's conflict (GI-LEADER-07)."""
+    if how == "trade":
+        for c in cards:
+            eff = EFFECTS.get(c)
+            if eff is not None and eff.traded is not None:
+                eff.traded(g, giver, taker, gi.leaders()[c])
+    if any(c in gi.leaders() for c in cards):
+        annul(g, taker)
+
+
+# ---- the Great Compromiser's pact (GI-LEADER-08) ---------------------------------------------
+def pacts(state: GameState) -> list[dict]:
+    return state.variant_state.get("pacts", []) if state.variant_state else []
+
+
+def pact_forbids(g: Game, nation: str, area: str) -> str | None:
+    """Why ``nation`` may not move into ``area`` this turn (GI-LEADER-08; ruling GILD-6): a
+    pact of this turn with a nation that has units there (tokens, a city or a ship); None if
+    nothing forbids it."""
+    for q in pacts(g.s):
+        if q["turn"] != g.s.turn or nation not in (q["a"], q["b"]):
+            continue
+        other = q["b"] if q["a"] == nation else q["a"]
+        if (g.tokens(area, other) or g.s.board.cities.get(area) == other
+                or area in g.s.board.ships.get(other, ())):
+            return (f"the Great Compromiser's pact with {g.name(other)} this turn forbids moving "
+                    f"into {g.area_name(area)}, which holds {g.possessive(other)} units")
+    return None
+
+
+def check_entry(g: Game, nation: str, area: str) -> None:
+    """``GIGame.check_entry``: a move refused (or skipped when carried out) under a pact."""
+    why = pact_forbids(g, nation, area)
+    if why:
+        raise IllegalOrder("GI-LEADER-08", why)
+
+
+# ---- assimilated cards (GI-LEADER-03) ----------------------------------------------------------
+def assimilated(state: GameState, nation: str) -> list[str]:
+    """The civilization cards ``nation`` owns by assimilation only: they score nothing (the
+    public points and the score leave them out; GI-LEADER-03)."""
+    vs = state.variant_state or {}
+    return list(vs.get("assimilated", {}).get(nation, []))
+
+
+# ---- cashed by other phases' orders (GI-LEADER-04, GI-LEADER-06) ------------------------------
+def cash(g: Game, nation: str, card: str) -> gi.Leader:
+    """Hand in a leader of ``nation``'s for its effect (set aside); IllegalOrder if he does not
+    hold it."""
+    p = g.of(nation)
+    if card not in p.hand:
+        raise IllegalOrder(gi.leaders()[card].spec, f"you do not hold the {leader_name(card)}")
+    set_aside(g, p, card)
+    _played(p, card)
+    return gi.leaders()[card]
+
+
+def civilized_credit(g: Game, nation: str) -> int:
+    """GI-LEADER-04: the Civilized Leader cashed: a one-time credit (50) toward civilization
+    cards or city advances bought now (the advances phase's order spends it)."""
+    x = cash(g, nation, "civilized_leader")
+    g.emit(f"{g.name(nation)} cashes the {x.name}: {x.credit} points toward this turn's "
+           "purchases (GI-LEADER-04).", "leader_effect", nation=nation, card=x.id, credit=x.credit)
+    return x.credit
+
+
+def merchant_prince(g: Game, nation: str, region: str) -> str | None:
+    """GI-LEADER-06: the Merchant Prince handed in for the top card of any regional stack
+    (told to him only); the acquisition phase's draw plan names the region."""
+    from .acquisition import draw_from, region_name
+
+    if region not in gi.regions():
+        raise IllegalOrder("GI-LEADER-06", f"{region!r} is not a region")
+    x = cash(g, nation, "merchant_prince")
+    card = draw_from(g, g.of(nation), region)
+    g.emit(f"{g.name(nation)} trades in the {x.name} for a card from {region_name(region)} "
+           "(GI-LEADER-06).", "leader_effect", nation=nation, card=x.id, region=region,
+           drawn=card is not None)
+    return card
+
+
+# ---- the phase ``leaders`` (D1 play_leaders) ---------------------------------------------------
+@order("play_leaders", rule="GI-LEADER-01", variant=KEY)
+@dataclass(slots=True)
+class PlayLeaders(Order):
+    """Play Leadership cards of one's hand at the start of the turn (phase 1: Charismatic,
+    Theocratic, Warlike, the Great Proselytizer); none: play nothing."""
+
+    cards: Many(LeaderId) = field(default_factory=list)
+
+
+def playable(p: Player, window: str = "turn_start") -> list[str]:
+    """The leaders of ``p``'s hand playable in ``window``, sorted, once each."""
+    return sorted({c for c in p.hand if c in EFFECTS and EFFECTS[c].window == window})
+
+
+@register(variant=KEY)
+class LeadersPhase(Phase):
+    """The start of the turn, part of the seed's phase 1 (ruling GILD-1): every holder of a
+    leader played then owes ``play_leaders`` at once, sealed until all are in; then the plays
+    take effect in seat order. Pacts of past turns are dropped (GI-LEADER-08)."""
+
+    name = "leaders"
+    rule = "GI-LEADER-01"
+    accepts = ("play_leaders",)
+
+    def start(self, g: Game) -> None:
+        vs = g.s.variant_state
+        if vs.get("pacts"):
+            vs["pacts"] = [q for q in vs["pacts"] if q["turn"] >= g.s.turn]
+            if not vs["pacts"]:
+                del vs["pacts"]
+        for p in g.active():
+            if p.nation and not p.inert:
+                annul(g, p.nation)
+        owed = [p.seat for p in g.active() if p.nation and not p.inert and playable(p)]
+        g.s.step = {"owed": owed, "plays": {}}
+        self._settle(g)
+
+    def pending(self, g: Game) -> list[Decision]:
+        st = g.s.step
+        if st.get("done"):
+            return []
+        return [Decision(seat, "play_leaders",
+                         "Play Leadership cards now (phase 1), or none",
+                         default="play nothing",
+                         options={"leaders": playable(g.s.players[seat])})
+                for seat in st.get("owed", []) if str(seat) not in st["plays"]]
+
+    def handle(self, g: Game, o: Order) -> None:
+        require_phase_player(g, o, "GI-LEADER-01")
+        st = g.s.step
+        assert isinstance(o, PlayLeaders)
+        if o.player not in st.get("owed", []) or str(o.player) in st["plays"] or st.get("done"):
+            raise IllegalOrder("GI-LEADER-01", "no Leadership card of yours is waiting to be played now")
+        p = g.player(o.player)
+        can = playable(p)
+        if len(set(o.cards)) != len(o.cards):
+            raise IllegalOrder("GI-LEADER-01", "a Leadership card is listed twice")
+        for c in o.cards:
+            if c not in p.hand:
+                raise IllegalOrder("GI-LEADER-01", f"you do not hold the {leader_name(c)}")
+            if c not in can:
+                raise IllegalOrder("GI-LEADER-01", f"the {leader_name(c)} is not played at the "
+                                   f"start of the turn ({EFFECTS[c].window} card)")
+        st["plays"][str(o.player)] = sorted(o.cards, key=list(gi.leaders()).index)
+        g.emit("Your Leadership cards are noted: " +
+               (", ".join(leader_name(c) for c in o.cards) if o.cards else "none") + ".",
+               "leaders_noted", to=[o.player], cards=list(o.cards))
+        self._settle(g)
+
+    def _settle(self, g: Game) -> None:
+        """All plays in: each takes effect, in seat order, the card set aside."""
+        st = g.s.step
+        if st.get("done") or any(str(s) not in st["plays"] for s in st["owed"]):
+            return
+        st["done"] = True
+        for seat in sorted(st["owed"]):
+            p = g.s.players[seat]
+            for c in st["plays"][str(seat)]:
+                if c not in p.hand or p.inert:
+                    continue
+                set_aside(g, p, c)
+                _played(p, c)
+                EFFECTS[c].play(g, p.nation, gi.leaders()[c])
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """D1: play nothing (also for a nation that left the game meanwhile, 15.61)."""
+        st = g.s.step
+        if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
+            super().timeout(g, seat)
+        st["plays"][str(seat)] = []
+        self._settle(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        """A random subset of the leaders he may play (D1)."""
+        can = playable(g.s.players[seat])
+        return PlayLeaders(seat, [c for c in can if rng.below(2)])
+
+
+def leaders_secrets(st: dict, seat: int) -> dict:
+    """Plays are sealed until all are in (D1): a seat's information state holds its own."""
+    if st.get("done") or "plays" not in st:
+        return st
+    return dict(st, plays={k: v for k, v in st["plays"].items() if k == str(seat)})
+
+
+# ---- the Grand Diplomat (GI-LEADER-09) -----------------------------------------------------------
+@order("diplomat", rule="GI-LEADER-09", variant=KEY)
+@dataclass(slots=True)
+class Diplomat(Order):
+    """Play the Grand Diplomat, at any time: ``target`` (a seat or a nation) and you see each
+    other's trade cards."""
+
+    target: Seat | NationId = -1
+
+
+DIPLOMAT = "grand_diplomat"
+
+
+def diplomat_targets(g: Game, p: Player) -> list[str]:
+    """The nations ``p`` may name with the Grand Diplomat: every other one still playing."""
+    return [q.nation for q in g.active() if q.nation and q.seat != p.seat and not q.inert]
+
+
+def diplomat_decisions(g: Game) -> list[Decision]:
+    """The Grand Diplomat may be played in any phase (GI-LEADER-09): a decision its holder may
+    take, never owed (nothing waits on it)."""
+    if g.s.finished or g.s.phase in ("pick", "over"):
+        return []
+    return [Decision(p.seat, "diplomat", "Play the Grand Diplomat: you and a player you name see "
+                     "each other's trade cards", required=False,
+                     options={"targets": diplomat_targets(g, p)})
+            for p in g.active() if DIPLOMAT in p.hand and p.nation and not p.inert]
+
+
+def diplomat(g: Game, o: Diplomat) -> None:
+    """GI-LEADER-09: any phase; the holder and the player he names each get a private event
+    listing the other's hand; the card is set aside (before the hands are shown)."""
+    from .acquisition import card_name
+
+    require_phase_player(g, o, "GI-LEADER-09")
+    p = g.player(o.player)
+    card = "grand_diplomat"
+    if card not in p.hand:
+        raise IllegalOrder("GI-LEADER-09", "you do not hold the Grand Diplomat")
+    if isinstance(o.target, str):
+        q = next((x for x in g.s.players if x.nation == o.target), None)
+    else:
+        q = g.s.players[o.target] if 0 <= o.target < len(g.s.players) else None
+    if q is None or q.nation not in diplomat_targets(g, p):
+        raise IllegalOrder("GI-LEADER-09", "name another player still in the game")
+    set_aside(g, p, card)
+    _played(p, card)
+
+    def listing(x: Player) -> str:
+        return ", ".join(card_name(g, c) for c in sorted(x.hand)) or "no cards"
+
+    g.emit(f"{g.name(p.nation)} plays the Grand Diplomat with {g.name(q.nation)}: they show each "
+           "other their trade cards (GI-LEADER-09).", "leader_effect", nation=p.nation,
+           card=card, target=q.nation)
+    g.emit(f"{g.name(q.nation)}'s trade cards: {listing(q)}.", "diplomat_private", to=[p.seat],
+           nation=q.nation, cards=sorted(q.hand))
+    g.emit(f"{g.name(p.nation)}'s trade cards: {listing(p)}.", "diplomat_private", to=[q.seat],
+           nation=p.nation, cards=sorted(p.hand))
+
+
+# ---- views and checks ----------------------------------------------------------------------------
+def leaders_view(g: Game) -> dict[str, Any]:
+    """The public part (section 4.3): leaders played this turn, temporary cards, the
+    Charismatic floor, conversions, pacts and assimilations. Held leaders are in the hand."""
+    out: dict[str, Any] = {}
+    played = {}
+    for p in g.active():
+        f = p.flags
+        entry = {k: (list(f[k]) if isinstance(f[k], list) else f[k])
+                 for k in ("leaders_played", "temp_cards", "charismatic", "conversions", "free_barracks")
+                 if f.get(k)}
+        if entry:
+            played[p.nation] = entry
+    if played:
+        out["this_turn"] = played
+    if pacts(g.s):
+        out["pacts"] = [dict(q) for q in pacts(g.s)]
+    vs = g.s.variant_state or {}
+    if vs.get("assimilated"):
+        out["assimilated"] = {n: list(v) for n, v in sorted(vs["assimilated"].items())}
+    return out
+
+
+def invariants(state: GameState) -> list[str]:
+    """The leaders' state is consistent: temporary cards are civilization cards; pacts name
+    two nations; an assimilated card is owned by its nation."""
+    from ..data import load
+
+    civ = set(load().civ_cards) | set(gi.civ_cards())
+    out = []
+    for p in state.players:
+        stray = [c for c in p.flags.get("temp_cards", ()) if c not in civ]
+        if stray:
+            out.append(f"{p.nation} holds unknown temporary cards {stray}")
+    nations = {p.nation for p in state.players if p.nation}
+    for q in pacts(state):
+        if set(q) != {"a", "b", "turn"} or q["a"] not in nations or q["b"] not in nations or q["a"] == q["b"]:
+            out.append(f"a pact is malformed: {q}")
+    for n, cards in (state.variant_state or {}).get("assimilated", {}).items():
+        p = next((x for x in state.players if x.nation == n), None)
+        if p is None or any(c not in p.civ_cards for c in cards):
+            out.append(f"{n}'s assimilated cards {cards} are not all among its civilization cards")
+    return out
