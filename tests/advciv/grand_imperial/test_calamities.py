@@ -18,7 +18,7 @@ from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.advciv.rules.calamities.superstition import ChooseCities
 from tresham.games.advciv.rules.calamities.civil_war import SelectUnits
-from tresham.games.advciv.rules.taxation import revolting
+from tresham.games.advciv.rules.taxation import collect, revolting
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
@@ -415,6 +415,23 @@ def test_slave_revolt_blocks_the_same_tokens_from_the_next_tax():
     assert revolting(4, blocked_tax_base(g, "babylon"), 2) == 2
 
 
+@pytest.mark.variant("GI-CAL-06", "GI-TURN-01")
+def test_the_tax_phase_taxes_a_base_without_the_blocked_tokens():
+    """``GIGame.tax_base``: stock 20, 15 blocked, 4 cities at rate 2: 2 cities pay 4 tokens
+    and 2 revolt (a plain game would tax all 8 and none would revolt)."""
+    areas = ["thebes", "memphis", "tanis", "buhen"]
+    s = gi_state(cities(areas, "babylon"), players={"babylon": {"stock": 20}})
+    s.variant_state["tax_blocked"] = {"babylon": 15}
+    s.step = {"revolts": []}
+    g = game_for(s)
+    treasury = g.of("babylon").treasury
+    collect(g, "babylon", 2)
+    assert g.of("babylon").treasury == treasury + 4 and g.of("babylon").stock == 16
+    assert s.step["revolts"] == [{"victim": "babylon", "left": 2, "tried": []}]
+    del s.variant_state["tax_blocked"]
+    assert g.tax_base("babylon") == 16
+
+
 @pytest.mark.variant("GI-CAL-06", "GI-CIV-02")
 @pytest.mark.parametrize("cards,n", [(["galleons"], 20), (["galleons", "mining"], 25),
                                      (["galleons", "enlightenment"], 15), ([], 15)])
@@ -735,3 +752,36 @@ def test_a_capital_lost_since_the_last_calamity_phase_brings_a_civil_war():
     assert d[0].options["compulsory"] == ["memphis"] and d[0].options["points"] == 35
     assert "pending_civil_war" not in s.variant_state
     assert "Egypt lost his capital since the last calamity phase, but none of his cities" in texts(g)
+
+
+# ---- invariants and the random-bot game ------------------------------------------------------
+@pytest.mark.variant("GI-CAL-06", "GI-CAL-03")
+def test_the_calamities_state_is_checked():
+    from tresham.games.advciv.grand_imperial.calamities import invariants
+
+    s = gi_state(cities(["thebes"], "egypt"), sites={"thebes": ("egypt", ["granary"])})
+    assert invariants(s) == []
+    s.variant_state["tax_blocked"] = {"egypt": -1, "rome": 3}
+    s.variant_state["sites"]["thebes"]["decay"] = "lose"
+    assert invariants(s) == ["tax_blocked['egypt'] = -1", "tax_blocked['rome'] = 3",
+                             "the site in thebes decays under its owner's city"]
+
+
+@pytest.mark.variant("GI-CAL-13")
+@pytest.mark.parametrize("seed,bots", [(7, "mixed"), (4, "heuristic")])
+def test_bots_play_the_calamities_and_the_game_replays(seed, bots):
+    """Six bots (random ones answer with ``sample``) for 16 turns with Grand Imperial's
+    calamity phase: calamities strike, no stall, no invariant violation, no refused calamity
+    sample, and the log replays to the same calamities."""
+    from tresham.games.advciv.orders import is_platform_order
+    from tresham.sim import play_game, seat_bots
+
+    rec = play_game(6, seed, bots=seat_bots(bots, 6, seed), turns=16, options=dict(GI))
+    assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok
+    assert not [r for r in rec.refused_samples if r.startswith("calamities")]
+    state = engine.new_game({**GI, "players": 6}, seed=seed)
+    struck = 0
+    for o in rec.orders:
+        state, ev = engine.apply(state, o, platform=is_platform_order(o))
+        struck += sum(1 for e in ev if e.kind == "calamity")
+    assert struck > 0

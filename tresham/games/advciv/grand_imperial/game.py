@@ -5,6 +5,9 @@ Leadership cards (slice 8, ``leaders.py``): leaders are not commodity cards (the
 leaves them out, GIR-33), a card given in a trade may carry a leader's effect
 (``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
 civilization cards score nothing (``civ_points``).
+
+Calamities (slice 9): a Slave Revolt's blocked tokens are out of the next tax base
+(``tax_base``, GI-CAL-06).
 """
 from __future__ import annotations
 
@@ -41,6 +44,14 @@ class GIGame(Game):
             from .leaders import check_entry
 
             check_entry(self, nation, area)
+
+    # ---- calamities (GI-CAL-06) -------------------------------------------------------------
+    def tax_base(self, nation: str) -> int:
+        """The stock less the tokens a Slave Revolt keeps out of this taxation phase
+        (``variant_state["tax_blocked"]``, GI-CAL-06; ruling GIC-6)."""
+        from .calamities.slave_revolt import blocked_tax_base
+
+        return blocked_tax_base(self, nation)
 
     def civ_points(self, nation: str) -> int:
         """Civilization cards' face values, less those owned by assimilation only, which score

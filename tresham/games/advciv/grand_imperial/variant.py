@@ -222,6 +222,9 @@ class GrandImperial(Variant):
         from .leaders import invariants as leader_invariants
 
         out.extend(leader_invariants(state))
+        from .calamities import invariants as calamity_invariants
+
+        out.extend(calamity_invariants(state))
         return out
 
 

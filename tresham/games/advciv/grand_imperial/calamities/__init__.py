@@ -35,6 +35,29 @@ from . import (  # noqa: F401  (registering the variant's effects)
 )
 
 
+def invariants(state) -> list[str]:
+    """The calamities' own state (design 4.2): ``tax_blocked`` holds a player's count of
+    tokens, 0 or more; ``pending_civil_war`` names players; a decaying site has no city of its
+    owner and something left to decay."""
+    out: list[str] = []
+    vs = state.variant_state or {}
+    nations = {p.nation for p in state.players}
+    for n, k in sorted(vs.get("tax_blocked", {}).items()):
+        if n not in nations or not isinstance(k, int) or isinstance(k, bool) or k < 0:
+            out.append(f"tax_blocked[{n!r}] = {k!r}")
+    for n in vs.get("pending_civil_war", []):
+        if n not in nations:
+            out.append(f"pending_civil_war names {n!r}")
+    for area, s in sorted(vs.get("sites", {}).items()):
+        if s.get("decay") is None:
+            continue
+        if state.board.cities.get(area) == s.get("owner"):
+            out.append(f"the site in {area} decays under its owner's city")
+        if not (s.get("active") or s.get("flipped")):
+            out.append(f"the site in {area} decays with nothing left")
+    return out
+
+
 @register(variant=KEY)
 class GICalamitiesPhase(CalamitiesPhase):
     """Phase 11 of the turn (29) with Grand Imperial's calamity changes (GI-CAL)."""
