@@ -763,7 +763,9 @@ def test_the_calamities_state_is_checked():
     assert invariants(s) == []
     s.variant_state["tax_blocked"] = {"egypt": -1, "rome": 3}
     s.variant_state["sites"]["thebes"]["decay"] = "lose"
+    s.variant_state["held_civil_war"] = {"egypt": 2}
     assert invariants(s) == ["tax_blocked['egypt'] = -1", "tax_blocked['rome'] = 3",
+                             "a Civil War is held but its card is not among the cards set aside",
                              "the site in thebes decays under its owner's city"]
 
 
@@ -785,3 +787,92 @@ def test_bots_play_the_calamities_and_the_game_replays(seed, bots):
         state, ev = engine.apply(state, o, platform=is_platform_order(o))
         struck += sum(1 for e in ev if e.kind == "calamity")
     assert struck > 0
+
+
+# ---- D16 hold_civil_war (GI-CAL-05, GI-LEADER-08) -----------------------------------------------
+def compromiser_state():
+    s = gi_state(cities(CW_AREAS, "babylon", {"upper_egypt": 15, "nubia": 15}),
+                 dice=dict(zip(CW_AREAS, [0, 1, 2, 2, 3, 5])),
+                 players={"assyria": {"stock": 40}, "thrace": {"hand": ["gold"] * 5},
+                          "babylon": {"hand": ["civil_war"]}})
+    s.player("babylon").hand.append("great_compromiser")  # a leader, from the event stack
+    if "great_compromiser" in s.stacks[-1]:
+        s.stacks[-1].remove("great_compromiser")
+    return s
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-LEADER-08")
+def test_a_compromiser_holder_may_hold_the_civil_war_and_the_timeout_holds():
+    """D16: Babylon holds the Great Compromiser: a hold_civil_war decision; the timeout holds
+    the card (public: held_civil_war), nothing else changes; the card stays set aside past
+    the restacking at the end of the advances phase."""
+    s = compromiser_state()
+    g = at_phase(s)
+    d = [x for x in engine.pending(s) if x.required]
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "hold_civil_war")]
+    s2, ev = engine.apply(s, {"type": "timeout", "player": BABYLON}, platform=True)
+    assert s2.variant_state["held_civil_war"] == {"babylon": s2.turn}
+    assert s2.player("babylon").hand == ["great_compromiser"] and s2.set_aside == ["civil_war"]
+    g2 = game_for(s2)
+    next(st for st in g2.s.stacks if "salt" in st).remove("salt")
+    g2.s.set_aside.append("salt")
+    from tresham.games.advciv.grand_imperial.stacks import restack
+
+    restack(g2)
+    assert s2.set_aside == ["civil_war"]
+    assert len(game_for(s2).cities_of("babylon")) == 6
+    assert "holds the Civil War card: it takes effect at the next calamity phase" in "\n".join(e.text for e in ev)
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-LEADER-08")
+def test_a_held_civil_war_resolves_at_the_next_calamity_phase_without_a_second_hold():
+    s = compromiser_state()
+    s.player("babylon").hand.remove("civil_war")
+    s.set_aside.append("civil_war")
+    s.variant_state["held_civil_war"] = {"babylon": 3}
+    g = at_phase(s)
+    d = [x for x in engine.pending(s) if x.required]
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    assert "held_civil_war" not in s.variant_state
+    assert "The Civil War Babylon has held since turn 3 takes effect (GI-CAL-05)" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-LEADER-08")
+def test_suffering_it_now_and_refusals():
+    s = compromiser_state()
+    g = at_phase(s)
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(s, {"type": "hold_civil_war", "player": ASSYRIA, "hold": True})
+    assert e.value.rule == "29.6"
+    with pytest.raises(IllegalOrder) as e:
+        engine.apply(s, {"type": "civil_war_units", "player": BABYLON, "tokens": {"upper_egypt": 15},
+                         "cities": ["thebes", "memphis", "tanis"]})
+    assert e.value.rule == "GI-CAL-05" and "hold_civil_war" in str(e.value)
+    s2, _ = engine.apply(s, {"type": "hold_civil_war", "player": BABYLON, "hold": False})
+    d = [x for x in engine.pending(s2) if x.required]
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
+    assert "held_civil_war" not in s2.variant_state
+
+
+@pytest.mark.variant("GI-CAL-05")
+def test_the_hold_form_gives_the_order():
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    s = compromiser_state()
+    at_phase(s)
+    (f,) = R.order_forms(s, BABYLON)
+    assert f.id == "hold_civil_war" and [c.value for c in f.fields[0].choices] == ["hold", "suffer"]
+    assert R.form_order(s, BABYLON, "hold_civil_war", {"choice": "hold"}) == {
+        "type": "hold_civil_war", "player": BABYLON, "hold": True}
+    assert R.form_order(s, BABYLON, "hold_civil_war", {"choice": "suffer"})["hold"] is False
+
+
+@pytest.mark.variant("GI-CAL-05")
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_the_hold_samples_are_legal(seed):
+    s = compromiser_state()
+    g, ctx, eff = begin(s, "civil_war", "babylon")
+    assert ctx["stage"] == "hold"
+    sample_to_end(g, ctx, eff, seed)
+    assert ctx["stage"] == "done"

@@ -84,3 +84,18 @@ def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     return [OrderForm("diplomat", "Play the Grand Diplomat", [
         FormField("target", "Show hands with", "choice", choices)], submit="Show each other our cards",
         help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]
+
+
+# ---- slice 9: calamities (D16 hold_civil_war) ------------------------------------------------
+@form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
+                                                     "hold": v.get("choice", "hold") == "hold"},
+      variant=KEY)
+def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D16, GI-CAL-05: a Great Compromiser holder holds the Civil War until the next calamity
+    phase, or suffers it now."""
+    choices = [FieldChoice("hold", "Hold it until the next calamity phase"),
+               FieldChoice("suffer", "Suffer the Civil War now")]
+    return [OrderForm("hold_civil_war", "Civil War and the Great Compromiser", [
+        FormField("choice", "Your choice", "choice", choices, value="hold")], submit="Decide",
+        help="Held, the card stays in your hand (everyone knows) and takes effect at the next "
+             "calamity phase.", rule="GI-CAL-05")]

@@ -16,7 +16,8 @@ At its start the phase lifts last turn's Slave Revolt block (``variant_state["ta
 the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
 last calamity phase (``variant_state["pending_civil_war"]``) or loses it to a calamity in this
 one suffers a Civil War in this phase if any of his cities is Unhappy or in Revolt
-(GI-CAL-05, GI-CITYADV-14; ruling GIC-15).
+(GI-CAL-05, GI-CITYADV-14; ruling GIC-15). A Civil War held with the Great Compromiser (D16)
+is resolved at the next calamity phase (GIC-17).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from ...rules.calamities.base import EFFECTS, VARIANT_EFFECTS, CalamityEffect
 from ...game import Game
 from ..variant import KEY
 from . import political as pol
+from .civil_war import held, release
 from . import (  # noqa: F401  (registering the variant's effects)
     barbarians, civil_disorder, civil_war, iconoclasm, losses, piracy, slave_revolt, superstition,
     treachery,
@@ -37,8 +39,8 @@ from . import (  # noqa: F401  (registering the variant's effects)
 
 def invariants(state) -> list[str]:
     """The calamities' own state (design 4.2): ``tax_blocked`` holds a player's count of
-    tokens, 0 or more; ``pending_civil_war`` names players; a decaying site has no city of its
-    owner and something left to decay."""
+    tokens, 0 or more; ``pending_civil_war`` names players; a held Civil War's card waits set
+    aside; a decaying site has no city of its owner and something left to decay."""
     out: list[str] = []
     vs = state.variant_state or {}
     nations = {p.nation for p in state.players}
@@ -48,6 +50,12 @@ def invariants(state) -> list[str]:
     for n in vs.get("pending_civil_war", []):
         if n not in nations:
             out.append(f"pending_civil_war names {n!r}")
+    hold = vs.get("held_civil_war", {})
+    for n in sorted(hold):
+        if n not in nations:
+            out.append(f"held_civil_war names {n!r}")
+    if len(hold) > state.set_aside.count("civil_war"):
+        out.append("a Civil War is held but its card is not among the cards set aside")
     for area, s in sorted(vs.get("sites", {}).items()):
         if s.get("decay") is None:
             continue
@@ -80,6 +88,11 @@ class GICalamitiesPhase(CalamitiesPhase):
         queue = super().queue(g, later)
         g.s.step["capitals"] = {p.nation: cap for p in g.active()
                                 if (cap := pol.capital(g, p.nation)) is not None}
+        for nation in sorted(held(g)):  # D16: the Civil War held since the last phase
+            if g.of(nation).inert or nation not in {p.nation for p in g.active()}:
+                release(g, nation)
+            else:
+                queue.append({"calamity": "civil_war", "victim": nation, "trader": None, "cause": "held"})
         pending = g.s.variant_state.pop("pending_civil_war", [])
         for nation in sorted(set(pending)):
             self._capital_lost(g, nation, queue, "since the last calamity phase")
@@ -100,7 +113,8 @@ class GICalamitiesPhase(CalamitiesPhase):
         p = g.of(nation)
         if p.inert or nation not in {x.nation for x in g.active()}:
             return
-        if any(x["calamity"] == "civil_war" and x["victim"] == nation for x in queue[after + 1:]):
+        if any(x["calamity"] == "civil_war" and x["victim"] == nation for x in queue[after + 1:]) \
+                or (after >= 0 and nation in held(g)):
             return  # he suffers one already
         exposed = [a for a in g.cities_of(nation) if pol.rank(g, a) == 0]
         if not exposed:

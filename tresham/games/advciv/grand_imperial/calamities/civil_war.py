@@ -7,14 +7,21 @@ every city in Revolt (even beyond the quota), then the tokens he wishes, then Un
 then Content ones (a Content city only once every Unhappy one is in). Satisfied and Happy
 cities and the capital are never in it. Military costs each faction 5 unit points as in the
 plain game (30.414); the victim keeps the other faction, with the capital and the immune
-cities, without choosing (the seed: the smaller faction is the one given away)."""
+cities, without choosing (the seed: the smaller faction is the one given away).
+
+D16 ``hold_civil_war``: a victim who holds the Great Compromiser may hold the Civil War card
+instead of suffering it (timeout: hold). The hold is public
+(``variant_state["held_civil_war"][nation] = turn``); the card waits among the cards set aside
+(not restacked while held, ``stacks.restack``) and the Civil War is resolved at the next
+calamity phase, without a second hold (ruling GIC-17)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...game import Game
-from ...orders import Order, Timeout
+from ...orders import Order, Timeout, order
 from ...rules.calamities import losses as L
 from ...rules.calamities.base import effect
 from ...rules.calamities.civil_war import (BENEFICIARY_PICK, PHILOSOPHY_PICK, CivilWar, SelectUnits,
@@ -24,6 +31,36 @@ from ..variant import KEY
 from . import political as pol
 
 RULE = "GI-CAL-05"
+COMPROMISER = "great_compromiser"
+
+
+@order("hold_civil_war", rule="GI-CAL-05", variant=KEY)
+@dataclass(slots=True)
+class HoldCivilWar(Order):
+    """D16: hold the Civil War card until the next calamity phase (true) or suffer it now."""
+
+    hold: bool = True
+
+
+def release(g: Game, nation: str) -> int | None:
+    """The hold of ``nation`` ends (its card is restacked with the others); gives its turn."""
+    h = g.s.variant_state.get("held_civil_war", {})
+    since = h.pop(nation, None)
+    if not h:
+        g.s.variant_state.pop("held_civil_war", None)
+    return since
+
+
+def held(g: Game) -> dict[str, int]:
+    """The Civil War cards held: nation -> the turn it was held (D16)."""
+    return g.s.variant_state.get("held_civil_war", {})
+
+
+def may_hold(g: Game, ctx: dict[str, Any]) -> bool:
+    """D16: the Civil War card drawn (not one held since an earlier calamity phase, nor one a
+    Slave Revolt or a lost capital brings), its victim holding the Great Compromiser."""
+    return ctx["calamity"] == "civil_war" and ctx.get("cause") is None \
+        and COMPROMISER in g.of(ctx["victim"]).hand
 
 
 def gi_quota(g: Game, nation: str) -> int:
@@ -38,9 +75,32 @@ def gi_quota(g: Game, nation: str) -> int:
 class GICivilWar(CivilWar):
     """GI-CAL-05."""
 
-    accepts = ("civil_war_units", "choose_losses", "calamity_choice")
+    accepts = ("civil_war_units", "choose_losses", "calamity_choice", "hold_civil_war")
 
     def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+        v = ctx["victim"]
+        if ctx.get("cause") == "held":
+            since = release(g, v)  # the held card takes effect now
+            g.emit(f"The Civil War {g.name(v)} has held since turn {since} takes effect "
+                   "(GI-CAL-05).", "civil_war_released", nation=v, since=since)
+        elif may_hold(g, ctx):
+            ctx["stage"] = "hold"
+            return
+        self._start(g, ctx)
+
+    def _hold(self, g: Game, ctx: dict[str, Any], hold: bool) -> None:
+        v = ctx["victim"]
+        if not hold:
+            g.emit(f"{g.name(v)} does not hold the Civil War (GI-CAL-05).", "civil_war_not_held", nation=v)
+            self._start(g, ctx)
+            return
+        g.s.variant_state.setdefault("held_civil_war", {})[v] = g.s.turn
+        ctx["stage"] = "done"
+        g.emit(f"{g.name(v)} holds the Great Compromiser and holds the Civil War card: it takes "
+               "effect at the next calamity phase (GI-CAL-05, GI-LEADER-08).", "civil_war_held",
+               nation=v, turn=g.s.turn)
+
+    def _start(self, g: Game, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ben = self._beneficiary(g, v)
         ctx.update(beneficiary=ben, stage="done", first={"tokens": {}, "cities": []})
@@ -190,6 +250,11 @@ class GICivilWar(CivilWar):
 
     # ---- interface ------------------------------------------------------------------------
     def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+        if ctx.get("stage") == "hold":
+            return [Decision(g.of(ctx["victim"]).seat, "hold_civil_war",
+                             "Civil War: you hold the Great Compromiser; hold the Civil War card "
+                             "until the next calamity phase, or suffer it now?",
+                             default="hold it", options={"choices": ["hold", "suffer"]})]
         if ctx.get("stage") != "pick":
             return super().pending(g, ctx)
         v = ctx["victim"]
@@ -206,6 +271,14 @@ class GICivilWar(CivilWar):
                                   "content": sorted(grp["content"]), "first": ctx["first"]})]
 
     def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+        if ctx.get("stage") == "hold":
+            if not isinstance(o, HoldCivilWar) or o.player != g.of(ctx["victim"]).seat:
+                raise IllegalOrder(RULE, "the victim decides whether he holds the Civil War "
+                                   "(a hold_civil_war order)")
+            if not isinstance(o.hold, bool):
+                raise IllegalOrder(RULE, "hold must be true or false")
+            self._hold(g, ctx, o.hold)
+            return
         if ctx.get("stage") == "pick" and isinstance(o, SelectUnits):
             if not self._owner(g, ctx, o.player):
                 raise IllegalOrder(RULE, "no Civil War decision is owed by you now")
@@ -214,7 +287,16 @@ class GICivilWar(CivilWar):
             return
         super().handle(g, ctx, o)
 
+    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+        """D16: hold; otherwise the plain default (random selections and units)."""
+        if ctx.get("stage") == "hold":
+            self._hold(g, ctx, True)
+            return
+        super().timeout(g, ctx, seat)
+
     def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+        if ctx.get("stage") == "hold":
+            return HoldCivilWar(seat, bool(rng.below(2)))
         if ctx.get("stage") == "pick":
             return SelectUnits(seat, **self._random(g, ctx, rng))
         if ctx.get("stage") in ("military", "keep"):
