@@ -164,6 +164,32 @@ def test_political_calamities_table(calamity, dice, cards, lost, which):
         assert sorted(set(areas) - set(left)) == which
 
 
+@pytest.mark.variant("GI-CAL-13", "GI-CAL-02", "GI-CAL-04", "GI-CAL-06", "GI-CAL-11")
+@pytest.mark.parametrize("calamity,trader", [("superstition", None), ("iconoclasm", None),
+                                             ("treachery", "assyria"), ("treachery", None),
+                                             ("slave_revolt", None)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_samples_are_legal_and_never_name_a_happy_city(calamity, trader, seed):
+    """The random bot's samples are accepted to the end; the Happy city stays; a Satisfied
+    city goes only once every worse one has (GIR-39). (Slave Revolt short of a Civil War
+    reduces for lack of support, 26.3, any city: ruling GIC-18.)"""
+    areas = SEVEN[:6]
+    dice = dict(zip(areas, [5, 1, 2, 2, 3, 0]))  # Thebes Happy, Alexandria Satisfied
+    s = gi_state(cities(areas, "egypt", {"upper_egypt": 8, "nubia": 2}), dice=dice,
+                 players={"egypt": {"stock": 10}, "assyria": {"stock": 20}})
+    g, ctx, eff = begin(s, calamity, "egypt", trader=trader)
+    sample_to_end(g, ctx, eff, seed)
+    gone = set(areas) - set(g.cities_of("egypt"))
+    assert gone
+    if calamity == "slave_revolt":
+        # 10 tokens, all unsupporting; each reduced city's tokens support the rest (30.422)
+        assert not ctx.get("civil_war") and ctx["unsupporting"] == 10 and len(gone) == 3
+        return
+    assert "thebes" not in gone
+    if "alexandria" in gone:
+        assert {"memphis", "tanis", "buhen", "gaza"} <= gone
+
+
 # ---- GI-CAL-02 Treachery -----------------------------------------------------------------------
 @pytest.mark.variant("GI-CAL-02")
 def test_s12_treachery_content_or_better_is_immune():
