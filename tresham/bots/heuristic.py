@@ -37,6 +37,11 @@ def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
     """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows."""
     g = game_for(information_state(state, seat))
     phase = state.phase
+    planner = g.variant.planners().get(phase)  # a variant's own decisions (EP-11)
+    if planner is not None:
+        order = planner(g, seat, rng)
+        if order is not None:
+            return order
     if phase == "movement":
         return plan_moves(g, seat)
     if phase == "ships":

@@ -321,13 +321,16 @@ def test_civil_disorder_good_cards_and_military(cards, left):
 
 @pytest.mark.variant("GI-CAL-10")
 def test_civil_disorder_roadbuilding_no_longer_counts_and_the_capital_is_never_given():
+    """Law, Music and Roadbuilding: still only the Unhappy Alexandria is reduced (the plain
+    count would add one for Roadbuilding). Gaza, die 0, is the capital: its Palace's thresholds
+    (2 fewer points a level, GI-LUX-03) make it Content, so it is neither given nor reduced."""
     s = s11(["law", "music", "roadbuilding"], dice=(5, 3, 2, 2, 1, 0))
     s.variant_state["sites"] = {"gaza": {"owner": "babylon", "active": ["palace"], "flipped": [],
                                          "decay": None}}
     g, ctx, eff = begin(s, "civil_disorder", "babylon")
-    # the capital in Revolt is not given away; it falls short, so it is reduced
+    assert pol.disposition(g, "gaza") == "content"
     assert g.cities_of("assyria") == []
-    assert sorted(g.cities_of("babylon")) == ["buhen", "memphis", "tanis", "thebes"]
+    assert sorted(g.cities_of("babylon")) == ["buhen", "gaza", "memphis", "tanis", "thebes"]
 
 
 # ---- GI-CAL-11 Iconoclasm and Heresy -----------------------------------------------------------

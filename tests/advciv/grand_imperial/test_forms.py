@@ -20,7 +20,7 @@ from tests.advciv.test_forms import start_values
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}
 #: Grand Imperial's own decision kinds (design section 5.1) built so far
-OWN = {"buy_regional", "auction_bid"}
+OWN = {"buy_regional", "auction_bid", "luxury"}
 
 
 @pytest.fixture

@@ -1,11 +1,13 @@
 """Grand Imperial v1.1 (Ryan Schneider, 1994), a variant of Advanced Civilization (issue 13).
 
-This package holds the variant's data layer only: the regions and regional trade stacks, ship
+This package holds the variant: its data layer (the regions and regional trade stacks, ship
 types, Leadership cards, the event stack, city advances, the two new civilization cards,
-luxury dispositions, the tabular calamity changes and the A.S.T. options
-(``data/grand_imperial.json``, loaded by :mod:`.data`). The plain game never imports it.
-The Leadership cards' table is ``data.leaders()``, not re-exported here: the name ``leaders``
-is the submodule of their rules (``leaders.py``).
+luxury dispositions, the tabular calamity changes and the A.S.T. options,
+``data/grand_imperial.json``, loaded by :mod:`.data`), re-exported here, and the rule modules
+(``variant``, ``dispositions``, ``luxury_phase``, ``leaders``...). The plain game never imports
+it. The Leadership cards' table is ``data.leaders()`` and the dispositions' table
+``data.dispositions()``, not re-exported here: those names are the submodules of their rules
+(``leaders.py``, ``dispositions.py``).
 """
 from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     DISPOSITIONS,
@@ -19,7 +21,6 @@ from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     civ_cards,
     conditional_areas,
     disposition_for,
-    dispositions,
     event_draws,
     event_stack,
     extra_cards,

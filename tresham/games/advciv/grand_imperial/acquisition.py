@@ -17,9 +17,9 @@ highest bid pays it from treasury to stock, the drawer gets nothing.
 Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``region``: done),
 ``{"type": "auction_bid", "player": SEAT, "bid": N}``.
 
-Not yet (later slices of ``docs/variants/grand-imperial.md``): dispositions (every city counts
-as Content until the luxury phase exists, GIS-4), city advances (CrossRoads, Port,
-MarketPlace, Palace, Courthouse), ships' harvest, the Merchant Prince.
+The number of cards a city draws follows its disposition and its MarketPlace, Palace and
+Courthouse (``city_draws``, slice 2). Not yet (later slices of
+``docs/variants/grand-imperial.md``): CrossRoads, Port, ships' harvest, the Merchant Prince.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from ..schema import Count, _enum
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import data as gi
+from . import dispositions as dp
 from .leaders import annul
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
@@ -54,18 +55,39 @@ def region_name(region: str) -> str:
     return "the event stack" if region == EVENTS else gi.regions()[region].name
 
 
+def city_draws(g: Game, area: str) -> tuple[int, int]:
+    """(cards the city in ``area`` draws, cards lost to corruption) (GI-TRADE-01): 1, +1 if
+    Happy, -1 if Unhappy, none in Revolt (GI-LUX-04..06); +1 for a MarketPlace and +1 for a
+    Palace (GI-CITYADV-09, -14); more than 2 only with a Courthouse, the rest lost
+    (GI-CITYADV-16). The advances of a city in Revolt do nothing (GI-CARULE-06)."""
+    level = dp.disposition(g, area)
+    d = gi.dispositions()[level]
+    if not d.draws_cards:
+        return 0, 0
+    advances = [gi.city_advances()[a] for a in dp.active_advances(g, area)]
+    n = max(0, gi.trade().cards_per_city + d.card_change + sum(a.extra_cards for a in advances))
+    if any(a.lifts_card_limit for a in advances):
+        return n, 0
+    cap = gi.trade().cards_without_courthouse
+    return min(n, cap), max(0, n - cap)
+
+
 def draw_rights(g: Game, nation: str) -> list[tuple[str, str]]:
-    """(city area, region) for each card the nation's cities draw (GI-TRADE-01): one per
-    city, from the region of its area, in the seed's region order, then by area. Every city
-    counts as Content until the luxury phase is built (GIS-4)."""
+    """(city area, region) for each card the nation's cities draw (GI-TRADE-01, ``city_draws``),
+    from the region of the city's area, in the seed's region order, then by area."""
     order = {rid: i for i, rid in enumerate(gi.regions())}
     rights = []
     for area in g.cities_of(nation):
         rid = gi.region_of(area)
         if rid is None:  # not reachable: every land area is in a region (GI-REGION-14)
             continue
-        rights.append((area, rid))
+        rights.extend([(area, rid)] * city_draws(g, area)[0])
     return sorted(rights, key=lambda t: (order[t[1]], t[0]))
+
+
+def corruption(g: Game, nation: str) -> dict[str, int]:
+    """The cards each city of ``nation`` loses for want of a Courthouse (GI-CITYADV-16)."""
+    return {a: lost for a in g.cities_of(nation) if (lost := city_draws(g, a)[1])}
 
 
 def events_due(g: Game, nation: str) -> int:
@@ -91,6 +113,10 @@ def draw_for(g: Game, p: Player) -> None:
     for _area, rid in draw_rights(g, nation):
         if draw_from(g, p, rid) is not None:
             got[rid] += 1
+    for area, lost in corruption(g, nation).items():
+        g.emit(f"{lost} card{' is' if lost == 1 else 's are'} lost to corruption in {g.area_name(area)}: "
+               f"without a Courthouse a city draws at most {gi.trade().cards_without_courthouse} "
+               "(GI-CITYADV-16).", "corruption", nation=nation, area=area, lost=lost)
     events = 0
     for _ in range(events_due(g, nation)):
         card = draw_from(g, p, EVENTS)
@@ -121,8 +147,10 @@ SAMPLE_PURCHASES = 3
 
 
 def access(g: Game, nation: str) -> list[str]:
-    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those its cities draw from."""
-    return sorted({rid for _a, rid in draw_rights(g, nation)}, key=list(gi.regions()).index)
+    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those of its cities, but a city
+    in Revolt "may not be used to acquire trade cards" (GI-LUX-04; GIL-5)."""
+    regions = {gi.region_of(a) for a in g.cities_of(nation) if dp.disposition(g, a) != dp.REVOLT}
+    return [rid for rid in gi.regions() if rid in regions]
 
 
 def can_buy_from(g: Game, p: Player) -> list[str]:
@@ -245,6 +273,7 @@ class GIAcquisitionPhase(Phase):
                f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
                nation=p.nation, card=card, region=region, cost=cost)
         st["lot"] = {"card": card, "region": region, "seller": p.seat, "bidders": bidders, "bids": {}}
+        g.s.set_aside.append(card)  # face up beside the stacks while it is auctioned (GIL-12)
         self._settle(g)
 
     def _settle(self, g: Game) -> None:
@@ -257,13 +286,13 @@ class GIAcquisitionPhase(Phase):
         best = max(lot["bids"].values(), default=0)
         st["lot"] = None
         name = card_name(g, lot["card"])
-        if best <= 0:
-            g.s.set_aside.append(lot["card"])
+        if best <= 0:  # it stays set aside
             g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=lot["card"])
             return
         seat = next(s for s in lot["bidders"] if lot["bids"][str(s)] == best)
         q = g.s.players[seat]
         g.spend_treasury(q.nation, best)
+        g.s.set_aside.remove(lot["card"])
         q.hand.append(lot["card"])
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=lot["card"], bid=best)

@@ -86,6 +86,54 @@ def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]
 
 
+# ---- slice 2: the luxury phase (D11 luxury) ----------------------------------------------------
+LEVEL_NAMES = {"revolt": "Revolt", "unhappy": "Unhappy", "content": "Content", "satisfied": "Satisfied",
+               "happy": "Happy"}
+
+
+def _luxury_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    points = {a: int(n) for a, n in sorted((v.get("points") or {}).items()) if int(n or 0)}
+    cards = [c for c, n in sorted((v.get("cards") or {}).items()) for _ in range(int(n or 0))]
+    return {"type": "luxury", **_player(seat), "points": points, "treasury": int(v.get("treasury") or 0),
+            "cards": cards}
+
+
+def _city_label(g: Game, area: str, info: dict) -> str:
+    th = info.get("thresholds", {})
+    steps = ", ".join(f"{LEVEL_NAMES[k]} {n}" for k, n in th.items() if k != "revolt")
+    now = LEVEL_NAMES.get(info.get("disposition", ""), "")
+    return f"{g.area_name(area)} (now {now}; needs {steps})"
+
+
+@form("luxury", _luxury_order, variant=KEY)
+def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D11, GI-LUX-01/02: luxury points for each city (a city given none is in Revolt), paid by
+    free flips, treasury tokens and sets of Resin, Gems, Gold or Ivory; it starts at the
+    default (every city Content with free flips, in area order)."""
+    from collections import Counter
+
+    from .luxury_phase import cards_value, default_points
+
+    cities = d.options.get("cities", {})
+    start = default_points(g, g.s.players[seat].nation)
+    flips, treasury, budget = (int(d.options.get(k, 0)) for k in ("free_flips", "treasury", "max"))
+    held = Counter(d.options.get("cards", []))
+    fields = [FormField("points", f"Luxury points by city ({budget} at most)", "counts",
+                        [FieldChoice(a, _city_label(g, a, cities[a])) for a in sorted(cities)],
+                        min=0, max=budget, value={a: start.get(a, 0) for a in sorted(cities)}),
+              FormField("treasury", f"From treasury ({treasury})", "number", min=0, max=treasury, value=0)]
+    if held:
+        fields.append(FormField("cards", "Luxury cards paid as sets", "counts",
+                                [FieldChoice(c, f"{card_name(g, c)} ({n} held: a set of {n} is worth "
+                                                f"{cards_value(g, [c] * n)})", n) for c, n in sorted(held.items())],
+                                value={c: 0 for c in sorted(held)}, required=False))
+    return [OrderForm("luxury", "Luxury for your cities (sealed)", fields, submit="Give these points",
+                      help=f"{flips} free flips (tokens on land beyond city support) are points at no cost; "
+                           "each treasury token is a point; a luxury set is worth its set value. Points not "
+                           "given are lost. Revolt 0 points, Unhappy 1, Content 2, Satisfied 3, Happy 5 "
+                           "before city advances.", rule="GI-LUX-02")]
+
+
 # ---- slice 9: calamities (D16 hold_civil_war) ------------------------------------------------
 @form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
                                                      "hold": v.get("choice", "hold") == "hold"},

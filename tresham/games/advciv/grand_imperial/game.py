@@ -6,6 +6,10 @@ leaves them out, GIR-33), a card given in a trade may carry a leader's effect
 (``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
 civilization cards score nothing (``civ_points``).
 
+The luxury dice (slice 2, GI-LUX-07, GI-LUX-08): a city's die goes when the city leaves the
+board (reduced, destroyed, removed: ``remove_city``); it stays with the area when the city
+only changes owner (``replace_city``; GIR-28: tax revolt, Treachery, Civil War).
+
 Calamities (slice 9): a Slave Revolt's blocked tokens are out of the next tax base
 (``tax_base``, GI-CAL-06).
 """
@@ -60,3 +64,21 @@ class GIGame(Game):
 
         skip = assimilated(self.s, nation)
         return sum(self.d.civ_cards[c].cost for c in self.of(nation).civ_cards if c not in skip)
+
+    # ---- luxury dice (GI-LUX-07, GI-LUX-08) -------------------------------------------------
+    def remove_city(self, area: str) -> str:
+        """The plain removal; the city's luxury die goes with it (GI-LUX-07)."""
+        owner = super().remove_city(area)
+        dice = self.s.variant_state.get("luxury")
+        if dice and area in dice:
+            del dice[area]
+            if not dice:
+                self.s.variant_state.pop("luxury")
+        return owner
+
+    def replace_city(self, area: str, new_owner: str, why: str = "") -> None:
+        """The plain replacement; the die belongs to the area and stays (GIR-28)."""
+        kept = self.s.variant_state.get("luxury", {}).get(area)
+        super().replace_city(area, new_owner, why)
+        if kept is not None:
+            self.s.variant_state.setdefault("luxury", {})[area] = kept

@@ -82,19 +82,23 @@ def gi_data() -> GameData:
 
 
 class GrandImperial(Variant):
-    """Grand Imperial v1.1 (Ryan Schneider, 1994), slice 1: options, stacks, acquisition."""
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), slices 1 and 2: options, stacks,
+    acquisition; the luxury phase and dispositions."""
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1)
-    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN)
+    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), and the
+    #: luxury phase after surplus removal (GI-TURN-08)
+    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("surplus") + 1], "luxury",
+                                       *TURN[TURN.index("surplus") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import acquisition, advances, calamities, forms, leaders, orders  # noqa: F401
+        from . import (acquisition, advances, calamities, forms, leaders, luxury_phase,  # noqa: F401
+                       orders, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -163,11 +167,28 @@ class GrandImperial(Variant):
 
         put_under(g, cards)
 
+    # ---- bots -------------------------------------------------------------------------
+    def planners(self):
+        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        from .bots import PLANNERS
+
+        return PLANNERS
+
     # ---- views ------------------------------------------------------------------------
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6)."""
+        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        if phase == "luxury":
+            from .luxury_phase import luxury_view
+
+            return luxury_view
         return None if phase == "acquisition" else super().phase_view(phase)
+
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """Luxury orders are sealed until all are in (GI-LUX-01, D11)."""
+        if phase == "luxury":
+            return (("orders", "seat"),)
+        return super().private_step_keys(phase)
 
     def phase_secrets(self, phase: str):
         """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
@@ -183,12 +204,17 @@ class GrandImperial(Variant):
         return super().phase_secrets(phase)
 
     def view(self, g: Game, seat: int | None) -> dict:
-        """What everyone sees of the Leadership cards in effect (section 4.3): leaders played,
-        temporary cards, pacts, assimilations."""
+        """What everyone sees of the variant's pieces: each city's luxury die and disposition
+        (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
+        cards, pacts, assimilations."""
         from .leaders import leaders_view
+        from .luxury_phase import dice_view
 
+        out = {"cities": dice_view(g)}
         own = leaders_view(g)
-        return {"leaders": own} if own else {}
+        if own:
+            out["leaders"] = own
+        return out
 
     # ---- checks ------------------------------------------------------------------------
     def expected_cards(self, options: Options | None) -> Counter:
@@ -204,8 +230,14 @@ class GrandImperial(Variant):
         """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
         holds only its own region's cards, never more copies than the seed puts in it; the
         event stack only event cards. (That every card is somewhere, once, is the generic
-        card count of ``sim.check_invariants`` against :meth:`expected_cards`.)"""
+        card count of ``sim.check_invariants`` against :meth:`expected_cards`.) A luxury die
+        stands only where a city is, and holds a number of points (GI-LUX-07)."""
         out: list[str] = []
+        for area, points in sorted(state.variant_state.get("luxury", {}).items()):
+            if area not in state.board.cities:
+                out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
+            elif not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                out.append(f"the luxury die of {area} is {points!r}, not a number of points")
         names = self.stack_names()
         if len(state.stacks) != len(names):
             return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]

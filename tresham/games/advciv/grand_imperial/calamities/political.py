@@ -7,8 +7,8 @@ the calamity's own GI-CAL row says more). :func:`rank` gives that order, :func:`
 cities a choice of ``n`` must hold and those it may pick from, :func:`check_order` refuses a
 choice that does not follow it.
 
-A city's disposition is read from its luxury die (``variant_state["luxury"][area]``,
-GI-LUX-07; no die: Content). The capital is the city whose site holds the owner's active
+A city's disposition is the luxury slice's (``dispositions``: its die,
+``variant_state["luxury"][area]``, read against its thresholds; no die: Content). The capital is the city whose site holds the owner's active
 Palace (``variant_state["sites"]``, GI-CITYADV-14).
 """
 from __future__ import annotations
@@ -17,28 +17,25 @@ from typing import Any
 
 from ....base import IllegalOrder
 from ...game import Game
-from .. import data as gi
+from .. import dispositions as dp
 
 #: The order in which cities are named (GIR-39): lower first; Happy cities are never named.
-RANKS: dict[str, int | None] = {"revolt": 0, "unhappy": 0, "content": 1, "satisfied": 2, "happy": None}
+RANKS = dp.POLITICAL_RANK
 #: The calamities GIR-39 calls political (GI-CAL-13).
 POLITICAL = ("treachery", "superstition", "civil_war", "slave_revolt", "civil_disorder", "iconoclasm")
 
 
 def disposition(g: Game, area: str) -> str:
-    """The disposition of the city in ``area`` (GI-LUX-03..07) by its luxury die, the points
-    given to it (0: Revolt); no die means Content. (A stand-in for the luxury slice's
-    ``dispositions.disposition``, which also reads the city's advances.)"""
-    die = (g.s.variant_state or {}).get("luxury", {}).get(area)
-    if die is None:
-        return "content"
-    return gi.disposition_for(die)
+    """The disposition of the city in ``area`` (GI-LUX-03..07): the luxury slice's, from its
+    die and its city's advances (``dispositions.disposition``; no die: Content)."""
+    return dp.disposition(g, area)
 
 
 def rank(g: Game, area: str) -> int | None:
     """GIR-39: the order in which a political calamity names the city in ``area`` (0 first:
-    Unhappy and Revolt; 1 Content; 2 Satisfied); None: Happy, never named (GI-CAL-13)."""
-    return RANKS[disposition(g, area)]
+    Unhappy and Revolt; 1 Content; 2 Satisfied); None: Happy, never named (GI-CAL-13;
+    ``dispositions.political_rank``)."""
+    return dp.political_rank(g, area)
 
 
 def capital(g: Game, nation: str) -> str | None:
