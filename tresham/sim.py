@@ -19,8 +19,8 @@ from .rng import Rng, seed_state
 
 
 def card_counts(state: GameState) -> Counter:
-    """Every trade card wherever it is: stacks, hands, set aside (29.7, 31.8), and the cards
-    an inert nation keeps (15.62)."""
+    """Every trade card wherever it is: stacks, hands, set aside (29.7, 31.8), the cards
+    an inert nation keeps (15.62), and those a variant keeps elsewhere (``Variant.cards_elsewhere``)."""
     cards: Counter = Counter()
     for st in state.stacks:
         cards.update(st)
@@ -29,6 +29,7 @@ def card_counts(state: GameState) -> Counter:
     cards.update(state.set_aside)
     for held in state.retained_cards.values():
         cards.update(held)
+    cards.update(variant_of(state).cards_elsewhere(state))
     return cards
 
 
@@ -53,7 +54,7 @@ def check_invariants(state: GameState, after_surplus: bool = False) -> list[str]
         n = p.nation
         if p.stock < 0 or p.treasury < 0:
             out.append(f"{n}: negative stock ({p.stock}) or treasury ({p.treasury})")
-        on_board = g.tokens_on_board(n)
+        on_board = g.tokens_on_board(n) + g.variant.tokens_elsewhere(state, n)
         if on_board + p.stock + p.treasury != total_tokens:
             out.append(f"{n}: {on_board} on board + {p.stock} stock + {p.treasury} treasury "
                        f"!= {total_tokens} tokens")

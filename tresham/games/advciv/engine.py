@@ -171,6 +171,7 @@ def _new_turn(g: Game) -> None:
         end_game(g, f"the turn limit of {s.options.turn_limit} turns was reached (34.1B)")
         return
     if s.turn > 0 and not any(g.tokens_on_board(p.nation) or g.cities_of(p.nation)
+                              or g.variant.tokens_elsewhere(s, p.nation)  # e.g. aboard ships
                               for p in g.active() if not p.inert):
         from .rules.ast import end_game
 

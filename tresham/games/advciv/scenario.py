@@ -209,6 +209,7 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.inert = spec.inert
         p.new_cities = list(spec.new_cities)
         p.flags = dict(spec.flags)
+    variant.position_built(g)
     check_position(state)
     state.phase = sc.phase
     state.step = dict(sc.step)

@@ -156,6 +156,22 @@ class Variant:
         is kept as it is unless a variant hides its secrets here."""
 
     # ---- checks ------------------------------------------------------------------------
+    def tokens_elsewhere(self, state: GameState, nation: str) -> int:
+        """``nation``'s tokens that are neither on the board nor in stock or treasury (a
+        variant's tokens aboard ships), for the token count of ``sim.check_invariants``:
+        none in the plain game (5.1, 23.56: nothing stays aboard)."""
+        return 0
+
+    def cards_elsewhere(self, state: GameState) -> Counter:
+        """Trade cards outside the stacks, hands, ``set_aside`` and ``retained_cards`` (a
+        variant's cards aboard ships), for the card count of ``sim.card_counts``: none in the
+        plain game."""
+        return Counter()
+
+    def position_built(self, g: Game) -> None:
+        """A prepared position's pieces are placed (``scenario``, before its check): the
+        variant completes its own state for them. Nothing in the plain game."""
+
     def invariants(self, state: GameState) -> list[str]:
         """Violations of the variant's own invariants (``sim.check_invariants``): none here."""
         return []

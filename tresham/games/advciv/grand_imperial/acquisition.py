@@ -18,8 +18,9 @@ Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``reg
 ``{"type": "auction_bid", "player": SEAT, "bid": N}``.
 
 The number of cards a city draws follows its disposition and its MarketPlace, Palace and
-Courthouse (``city_draws``, slice 2). Not yet (later slices of
-``docs/variants/grand-imperial.md``): CrossRoads, Port, ships' harvest, the Merchant Prince.
+Courthouse (``city_draws``, slice 2). The ships harvest at the end of the phase (GI-SHIP-07,
+``harvest``). Not yet (later slices of ``docs/variants/grand-imperial.md``): CrossRoads, Port,
+the Merchant Prince.
 """
 from __future__ import annotations
 
@@ -296,6 +297,12 @@ class GIAcquisitionPhase(Phase):
         q.hand.append(lot["card"])
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=lot["card"], bid=best)
+
+    def finish(self, g: Game) -> None:
+        """Last, the ships harvest (GI-SHIP-07, ``harvest``)."""
+        from .harvest import harvest
+
+        harvest(g)
 
     def timeout(self, g: Game, seat: int) -> None:
         """D13: done buying; D14: no bid."""

@@ -134,6 +134,174 @@ def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                            "before city advances.", rule="GI-LUX-02")]
 
 
+# ---- slices 3 and 4: ships (D3 ships, D4 ship_roles, D5 move) and naval conflict (D6, D7) -----
+_PAY_UPKEEP = {"treasury": "keep it: 1 from treasury", "token": "keep it: 1 token there",
+               "aboard": "keep it: 1 token aboard"}
+_PAY_ROLE = {"treasury": "1 from treasury", "token": "1 token in its area", "aboard": "1 token aboard"}
+
+
+def _ship_label(g: Game, r: dict) -> str:
+    from .fleet import spec
+
+    aboard = f", {r['tokens']} token{'s' if r['tokens'] != 1 else ''} aboard" if r["tokens"] else ""
+    cards = f", {r['cards']} card{'s' if r['cards'] != 1 else ''} aboard" if r["cards"] else ""
+    return f"Ship {r['id']} ({spec(r['role']).name}) in {g.area_name(r['area'])}{aboard}{cards}"
+
+
+def _gi_ships_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    maintain = []
+    for r in d.options.get("fleet", []):
+        pay = v.get(f"keep{r['id']}")
+        if pay:
+            maintain.append({"area": r["area"], "ship": r["id"], "pay": pay})
+    build = []
+    for key, n in (v.get("build") or {}).items():
+        area, _, pay = key.partition("|")
+        build += [{"area": area, "pay": pay}] * n
+    return {"type": "ships", **_player(seat), "maintain": maintain, "build": build}
+
+
+@form("ships", _gi_ships_order, variant=KEY)
+def _gi_ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D3, GI-TURN-04: keep each ship by its number (1 from treasury, a token in its area or a
+    token aboard; none: it goes to stock with its cargo, GIR-16) and build Triremes."""
+    fields = []
+    for r in d.options.get("fleet", []):
+        pays = ["treasury", "token"] + (["aboard"] if r["tokens"] else [])
+        fields.append(FormField(f"keep{r['id']}", _ship_label(g, r), "choice",
+                                [FieldChoice(p, _PAY_UPKEEP[p]) for p in pays], required=False,
+                                value="treasury", help="none: the ship goes to stock, its cargo lost"))
+    pays = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there and 1 from treasury"}
+    builds = [FieldChoice(f"{a}|{p}", f"{g.area_name(a)}: {pays.get(p, p)}", 4) for a, p in d.options.get("build", [])]
+    if builds:
+        fields.append(FormField("build", "New ships (Triremes)", "counts", sorted(builds, key=lambda c: c.label),
+                                max=4, help=f"treasury {d.options.get('treasury', 0)}; at most 4 ships in all"))
+    return [OrderForm("ships", "Ships: maintain and build", fields, submit="Give the ship orders",
+                      help=d.prompt, rule="GI-TURN-04")]
+
+
+def _roles_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    roles, pay = {}, {}
+    for r in d.options.get("ships", []):
+        role = v.get(f"role{r['id']}") or "trireme"
+        if role != "trireme":
+            roles[str(r["id"])] = role
+            pay[str(r["id"])] = v.get(f"pay{r['id']}") or "treasury"
+    return {"type": "ship_roles", **_player(seat), "roles": roles, "pay": pay}
+
+
+@form("ship_roles", _roles_order, variant=KEY)
+def _ship_roles(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D4, GI-SHIP-03: this turn's role of each ship, and how its extra token is paid."""
+    from .fleet import spec
+
+    roles = [FieldChoice(x, spec(x).name) for x in d.options.get("roles", [])]
+    fields = []
+    for r in d.options.get("ships", []):
+        fields.append(FormField(f"role{r['id']}", _ship_label(g, r), "choice", roles, value="trireme"))
+        pays = ["treasury", "token"] + (["aboard"] if r["tokens"] else [])
+        fields.append(FormField(f"pay{r['id']}", f"Ship {r['id']}: its extra token", "choice",
+                                [FieldChoice(p, _PAY_ROLE[p]) for p in pays], value="treasury",
+                                help="only for a Galleon or a Warship"))
+    return [OrderForm("ship_roles", "Galleons and Warships this turn", fields, submit="Declare",
+                      help=f"{d.prompt}. Treasury {d.options.get('treasury', 0)}.", rule="GI-SHIP-03")]
+
+
+def _gi_plan(g: Game, seat: int) -> dict:
+    """The seat's moves entered so far, as a GI order states them (ships by number)."""
+    plan = (g.s.step.get("plans") or {}).get(str(seat)) or {}
+    moves = [{k: m[k] for k in ("from", "to", "via", "count") if k in m} for m in plan.get("moves") or []]
+    voyages = [{"ship": x["ship"], "id": x["id"], "steps": [list(s) for s in x["steps"]]}
+               for x in plan.get("voyages") or []]
+    return {"moves": moves, "voyages": voyages, "done": plan.get("done")}
+
+
+def _gi_move_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    from .. import forms as plain
+
+    if fid != "move.voyage":
+        order = plain.FORMS["move"][1](g, seat, d, fid, v)
+        order["voyages"] = _gi_plan(g, seat)["voyages"]
+        return order
+    plan = _gi_plan(g, seat)
+    area, _, sid = str(v["ship"]).partition("|")
+    steps: list[list] = []
+    if v.get("load"):
+        steps.append(["load", int(v["load"])])
+    steps += [["sail", v[k]] for k in ("sail1", "sail2", "sail3", "sail4") if v.get(k)]
+    if v.get("unload"):
+        steps.append(["unload", int(v["unload"])])
+    plan["voyages"].append({"ship": area, "id": int(sid), "steps": steps})
+    return {"type": "move", **_player(seat), **plan}
+
+
+@form("move", _gi_move_order, variant=KEY)
+def _gi_move(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D5, GI-SHIP-04..06: the plain movement forms, the voyage by ship number; tokens not
+    unloaded stay aboard."""
+    from .. import forms as plain
+    from .fleet import allowance, capacity, records
+
+    out = [f for f in plain.FORMS["move"][0](g, seat, d) if f.id != "move.voyage"]
+    nation = g.s.players[seat].nation
+    recs = records(g.s, nation)
+    if recs:
+        water = [a for a, area in g.areas.items() if area.has_water]
+        most = max(allowance(g, nation, r) for r in recs)
+        sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", plain._areas(g, water), required=False)
+                 for i in range(1, most + 1)]
+        cap = max(capacity(r) for r in recs)
+        ships = [FieldChoice(f"{r['area']}|{r['id']}", _ship_label(g, {**r, "cards": len(r["cards"])}))
+                 for r in recs]
+        out.insert(1, OrderForm("move.voyage", "Move by ship", [
+            FormField("ship", "Ship", "choice", ships),
+            FormField("load", "Tokens to take aboard where it starts", "number", min=0, max=cap, value=0),
+            *sails,
+            FormField("unload", "Tokens to land where it stops", "number", min=0, max=cap, value=0)],
+            submit="Add this voyage",
+            help="A Trireme or Warship enters 3 areas, a Galleon 2 (one more each with Cloth Making); a "
+                 "Trireme or Warship holds 5 tokens and cards, a Galleon 7; tokens not landed stay aboard.",
+            rule="GI-SHIP-04"))
+    return out
+
+
+def _engage_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    stop = int(v.get("stop_after") or 0)
+    return {"type": "naval_engage", **_player(seat), "area": d.options["area"], "against": d.options["against"],
+            "fight": v.get("fight") == "yes", "stop_after": stop or None}
+
+
+@form("naval_engage", _engage_order, variant=KEY)
+def _naval_engage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D6, GI-SEA-01, -03: fight the other's ships in this area or not, and the wave after
+    which one breaks off (the faster side's counts)."""
+    area, other = d.options.get("area"), d.options.get("against")
+    return [OrderForm("naval_engage", f"Ships in {g.area_name(area)}: against {g.name(other)}", [
+        FormField("fight", "Fight?", "choice", [FieldChoice("no", "no"), FieldChoice("yes", "yes")], value="no"),
+        FormField("stop_after", "Break off after wave (0: never)", "number", min=0, max=10, value=0)],
+        submit="Answer", help=f"Your speed {d.options.get('speed')}, theirs {d.options.get('their_speed')}: "
+                              "only the faster side may break off. They fight if either side wants to.",
+        rule="GI-SEA-01")]
+
+
+@form("naval_spoils", lambda g, seat, d, fid, v: {"type": "naval_spoils", **_player(seat),
+                                                   "take": int(v.get("take") or 0), "rest": v.get("rest") or "leave",
+                                                   "sink": v.get("sink") == "yes"}, variant=KEY)
+def _naval_spoils(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D7, GI-SEA-04, -05: the cards taken (face down), the rest left or discarded, the beaten
+    ships sunk or not."""
+    mx = int(d.options.get("max_take", 0))
+    free = d.options.get("free_sink")
+    return [OrderForm("naval_spoils", f"Spoils in {g.area_name(d.options.get('area'))}", [
+        FormField("take", f"Cards to take (at most {mx})", "number", min=0, max=mx, value=mx),
+        FormField("rest", "The cards left", "choice", [FieldChoice("leave", "leave them aboard"),
+                                                       FieldChoice("discard", "discard them")], value="leave"),
+        FormField("sink", "Sink their ships?", "choice", [FieldChoice("no", "no"), FieldChoice(
+            "yes", "yes, free (a Warship's)" if free else "yes, 1 of your tokens each")],
+            value="yes" if free else "no")],
+        submit="Take the spoils", rule="GI-SEA-04")]
+
+
 # ---- slice 9: calamities (D16 hold_civil_war) ------------------------------------------------
 @form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
                                                      "hold": v.get("choice", "hold") == "hold"},
@@ -145,5 +313,5 @@ def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                FieldChoice("suffer", "Suffer the Civil War now")]
     return [OrderForm("hold_civil_war", "Civil War and the Great Compromiser", [
         FormField("choice", "Your choice", "choice", choices, value="hold")], submit="Decide",
-        help="Held, the card stays in your hand (everyone knows) and takes effect at the next "
-             "calamity phase.", rule="GI-CAL-05")]
+        help="Held, nothing happens now (everyone knows it is held); the Civil War takes effect "
+             "at the next calamity phase.", rule="GI-CAL-05")]

@@ -1,6 +1,10 @@
 """``GIGame``: the board primitives and rule hooks of Grand Imperial games (``Game`` overridden
 where the variant changes a plain hook; ``docs/variants/grand-imperial.md`` section 1.3).
 
+Ships (slice 3, ``fleet.py``): the plain board primitives for ships keep the ship records of
+``variant_state["ships"]`` in step with ``board.ships`` when any rule calls them, the plain
+ones included (GI-SHIP-01, GIR-16).
+
 Leadership cards (slice 8, ``leaders.py``): leaders are not commodity cards (the hand limit
 leaves them out, GIR-33), a card given in a trade may carry a leader's effect
 (``on_cards_received``), a pact forbids some moves (``check_entry``), and assimilated
@@ -19,6 +23,7 @@ from functools import cache
 
 from ..game import Game
 from . import data as gi
+from . import fleet
 
 
 @cache
@@ -28,6 +33,26 @@ def _leader_ids() -> frozenset[str]:
 
 class GIGame(Game):
     """A Grand Imperial game's working object."""
+
+    # ---- ships (GI-SHIP-01, GIR-16) ----------------------------------------------------------
+    def add_ship(self, nation: str, area: str) -> None:
+        """A new ship is a Trireme with the lowest free id (GI-SHIP-01)."""
+        fleet.add(self, nation, area)
+
+    def remove_ship(self, nation: str, area: str) -> None:
+        """The lowest-numbered of ``nation``'s ships in ``area`` goes to stock, its cargo lost
+        (GIR-16)."""
+        recs = fleet.in_area(self.s, nation, area)
+        if not recs:
+            raise ValueError(f"{nation} has no ship in {area}")
+        fleet.remove(self, nation, recs[0]["id"])
+
+    def move_ship(self, nation: str, src: str, dst: str) -> None:
+        """The lowest-numbered of ``nation``'s ships in ``src`` moves to ``dst``."""
+        recs = fleet.in_area(self.s, nation, src)
+        if not recs:
+            raise ValueError(f"{nation} has no ship in {src}")
+        fleet.move(self, nation, recs[0]["id"], dst)
 
     # ---- Leadership cards (GI-LEADER-03, -07, -08; GI-TRADE-09) ----------------------------
     def commodity_cards(self, hand) -> list[str]:

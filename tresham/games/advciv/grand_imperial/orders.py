@@ -2,7 +2,8 @@
 (GI-TRADE-07, GI-EVENT-04): ballast and the Leadership cards may be given in a trade, stated,
 expected, paid (worth nothing) or discarded, beside the plain commodities and calamities.
 Each is a subclass of the plain order under the plain name (``@order(..., variant=KEY)``), so
-the plain phases take it unchanged; only the card vocabulary differs (ruling GIS-11)."""
+the plain phases take it unchanged; only the card vocabulary differs (ruling GIS-11). The buy
+order also names the two new civilization cards, Galleons and Navy (GI-CIV-01..03)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from typing import Literal
 from ..orders import order
 from ..rules.advances import Buy
 from ..rules.trade import TradeAccept, TradeOffer
-from ..schema import TRADE_CARDS, Many, _enum
+from ..schema import CIV_CARDS, TRADE_CARDS, Many, _enum
 from . import data as gi
 from .variant import BALLAST, KEY
 
@@ -19,6 +20,9 @@ from .variant import BALLAST, KEY
 GI_TRADE_CARDS = TRADE_CARDS | {BALLAST} | frozenset(gi.leaders())
 GICardId = _enum(GI_TRADE_CARDS, "a trade card", "27.1",
                  "a trade card id (commodity, calamity, ballast or Leadership card)")
+#: Every civilization card of a Grand Imperial game: the plain ones, Galleons and Navy (GI-CIV-02, -03).
+GI_CIV_CARDS = CIV_CARDS | frozenset(gi.civ_cards())
+GICivCardId = _enum(GI_CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
 GIStatedCard = GICardId | Literal["unspecified"]
 GIExpectedCard = GICardId | Literal["dont_care", "unspecified"]
 
@@ -46,5 +50,6 @@ class GITradeAccept(TradeAccept):
 @dataclass(slots=True)
 class GIBuy(Buy):
     __doc__ = Buy.__doc__
+    cards: Many(GICivCardId) = field(default_factory=list)
     pay_cards: Many(GICardId) = field(default_factory=list)
     discard: Many(GICardId) = field(default_factory=list)

@@ -5,7 +5,9 @@
 GI-REGION, GI-EVENT-01), its card count (163 cards, GI-REGION-13, GI-EVENT-01) and the
 invariant that every card is where the rules allow (each regional stack holds only its own
 region's cards, the event stack only event cards). Its acquisition phase is
-``.acquisition``; its restacking ``.stacks``.
+``.acquisition``; its restacking ``.stacks``. Ships (slices 3 and 4): the records ``.fleet``,
+the phases ``ships``, ``ship_roles``, ``movement`` and ``naval`` (``.ships``, ``.roles``,
+``.movement``, ``.naval_conflict``), harvesting ``.harvest``.
 
 It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
 would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
@@ -21,12 +23,13 @@ from typing import ClassVar
 from dataclasses import replace
 
 from ...base import IllegalOrder
-from ..data import Commodity, GameData, load
+from ..data import CivCard, Commodity, GameData, load
 from ..game import Game
 from ..phase import TURN
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
+from . import fleet
 from .game import GIGame
 
 KEY = "grand_imperial"
@@ -73,32 +76,44 @@ def gi_data() -> GameData:
     face value 0: ballast (20 copies, GI-EVENT-04) and each of the nine leaders (1 copy)
     (GIS-5). So the plain rules that read a hand (trade, buying, a card drawn in a city
     attack) know every card; the hand limit leaves the leaders out (``GIGame.commodity_cards``,
-    GILD-9) and their effects are ``leaders.py``'s."""
+    GILD-9) and their effects are ``leaders.py``'s. And the two new civilization cards,
+    Galleons and Navy, bought as the others are (GI-CIV-01..03): 150 each, Civics, Galleons
+    needing Cloth Making; they give and receive no credits (GIR-08, GISH-8)."""
     d = load()
     extra = {BALLAST: Commodity(BALLAST, "Ballast", 0, gi.event_stack().ballast, False)}
     extra.update({lid: Commodity(lid, x.name, 0, 1, False) for lid, x in gi.leaders().items()
                   if lid in gi.event_stack().leaders})
-    return replace(d, commodities={**d.commodities, **extra})
+    civ = {c.id: CivCard(c.id, c.name, tuple(c.groups), c.cost, c.prerequisite, c.spec, dict(c.credits))
+           for c in gi.civ_cards().values()}
+    return replace(d, commodities={**d.commodities, **extra}, civ_cards={**d.civ_cards, **civ})
 
 
 class GrandImperial(Variant):
-    """Grand Imperial v1.1 (Ryan Schneider, 1994), slices 1 and 2: options, stacks,
-    acquisition; the luxury phase and dispositions."""
+    """Grand Imperial v1.1 (Ryan Schneider, 1994), the slices built so far."""
 
     key: ClassVar[str] = KEY
     title: ClassVar[str] = "Grand Imperial"
-    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), and the
-    #: luxury phase after surplus removal (GI-TURN-08)
-    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("surplus") + 1], "luxury",
-                                       *TURN[TURN.index("surplus") + 1:])
+    #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), the
+    #: declaration of ship roles before movement (GI-TURN-05), naval conflict after it,
+    #: before land conflict (GI-TURN-06, GIR-17), and the luxury phase after surplus
+    #: removal (GI-TURN-08)
+    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("movement")], "ship_roles", "movement",
+                                       "naval", *TURN[TURN.index("movement") + 1:TURN.index("surplus") + 1],
+                                       "luxury", *TURN[TURN.index("surplus") + 1:])
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
+    #: per-player entries of a phase's scratch data only their owner may know
+    PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
+        "naval": (("engage", "seat"),),  # sealed answers to each contact at sea (GI-SEA-01)
+        "luxury": (("orders", "seat"),),  # luxury orders sealed until all are in (GI-LUX-01, D11)
+    }
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
         from . import (acquisition, advances, calamities, forms, leaders, luxury_phase,  # noqa: F401
-                       orders, taxation)
+                       movement, naval_conflict, orders, roles, ships, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -169,26 +184,39 @@ class GrandImperial(Variant):
 
     # ---- bots -------------------------------------------------------------------------
     def planners(self):
-        """The heuristic bot's luxury planner (design 5.3; ``bots.PLANNERS``)."""
+        """The heuristic bot's planners for luxury, ship roles and naval conflict (design 5.3;
+        ``bots.PLANNERS``)."""
         from .bots import PLANNERS
 
         return PLANNERS
 
     # ---- views ------------------------------------------------------------------------
+    def hide(self, state: GameState, seat: int) -> None:
+        """Cards aboard ships are face down for every seat, the owner's too (GI-SHIP-07)."""
+        fleet.hide_cards(state)
+
+    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
+        """The sealed entries of the variant's phases (``PRIVATE_STEP_KEYS``), else the plain ones."""
+        own = self.PRIVATE_STEP_KEYS.get(phase)
+        return own if own is not None else super().private_step_keys(phase)
+
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6). The luxury phase shows who still owes an order."""
+        Imperial does not have (GIS-6). The luxury, ship roles and naval phases show who still
+        owes an order, and the seat its own."""
         if phase == "luxury":
             from .luxury_phase import luxury_view
 
             return luxury_view
-        return None if phase == "acquisition" else super().phase_view(phase)
+        if phase == "ship_roles":
+            from .roles import ship_roles_view
 
-    def private_step_keys(self, phase: str) -> tuple[tuple[str, str], ...]:
-        """Luxury orders are sealed until all are in (GI-LUX-01, D11)."""
-        if phase == "luxury":
-            return (("orders", "seat"),)
-        return super().private_step_keys(phase)
+            return ship_roles_view
+        if phase == "naval":
+            from .naval_conflict import naval_view
+
+            return naval_view
+        return None if phase == "acquisition" else super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
         """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
@@ -206,7 +234,8 @@ class GrandImperial(Variant):
     def view(self, g: Game, seat: int | None) -> dict:
         """What everyone sees of the variant's pieces: each city's luxury die and disposition
         (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
-        cards, pacts, assimilations."""
+        cards, pacts, assimilations; the ships by number (area, role this turn, tokens aboard
+        and the number of cards aboard, never which: GI-SHIP-07)."""
         from .leaders import leaders_view
         from .luxury_phase import dice_view
 
@@ -214,9 +243,24 @@ class GrandImperial(Variant):
         own = leaders_view(g)
         if own:
             out["leaders"] = own
+        ships = fleet.public(g.s)
+        if ships:
+            out["ships"] = ships
         return out
 
     # ---- checks ------------------------------------------------------------------------
+    def tokens_elsewhere(self, state: GameState, nation: str) -> int:
+        """Tokens aboard ships, in no area (GI-SHIP-06, GIR-20)."""
+        return fleet.tokens_aboard(state, nation)
+
+    def cards_elsewhere(self, state: GameState) -> Counter:
+        """Trade cards aboard ships (GI-SHIP-07)."""
+        return fleet.cards_aboard(state)
+
+    def position_built(self, g: Game) -> None:
+        """The ships of a prepared position are Triremes with nothing aboard (GISH-1)."""
+        fleet.adopt(g)
+
     def expected_cards(self, options: Options | None) -> Counter:
         """163 cards (GI-REQ-01): the twelve regional stacks (122: every AdvCiv commodity
         once, and 5 more Iron and 3 more Gold, GI-REGION-13) and the event stack (41)."""
@@ -229,10 +273,12 @@ class GrandImperial(Variant):
     def invariants(self, state: GameState) -> list[str]:
         """Every card where the rules allow it (GI-REGION-15): 13 stacks; a regional stack
         holds only its own region's cards, never more copies than the seed puts in it; the
-        event stack only event cards. (That every card is somewhere, once, is the generic
-        card count of ``sim.check_invariants`` against :meth:`expected_cards`.) A luxury die
-        stands only where a city is, and holds a number of points (GI-LUX-07)."""
-        out: list[str] = []
+        event stack only event cards. (That every card and token is somewhere, once, is the
+        generic count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo
+        of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
+        only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
+        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``)."""
+        out: list[str] = fleet.invariants(state)
         for area, points in sorted(state.variant_state.get("luxury", {}).items()):
             if area not in state.board.cities:
                 out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
@@ -240,7 +286,7 @@ class GrandImperial(Variant):
                 out.append(f"the luxury die of {area} is {points!r}, not a number of points")
         names = self.stack_names()
         if len(state.stacks) != len(names):
-            return [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
+            return out + [f"{len(state.stacks)} trade stacks; Grand Imperial has {len(names)}"]
         contents = region_contents()
         for rid, st in zip(names, state.stacks):
             if rid == EVENTS:

@@ -522,7 +522,7 @@ class MovementPhase(Phase):
             assert isinstance(o, Move)
             if o.done not in DONE_VALUES:
                 raise IllegalOrder("23.1", "done must be \"done\", \"unless_threatened\" or null")
-            plan = check_plan(g, nation, o.moves, o.voyages)
+            plan = self.check(g, nation, o)
             plan["done"] = o.done
         if not plan["moves"] and not plan["voyages"] and plan["done"] is None:
             st["plans"].pop(key, None)
@@ -546,11 +546,20 @@ class MovementPhase(Phase):
             g.emit(f"{who} is inert and moves nothing.", "move")
         elif plan and (plan["moves"] or plan["voyages"]):
             g.emit(f"{who}'s time ran out: the moves entered are carried out.", "timeout")
-            execute(g, seat, plan)
+            self.carry_out(g, seat, plan)
         else:
             g.emit(f"{who}'s time ran out: no movement.", "timeout")
         self._advance_mover(g)
         self._resolve(g)
+
+    # the rules of the order, the plain module's functions (a variant's phase overrides these)
+    def check(self, g: Game, nation: str, o: Move) -> dict:
+        """Validate a move order against the board, changing nothing (``check_plan``)."""
+        return check_plan(g, nation, o.moves, o.voyages)
+
+    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+        """Carry out a checked plan on the mover's turn (``execute``)."""
+        execute(g, seat, plan)
 
     def _advance_mover(self, g: Game) -> None:
         g.s.step["index"] += 1
@@ -578,7 +587,7 @@ class MovementPhase(Phase):
                            area=area)
                     return
             del st["plans"][str(cur)]
-            execute(g, cur, plan)
+            self.carry_out(g, cur, plan)
             self._advance_mover(g)
 
     def sample(self, g: Game, seat: int, rng) -> Order:

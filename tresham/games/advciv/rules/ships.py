@@ -227,7 +227,7 @@ class ShipsPhase(Phase):
         st = g.s.step
         out = []
         for i, nation in enumerate(live_queue(g)):
-            if nation in st["early"] or not can_act(g, nation):
+            if nation in st["early"] or not self.can_act(g, nation):
                 continue
             cur = i == 0
             p = g.of(nation)
@@ -251,7 +251,7 @@ class ShipsPhase(Phase):
         if nation not in st["queue"]:
             raise IllegalOrder("22.1", "your ship orders for this turn have already been carried out "
                                "(or you had nothing to build or maintain)")
-        kept, built = plan(g, nation, o.maintain, o.build)
+        kept, built = self.check(g, nation, o.maintain, o.build)
         if live_queue(g)[0] == nation:
             self._done(g, nation, kept, built)
         else:
@@ -271,8 +271,21 @@ class ShipsPhase(Phase):
     def sample(self, g: Game, seat: int, rng) -> Order:
         return random_order(g, seat, rng)
 
-    def _done(self, g: Game, nation: str, kept, built) -> None:
+    # the rules of the order, the plain module's functions (a variant's phase overrides these)
+    def check(self, g: Game, nation: str, maintain: list, build: list) -> tuple[list, list]:
+        """Check an order's entries against the board, changing nothing (``plan``)."""
+        return plan(g, nation, maintain, build)
+
+    def carry_out(self, g: Game, nation: str, kept: list, built: list) -> None:
+        """Carry out a checked plan (``execute``)."""
         execute(g, nation, kept, built)
+
+    def can_act(self, g: Game, nation: str) -> bool:
+        """Whether ``nation`` has any choice in this phase (``can_act``)."""
+        return can_act(g, nation)
+
+    def _done(self, g: Game, nation: str, kept, built) -> None:
+        self.carry_out(g, nation, kept, built)
         queue_done(g, nation)
 
     def _advance(self, g: Game) -> None:
@@ -282,18 +295,18 @@ class ShipsPhase(Phase):
             if nation in st["early"]:
                 o = st["early"].pop(nation)
                 try:
-                    kept, built = plan(g, nation, o["maintain"], o["build"])
+                    kept, built = self.check(g, nation, o["maintain"], o["build"])
                 except IllegalOrder as e:
                     g.emit(f"Your early ship orders no longer hold ({e.message}); please enter them again.",
                            "ships_pre_void", to=[g.of(nation).seat])
                     return
                 self._done(g, nation, kept, built)
-            elif can_act(g, nation):
+            elif self.can_act(g, nation):
                 return
             else:
                 # Only legal choice: unpaid ships go to stock. Passing a player without a
                 # choice does not use up the 1.5 x time of the first who decides (SZ-10).
-                execute(g, nation, [], [])
+                self.carry_out(g, nation, [], [])
                 st["queue"].pop(0)
 
 

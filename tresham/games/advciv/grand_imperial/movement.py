@@ -1,0 +1,333 @@
+"""Grand Imperial movement (GI-TURN-05, GI-SHIP-04..06; decision D5): the plain movement
+phase (23, census order, pending orders) with ships as the seed has them.
+
+- A voyage may name its ship by number: ``{"ship": area, "id": 2, "steps": [...]}`` (without
+  ``id``, the lowest-numbered ship of his in that area that has not sailed this phase).
+- Allowance by the ship's role this turn (GI-SHIP-04; the data): a Trireme or a Warship enters
+  3 areas, 4 with Cloth Making; a Galleon 2, 3 with Cloth Making (GIR-18: the seed's numbers,
+  not the plain 4/5).
+- Capacity by role, tokens and cards aboard together (GI-SHIP-05): Trireme 5, Warship 5,
+  Galleon 7.
+- Tokens may stay aboard at the end of movement, and a voyage may begin with tokens already
+  aboard; a voyage that only loads or unloads, without sailing, is allowed (GI-SHIP-06).
+  Tokens aboard are in no area (GIR-20): they do not grow, are not counted in the census,
+  do not support cities and are not removed as surplus.
+- Otherwise as plain: 23.54 open sea only with Astronomy, 23.55 no ship ends in open sea,
+  23.56 tokens that moved overland or by another ship do not embark, one voyage per ship.
+
+The order (JSON)::
+
+    {"type": "move", "player": 0, "moves": [...],
+     "voyages": [{"ship": "knossos", "id": 1,
+                  "steps": [["load", 7], ["sail", "thera"], ["sail", "argos"],
+                            ["sail", "sparta"], ["unload", 5]]}],
+     "done": "done"}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ConfigDict
+from typing_extensions import NotRequired, TypedDict
+
+from ...base import IllegalOrder
+from ..game import Game
+from ..orders import order
+from ..phase import register
+from ..rules.movement import (DOUBLE_COASTS, Move, MovementPhase, VoyageStep, _area, _Ledger,
+                              _step_n, check_land_move)
+from ..schema import AreaId, Many
+from . import fleet
+from .ships import ShipId
+from .variant import KEY
+
+#: tokens aboard at the start of a voyage, in its legs: ``["@ship", area, n]`` unloads them
+ABOARD = "@ship"
+
+
+class GIVoyage(TypedDict):
+    """A ship's voyage: the area where it starts, optionally its number, its steps (23.5)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    ship: AreaId
+    id: NotRequired[ShipId]
+    steps: Many(VoyageStep)
+
+
+@order("move", rule="23.1", fields={"voyages": "23.5"}, variant=KEY)
+@dataclass(slots=True)
+class GIMove(Move):
+    __doc__ = Move.__doc__
+    voyages: Many(GIVoyage) = field(default_factory=list)
+
+
+class GILedger(_Ledger):
+    """The plain ledger, with the ships that have sailed counted by number."""
+
+    __slots__ = ("sailed",)
+
+    def __init__(self, g: Game, nation: str) -> None:
+        super().__init__(g, nation)
+        self.sailed: set[int] = set()
+
+
+def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
+    nation = led.nation
+    sid = v.get("id")
+    if sid is None:
+        here = fleet.in_area(g.s, nation, start)
+        left = [r for r in here if r["id"] not in led.sailed]
+        if not left:
+            if here:
+                raise IllegalOrder("23.52", f"your ship in {g.area_name(start)} already has a voyage this phase")
+            raise IllegalOrder("23.1", f"you have no ship in {g.area_name(start)}")
+        return left[0]
+    rec = fleet.ship(g.s, nation, sid)
+    if rec is None or rec["area"] != start:
+        raise IllegalOrder("23.1", f"you have no ship {sid!r} in {g.area_name(start)}")
+    if sid in led.sailed:
+        raise IllegalOrder("23.52", f"your ship {sid} already has a voyage this phase")
+    return rec
+
+
+def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
+    """Check one ship's voyage (23.5x, GI-SHIP-04..06) and book its ship and the tokens it
+    loads. Gives the normal form ``{"ship", "id", "steps", "path", "legs", "stay"}``: ``legs``
+    = [[from, to, n], ...] the tokens set down (``from`` "@ship" for tokens aboard when the
+    voyage began), ``stay`` = [[from, n], ...] the tokens loaded that stay aboard. Raises
+    before booking anything."""
+    if not isinstance(v, dict) or set(v) - {"ship", "id", "steps"} or not isinstance(v.get("steps"), list):
+        raise IllegalOrder("23.5", "a voyage is {\"ship\": area where it starts, \"id\": its number (optional), "
+                           "\"steps\": [[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
+    nation = led.nation
+    start = _area(g, v.get("ship"), "ship")
+    rec = _ship_of(g, led, v, start)
+    if not v["steps"]:
+        raise IllegalOrder("23.5", "a voyage needs at least one step")
+    astronomy = g.of(nation).has("astronomy")
+    cloth = g.of(nation).has("cloth_making")
+    allowance = fleet.allowance(g, nation, rec)
+    capacity = fleet.capacity(rec)
+    cards = len(rec["cards"])
+    role = fleet.spec(rec["role"]).name
+    pos, came_from, entered, cargo = start, None, 0, rec["tokens"]
+    aboard: list[list] = [[ABOARD, rec["tokens"]]] if rec["tokens"] else []
+    loads: dict[str, int] = {}
+    legs: list[list] = []
+    path = [start]
+    for step in v["steps"]:
+        if not isinstance(step, (list, tuple)) or len(step) != 2:
+            raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
+        verb, arg = step
+        here = g.areas[pos]
+        if verb == "load":
+            n = _step_n(arg, "load")
+            if here.is_open_sea:
+                raise IllegalOrder("23.51", "tokens can embark only in a land area")
+            if cargo + cards + n > capacity:
+                raise IllegalOrder("GI-SHIP-05", f"a {role} holds at most {capacity} tokens and cards together "
+                                   f"(it would hold {cargo + n} tokens" + (f" and {cards} cards" if cards else "")
+                                   + ")")
+            free = led.unmoved(pos) - loads.get(pos, 0)
+            if n > free:
+                raise IllegalOrder("23.51", f"only {max(free, 0)} of your tokens in {g.area_name(pos)} may "
+                                   "embark: tokens that moved overland or by another ship this phase may not embark")
+            loads[pos] = loads.get(pos, 0) + n
+            cargo += n
+            aboard.append([pos, n])
+        elif verb == "unload":
+            n = _step_n(arg, "unload")
+            if here.is_open_sea:
+                raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
+            if n > cargo:
+                raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
+            g.check_entry(nation, pos)
+            cargo -= n
+            left = n
+            while left:
+                src, k = aboard[0]
+                take = min(k, left)
+                legs.append([src, pos, take])
+                left -= take
+                if take == k:
+                    aboard.pop(0)
+                else:
+                    aboard[0][1] = k - take
+        elif verb == "sail":
+            dst = _area(g, arg, "sail to")
+            if dst not in here.water_adj:
+                raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no water "
+                                   "boundary; ships cross only water boundaries")
+            coasts = DOUBLE_COASTS.get(pos)
+            if coasts and came_from is not None:
+                side = next((c for c in coasts if came_from in c), None)
+                if side is not None and dst not in side:
+                    raise IllegalOrder("23.57", f"a ship that entered {g.area_name(pos)} from "
+                                       f"{g.area_name(came_from)} must leave by the same coast")
+            if g.areas[dst].is_open_sea and not astronomy:
+                raise IllegalOrder("23.54", f"{g.area_name(dst)} is open sea: only a holder of Astronomy "
+                                   "may move ships into it")
+            entered += 1
+            if entered > allowance:
+                raise IllegalOrder("GI-SHIP-04", f"a {role} enters at most {allowance} areas in a movement "
+                                   "phase" + (" (Cloth Making included)" if cloth else
+                                              f" ({fleet.spec(rec['role']).moves_with_cloth_making} with "
+                                              "Cloth Making)"))
+            came_from, pos = pos, dst
+            path.append(dst)
+        else:
+            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
+    if len(path) == 1 and not loads and not legs:
+        raise IllegalOrder("GI-SHIP-06", f"the voyage of ship {rec['id']} neither sails nor loads nor unloads")
+    if g.areas[pos].is_open_sea:
+        raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area ({g.area_name(pos)})")
+    for a, n in loads.items():
+        led.take(a, n)
+    led.sailed.add(rec["id"])
+    stay = [[src, n] for src, n in aboard if src != ABOARD]
+    return {"ship": start, "id": rec["id"], "steps": [list(s) for s in v["steps"]], "path": path,
+            "legs": legs, "stay": stay}
+
+
+def check_plan(g: Game, nation: str, moves: Any, voyages: Any) -> dict:
+    """Validate a whole GI move order against the current board; changes nothing."""
+    if not isinstance(moves, list) or not isinstance(voyages, list):
+        raise IllegalOrder("23.1", "moves and voyages must be lists")
+    led = GILedger(g, nation)
+    out_moves = [check_land_move(g, led, m) for m in moves]
+    out_voyages = [check_voyage(g, led, v) for v in voyages]
+    return {"moves": out_moves, "voyages": out_voyages}
+
+
+def _enter(g: Game, nation: str, area: str) -> None:
+    entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
+    entered.setdefault(area, [])
+    if nation not in entered[area]:
+        entered[area].append(nation)
+
+
+def _n(n: int) -> str:
+    return f"{n} token{'s' if n != 1 else ''}"
+
+
+def execute(g: Game, seat: int, plan: dict) -> None:
+    """Carry out a player's moves on his turn (23.2), each re-checked against the board as it
+    now is (a move that became illegal is skipped with an event saying why)."""
+    nation = g.s.players[seat].nation
+    assert nation is not None
+    who = g.name(nation)
+    led = GILedger(g, nation)
+    moved_any = False
+    for mv in plan.get("moves", ()):
+        try:
+            m = check_land_move(g, led, mv)
+        except IllegalOrder as e:
+            g.emit(f"{who}'s move of {mv.get('count')} from {g.area_name(mv['from'])} to "
+                   f"{g.area_name(mv['to'])} is skipped: {e}", "move_skipped", nation=nation, move=mv, rule=e.rule)
+            continue
+        g.move_tokens(nation, m["from"], m["to"], m["count"])
+        moved_any = True
+        _enter(g, nation, m["to"])
+        via = f" via {g.area_name(m['via'])}" if "via" in m else ""
+        g.emit(f"{who} moves {_n(m['count'])} from {g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.",
+               "move", nation=nation, move=dict(m))
+    for v in plan.get("voyages", ()):
+        try:
+            vv = check_voyage(g, led, {"ship": v["ship"], "id": v["id"], "steps": v["steps"]})
+        except IllegalOrder as e:
+            g.emit(f"{who}'s voyage of ship {v.get('id')} in {g.area_name(v['ship'])} is skipped: {e}",
+                   "move_skipped", nation=nation, voyage=v.get("steps"), rule=e.rule)
+            continue
+        sid = vv["id"]
+        for src, dst, n in vv["legs"]:
+            if src == ABOARD:
+                fleet.unload(g, nation, sid, dst, n)
+            elif src == dst:  # taken out and brought back: nobody moved into the area (SZ-04)
+                continue
+            else:
+                g.move_tokens(nation, src, dst, n)
+            _enter(g, nation, dst)
+        for src, n in vv["stay"]:
+            fleet.load(g, nation, sid, src, n)
+        if vv["path"][-1] != vv["ship"]:
+            fleet.move(g, nation, sid, vv["path"][-1])
+        moved_any = True
+        carried = "; ".join(f"{_n(n)} " + ("from aboard " if a == ABOARD else f"from {g.area_name(a)} ")
+                            + (f"to {g.area_name(b)}" if a != b else "and back") for a, b, n in vv["legs"])
+        stays = fleet.ship(g.s, nation, sid)["tokens"]
+        g.emit(f"{who}'s ship {sid} sails " + " → ".join(g.area_name(a) for a in vv["path"])
+               + (f", setting down {carried}" if carried else "")
+               + (f"; {_n(stays)} stay aboard" if stays else "") + ".", "voyage", nation=nation,
+               ship=sid, path=vv["path"], legs=vv["legs"], aboard=stays)
+    if not moved_any:
+        g.emit(f"{who} moves nothing.", "move", nation=nation)
+
+
+def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
+    """A random voyage of ship ``rec``: a random load, a random path within its allowance, then
+    everything set down (three times in four) or a random number (the rest stays aboard)."""
+    start = rec["area"]
+    astronomy = g.of(nation).has("astronomy")
+    steps: list[list] = []
+    room = fleet.free(rec)
+    n = min(room, led.unmoved(start))
+    n = rng.below(n + 1) if n > 0 else 0
+    if n:
+        steps.append(["load", n])
+    pos, path = start, []
+    for _ in range(rng.below(fleet.allowance(g, nation, rec) + 1)):
+        opts = sorted(a for a in g.areas[pos].water_adj if astronomy or not g.areas[a].is_open_sea)
+        if not opts or pos in DOUBLE_COASTS:
+            break
+        pos = rng.choice(opts)
+        path.append(pos)
+    while path and g.areas[path[-1]].is_open_sea:
+        path.pop()
+    steps.extend(["sail", a] for a in path)
+    cargo = rec["tokens"] + n
+    if cargo and (path or rec["tokens"]):
+        # mostly everything ashore (so random games keep growing), sometimes some stay aboard
+        down = cargo if rng.below(4) else rng.below(cargo + 1)
+        if down:
+            steps.append(["unload", down])
+    if not path and not any(s[0] in ("load", "unload") for s in steps):
+        return None
+    return {"ship": start, "id": rec["id"], "steps": steps}
+
+
+@register(variant=KEY)
+class GIMovementPhase(MovementPhase):
+    """23 with Grand Imperial ships (GI-SHIP-04..06)."""
+
+    def check(self, g: Game, nation: str, o: Move) -> dict:
+        return check_plan(g, nation, o.moves, o.voyages)
+
+    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+        execute(g, seat, plan)
+
+    def sample(self, g: Game, seat: int, rng) -> GIMove:
+        """The plain sampler's land moves, and sometimes a voyage of one of his ships with a
+        random number staying aboard (5.2, D5)."""
+        plain = super().sample(g, seat, rng)
+        nation = g.s.players[seat].nation
+        led = GILedger(g, nation)
+        moves = []
+        for m in plain.moves:
+            try:
+                check_land_move(g, led, m)
+            except IllegalOrder:
+                continue
+            moves.append(m)
+        voyages = []
+        recs = fleet.records(g.s, nation)
+        if recs and rng.below(2) == 0:
+            v = random_voyage(g, nation, led, recs[rng.below(len(recs))], rng)
+            if v is not None:
+                voyages.append(v)
+        try:
+            check_plan(g, nation, moves, voyages)
+        except IllegalOrder:
+            moves, voyages = [], []
+        return GIMove(seat, moves, voyages, plain.done)
+
