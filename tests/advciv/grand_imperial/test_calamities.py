@@ -12,6 +12,8 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial.calamities import GICalamitiesPhase
 from tresham.games.advciv.grand_imperial.calamities import political as pol
+from tresham.games.advciv.grand_imperial import fleet
+from tresham.games.advciv.grand_imperial.calamities.piracy import PiracyMode
 from tresham.games.advciv.grand_imperial.calamities.slave_revolt import blocked_tax_base
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.phase import PHASES
@@ -392,8 +394,7 @@ def test_iconoclasm_reduced_city_flips_one_advance():
     s = gi_state(cities(["thebes"], "egypt", {"upper_egypt": 2}),
                  sites={"thebes": ("egypt", ["college", "granary"])})
     g, ctx, eff = begin(s, "iconoclasm", "egypt")
-    assert s.variant_state["sites"]["thebes"] == {"owner": "egypt", "active": ["college"],
-                                                  "flipped": ["granary"], "decay": "flip"}
+    assert shape(s, "thebes", ["college", "granary"]) == (1, 1, "flip")
 
 
 # ---- GI-CAL-06 Slave Revolt --------------------------------------------------------------------
@@ -578,6 +579,17 @@ def site_of(s, area):
     return s.variant_state.get("sites", {}).get(area)
 
 
+def shape(s, area, had):
+    """(active, flipped, decay) counts of the site in ``area``, checking that what is left is
+    of what it ``had``."""
+    site = site_of(s, area)
+    if site is None:
+        return None
+    assert set(site["active"]) | set(site["flipped"]) <= set(had)
+    assert not set(site["active"]) & set(site["flipped"])
+    return len(site["active"]), len(site["flipped"]), site["decay"]
+
+
 @pytest.mark.variant("GI-CAL-01")
 def test_volcano_removes_every_advance_of_a_destroyed_city():
     """An eruption destroys Crete's city on Thera: its 3 advances are all removed."""
@@ -591,23 +603,22 @@ def test_volcano_removes_every_advance_of_a_destroyed_city():
 @pytest.mark.variant("GI-CAL-01")
 def test_earthquake_flips_one_advance_and_records_the_flip_decay():
     """Egypt's lone city in Thebes is destroyed by an earthquake: 1 of its 3 advances is
-    flipped (the cheapest, GIC-3), the site decays "flip" (at the end of the turn the flipped
-    one goes and another is flipped; the decay itself is the sites' slice)."""
+    flipped (at random, GIC-3), the site decays "flip" (at the end of the turn the flipped one
+    goes and another is flipped; the decay itself is the sites' slice)."""
     s = gi_state(cities(["thebes"], "egypt"), sites={"thebes": ("egypt", ["college", "granary", "temple"])})
     g, ctx, eff = begin(s, "volcano", "egypt")
     assert ctx["kind"] == "earthquake" and "thebes" not in s.board.cities
-    assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college", "temple"],
-                                    "flipped": ["granary"], "decay": "flip"}
+    assert shape(s, "thebes", ["college", "granary", "temple"]) == (2, 1, "flip")
 
 
 @pytest.mark.variant("GI-CAL-07")
 def test_flood_removes_two_advances_then_decays_lose():
-    """A flooded city with 3 advances: 1 left on the site (the dearest), decaying "lose"."""
+    """A flooded city with 3 advances: 1 left on the site, decaying "lose"."""
     s = gi_state(cities(["memphis"], "egypt"), sites={"memphis": ("egypt", ["college", "granary", "temple"])})
     g, ctx, eff = begin(s, "flood", "egypt")
     sample_to_end(g, ctx, eff)
     assert "memphis" not in s.board.cities
-    assert site_of(s, "memphis") == {"owner": "egypt", "active": ["college"], "flipped": [], "decay": "lose"}
+    assert shape(s, "memphis", ["college", "granary", "temple"]) == (1, 0, "lose")
 
 
 @pytest.mark.variant("GI-CAL-07")
@@ -653,8 +664,8 @@ def test_epidemic_reduced_city_loses_one_advance_then_decays():
     g, ctx, eff = begin(s, "epidemic", "egypt")
     sample_to_end(g, ctx, eff)
     assert "thebes" not in s.board.cities
-    assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college"], "flipped": ["granary"],
-                                    "decay": "flip"}
+    assert shape(s, "thebes", ["college", "granary"]) == (1, 1, "flip")
+    assert site_of(s, "thebes")["owner"] == "egypt"
 
 
 # ---- GI-CAL-08 Barbarian Hordes and City Walls ------------------------------------------------
@@ -714,6 +725,77 @@ def test_piracy_offers_only_the_unguarded_cities_to_choose_from():
     refused(g, ctx, eff, ChooseCities(BABYLON, ["tanis", "gaza"]), "30.911")
     sample_to_end(g, ctx, eff)
     assert "tanis" in g.cities_of("egypt") and len(g.cities_of("egypt")) == 2
+
+
+def pirate_fleets(trader_tokens=0):
+    """Egypt: ship 1 in Tanis with 3 cards, ship 2 in Gaza with 2 cards and Marines aboard;
+    Babylon: one Trireme (room 5) in Sidon with ``trader_tokens`` tokens aboard."""
+    s = gi_state(cities(["tanis", "gaza", "alexandria", "sidon"], "egypt"))
+    g = game_for(s)
+    a = fleet.add(g, "egypt", "tanis")
+    a["cards"] = ["salt", "salt", "ochre"]
+    b = fleet.add(g, "egypt", "gaza")
+    b["cards"], b["marines"] = ["gold", "gold"], 1
+    c = fleet.add(g, "babylon", "sidon")
+    c["tokens"] = trader_tokens
+    return s
+
+
+@pytest.mark.variant("GI-CAL-12", "GI-SHIP-07")
+def test_piracy_ships_mode_takes_the_cards_of_the_unguarded_ships():
+    """3 cards on an unguarded ship and 2 on a ship with Marines: the trader gets 3."""
+    s = pirate_fleets()
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    d = owed(g, ctx, eff)
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "piracy_mode")] and d[0].options["cards"] == 3
+    refused(g, ctx, eff, PiracyMode(EGYPT, "ships"), "GI-CAL-12")
+    eff.handle(g, ctx, PiracyMode(BABYLON, "ships"))
+    assert eff.done(g, ctx)
+    assert sorted(fleet.ship(s, "babylon", 1)["cards"]) == ["ochre", "salt", "salt"]
+    assert fleet.ship(s, "egypt", 1)["cards"] == [] and fleet.ship(s, "egypt", 2)["cards"] == ["gold", "gold"]
+    assert g.cities_of("egypt") == ["alexandria", "gaza", "sidon", "tanis"]
+
+
+@pytest.mark.variant("GI-CAL-12")
+def test_piracy_ships_mode_discards_what_the_traders_ships_cannot_hold():
+    """Babylon's Trireme holds 3 tokens (room 2): 2 stowed, 1 discarded (set aside)."""
+    s = pirate_fleets(trader_tokens=3)
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    eff.timeout(g, ctx, BABYLON)  # D17 timeout: ships, a card can be taken
+    assert len(fleet.ship(s, "babylon", 1)["cards"]) == 2 and len(s.set_aside) == 1
+    assert "3 cards aboard Egypt's ships go to Babylon: 2 stowed on his ships, 1 discarded" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-12")
+def test_piracy_cities_mode_is_the_plain_one_and_untraded_piracy_asks_nothing():
+    s = pirate_fleets()
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    eff.handle(g, ctx, PiracyMode(BABYLON, "cities"))
+    d = owed(g, ctx, eff)
+    assert [(x.player, x.kind) for x in d] == [(BABYLON, "calamity_cities")]
+    assert len(fleet.ship(s, "egypt", 1)["cards"]) == 3
+    s2 = pirate_fleets()
+    g2, ctx2, eff2 = begin(s2, "piracy", "egypt")
+    assert ctx2["stage"] != "mode"
+
+
+@pytest.mark.variant("GI-CAL-12")
+def test_the_piracy_form_and_samples():
+    from tresham.games import registry
+
+    R = registry.get("advciv")
+    s = pirate_fleets()
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    sample_to_end(g, ctx, eff, 4)
+    s = pirate_fleets()
+    s.players[EGYPT].hand.append("piracy")
+    s.player("egypt").flags["calamity_from"] = {"piracy": "babylon"}
+    s.players[THRACE].hand.extend(["gold"] * 5)
+    at_phase(s)
+    (f,) = R.order_forms(s, BABYLON)
+    assert f.id == "piracy_mode" and [c.value for c in f.fields[0].choices] == ["ships", "cities"]
+    assert R.form_order(s, BABYLON, "piracy_mode", {"mode": "cities"}) == {
+        "type": "piracy_mode", "player": BABYLON, "mode": "cities"}
 
 
 # ---- the phase, played ------------------------------------------------------------------------

@@ -12,8 +12,9 @@ While the effect runs the rule is in force for its state, so that a city leaving
 the middle of it (``city_left``) is damaged at once; any city gone at the end of the step that
 was not is damaged then.
 
-Which advances go: the cheapest first (ties by id), the ones the victim would give up
-(ruling GIC-3); no decision is asked.
+Which advances go: chosen at random (``g.rng``, over the site's advances in id order), as the
+conflict's damage and the decay choose theirs (GI-CARULE-04; ruling GIC-3); no decision is
+asked.
 
 :class:`SiteDamage` is mixed into a plain effect: it compares the cities before and after
 each step of the effect and applies the loss to every site whose city is gone.
@@ -31,9 +32,10 @@ def site(g: Game, area: str) -> dict[str, Any] | None:
     return (g.s.variant_state or {}).get("sites", {}).get(area)
 
 
-def _cheapest(advances: list[str]) -> list[str]:
-    table = gi.city_advances()
-    return sorted(advances, key=lambda a: (table[a].cost if a in table else 0, a))
+def _pick(g: Game, advances: list[str]) -> str:
+    """One of ``advances`` at random (``g.rng``, in id order)."""
+    pool = sorted(advances)
+    return pool[g.rng.below(len(pool))]
 
 
 def loss_of(calamity: str, case: str | None = None) -> gi.AdvanceLoss | None:
@@ -57,14 +59,14 @@ def damage(g: Game, area: str, loss: gi.AdvanceLoss, why: str) -> None:
             pool = active or flipped
             if not pool:
                 break
-            a = _cheapest(pool)[0]
+            a = _pick(g, pool)
             pool.remove(a)
             gone.append(a)
     elif loss.kind == "flipped":
         for _ in range(int(loss.now)):
             if not active:
                 break
-            a = _cheapest(active)[0]
+            a = _pick(g, active)
             active.remove(a)
             flipped.append(a)
             turned.append(a)
