@@ -849,20 +849,34 @@ def test_a_capital_lost_to_a_calamity_brings_a_civil_war_in_the_same_phase():
 
 @pytest.mark.variant("GI-CAL-05", "GI-CITYADV-14")
 def test_a_capital_lost_since_the_last_calamity_phase_brings_a_civil_war():
-    """``pending_civil_war: ["babylon"]`` (a capital captured in conflict): with Memphis in
-    Revolt Babylon owes the Civil War's selection at the phase start; Egypt, pending too but
-    with every city Content, suffers none."""
+    """``pending_civil_war: ["babylon"]`` (a capital captured in conflict while a city was
+    Unhappy or in Revolt, the conflict's check): Babylon owes the Civil War's selection at the
+    phase start, Memphis (Revolt) compulsory."""
     board = {**cities(["memphis", "tanis", "buhen"], "babylon", {"upper_egypt": 20, "nubia": 15}),
              **cities(["gaza"], "egypt")}
     s = gi_state(board, dice={"memphis": 0, "tanis": 1, "buhen": 2},
                  players={"assyria": {"stock": 30}, "thrace": {"hand": ["gold"] * 5}})
-    s.variant_state["pending_civil_war"] = ["babylon", "egypt"]
+    s.variant_state["pending_civil_war"] = ["babylon"]
     g = at_phase(s)
     d = [x for x in engine.pending(s) if x.required]
     assert [(x.player, x.kind) for x in d] == [(BABYLON, "civil_war_units")]
     assert d[0].options["compulsory"] == ["memphis"] and d[0].options["points"] == 35
     assert "pending_civil_war" not in s.variant_state
-    assert "Egypt lost his capital since the last calamity phase, but none of his cities" in texts(g)
+    assert "Babylon lost his capital since the last calamity phase: he suffers a Civil War" in texts(g)
+
+
+@pytest.mark.variant("GI-CAL-05", "GI-CITYADV-14")
+def test_a_capital_lost_to_a_calamity_with_every_city_content_brings_none():
+    """The eruption takes Babylon's capital on Thera; Memphis and Tanis are Content: no Civil
+    War; the Palace goes with its city (GIR-42)."""
+    board = {**cities(["thera", "memphis", "tanis"], "babylon", {"upper_egypt": 20})}
+    s = gi_state(board, dice={"memphis": 2, "tanis": 2},
+                 sites={"thera": ("babylon", ["palace"])},
+                 players={"babylon": {"hand": ["volcano"]}, "assyria": {"stock": 35},
+                          "thrace": {"hand": ["gold"] * 5}})
+    g = at_phase(s)
+    assert "Babylon lost his capital to a calamity, but none of his cities is Unhappy" in texts(g)
+    assert g.cities_of("babylon") == ["memphis", "tanis"] and site_of(s, "thera") is None
 
 
 # ---- invariants and the random-bot game ------------------------------------------------------

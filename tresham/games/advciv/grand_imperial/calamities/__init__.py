@@ -14,9 +14,9 @@ plain effect registered with ``@effect(variant=KEY)``.
 
 At its start the phase lifts last turn's Slave Revolt block (``variant_state["tax_blocked"]``):
 the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
-last calamity phase (``variant_state["pending_civil_war"]``) or loses it to a calamity in this
-one suffers a Civil War in this phase if any of his cities is Unhappy or in Revolt
-(GI-CAL-05, GI-CITYADV-14; ruling GIC-15). A Civil War held with the Great Compromiser (D16)
+last calamity phase while a city of his was Unhappy or in Revolt (queued then in
+``variant_state["pending_civil_war"]``), or who loses it to a calamity in this one while one is,
+suffers a Civil War in this phase (GI-CAL-05, GI-CITYADV-14; ruling GIC-15). A Civil War held with the Great Compromiser (D16)
 is resolved at the next calamity phase (GIC-17).
 """
 from __future__ import annotations
@@ -94,8 +94,8 @@ class GICalamitiesPhase(CalamitiesPhase):
             else:
                 queue.append({"calamity": "civil_war", "victim": nation, "trader": None, "cause": "held"})
         pending = g.s.variant_state.pop("pending_civil_war", [])
-        for nation in sorted(set(pending)):
-            self._capital_lost(g, nation, queue, "since the last calamity phase")
+        for nation in sorted(set(pending)):  # queued when it was lost (GI-CITYADV-14)
+            self._capital_lost(g, nation, queue, "since the last calamity phase", check=False)
         queue.sort(key=lambda x: (g.d.calamities[x["calamity"]].order, g.ast_rank(x["victim"])))
         return queue
 
@@ -109,7 +109,7 @@ class GICalamitiesPhase(CalamitiesPhase):
                                    after=g.s.step["index"])
 
     def _capital_lost(self, g: Game, nation: str, queue: list[dict[str, Any]], when: str,
-                      after: int = -1) -> None:
+                      after: int = -1, check: bool = True) -> None:
         p = g.of(nation)
         if p.inert or nation not in {x.nation for x in g.active()}:
             return
@@ -117,11 +117,12 @@ class GICalamitiesPhase(CalamitiesPhase):
                 or (after >= 0 and nation in held(g)):
             return  # he suffers one already
         exposed = [a for a in g.cities_of(nation) if pol.rank(g, a) == 0]
-        if not exposed:
+        if check and not exposed:
             g.emit(f"{g.name(nation)} lost his capital {when}, but none of his cities is Unhappy "
                    "or in Revolt: no Civil War (GI-CAL-05).", "capital_lost", nation=nation)
             return
-        g.emit(f"{g.name(nation)} lost his capital {when} and has cities Unhappy or in Revolt: "
-               "he suffers a Civil War in this calamity phase (GI-CAL-05).", "capital_lost",
+        g.emit(f"{g.name(nation)} lost his capital {when}"
+               + (" and has cities Unhappy or in Revolt" if check else "")
+               + ": he suffers a Civil War in this calamity phase (GI-CAL-05).", "capital_lost",
                nation=nation, cities=exposed)
         queue.append({"calamity": "civil_war", "victim": nation, "trader": None, "cause": "capital"})

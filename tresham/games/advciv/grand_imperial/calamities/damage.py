@@ -1,6 +1,7 @@
 """City advances lost to calamities (GI-CAL-01, 03, 04, 06, 07, 09, 11; data GID-11).
 
-A city that a calamity removes (reduced or destroyed) leaves its site on the board
+A city that a calamity removes (reduced or destroyed) leaves its site on the board, less its
+Palace (GIR-42: a Palace goes when its city does)
 (``variant_state["sites"][area] = {"owner", "active", "flipped", "decay"}``). The seed's
 losses, from ``gi.calamity_changes()[...].advances_lost``: ``now`` advances at once (``all``,
 or a number), ``removed`` outright or ``flipped`` over as in conflict; then, with
@@ -25,11 +26,12 @@ from typing import Any
 
 from ...game import Game
 from .. import data as gi
+from .. import sites
 
 
 def site(g: Game, area: str) -> dict[str, Any] | None:
     """The site record of ``area`` (GI-CITYADV), None if it holds no advance record."""
-    return (g.s.variant_state or {}).get("sites", {}).get(area)
+    return sites.site(g.s, area)
 
 
 def _pick(g: Game, advances: list[str]) -> str:
@@ -51,9 +53,13 @@ def damage(g: Game, area: str, loss: gi.AdvanceLoss, why: str) -> None:
         return
     active, flipped = list(s.get("active", [])), list(s.get("flipped", []))
     gone: list[str] = []
+    for pile in (active, flipped):  # GIR-42: a Palace goes with its city
+        if sites.PALACE in pile:
+            pile.remove(sites.PALACE)
+            gone.append(sites.PALACE)
     turned: list[str] = []
     if loss.now == "all":
-        gone, active, flipped = active + flipped, [], []
+        gone, active, flipped = gone + active + flipped, [], []
     elif loss.kind == "removed":
         for _ in range(int(loss.now)):
             pool = active or flipped
@@ -74,7 +80,7 @@ def damage(g: Game, area: str, loss: gi.AdvanceLoss, why: str) -> None:
     if loss.per_turn and (active or flipped):
         s["decay"] = "flip" if loss.kind == "flipped" else "lose"
     if not (active or flipped):  # nothing left: the site is gone
-        del g.s.variant_state["sites"][area]
+        sites.drop(g, area)
     names = gi.city_advances()
     parts = []
     if gone:

@@ -18,6 +18,7 @@ from typing import Any
 from ....base import IllegalOrder
 from ...game import Game
 from .. import dispositions as dp
+from .. import sites
 
 #: The order in which cities are named (GIR-39): lower first; Happy cities are never named.
 RANKS = dp.POLITICAL_RANK
@@ -39,15 +40,10 @@ def rank(g: Game, area: str) -> int | None:
 
 
 def capital(g: Game, nation: str) -> str | None:
-    """The area of ``nation``'s capital: its city whose site holds an active Palace
-    (GI-CITYADV-14); None without one."""
-    sites = (g.s.variant_state or {}).get("sites", {})
-    for area in sorted(sites):
-        s = sites[area]
-        if s.get("owner") == nation and "palace" in s.get("active", ()) \
-                and g.s.board.cities.get(area) == nation:
-            return area
-    return None
+    """The area of ``nation``'s capital: his city with a face-up Palace (GI-CITYADV-14,
+    ``sites.capital_of``); None without one."""
+    area = sites.capital_of(g.s, nation)
+    return area if area is not None and g.s.board.cities.get(area) == nation else None
 
 
 def nameable(g: Game, cities: list[str]) -> list[str]:
