@@ -12,7 +12,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial.calamities import GICalamitiesPhase
 from tresham.games.advciv.grand_imperial.calamities import political as pol
-from tresham.games.advciv.grand_imperial import fleet
+from tresham.games.advciv.grand_imperial import fleet, sites
 from tresham.games.advciv.grand_imperial.calamities.piracy import PiracyMode
 from tresham.games.advciv.grand_imperial.calamities.slave_revolt import blocked_tax_base
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
@@ -609,6 +609,8 @@ def test_earthquake_flips_one_advance_and_records_the_flip_decay():
     g, ctx, eff = begin(s, "volcano", "egypt")
     assert ctx["kind"] == "earthquake" and "thebes" not in s.board.cities
     assert shape(s, "thebes", ["college", "granary", "temple"]) == (2, 1, "flip")
+    sites.decay(g)  # the end of the turn: the flipped one goes, another is flipped
+    assert shape(s, "thebes", ["college", "granary", "temple"]) == (1, 1, "flip")
 
 
 @pytest.mark.variant("GI-CAL-07")
@@ -619,6 +621,8 @@ def test_flood_removes_two_advances_then_decays_lose():
     sample_to_end(g, ctx, eff)
     assert "memphis" not in s.board.cities
     assert shape(s, "memphis", ["college", "granary", "temple"]) == (1, 0, "lose")
+    sites.decay(g)  # the end of the turn: the last one goes, and the site with it
+    assert site_of(s, "memphis") is None
 
 
 @pytest.mark.variant("GI-CAL-07")
@@ -655,6 +659,8 @@ def test_famine_removed_city_site_decays_lose():
     assert "thebes" not in s.board.cities
     assert site_of(s, "thebes") == {"owner": "egypt", "active": ["college", "granary"], "flipped": [],
                                     "decay": "lose"}
+    sites.decay(g)  # one a turn until rebuilt
+    assert shape(s, "thebes", ["college", "granary"]) == (1, 0, "lose")
 
 
 @pytest.mark.variant("GI-CAL-09")
