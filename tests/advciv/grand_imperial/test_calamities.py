@@ -122,6 +122,7 @@ def test_the_variant_phase_overlays_its_effects_and_the_plain_one_is_untouched()
         else:
             assert eff is EFFECTS[cid]
     assert set(plain.accepts) <= set(gi_phase.accepts)
+    assert set(pol.POLITICAL) <= changed  # GIR-39's six political calamities (GI-CAL-13)
     turn = VARIANTS[KEY].turn
     assert turn.index("calamities") < turn.index("advances")
 

@@ -8,8 +8,8 @@ cities a choice of ``n`` must hold and those it may pick from, :func:`check_orde
 choice that does not follow it.
 
 A city's disposition is the luxury slice's (``dispositions``: its die,
-``variant_state["luxury"][area]``, read against its thresholds; no die: Content). The capital is the city whose site holds the owner's active
-Palace (``variant_state["sites"]``, GI-CITYADV-14).
+``variant_state["luxury"][area]``, read against its thresholds; no die: Content). The capital
+is the city whose site holds its owner's face-up Palace (``sites.capital_of``, GI-CITYADV-14).
 """
 from __future__ import annotations
 
