@@ -27,7 +27,11 @@ A.S.T. nor by ownership), ``charismatic``, ``conversions``, ``free_barracks``,
 ``assimilated`` (section 4.2). All of these are public; a held leader is not.
 
 Orders: ``{"type": "play_leaders", "player": SEAT, "cards": [LEADER, ...]}``,
-``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``.
+``{"type": "place_barracks", "player": SEAT, "city": AREA}`` (D2: the Warlike Leader's free
+Barracks, owed in the phase ``leaders`` after the plays; timeout a random city of his),
+``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``. The Civilized Leader's
+credit is the GI ``buy`` order's ``leader_credit`` (``advances.py``); a card assimilated may be
+bought again and then scores (:func:`buy_back`, ``GIGame.may_buy_again``).
 """
 from __future__ import annotations
 
