@@ -122,6 +122,13 @@ class GIGame(Game):
 
             check_entry(self, nation, area)
 
+    def may_buy_again(self, nation: str, card: str) -> bool:
+        """A card owned by assimilation only may be bought, to make it score (GI-LEADER-03;
+        ruling GILD-15)."""
+        from .leaders import assimilated
+
+        return card in assimilated(self.s, nation)
+
     # ---- calamities (GI-CAL-06) -------------------------------------------------------------
     def tax_base(self, nation: str) -> int:
         """The stock less the tokens a Slave Revolt keeps out of this taxation phase
