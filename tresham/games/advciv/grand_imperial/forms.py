@@ -113,6 +113,18 @@ def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]
 
 
+@form("place_barracks", lambda g, seat, d, fid, v: {"type": "place_barracks", **_player(seat),
+                                                     "city": v["city"]}, variant=KEY)
+def _place_barracks(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D2, GI-LEADER-05: the Warlike Leader's free Barracks placed on one of one's cities
+    without one."""
+    choices = [FieldChoice(a, g.area_name(a)) for a in d.options.get("cities", [])]
+    return [OrderForm("place_barracks", "Place the free Barracks", [
+        FormField("city", "City", "choice", choices, value=choices[0].value if choices else None)],
+        submit="Build it", help="The Warlike Leader with Military owned: one Barracks city advance, "
+                                "free, in a city of yours that has none.", rule="GI-LEADER-05")]
+
+
 # ---- slice 2: the luxury phase (D11 luxury) ----------------------------------------------------
 LEVEL_NAMES = {"revolt": "Revolt", "unhappy": "Unhappy", "content": "Content", "satisfied": "Satisfied",
                "happy": "Happy"}
@@ -409,6 +421,8 @@ def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
     card, points = v.get("research_card"), int(v.get("research_points") or 0)
     if card and points:
         out["research"] = {card: points}
+    if v.get("leader_credit"):
+        out["leader_credit"] = v["leader_credit"]
     return out
 
 
@@ -453,6 +467,13 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             fields.append(FormField(f"restore{i}", f"Advance {i} restores a flipped one (half price)",
                                     "choice", [FieldChoice("no", "No: a new advance"),
                                                FieldChoice("yes", "Yes: restore it")], value="no"))
+    bonus = d.options.get("leader_credit")
+    if bonus:
+        fields.append(FormField(
+            "leader_credit", f"The Civilized Leader's {bonus} credit on", "choice",
+            [FieldChoice(c, g.d.civ_cards[c].name) for c in d.options.get("buyable", [])]
+            + [FieldChoice(a, advances[a].name) for a in sorted(open_)],
+            required=False, help="one item bought now; what it leaves over is lost (GI-LEADER-04)"))
     return [OrderForm("buy", "Buy civilization cards and city advances", fields,
                       submit="Buy and pay", rule="GI-TURN-12",
                       help="Research points give a credit once a turn ("
@@ -479,3 +500,33 @@ def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             FieldChoice("raze", f"Raze them: {d.options.get('tokens', 0)} tokens from stock to treasury"),
             FieldChoice("keep", "Keep them for a city you build there (they decay until then)")],
             value="raze")], submit="Decide", help=names, rule="GI-CARULE-05")]
+
+
+# ---- slice 9: calamities (D16 hold_civil_war) ------------------------------------------------
+@form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
+                                                     "hold": v.get("choice", "hold") == "hold"},
+      variant=KEY)
+def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D16, GI-CAL-05: a Great Compromiser holder holds the Civil War until the next calamity
+    phase, or suffers it now."""
+    choices = [FieldChoice("hold", "Hold it until the next calamity phase"),
+               FieldChoice("suffer", "Suffer the Civil War now")]
+    return [OrderForm("hold_civil_war", "Civil War and the Great Compromiser", [
+        FormField("choice", "Your choice", "choice", choices, value="hold")], submit="Decide",
+        help="Held, nothing happens now (everyone knows it is held); the Civil War takes effect "
+             "at the next calamity phase.", rule="GI-CAL-05")]
+
+
+# ---- slice 9: calamities (D17 piracy_mode) ---------------------------------------------------
+@form("piracy_mode", lambda g, seat, d, fid, v: {"type": "piracy_mode", **_player(seat),
+                                                  "mode": v.get("mode") or "ships"}, variant=KEY)
+def _piracy_mode(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D17, GI-CAL-12: the trader of Piracy takes the cards aboard the victim's ships, or makes
+    it the AdvCiv Piracy of his coastal cities."""
+    n = d.options.get("cards", 0)
+    choices = [FieldChoice("ships", f"Take the {n} cards aboard his ships"),
+               FieldChoice("cities", "The AdvCiv Piracy: his coastal cities become pirate cities")]
+    return [OrderForm("piracy_mode", "Piracy", [FormField("mode", "Your choice", "choice", choices,
+                                                          value="ships")], submit="Decide",
+                      help="Cards you cannot stow on your ships are discarded; ships with Marines "
+                           "and cities with City Walls or Marines are immune.", rule="GI-CAL-12")]
