@@ -103,14 +103,18 @@ def pay_line(g: Game, p, advance: str, city: str, pool: Counter, treasury: int,
 
 
 def best_line(g: Game, p, pool: Counter, treasury: int, used: set[str], rp_left: int,
-              owned: list[str]) -> tuple[float, dict[str, Any]] | None:
+              owned: list[str], taken: list[dict[str, Any]] = ()) -> tuple[float, dict[str, Any]] | None:
     """The advance line of the best worth (cost plus yield over what it leaves owed) that
-    he can pay, or None."""
+    he can pay, or None; ``taken``: the lines already in the order (no advance twice in a
+    city, one Palace)."""
     best: tuple[float, dict[str, Any]] | None = None
+    listed = {(ln["advance"], ln["city"]) for ln in taken}
     for advance in sorted(gi.city_advances()):
         a = gi.city_advances()[advance]
+        if advance == "palace" and any(ln["advance"] == "palace" for ln in taken):
+            continue
         for city in sorted(g.cities_of(p.nation)):
-            if purchase.placeable(g, p, advance, city, owned) is not None:
+            if (advance, city) in listed or purchase.placeable(g, p, advance, city, owned) is not None:
                 continue
             gain = advance_yield(g, p.nation, advance, city)
             if gain <= 0:
@@ -167,36 +171,47 @@ def _discard(g: Game, hand: list[str]) -> list[str]:
     return cc.take(cc.commodities(g, hand), kept) or []
 
 
+def _add_lines(g: Game, p, lines: list[dict[str, Any]], pool: Counter, treasury: int,
+               used: set[str], rp: int, owned: list[str], above: float) -> tuple[Counter, int, int]:
+    """Add to ``lines`` the best advance lines while their worth exceeds ``above``; gives the
+    cards, treasury and research points they leave."""
+    while True:
+        found = best_line(g, p, pool, treasury, used, rp, owned, lines)
+        if found is None or found[0] <= above:
+            return pool, treasury, rp
+        ln = found[1]
+        lines.append(ln)
+        pool = pool - Counter(ln["pay_cards"])
+        used |= set(ln["pay_cards"])
+        treasury -= ln["treasury"]
+        rp -= ln["research"]
+
+
 def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
-    """The GI buy order (module docstring), or None: the default."""
+    """The GI buy order (module docstring), or None: the default. Advances worth more than
+    the best civilization card come first, then the plain bot's cards from what they leave,
+    then the advances still worth their price (worth above 1) from the rest."""
     if "buy" not in _owed(g, seat):
         return None
     p = g.s.players[seat]
     with g.holding(p.nation):
-        rp = available(g, p.nation)
-        pool = Counter(purchase.spendable(g, p))
-        first = best_line(g, p, pool, p.treasury, set(), rp, [])
         lines: list[dict[str, Any]] = []
-        civ: dict | None
-        if first is not None and first[0] > civ_worth(g, p):  # the advance first
-            lines.append(first[1])
-            hand = cc.take(p.hand, first[1]["pay_cards"]) or []
-            civ = _civ_order(g, seat, hand, p.treasury - first[1]["treasury"])
-            if civ and purchase.obsolete(first[1]["advance"], civ["cards"]):
-                civ = None
-        else:
-            civ = _civ_order(g, seat, list(p.hand), p.treasury)
-            hand = cc.take(p.hand, civ["pay_cards"]) if civ else list(p.hand)
-            hand = hand or []
-            left = p.treasury - (civ["treasury"] if civ else 0)
-            used = set(civ["pay_cards"]) if civ else set()
-            owned = list(civ["cards"]) if civ else []
-            nxt = best_line(g, p, Counter(hand) & pool, left, used, rp, owned)
-            if nxt is not None and nxt[0] >= 1:
-                lines.append(nxt[1])
+        used: set[str] = set()
+        pool, treasury, rp = _add_lines(g, p, lines, Counter(purchase.spendable(g, p)), p.treasury,
+                                        used, available(g, p.nation), [], civ_worth(g, p))
+        hand = list(p.hand)
+        for ln in lines:
+            hand = cc.take(hand, ln["pay_cards"]) or []
+        civ = _civ_order(g, seat, hand, treasury)
+        if civ and any(purchase.obsolete(ln["advance"], civ["cards"]) for ln in lines):
+            civ = None
+        if civ:
+            pool = pool - Counter(civ["pay_cards"])
+            used |= set(civ["pay_cards"])
+            treasury -= civ["treasury"]
+        _add_lines(g, p, lines, pool, treasury, used, rp, list(civ["cards"]) if civ else [], 1.0)
         order = {"type": "buy", "player": seat, "cards": [], "pay_cards": [], "treasury": 0,
-                 "discard": [], **{k: v for k, v in (civ or {}).items() if k != "discard"},
-                 "advances": lines}
+                 **{k: v for k, v in (civ or {}).items() if k != "discard"}, "advances": lines}
         rest = cc.take(p.hand, order["pay_cards"]) or []
         for ln in lines:
             rest = cc.take(rest, ln["pay_cards"]) or []
