@@ -144,8 +144,7 @@ def _check_game(players, seed, kind, turns):
     assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok
     assert rec.refused_samples == []  # no heuristic (nor random) order was refused
     final = engine.replay({**GI, "players": players, "turn_limit": turns}, seed, rec.orders)
-    assert check_invariants(final) == [] and final.digest() == engine.replay(
-        {**GI, "players": players, "turn_limit": turns}, seed, rec.orders).digest()
+    assert check_invariants(final) == [] and final.finished  # replay_ok: the same digest
     return rec
 
 
