@@ -106,9 +106,9 @@ def test_the_bot_buys_the_cards_worth_more_than_an_advance_and_keeps_the_order_l
 def test_the_bot_spends_its_research_on_a_city_advance_it_can_buy_outright(grand_imperial):
     """Babylon owns every civilization card up to 150 but Mysticism (and Galleons, Navy):
     his 2 research points give 25, a Music Hall's whole cost (it takes a point of luxury off
-    its city every turn), so the line pays nothing else (31.57); Mysticism and Music... Babylon
-    buys Mysticism with 3 Bronze (72 >= its cost after credits). Accepted: the Music Hall
-    stands in Babylon and the 2 points are spent."""
+    its city every turn), so the line pays nothing else (31.57); and he buys Mysticism with 3
+    Bronze (72, enough after his credits), keeping the fourth. Accepted: the Music Hall stands
+    in Babylon and the 2 points are spent."""
     owned = sorted(c for c, v in gi_data().civ_cards.items()
                    if v.cost <= 150 and c not in ("mysticism", "galleons", "navy"))
     state, _ = s8(civ_cards=owned)
@@ -164,3 +164,35 @@ def test_heuristic_games_keep_every_invariant_and_replay(grand_imperial, players
     rec = _check_game(players, seed, kind, 20)
     kinds = {o["type"] for o in rec.orders}
     assert {"buy", "luxury", "ships"} <= kinds
+
+
+# ---- draw plans (D12) ----------------------------------------------------------------------------
+def test_a_crossroads_city_draws_from_the_region_that_adds_most(grand_imperial):
+    """Egypt's Tanis (CrossRoads) may draw from the Levant or the Nile Basin; with an empty
+    hand a card adds its face value, on average 6.0 in the Levant, 4.2 in the Nile Basin:
+    the plan names the Levant, and Tanis draws its Gold (Thebes the Nile's Papyrus)."""
+    from tests.advciv.grand_imperial.test_draws import tanis
+
+    state, _ = tanis()
+    g = game_for(state)
+    assert round(bots.expected_gain(g, [], "levant"), 2) == 6.0
+    assert round(bots.expected_gain(g, [], "nile_basin"), 2) == 4.2
+    order = bot(state, 0)
+    assert order == {"type": "draw_plan", "player": 0, "cities": {"tanis": ["levant"]},
+                     "merchant_prince": None, "harvest": None}
+    state, _ = play(state, order)
+    assert sorted(c for c in state.players[0].hand if c != "ballast") == ["gold", "papyrus"]
+
+
+def test_the_merchant_prince_is_traded_in_for_the_best_region(grand_imperial):
+    """Egypt (Thebes) holds the Merchant Prince: traded in for a card of the Levant (the
+    best expected gain, 6.0); accepted, the Prince set aside, a third card in hand."""
+    from tests.advciv.grand_imperial.test_draws import NILE_TOP, acq, full
+
+    state, _ = acq({"thebes": "egypt"}, luxury={"thebes": 2}, leaders={0: ["merchant_prince"]},
+                   stacks={"levant": full("levant", ("gold",)), "nile_basin": full("nile_basin", NILE_TOP)})
+    order = bot(state, 0)
+    assert order["merchant_prince"] == "levant" and order["cities"] == {}
+    state, _ = play(state, order)
+    assert state.set_aside == ["merchant_prince"]
+    assert sorted(c for c in state.players[0].hand if c != "ballast") == ["gold", "papyrus"]

@@ -209,10 +209,46 @@ def bid_for(g: Game, seat: int, card: str) -> int:
     return max(0, min(gain, p.treasury // 2))
 
 
+def expected_gain(g: Game, hand: list[str], region: str) -> float:
+    """The set value a card of ``region`` is expected to add to ``hand``: over the region's
+    stack as the seed composes it (face down in the information state), each card's share
+    times what it adds (``Game.hand_value``; the caller values the hand as its holder's)."""
+    from .variant import region_contents
+
+    stack = region_contents()[region]
+    base = g.hand_value(hand)
+    total = sum(stack.values())
+    return sum(n * (g.hand_value([*hand, c]) - base) for c, n in sorted(stack.items())) / total
+
+
+def plan_draws(g: Game, seat: int) -> dict:
+    """D12 (design 5.3): each card of a city with a choice from the allowed region whose
+    composition raises his sets most (his own region on a tie), the Merchant Prince traded in
+    for a card of the best region with a card left, every ship able to harvests."""
+    from .stacks import region_stack
+
+    d = next(d for d in g.variant.phase("acquisition").pending(g)
+             if d.player == seat and d.kind == "draw_plan")
+    p = g.s.players[seat]
+    cities: dict[str, list[str]] = {}
+    with g.holding(p.nation):
+        hand = list(p.hand)
+        for area, c in sorted(d.options.get("cities", {}).items()):
+            with_cards = [r for r in c["regions"] if region_stack(g, r)] or [c["own"]]
+            best = max(with_cards, key=lambda r: (expected_gain(g, hand, r), r == c["own"], r))
+            cities[area] = [best] * c["cards"]
+        mp = d.options.get("merchant_prince")
+        prince = max(mp, key=lambda r: (expected_gain(g, hand, r), r)) if mp else None
+    return {"type": "draw_plan", "player": seat, "cities": cities, "merchant_prince": prince,
+            "harvest": None}
+
+
 def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
-    """The bid for the card auctioned, else the regional purchase; None for a decision of
-    this phase it does not know (the timeout default answers it)."""
+    """The draw plan, the bid for the card auctioned, else the regional purchase; None for a
+    decision of this phase it does not know (the timeout default answers it)."""
     kinds = owed_kinds(g, seat)
+    if "draw_plan" in kinds:
+        return plan_draws(g, seat)
     if "auction_bid" in kinds:
         lot = g.s.step["lot"]
         return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, lot["card"])}
