@@ -8,7 +8,7 @@ import pytest
 
 from tresham.bots.heuristic import heuristic_bot
 from tresham.games.advciv import engine
-from tresham.games.advciv.grand_imperial import bots
+from tresham.games.advciv.grand_imperial import bots, fleet
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial, gi_data
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng
@@ -163,7 +163,10 @@ def test_heuristic_games_keep_every_invariant_and_replay(grand_imperial, players
     any order, no refused order, an exact replay; cards bought, luxury declared, ships ordered."""
     rec = _check_game(players, seed, kind, 20)
     kinds = {o["type"] for o in rec.orders}
-    assert {"buy", "luxury", "ships"} <= kinds
+    assert {"buy", "luxury", "ships", "draw_plan" if kind == "heuristic" else "buy"} <= kinds
+    assert any(ln for o in rec.orders if o["type"] == "buy" for ln in o.get("advances", []))
+    if kind == "mixed":  # the random seats build ships: roles are declared
+        assert any(o["type"] == "ships" and o["build"] for o in rec.orders) and "ship_roles" in kinds
 
 
 # ---- draw plans (D12) ----------------------------------------------------------------------------
@@ -196,3 +199,26 @@ def test_the_merchant_prince_is_traded_in_for_the_best_region(grand_imperial):
     state, _ = play(state, order)
     assert state.set_aside == ["merchant_prince"]
     assert sorted(c for c in state.players[0].hand if c != "ballast") == ["gold", "papyrus"]
+
+
+# ---- ships (D3) ------------------------------------------------------------------------------------
+def test_ships_with_cargo_are_kept_and_an_empty_one_lapses(grand_imperial):
+    """Crete (treasury 1) has three ships: 1 in Knossos with a card aboard and no token, 2 in
+    Rhodes with 3 tokens aboard, 3 in Thera empty. The bot keeps ship 1 from treasury (1 -> 0)
+    and ship 2 from a token aboard (3 -> 2); ship 3 lapses. Accepted: the card is still aboard."""
+    from tests.advciv.grand_imperial.test_ships import CRETE, aboard, gi_position, restart
+
+    s = gi_position({"knossos": {"tokens": {"crete": 1}}, "rhodes": {"tokens": {"crete": 1}},
+                     "thera": {"tokens": {"crete": 1}}},
+                    players={"crete": {"treasury": 1}}, ships={"crete": ["knossos", "rhodes", "thera"]})
+    aboard(s, "crete", 1, cards=["wine"])
+    aboard(s, "crete", 2, tokens=3)
+    restart(s, "ships")
+    order = bot(s, CRETE)
+    assert order == {"type": "ships", "player": CRETE, "build": [],
+                     "maintain": [{"area": "knossos", "ship": 1, "pay": "treasury"},
+                                  {"area": "rhodes", "ship": 2, "pay": "aboard"}]}
+    s, _ = play(s, order)
+    recs = {r["id"]: r for r in fleet.records(s, "crete")}
+    assert sorted(recs) == [1, 2] and recs[1]["cards"] == ["wine"] and recs[2]["tokens"] == 2
+    assert s.player("crete").treasury == 0 and check_invariants(s) == []

@@ -273,6 +273,47 @@ def plan_raze(g: Game, seat: int, rng=None) -> dict | None:
     return {"type": "raze_advances", "player": seat, "area": area, "raze": not keep}
 
 
+# ---- ships (D3) ------------------------------------------------------------------------------
+def plan_ships(g: Game, seat: int, rng=None) -> dict | None:
+    """D3: keep every ship with cargo aboard (tokens, or cards: a ship not maintained loses
+    them, GIR-16), paying its upkeep from a token aboard, else treasury, else a token of his
+    in its area; a ship without cargo lapses. Then the plain bot's treasury-valve builds
+    (SITE-SHIP-05). The order passes ``ships.plan`` (the phase's own check), else the builds
+    go, else the default."""
+    from ...base import IllegalOrder
+    from ....bots.heuristic import plan_ships as plain_ships
+    from . import fleet
+    from .ships import plan, upkeep
+
+    p = g.s.players[seat]
+    if p.nation is None or "ships" not in owed_kinds(g, seat):
+        return None
+    cost = upkeep()
+    treasury, levy = p.treasury, {}
+    maintain = []
+    for r in fleet.records(g.s, p.nation):
+        if not r["tokens"] and not r["cards"]:
+            continue
+        if r["tokens"] >= cost:
+            pay = "aboard"
+        elif treasury >= cost:
+            pay, treasury = "treasury", treasury - cost
+        elif g.tokens(r["area"], p.nation) - levy.get(r["area"], 0) >= cost:
+            pay = "token"
+            levy[r["area"]] = levy.get(r["area"], 0) + cost
+        else:
+            continue
+        maintain.append({"area": r["area"], "ship": r["id"], "pay": pay})
+    build = plain_ships(g, seat)["build"] if not maintain else []
+    for attempt in (build, []):
+        try:
+            plan(g, p.nation, maintain, attempt)
+        except IllegalOrder:
+            continue
+        return {"type": "ships", "player": seat, "maintain": maintain, "build": attempt}
+    return None
+
+
 def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
     """D18: civilization cards and city advances by value for money (``bot_purchase``)."""
     from .bot_purchase import plan_buy as plan
@@ -283,5 +324,5 @@ def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
 #: the phase's name -> planner (``Variant.planners``); a planner answers only the decision
 #: kinds it knows (``owed_kinds``) and gives None for the others, which take the default
 PLANNERS = {"leaders": plan_leaders, "acquisition": plan_acquisition, "advances": plan_buy,
-            "conflict": plan_raze, "luxury": plan_luxury, "ship_roles": plan_ship_roles,
+            "conflict": plan_raze, "ships": plan_ships, "luxury": plan_luxury, "ship_roles": plan_ship_roles,
             "naval": plan_naval}
