@@ -222,3 +222,40 @@ def test_ships_with_cargo_are_kept_and_an_empty_one_lapses(grand_imperial):
     recs = {r["id"]: r for r in fleet.records(s, "crete")}
     assert sorted(recs) == [1, 2] and recs[1]["cards"] == ["wine"] and recs[2]["tokens"] == 2
     assert s.player("crete").treasury == 0 and check_invariants(s) == []
+
+
+# ---- the Warlike Leader's Barracks (D2) and the Civilized Leader's credit (D18) --------------------
+def test_the_free_barracks_goes_to_the_most_threatened_city(grand_imperial):
+    """Babylon (Military owned) plays the Warlike Leader; Assyria has tokens in Susa, next
+    to Ur and not to Babylon (threat: Susa's tokens against 0): the bot places the free
+    Barracks in Ur (accepted)."""
+    from tests.advciv.grand_imperial.test_leaders import BOARD
+
+    state, _ = at_leaders({1: ["warlike_leader"]}, players={"babylon": {"civ_cards": ["military"]}},
+                          board={**BOARD, "susa": {"tokens": {"assyria": 3}}})
+    state, _ = play(state, bot(state, 1))
+    assert owed(state) == [(1, "place_barracks")]
+    g = game_for(state)
+    susa = state.board.tokens["susa"]["assyria"]
+    assert susa >= 3 and (bots.threat(g, "babylon", "ur"), bots.threat(g, "babylon", "babylon")) == (susa, 0)
+    order = bot(state, 1)
+    assert order == {"type": "place_barracks", "player": 1, "city": "ur"}
+    state, _ = play(state, order)
+    assert state.variant_state["sites"]["ur"]["active"] == ["barracks"]
+
+
+def test_the_civilized_leaders_credit_goes_to_the_dearest_card_bought(grand_imperial):
+    """Egypt (4 Bronze: 96, 30 treasury) holds the Civilized Leader: the bot plans its cards
+    with the 50 credit beside its treasury and names the dearest of them, Mysticism; the
+    Leader is not handed in as a payment; accepted: the Leader cashed, the cards owned."""
+    from tests.advciv.grand_imperial.test_leaders_effects import civilized
+
+    state = civilized()
+    order = bot(state, 0)
+    assert order["leader_credit"] == "mysticism" and "civilized_leader" not in order["pay_cards"]
+    assert order["cards"] == ["cloth_making", "pottery", "mysticism"]
+    assert order["pay_cards"] == ["bronze"] * 4 and order["treasury"] == 0
+    state, _ = play(state, order)
+    p = state.players[0]
+    assert {"cloth_making", "pottery", "mysticism"} <= set(p.civ_cards) and p.treasury == 30
+    assert "civilized_leader" in state.set_aside and check_invariants(state) == []

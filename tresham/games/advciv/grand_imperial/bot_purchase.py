@@ -156,9 +156,14 @@ def _civ_order(g: Game, seat: int, hand: list[str], treasury: int) -> dict | Non
     advance lines leave), on a copy of the state."""
     from ....bots.heuristic import plan_purchase
 
+    from .leaders import CIVILIZED, civilized_amount
+
     h = game_for(g.s.copy())
     q = h.s.players[seat]
-    q.hand, q.treasury = list(hand), treasury
+    # the Leadership cards are never handed in as a payment (worth nothing, GIS-5)
+    q.hand, q.treasury = [c for c in hand if c not in gi.leaders()], treasury
+    if CIVILIZED in hand:  # the Leader's credit spends as treasury on the dearest card
+        q.treasury += civilized_amount()
     with h.holding(q.nation):
         return plan_purchase(h, seat)
 
@@ -216,11 +221,37 @@ def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
         for ln in lines:
             rest = cc.take(rest, ln["pay_cards"]) or []
         order["discard"] = _discard(g, rest)
-    if lines and accepted(g, order):
-        return order
-    if civ and accepted(g, civ):
-        return civ
+    for candidate in (*civilized(g, p, order), order, *([civ] if civ else [])):
+        if (candidate["cards"] or candidate.get("advances")) and accepted(g, candidate):
+            return candidate
     return None
+
+
+def civilized(g: Game, p, order: dict) -> list[dict]:
+    """GI-LEADER-04 (design 5.3: the Civilized Leader with the dearest purchase): the order
+    with the Leader's credit on its dearest civilization card (the cards were planned with
+    the credit as treasury, ``_civ_order``), else its dearest advance line, first with the treasury it saves kept back
+    (taken off the item's treasury payment), then with the payment as it was. None without
+    the Leader or a purchase."""
+    from .leaders import CIVILIZED, civilized_amount
+
+    if CIVILIZED not in p.hand:
+        return []
+    price = {c: cc.cost_after_credits(g, p, c) for c in order["cards"]}
+    if not price:  # no card (whose planning counted the credit as treasury): an advance
+        price = {ln["advance"]: gi.city_advances()[ln["advance"]].cost - credit(ln["research"])
+                 for ln in order.get("advances", [])}
+    if not price:
+        return []
+    item = max(price, key=lambda k: (price[k], k))
+    amount = civilized_amount()
+    if item in order["cards"]:
+        saved = dict(order, leader_credit=item, treasury=max(0, order["treasury"] - amount))
+    else:
+        lines = [dict(ln, treasury=max(0, ln["treasury"] - amount)) if ln["advance"] == item else ln
+                 for ln in order["advances"]]
+        saved = dict(order, leader_credit=item, advances=lines)
+    return [saved, dict(order, leader_credit=item)]
 
 
 def _owed(g: Game, seat: int) -> set[str]:

@@ -145,11 +145,29 @@ def owed_kinds(g: Game, seat: int) -> set[str]:
 
 
 # ---- Leadership cards (D1) -----------------------------------------------------------------
-def plan_leaders(g: Game, seat: int, rng=None) -> dict | None:
-    """Every Leadership card he may play now, at its first window (design 5.3)."""
-    from .leaders import playable
+def threat(g: Game, nation: str, area: str) -> int:
+    """Foreign tokens on the land areas next to ``area`` and the foreign cities there."""
+    board = g.s.board
+    return sum(sum(k for o, k in board.tokens.get(b, {}).items() if o != nation)
+               + (1 if board.cities.get(b) not in (None, nation) else 0)
+               for b in sorted(g.areas[area].land_adj))
 
-    if "play_leaders" not in owed_kinds(g, seat):
+
+def plan_leaders(g: Game, seat: int, rng=None) -> dict | None:
+    """Every Leadership card he may play now, at its first window (design 5.3); the Warlike
+    Leader's free Barracks (D2) on his most threatened city (``threat``; the first by area
+    id on a tie)."""
+    from .leaders import barracks_cities, playable
+
+    kinds = owed_kinds(g, seat)
+    if "place_barracks" in kinds:
+        nation = g.s.players[seat].nation
+        cities = barracks_cities(g, nation)
+        if not cities:
+            return None
+        city = max(cities, key=lambda a: (threat(g, nation, a), [-ord(ch) for ch in a]))
+        return {"type": "place_barracks", "player": seat, "city": city}
+    if "play_leaders" not in kinds:
         return None
     return {"type": "play_leaders", "player": seat, "cards": playable(g.s.players[seat])}
 
