@@ -259,3 +259,17 @@ def test_the_civilized_leaders_credit_goes_to_the_dearest_card_bought(grand_impe
     p = state.players[0]
     assert {"cloth_making", "pottery", "mysticism"} <= set(p.civ_cards) and p.treasury == 30
     assert "civilized_leader" in state.set_aside and check_invariants(state) == []
+
+
+def test_a_decaying_sites_last_advance_made_obsolete_drops_the_site(grand_imperial):
+    """Found by a heuristic game (7 players, seed 103): Italy's kept site in Nineveh (no city,
+    decaying) holds only a Temple; Italy buys Deism and the Temple is obsolete (GIR-44): the
+    site is dropped with it, not left decaying with nothing (``sites.remove``)."""
+    from tresham.games.advciv.grand_imperial import sites
+
+    state, _ = s8()
+    g = game_for(state)
+    state.variant_state["sites"]["nineveh"] = {"owner": "babylon", "active": ["temple"],
+                                               "flipped": [], "decay": "lose"}
+    assert sites.remove(g, "nineveh", "temple") is True
+    assert "nineveh" not in state.variant_state["sites"] and check_invariants(state) == []
