@@ -256,6 +256,18 @@ class GrandImperial(Variant):
             from .leaders import leaders_secrets
 
             return leaders_secrets
+        if phase == "calamities":
+            from .leaders import leaders_secrets
+
+            plain = super().phase_secrets(phase)
+
+            def calamity_secrets(st: dict, seat: int) -> dict:
+                """The leaders' window sealed (D1), then the plain calamity secrets."""
+                if st.get("stage") == "leaders":
+                    return dict(st, leaders=leaders_secrets(st["leaders"], seat))
+                return plain(st, seat) if plain else st
+
+            return calamity_secrets
         return super().phase_secrets(phase)
 
     def view(self, g: Game, seat: int | None) -> dict:

@@ -106,13 +106,26 @@ def pending(g: Game) -> list[Decision]:
     n = current(g)
     if n is None:
         return []
+    made = g.s.step["mono"].get("made", 0)
     return [Decision(g.of(n).seat, "monotheism",
-                     "Monotheism: you may convert one area adjacent by land to your units",
+                     "Monotheism: you may convert one area adjacent by land to your units"
+                     + (f" (conversion {made + 1} of {g.conversions(n)})" if made else ""),
                      default="no conversion", options={"areas": targets(g, n)})]
 
 
-def _next(g: Game) -> None:
-    g.s.step["mono"]["i"] += 1
+def _next(g: Game, again: bool = False) -> None:
+    """To the next holder; with ``again`` (an area converted), the same holder while
+    ``Game.conversions`` allows him more and a target is left (1 in the plain game)."""
+    st = g.s.step["mono"]
+    n = current(g)
+    more = g.conversions(n) if n is not None else 1
+    if more > 1:
+        made = st.get("made", 0) + 1
+        if again and made < more and targets(g, n):
+            st["made"] = made
+            return
+        st.pop("made", None)
+    st["i"] += 1
     _skip_empty(g)
 
 
@@ -126,8 +139,9 @@ def handle(g: Game, o: Order) -> None:
             raise IllegalOrder("32.942", f"{o.area} cannot be converted; you may convert one of: "
                                + (", ".join(legal) or "none"))
         convert(g, n, o.area)
-    else:
-        g.emit(f"{g.name(n)} converts no area this turn.", "monotheism_none", nation=n)
+        _next(g, again=True)
+        return
+    g.emit(f"{g.name(n)} converts no area this turn.", "monotheism_none", nation=n)
     _next(g)
 
 
