@@ -244,3 +244,22 @@ def test_window_samples_are_legal(seed):
         s, _ = play(s, o.to_json() if hasattr(o, "to_json") else o)
         g = game_for(s)
     assert s.step["stage"] != "leaders" and check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-LEADER-02")
+def test_an_empty_second_convert_ends_the_conversions():
+    """Two conversions allowed, the second declined: Buhen's 2 tokens are Egypt's, the Fayum's
+    4 stay Babylon's (stock 10 -> 8), and no further conversion is asked."""
+    board = {"upper_egypt": {"tokens": {"egypt": 2}}, "buhen": {"tokens": {"babylon": 2}},
+             "fayum": {"tokens": {"babylon": 4}}}
+    s = gi_state(board, players={"egypt": {"stock": 10, "civ_cards": ["theology", "monotheism"]}})
+    deal(s, EGYPT, "theocratic_leader")
+    at_calamities(s)
+    s, ev = play(s, {"type": "play_leaders", "player": EGYPT, "cards": ["theocratic_leader"]},
+                 {"type": "convert", "player": EGYPT, "area": "buhen"},
+                 {"type": "convert", "player": EGYPT, "area": ""})
+    g = game_for(s)
+    assert g.tokens("buhen", "egypt") == 2 and g.tokens("fayum", "babylon") == 4
+    assert s.players[EGYPT].stock == 8
+    assert "Egypt converts no further area this turn." in [e.text for e in ev]
+    assert not [d for d in owed(s) if d.kind == "monotheism"]

@@ -3,7 +3,9 @@
 After all calamities, before the support check (29.8) and the purchase of civ cards, each
 holder of Monotheism, in A.S.T. order (Z-31b), may convert one area land-adjacent to an area
 with his units: every unit there becomes his own (city for city, token for token). The site
-default when the deadline passes is "no conversion".
+default when the deadline passes is "no conversion". A variant may allow a holder more than
+one conversion (``Game.conversions``, 1 here): he is then asked again while a target is left,
+and a "no conversion" ends his turn.
 """
 from __future__ import annotations
 
@@ -141,7 +143,8 @@ def handle(g: Game, o: Order) -> None:
         convert(g, n, o.area)
         _next(g, again=True)
         return
-    g.emit(f"{g.name(n)} converts no area this turn.", "monotheism_none", nation=n)
+    further = " further" if g.s.step["mono"].get("made") else ""
+    g.emit(f"{g.name(n)} converts no{further} area this turn.", "monotheism_none", nation=n)
     _next(g)
 
 
