@@ -9,8 +9,9 @@ is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
 - ``turn_start``: played in the phase ``leaders``, the first of the turn, part of the seed's
   phase 1 (decision ``play_leaders``, owed at once by every holder of such a card; timeout:
   play nothing): Charismatic (GI-LEADER-01), Theocratic (-02), Warlike (-05), the Great
-  Proselytizer (-07). (Theocratic and the Proselytizer against a calamity: the calamity
-  phase's window, not built here.)
+  Proselytizer (-07). The Theocratic Leader and the Proselytizer may also be played at the
+  start of the calamity phase (window ``calamities``, ``LeaderEffect.also``; the same sealed
+  decision, :func:`open_window` ... :func:`window_sample`, run by ``GICalamitiesPhase``; GIC-19).
 - ``trade``: the effect comes with giving the card away in a trade (``GIGame.on_cards_received``
   calls :func:`on_received`): Assimilative (-03), the Great Compromiser (-08).
 - ``anytime``: the order ``diplomat`` in any phase (``GrandImperial.anytime_orders``): the
@@ -19,6 +20,8 @@ is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
   :func:`merchant_prince`) and the Civilized Leader (-04, :func:`civilized_credit`); these
   give the state effect, the orders that use them are the acquisition's and advances' phases'.
 
+A leader is in effect while ``flags["leaders_played"]`` lists it (:func:`in_effect`, the one
+place that says so); an annulled one leaves it (:func:`revoke`, GI-LEADER-07, GILD-19).
 A played or cashed leader goes to ``set_aside`` (restacked under the event stack, GIS-2).
 Effects for one turn are in ``Player.flags`` (cleared when a turn begins): ``temp_cards`` (civ
 cards held this turn, seen by ``Player.has`` and by the credits of ``civcards``, not by the
@@ -603,9 +606,7 @@ def warlike(x: Game | GameState, nation: str) -> bool:
     this turn "with all the pluses and minuses" (owned, or lent: ``flags["temp_cards"]``,
     seen by ``Player.has``). For the calamity slice: Civil Disorder reads ``has("military")``
     (30.713), so a Warlike player's is one city worse with no more code."""
-    state = x.s if isinstance(x, Game) else x
-    p = next((q for q in state.players if q.nation == nation), None)
-    return p is not None and WARLIKE in p.flags.get("leaders_played", ())
+    return in_effect(x, nation, WARLIKE)
 
 
 def barracks_cities(g: Game, nation: str) -> list[str]:
