@@ -12,6 +12,11 @@ plain effect registered with ``@effect(variant=KEY)``.
   Slave Revolt and Iconoclasm;
 * Barbarian Hordes and City Walls (GI-CAL-08).
 
+The phase opens with the leaders' window (design 3.9, D1; ruling GIC-19): holders of the
+Theocratic Leader or the Great Proselytizer owe ``play_leaders`` (sealed, timeout: play
+nothing) before any calamity is revealed or resolved; a Theocratic Leader owning Theology and
+Monotheism gives two conversions (``GIGame.conversions``, GI-LEADER-02).
+
 At its start the phase lifts last turn's Slave Revolt block (``variant_state["tax_blocked"]``):
 the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
 last calamity phase while a city of his was Unhappy or in Revolt (queued then in
