@@ -246,6 +246,11 @@ class GrandImperial(Variant):
         ships = fleet.public(g.s)
         if ships:
             out["ships"] = ships
+        from .marines import public as marines_public
+
+        troops = marines_public(g.s)
+        if troops:
+            out["marines"] = troops  # Marines on land, public pieces (GI-CITYADV-25)
         return out
 
     # ---- checks ------------------------------------------------------------------------
@@ -278,7 +283,9 @@ class GrandImperial(Variant):
         of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
         only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
         with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``)."""
-        out: list[str] = fleet.invariants(state)
+        from .marines import invariants as marines_invariants
+
+        out: list[str] = fleet.invariants(state) + marines_invariants(state)
         for area, points in sorted(state.variant_state.get("luxury", {}).items()):
             if area not in state.board.cities:
                 out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")
