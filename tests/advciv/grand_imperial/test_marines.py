@@ -1,0 +1,119 @@
+"""tresham/games/advciv/grand_imperial/marines.py, shipyard.py (and their parts of fleet.py,
+movement.py, purchase.py): the Marines and Shipyard city advances (design section 3.11
+GI-CITYADV-25, -26; 3.4 GI-SEA-06(d)). Rulings GIM-n: docs/rulings/grand-imperial-marines.md.
+Numbers: the seed (001_199a5eef780342bd.txt, "Marines", "Shipyard") and the data."""
+from __future__ import annotations
+
+import pytest
+
+from tresham.games.advciv.grand_imperial import fleet
+from tresham.games.advciv.grand_imperial import marines as mar
+from tresham.games.advciv.orders import Timeout
+from tresham.games.advciv.variant import game_for
+from tresham.sim import check_invariants
+
+from tests.advciv.grand_imperial.test_ships import (CRETE, EGYPT, aboard, at_movement, at_sea,  # noqa: F401
+                                                    engage, give, gi_position, grand_imperial, restart,
+                                                    ship, voyage)
+from tests.helpers import play, refused, texts
+
+
+def with_marines(state, nation, *areas, ship_id=None, n=0):
+    """``nation``'s Marines on land in ``areas``, and ``n`` aboard ship ``ship_id``."""
+    if areas:
+        state.variant_state.setdefault("marines", {})[nation] = sorted(areas)
+    if ship_id is not None:
+        ship(state, nation, ship_id)["marines"] = n
+
+
+def marine_move(*moves, voyages=()):
+    return {"type": "move", "player": CRETE, "moves": [], "voyages": list(voyages),
+            "marines": [dict(zip(("from", "to", "count"), m)) for m in moves], "done": "done"}
+
+
+# ---- Marines: capacity, movement, Piracy (GI-CITYADV-25, GIR-45) ----------------------------------
+@pytest.mark.variant("GI-CITYADV-25")
+def test_a_trireme_with_marines_and_five_tokens_refuses_a_sixth_token(grand_imperial):
+    s = at_movement("trireme", tokens=6)
+    with_marines(s, "crete", ship_id=1, n=1)
+    # the Marines aboard take no room: 5 tokens fit beside them, a 6th does not (capacity 5)
+    e = refused(s, voyage(["load", 6], ["sail", "thera"], ["unload", 6]), "GI-SHIP-05")
+    assert "at most 5 tokens and cards" in e.message and "6 tokens" in e.message
+    s, ev = play(s, voyage(["load", 5], ["sail", "thera"]))
+    rec = ship(s, "crete", 1)
+    assert (rec["area"], rec["tokens"], rec["marines"]) == ("thera", 5, 1)
+    assert s.board.tokens["knossos"]["crete"] == 1
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_marines_move_one_land_area_like_a_token_and_once(grand_imperial):
+    s = at_movement("trireme", tokens=2)
+    with_marines(s, "crete", "knossos", "knossos")
+    e = refused(s, marine_move(("knossos", "sparta", 1)), "23.3")
+    assert "do not share a land boundary" in e.message
+    e = refused(s, marine_move(("knossos", "phaestos", 3)), "GI-CITYADV-25")
+    assert "only 2 Marines" in e.message
+    # one moved overland may not embark afterwards (a piece moves once a phase, 23.56)
+    refused(s, marine_move(("knossos", "phaestos", 2),
+                           voyages=[{"ship": "knossos", "id": 1, "steps": [["marine", "load"], ["sail", "thera"]]}]),
+            "GI-CITYADV-25")
+    s, ev = play(s, marine_move(("knossos", "phaestos", 1)))
+    assert "Crete moves 1 Marines from Knossos to Phaestos." in texts(ev)
+    assert mar.on_land(s, "crete") == ["knossos", "phaestos"]
+    # the tokens were not moved and the Marines are no tokens
+    assert s.board.tokens["knossos"]["crete"] >= 2 and "phaestos" not in s.board.tokens
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_marines_embark_sail_and_land_without_taking_room(grand_imperial):
+    s = at_movement("trireme", tokens=5)
+    with_marines(s, "crete", "knossos")
+    s, ev = play(s, voyage(["load", 5], ["marine", "load"], ["sail", "thera"], ["sail", "argos"],
+                           ["unload", 5], ["marine", "unload"]))
+    assert "Marines land in Argos" in texts(ev)
+    rec = ship(s, "crete", 1)
+    assert rec["area"] == "argos" and rec["tokens"] == 0 and "marines" not in rec
+    assert mar.on_land(s, "crete") == ["argos"]
+    # a ship without Marines aboard cannot land one
+    s = at_movement("trireme", tokens=1)
+    e = refused(s, voyage(["sail", "thera"], ["marine", "unload"]), "GI-CITYADV-25")
+    assert "carries no Marines" in e.message
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_a_ship_or_city_with_marines_is_guarded_against_piracy(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 2}, "city": "crete"}, "phaestos": {"city": "crete"}},
+                    ships={"crete": ["knossos", "knossos"]})
+    with_marines(s, "crete", "knossos", ship_id=2, n=1)
+    g = game_for(s)
+    assert mar.guarded(g, "crete", 2) and not mar.guarded(g, "crete", 1)  # ship 2 carries one
+    assert mar.guarded(g, "crete", "knossos") and not mar.guarded(g, "crete", "phaestos")
+    assert not mar.guarded(g, "egypt", "knossos")  # Crete's Marines guard Crete's city only
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_marines_never_fight_and_are_not_surplus(grand_imperial):
+    # Crete's Marines stand in Tanis among 3 Egyptian tokens: no conflict, they stay;
+    # Sparta (limit 1) with 1 Crete token and 2 Crete Marines: nothing is surplus
+    s = gi_position({"tanis": {"tokens": {"egypt": 3}}, "sparta": {"tokens": {"crete": 1}}})
+    with_marines(s, "crete", "sparta", "sparta", "tanis")
+    restart(s, "conflict")
+    assert s.board.tokens["tanis"] == {"egypt": 3} and mar.on_land(s, "crete") == ["sparta", "sparta", "tanis"]
+    restart(s, "surplus")
+    assert s.board.tokens["sparta"] == {"crete": 1} and mar.in_area(s, "crete", "sparta") == 2
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-25", "GI-SEA-05")
+def test_marines_are_lost_with_their_sunk_ship_but_guard_nothing_at_sea(grand_imperial):
+    s = at_sea([("warship", 4)], [("galleon", 4)], egypt_cards=["papyrus", "salt"])
+    give(s, "crete", "navy")
+    ship(s, "egypt", 1)["marines"] = 1
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json(), Timeout(CRETE).to_json())
+    assert fleet.records(s, "egypt") == [] and mar.aboard(s, "egypt") == 0
+    assert "Egypt's 1 Marines aboard ship 1 is lost with it (GIR-45)." in texts(ev)
+    assert sorted(ship(s, "crete", 1)["cards"]) == ["papyrus", "salt"]  # Marines are no help in a fight
+    assert check_invariants(s) == []
