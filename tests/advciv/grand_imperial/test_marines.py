@@ -117,3 +117,27 @@ def test_marines_are_lost_with_their_sunk_ship_but_guard_nothing_at_sea(grand_im
     assert "Egypt's 1 Marines aboard ship 1 is lost with it (GIR-45)." in texts(ev)
     assert sorted(ship(s, "crete", 1)["cards"]) == ["papyrus", "salt"]  # Marines are no help in a fight
     assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_the_move_form_moves_marines_overland_and_aboard(grand_imperial):
+    from tresham.games.advciv import engine
+    from tresham.games.advciv.forms import form_order, order_forms
+
+    s = at_movement("trireme", tokens=2)
+    with_marines(s, "crete", "knossos", "knossos")
+    g = game_for(s)
+    pending = engine.pending(s)
+    forms = {f.id: f for f in order_forms(g, CRETE, pending)}
+    assert "move.marines" in forms and {"marines_load", "marines_unload"} <= {x.name for x in forms["move.voyage"].fields}
+    order = form_order(g, CRETE, pending, "move.marines", {"from": "knossos", "to": "phaestos", "count": 1})
+    assert order["marines"] == [{"from": "knossos", "to": "phaestos", "count": 1}]
+    s, _ = play(s, order)  # entered, not yet confirmed
+    g = game_for(s)
+    pending = engine.pending(s)
+    order = form_order(g, CRETE, pending, "move.voyage", {"ship": "knossos|1", "load": 0, "marines_load": 1,
+                                                          "sail1": "thera", "unload": 0, "marines_unload": 1})
+    assert order["marines"] == [{"from": "knossos", "to": "phaestos", "count": 1}]
+    order["done"] = "done"
+    s, _ = play(s, order)
+    assert mar.on_land(s, "crete") == ["phaestos", "thera"] and ship(s, "crete", 1)["area"] == "thera"

@@ -420,6 +420,10 @@ def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -
 class GIMovementPhase(MovementPhase):
     """23 with Grand Imperial ships (GI-SHIP-04..06)."""
 
+    def empty(self, plan: dict) -> bool:
+        """A plan that moves only Marines is not empty (GI-CITYADV-25)."""
+        return super().empty(plan) and not plan.get("marines")
+
     def check(self, g: Game, nation: str, o: Move) -> dict:
         return check_plan(g, nation, o.moves, o.voyages, getattr(o, "marines", ()))
 
