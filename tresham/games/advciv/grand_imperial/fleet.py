@@ -228,8 +228,21 @@ def cash_in(g: Game, nation: str, sid: int) -> list[str]:
 
 # ---- adopting and checking ---------------------------------------------------------------------
 def adopt(g: Game) -> None:
-    """Records for the ships of a prepared position (``scenario``): each ship on the board
-    without a record is a Trireme with nothing aboard, numbered in the order listed (GISH-1)."""
+    """Records for the ships of a prepared position (``scenario``; ruling GIM-8): a record the
+    position gives (its ``variant_state["ships"]``: role, tokens, cards and Marines aboard)
+    stands on the board too, if the position's ``ships`` does not already place it; each ship
+    on the board without a record is a Trireme with nothing aboard, numbered in the order
+    listed (GISH-1). A record's ``marines`` of 0 is dropped (the key is there only while
+    some are aboard)."""
+    for nation in sorted(fleets(g.s)):
+        on_board = Counter(g.s.board.ships.get(nation, []))
+        for r in records(g.s, nation):
+            if not r.get("marines", 1):
+                del r["marines"]
+            if on_board[r["area"]] > 0:
+                on_board[r["area"]] -= 1
+            else:
+                Game.add_ship(g, nation, r["area"])
     for nation in sorted(g.s.board.ships):
         have = Counter(r["area"] for r in records(g.s, nation))
         for area in g.s.board.ships[nation]:

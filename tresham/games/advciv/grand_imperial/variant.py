@@ -263,7 +263,8 @@ class GrandImperial(Variant):
         return fleet.cards_aboard(state)
 
     def position_built(self, g: Game) -> None:
-        """The ships of a prepared position are Triremes with nothing aboard (GISH-1)."""
+        """The ship records a prepared position gives stand on the board; its other ships are
+        Triremes with nothing aboard (GISH-1, GIM-8: ``fleet.adopt``)."""
         fleet.adopt(g)
 
     def expected_cards(self, options: Options | None) -> Counter:
