@@ -148,18 +148,25 @@ class OptionField:
     ``choices``: the values offered where the schema leaves the option open (e.g. a board,
     which depends on the player count); None: the schema's type decides the control.
     ``suggested``: the value the rules suggest for each number of players, shown beside the
-    field (a blank field takes it)."""
+    field (a blank field takes it). ``when``: the values other options must have for this one
+    to apply (``{"variant": ["grand_imperial"]}``); the form shows it only then and leaves it
+    out otherwise. A ``name`` with a dot is a member of an object option:
+    ``"variant_options.ast_advances"`` is the key ``ast_advances`` of ``variant_options``."""
 
     name: str
     label: str
     help: str = ""
     choices: list[OptionChoice] | None = None
     suggested: dict[int, Any] = field(default_factory=dict)
+    when: dict[str, list[Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {"name": self.name, "label": self.label, "help": self.help,
-                "choices": None if self.choices is None else [c.to_json() for c in self.choices],
-                "suggested": {str(k): v for k, v in self.suggested.items()}}
+        out = {"name": self.name, "label": self.label, "help": self.help,
+               "choices": None if self.choices is None else [c.to_json() for c in self.choices],
+               "suggested": {str(k): v for k, v in self.suggested.items()}}
+        if self.when:
+            out["when"] = self.when
+        return out
 
 
 @dataclass(slots=True)
@@ -420,9 +427,16 @@ class GameRules(Protocol):
         form is not offered now or the values make no order."""
         raise IllegalOrder("", "this game has no order forms")
 
-    def reference(self) -> dict | None:
+    def variants(self) -> list[tuple[str, str]]:
+        """The game's variants the site offers besides its plain rules, as (key, title), for
+        the help pages (``reference(key)``); [] for none."""
+        return []
+
+    def reference(self, variant: str | None = None) -> dict | None:
         """The game's printed facts, without a game under way, for the help pages
-        (SITE-GEN-06); None for a game that offers none. Every key is optional:
+        (SITE-GEN-06); None for a game that offers none. ``variant``: a key of
+        :meth:`variants`, whose facts these are then (its turn and phases, and ``variant``:
+        what it changes). Every key is optional:
 
         ``phases`` [{id, name, rule, orders}] in turn order (``orders``: the order types of
         :meth:`order_schema` the phase takes); ``trade`` {min_cards, true_cards}: the cards

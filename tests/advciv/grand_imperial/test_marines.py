@@ -141,3 +141,101 @@ def test_the_move_form_moves_marines_overland_and_aboard(grand_imperial):
     order["done"] = "done"
     s, _ = play(s, order)
     assert mar.on_land(s, "crete") == ["phaestos", "thera"] and ship(s, "crete", 1)["area"] == "thera"
+
+
+# ---- buying Marines and the Shipyard (GI-CITYADV-25, -26, GI-SEA-06(d)) ---------------------------
+def east(board, ships, players, phase="advances", variant_state=None):
+    """A four-player eastern position (Egypt seat 0); Assyria's treasury holds the advances
+    phase open."""
+    from tests.advciv.grand_imperial.test_advances import EAST, GI as GI4, WAIT
+    from tests.helpers import position
+
+    state, _ = position(nations=EAST, options={**GI4, "players": 4}, board=board, ships=ships,
+                        players={**WAIT, **players}, phase=phase, variant_state=variant_state or {})
+    return state
+
+
+def buy_line(advance, city, **pay):
+    return {"type": "buy", "player": 0, "advances": [{"advance": advance, "city": city, **pay}]}
+
+
+@pytest.mark.variant("GI-CITYADV-25")
+def test_buying_marines_puts_a_piece_in_the_city_named(grand_imperial):
+    """Egypt (Navy owned) buys Marines (50) in Tanis with 50 from treasury: the piece stands in
+    Tanis (GIM-1), and Tanis is guarded against Piracy; a flipped Marines restored at half price
+    (25, paid with 2 Gold) in Memphis sets down no new piece (GIM-2)."""
+    s = east({"tanis": {"city": "egypt"}, "memphis": {"city": "egypt"}}, {},
+             {"egypt": {"treasury": 55, "hand": ["gold", "gold"]}},
+             variant_state={"sites": {"memphis": {"owner": "egypt", "active": [], "flipped": ["marines"],
+                                                  "decay": None}}})
+    s.player("egypt").civ_cards["navy"] = 0
+    s, ev = play(s, {"type": "buy", "player": 0, "advances": [
+        {"advance": "marines", "city": "tanis", "treasury": 50},
+        {"advance": "marines", "city": "memphis", "pay_cards": ["gold", "gold"], "restore": True}]})
+    assert "Egypt's new Marines stand in Tanis (GI-CITYADV-25)." in texts(ev)
+    assert mar.on_land(s, "egypt") == ["tanis"] and s.player("egypt").treasury == 5
+    assert mar.guarded(game_for(s), "egypt", "tanis") and not mar.guarded(game_for(s), "egypt", "memphis")
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-26")
+def test_a_shipyard_bought_with_one_ship_launches_three_more_there(grand_imperial):
+    """Egypt (Galleons owned) with 1 ship in Gaza buys a Shipyard (150: 4 Gold, 144, and 6 from
+    treasury) in Tanis: 3 new Triremes, ships 2, 3 and 4, stand in Tanis, free (treasury 10 -> 4)."""
+    s = east({"tanis": {"city": "egypt"}}, {"egypt": ["gaza"]}, {"egypt": {"treasury": 10, "hand": ["gold"] * 4}})
+    s.player("egypt").civ_cards["galleons"] = 0
+    s, ev = play(s, buy_line("shipyard", "tanis", treasury=6, pay_cards=["gold"] * 4))
+    assert sorted(s.board.ships["egypt"]) == ["gaza", "tanis", "tanis", "tanis"]
+    assert [(r["id"], r["area"], r["role"], r["tokens"]) for r in fleet.records(s, "egypt")] == [
+        (1, "gaza", "trireme", 0), (2, "tanis", "trireme", 0), (3, "tanis", "trireme", 0), (4, "tanis", "trireme", 0)]
+    assert s.player("egypt").treasury == 4
+    assert check_invariants(s) == []
+
+
+def shipyard_at_sea(egypt_sites):
+    """S-6 at sea in Rhodes (Crete's Warship 4 against Egypt's Galleon 4 with 2 cards), Egypt
+    owning the cities and sites ``egypt_sites`` {area: [advances]}."""
+    s = at_sea([("warship", 4)], [("galleon", 4)], egypt_cards=["papyrus", "salt"])
+    for area, adv in egypt_sites.items():
+        s.board.cities[area] = "egypt"
+        s.variant_state.setdefault("sites", {})[area] = {"owner": "egypt", "active": list(adv), "flipped": [],
+                                                         "decay": None}
+    return s
+
+
+@pytest.mark.variant("GI-CITYADV-26", "GI-SEA-06")
+def test_a_sunk_ship_comes_back_in_the_shipyard_city(grand_imperial):
+    """GI-SEA-06(d): Egypt's Galleon sunk in Rhodes comes back at once as an empty Trireme,
+    ship 1, in his Shipyard city: the lowest area id of his two (Gaza before Tanis); its
+    4 tokens and 2 cards are lost all the same."""
+    s = shipyard_at_sea({"tanis": ["shipyard"], "gaza": ["shipyard"]})
+    stock = s.player("egypt").stock
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json(), Timeout(CRETE).to_json())
+    assert "sinks ship 1 (free)" in texts(ev)
+    assert "Egypt's Shipyard in Gaza replaces the ship lost: ship 1, a Trireme, free of charge (GI-CITYADV-26)." \
+        in texts(ev)
+    assert fleet.records(s, "egypt") == [{"id": 1, "area": "gaza", "role": "trireme", "tokens": 0, "cards": []}]
+    assert s.board.ships["egypt"] == ["gaza"] and s.player("egypt").stock == stock + 4
+    assert sorted(ship(s, "crete", 1)["cards"]) == ["papyrus", "salt"]
+    assert check_invariants(s) == []
+
+
+@pytest.mark.variant("GI-CITYADV-26")
+def test_an_unmaintained_ship_is_not_replaced(grand_imperial):
+    """GIR-46: Egypt lets his ship in Gaza go in the ships phase (it is not maintained): his
+    Shipyard in Tanis does not replace it; a flipped Shipyard replaces nothing either."""
+    s = east({"tanis": {"city": "egypt"}, "gaza": {"tokens": {"egypt": 1}}}, {"egypt": ["gaza"]},
+             {"egypt": {"treasury": 5}},
+             variant_state={"sites": {"tanis": {"owner": "egypt", "active": ["shipyard"], "flipped": [],
+                                               "decay": None}}})
+    restart(s, "ships")
+    assert s.phase == "ships"
+    s, ev = play(s, {"type": "ships", "player": 0, "maintain": [], "build": []})
+    assert "egypt" not in s.board.ships and fleet.records(s, "egypt") == []
+    assert not any("replaces the ship lost" in t for t in texts(ev))
+    # a Shipyard face down (flipped) does not work (GI-CARULE-06): a ship sunk is not replaced
+    s = shipyard_at_sea({})
+    s.board.cities["tanis"] = "egypt"
+    s.variant_state["sites"] = {"tanis": {"owner": "egypt", "active": [], "flipped": ["shipyard"], "decay": None}}
+    s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json(), Timeout(CRETE).to_json())
+    assert "sinks ship 1 (free)" in texts(ev) and "egypt" not in s.board.ships

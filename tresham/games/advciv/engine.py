@@ -14,6 +14,7 @@ the order types and the ``Game`` class; the plain game's are those of ``Standard
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from typing import Any, Callable, Iterable
 
@@ -26,7 +27,7 @@ from .orders import Order, Timeout, from_json
 from .phase import PHASES
 from .rules.departure import Depart, depart
 from .state import GameState, Options, Player
-from .variant import game_for, variant_of
+from .variant import built_in_sub_options, check_variant_options, game_for, variant_of
 
 __all__ = ["new_game", "apply", "apply_in_place", "pending", "default", "view", "replay", "AdvancedCivilization"]
 
@@ -58,6 +59,7 @@ def check_options(opts: Options) -> None:
         from .scenario import start_position
 
         start_position(opts, 0)  # the whole position checked (by building it); nothing kept
+    check_variant_options(opts)
     variant.check_options(opts)
 
 
@@ -228,15 +230,22 @@ class AdvancedCivilization:
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
+        """The options' JSON Schema. ``variant_options`` is in it only when a variant the
+        product registers (``variant.BUILT_IN``) takes sub-options; the option ``variant``
+        lists those variants only (a variant registered later, e.g. by a test, is accepted,
+        not advertised)."""
         from .state import options_model
 
-        return options_model().model_json_schema()
+        schema = options_model().model_json_schema()
+        if not built_in_sub_options():
+            schema.get("properties", {}).pop("variant_options", None)
+        return schema
 
     def parse_options(self, raw: Any) -> dict:
         """Options checked (type, range, board for the player count) with defaults filled in."""
         opts = Options.from_json(raw)
         check_options(opts)
-        out = {k: getattr(opts, k) for k in opts.__dataclass_fields__}
+        out = opts.to_json()
         if opts.position is not None:  # a plain JSON copy, not the caller's object
             out["position"] = json.loads(json.dumps(opts.position))
         return out
@@ -250,6 +259,8 @@ class AdvancedCivilization:
             from .scenario import position_words
 
             return position_words(value)
+        if name == "variant_options" and isinstance(value, dict):
+            return "; ".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in sorted(value.items()))
         return None
 
     def public_options(self, options: dict) -> dict:
@@ -267,12 +278,17 @@ class AdvancedCivilization:
 
     def option_fields(self) -> list[OptionField]:
         """The site's game options (SITE-CREATE-04..13, labels free per SZ-06): boards from
-        the §16 configurations, tokens suggested per player count by the same figures."""
+        the §16 configurations, tokens suggested per player count by the same figures. When
+        the product registers more than the plain game (``variant.BUILT_IN``), the choice of
+        rules comes first, with each variant's sub-options (shown only for it; EP-14)."""
         configs = load().map.configs.values()
         counts = range(self.min_players, self.max_players + 1)
         boards = [OptionChoice(None, "The standard board for the number of players (16)")]
         boards += [OptionChoice(c.key, f"{'/'.join(map(str, c.players))} players: {c.description} ({c.rule})",
                                 {"players": list(c.players)}) for c in configs]
+        return [*_variant_fields(), *self._plain_option_fields(counts, boards)]
+
+    def _plain_option_fields(self, counts: range, boards: list[OptionChoice]) -> list[OptionField]:
         return [
             OptionField("players", "Number of players",
                         choices=[OptionChoice(n, f"{n} players") for n in counts]),
@@ -481,7 +497,7 @@ class AdvancedCivilization:
         """Each nation's A.S.T. track, its spaces labelled with their Age and Late Iron Age
         value, and each Age's entry requirements (33.2, SITE-AST-02)."""
         from .data import EPOCHS
-        from .rules.ast import AGE_NAMES, requirement_text
+        from .rules.ast import AGE_NAMES
 
         g = game_for(state)
         finish = g.d.ast.finish
@@ -492,8 +508,8 @@ class AdvancedCivilization:
                            "age": AGE_NAMES[track.epoch_at(p.ast)],
                            "spaces": [{"space": i, "age": AGE_NAMES[track.epoch_at(i)],
                                        "points": track.threshold(i, finish)} for i in range(finish + 1)]})
-        return {"ages": [{"name": AGE_NAMES[e], "requirements": requirement_text(g.d.ast.requirements.get(e, {}))}
-                         for e in EPOCHS],
+        phase = variant_of(state).phase("ast")
+        return {"ages": [{"name": AGE_NAMES[e], "requirements": phase.requirement_text(g, e)} for e in EPOCHS],
                 "tracks": tracks, "finish": finish, "points_per_space": g.d.ast.points_per_space}
 
     def trade_page(self, state: GameState, seat: int) -> dict | None:
@@ -594,25 +610,32 @@ class AdvancedCivilization:
                 "yours": holdings(me) if me is not None else None,
                 "players": [holdings(p) for p in g.active()]}
 
-    def reference(self) -> dict[str, Any]:
+    def variants(self) -> list[tuple[str, str]]:
+        """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
+        (key, title): none today."""
+        from .variant import built_in
+
+        return [(v.key, v.title) for v in built_in() if v.key != "standard"]
+
+    def reference(self, variant: str | None = None) -> dict[str, Any]:
         """The printed facts the help pages show (SITE-GEN-06), from the game's data: the
         phases of a turn (18.1) with their orders, the trade's honesty limits (28.3), the
         commodities (8.1), the calamities in resolution order (9.1, 29.6) with a summary of
-        each effect (30), the civilization cards (32) and the A.S.T. (33)."""
+        each effect (30), the civilization cards (32) and the A.S.T. (33). ``variant``: a
+        registered variant's key (EP-14): the phases are its turn's, under its phases' names,
+        and ``"variant"`` holds what it changes (``variant_reference``); None: the plain game."""
         from .data import EPOCHS
-        from .orders import PLATFORM_TYPES
-        from .phase import TURN
         from .rules import trade
         from .rules.ast import AGE_NAMES, requirement_text
+        from .variant import find_variant
 
+        v = find_variant(variant or "standard")
         d = load()
         effects = _calamity_effects()
         option_labels = {"ep_major": "Expansion Project major calamities",
                          "ep_minor": "Expansion Project minor calamities"}
-        return {
-            "phases": [{"id": ph, "name": _PHASE_NAMES.get(ph, ph), "rule": PHASES[ph].rule,
-                        "orders": [t for t in PHASES[ph].accepts if t not in PLATFORM_TYPES]}
-                       for ph in ("pick", *TURN)],
+        out = {
+            "phases": _phase_rows(v),
             "trade": {"min_cards": trade.MIN_CARDS, "true_cards": trade.TRUE_CARDS},
             "commodities": [{"name": c.name, "value": c.value, "count": c.count,
                              "max_set_value": c.max_set_value} for c in d.commodities.values()],
@@ -630,6 +653,9 @@ class AdvancedCivilization:
                     "tracks": [{"name": _nation_name(n), "starts": {AGE_NAMES[e]: t.epoch_start[e] for e in EPOCHS},
                                 "late_iron": list(t.late_iron_thresholds)} for n, t in d.ast.tracks.items()]},
         }
+        if v.key != "standard":
+            out["variant"] = variant_reference(v)
+        return out
 
     # ---- the map ---------------------------------------------------------------------------
     def board_key(self, options: dict) -> str | None:
@@ -679,6 +705,85 @@ class AdvancedCivilization:
 
     def digest(self, state: GameState) -> str:
         return state.digest()
+
+
+def _phase_name(v: Any, ph: str) -> str:
+    """A phase by the name the help pages give it: the plain game's (18.1), else the phase
+    class's ``title``, else its id."""
+    return _PHASE_NAMES.get(ph) or v.phase_titles.get(ph) or ph.replace("_", " ").capitalize()
+
+
+def _phase_rows(v: Any) -> list[dict[str, Any]]:
+    """The phases of ``v``'s game, nation picking then its turn: id, name, rule and the
+    players' orders (the plain game's: exactly as before variants, ``PHASES`` and ``TURN``)."""
+    platform = v.order_types(platform=True)
+    return [{"id": ph, "name": _phase_name(v, ph), "rule": v.phase(ph).rule,
+             "orders": [t for t in v.phase(ph).accepts if t not in platform]}
+            for ph in ("pick", *v.turn)]
+
+
+def _doc(obj: Any) -> str:
+    """The first paragraph of a class's own docstring, on one line, without its markup
+    (``code``, :func:`name`): "" if it has none."""
+    import re
+
+    doc = obj.__dict__.get("__doc__") or ""
+    text = " ".join(doc.strip().split("\n\n")[0].split())
+    return re.sub(r"(?::\w+:)?`+([^`]+)`+", r"\1", text)
+
+
+def variant_reference(v: Any) -> dict[str, Any]:
+    """What a variant changes, for its help section (EP-14), read from the variant itself:
+    its title and label; each phase of its turn marked ``plain``, ``changed`` (its own class
+    under a plain phase's name) or ``new``, with the phase class's docstring and each order
+    of the variant's own (or replaced) types with its docstring, i.e. what the decision asks;
+    the orders taken in any phase; and its sub-options with their defaults and values."""
+    from .variant import find_variant
+
+    plain_orders = find_variant("standard").order_types()
+    own_orders = v.order_types()
+    platform = v.order_types(platform=True)
+
+    def order_rows(names: Any) -> list[dict[str, Any]]:
+        return [{"type": t, "about": _doc(own_orders[t]), "own": own_orders[t] is not plain_orders.get(t)}
+                for t in names if t not in platform and t in own_orders]
+
+    turn = []
+    for ph in v.turn:
+        obj = v.phase(ph)
+        kind = "plain" if obj is PHASES.get(ph) else "changed" if ph in PHASES else "new"
+        turn.append({"id": ph, "name": _phase_name(v, ph), "rule": obj.rule, "kind": kind,
+                     "about": _doc(type(obj)) if kind != "plain" else "",
+                     "orders": order_rows(obj.accepts) if kind != "plain" else []})
+    model = v.options_model()
+    subs = []
+    if model is not None:
+        for name, f in model.model_fields.items():
+            ann = f.annotation
+            values = list(getattr(ann, "__args__", ())) if ann is not bool else [False, True]
+            subs.append({"name": name, "description": f.description or "", "default": f.default,
+                         "values": values})
+    return {"key": v.key, "title": v.title, "label": v.option_label(), "turn": turn,
+            "anytime": order_rows(v.anytime_orders), "sub_options": subs}
+
+
+def _value_words(v: Any) -> str:
+    return "yes" if v is True else "no" if v is False else str(v).replace("_", " ")
+
+
+def _variant_fields() -> list[OptionField]:
+    """The choice of rules among the built-in variants (``variant.BUILT_IN``; none while the
+    plain game is the only one) and the sub-options of each, shown only for it."""
+    from .variant import built_in
+
+    variants = built_in()
+    if len(variants) < 2:
+        return []
+    out = [OptionField("variant", "Rules", "the rules played: the plain game or a variant",
+                       choices=[OptionChoice(v.key, v.option_label()) for v in variants])]
+    for v in variants:
+        out += [replace(f, when={"variant": [v.key], **f.when}) for f in v.option_fields()]
+    return out
 
 
 def _nation_name(nation: str) -> str:

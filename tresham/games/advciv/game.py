@@ -7,8 +7,8 @@ All piece movements go through these primitives; that keeps the 55/9/4 counts ex
 
 A variant (``variant.py``) may play with its own subclass (``Variant.game_class``), which
 overrides the primitives and the hooks below that it changes: ``support_needed``,
-``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``. In the plain class
-each hook is exactly the plain rule.
+``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``, ``removes_last``,
+``replacement_tokens``. In the plain class each hook is exactly the plain rule.
 """
 from __future__ import annotations
 
@@ -176,6 +176,16 @@ class Game:
     def support_needed(self, nation: str) -> int:
         """Tokens on the board ``nation``'s cities need (26.31: two per city in play)."""
         return 2 * len(self.cities_of(nation))
+
+    def removes_last(self, area: str, holders: set[str]) -> set[str]:
+        """The owners who remove their tokens after all others in a token fight in ``area``
+        (24.24, 32.231): the Metalworking ``holders``."""
+        return holders
+
+    def replacement_tokens(self, area: str, defender: str, tokens: int) -> int:
+        """Tokens replacing ``defender``'s city in ``area`` when it is attacked (24.32):
+        ``tokens``, as ``conflict.city_replacement`` counts them."""
+        return tokens
 
     def tax_base(self, nation: str) -> int:
         """The tokens ``nation`` can pay tax from (19.1, 19.31: his stock)."""

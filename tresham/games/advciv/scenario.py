@@ -88,6 +88,8 @@ class Scenario(BaseModel):
     stacks: Mapping(Annotated[str, Field(max_length=40)], Many(Annotated[str, Field(max_length=40)])) | None = None
     phase: Literal[PHASE_NAMES] = "tax"  # type: ignore[valid-type]
     step: dict[str, Any] = {}
+    #: the variant's own state (``GameState.variant_state``), checked by its invariants
+    variant_state: dict[str, Any] = {}
     orders: Many(dict[str, Any]) = []
     expect: Expect = Expect()
 
@@ -209,6 +211,8 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.inert = spec.inert
         p.new_cities = list(spec.new_cities)
         p.flags = dict(spec.flags)
+    if sc.variant_state:
+        state.variant_state = json.loads(json.dumps(sc.variant_state))
     variant.position_built(g)
     check_position(state)
     state.phase = sc.phase

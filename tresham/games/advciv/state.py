@@ -93,6 +93,21 @@ class Options:
     #: it: the state's own options have None (the view shows them, and hands are secret).
     position: Annotated[dict[str, Any], Field(description="a prepared start position "
                                                           "(docs/scenarios.md)")] | None = None
+    #: the variant's own sub-options (e.g. Grand Imperial's ``ast_advances``), checked strictly
+    #: by the variant's model (``Variant.options_model``; the plain game has none, so it takes
+    #: none); None = the variant's defaults. Left out of the JSON while None, so a plain
+    #: game's options, state and digest do not show it.
+    variant_options: Annotated[dict[str, Any], Field(max_length=40, description="the variant's own "
+                                                     "sub-options (its model checks them)")] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data: every field, but ``variant_options`` only when set."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if out["variant_options"] is None:
+            del out["variant_options"]
+        else:
+            out["variant_options"] = _plain_copy(out["variant_options"])
+        return out
 
     @classmethod
     def from_json(cls, d: Any) -> "Options":
@@ -114,7 +129,7 @@ class Options:
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
                 "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4", "ep_major": "CPCAL-00a", "ep_minor": "CPCAL-00a",
-                "position": "16.1"}
+                "position": "16.1", "variant_options": "16.1"}
 
 
 @cache
@@ -191,8 +206,7 @@ class GameState:
                if f.name not in ("options", "players", "board", "variant_state")}
         if self.variant_state:
             out["variant_state"] = _plain_copy(self.variant_state)
-        o = self.options
-        out["options"] = {f.name: getattr(o, f.name) for f in fields(o)}
+        out["options"] = self.options.to_json()
         out["players"] = [{f.name: _plain_copy(getattr(p, f.name)) for f in fields(p)} for p in self.players]
         b = self.board
         out["board"] = {"tokens": _plain_copy(b.tokens), "cities": dict(b.cities), "ships": _plain_copy(b.ships)}
@@ -219,7 +233,8 @@ class GameState:
         """An independent copy (equal to a JSON round trip, much faster)."""
         b = self.board
         return GameState(
-            options=replace(self.options),
+            options=(replace(self.options) if self.options.variant_options is None else
+                     replace(self.options, variant_options=_plain_copy(self.options.variant_options))),
             players=[Player(p.seat, p.nation, p.stock, p.treasury, list(p.hand), dict(p.civ_cards), p.ast,
                             p.census, p.inert, list(p.new_cities), _plain_copy(p.flags))
                      for p in self.players],

@@ -27,7 +27,9 @@ import importlib
 from collections import ChainMap, Counter
 from typing import Any, Callable, ClassVar, Mapping
 
-from ..base import IllegalOrder
+from pydantic import BaseModel, ValidationError
+
+from ..base import IllegalOrder, OptionField
 from .data import GameData, load
 from .game import Game
 from .orders import Order, order_types
@@ -51,6 +53,8 @@ class Variant:
     #: order types taken in any phase, before the phase's own (``handle_anytime``): none in
     #: the plain game (whose one such order, ``depart``, the engine routes itself)
     anytime_orders: ClassVar[tuple[str, ...]] = ()
+    #: the help pages' names of the variant's own phases (the plain phases have theirs)
+    phase_titles: ClassVar[dict[str, str]] = {}
     #: set once :func:`find_variant` has checked this object (its key, its turn's phases)
     _checked: bool = False
 
@@ -91,6 +95,26 @@ class Variant:
         raise IllegalOrder("", f"a {order.type_name!r} order is not taken in this game")
 
     # ---- creating a game ---------------------------------------------------------------
+    def options_model(self) -> type[BaseModel] | None:
+        """The strict pydantic model of this variant's sub-options (``Options.variant_options``,
+        checked by :func:`check_variant_options`): None in the plain game, which takes none."""
+        return None
+
+    def sub_options(self, opts: Options) -> BaseModel | None:
+        """The game's sub-options as the variant's model (its defaults where none were
+        given); None when the variant has no model."""
+        model = self.options_model()
+        return None if model is None else model.model_validate(opts.variant_options or {})
+
+    def option_label(self) -> str:
+        """The variant as the lobby's choice of rules names it (its title)."""
+        return self.title
+
+    def option_fields(self) -> list[OptionField]:
+        """The lobby's fields of this variant's sub-options (names ``"variant_options.KEY"``,
+        shown only when the variant is chosen): none in the plain game."""
+        return []
+
     def check_options(self, opts: Options) -> None:
         """Refuse options this variant cannot play (IllegalOrder, rule cited); called after
         the plain checks (``engine.check_options``), the board and tokens filled in."""
@@ -206,6 +230,9 @@ def _view():
 class Standard(Variant):
     """The plain game: Advanced Civilization as the rules (and the engine) play it."""
 
+    def option_label(self) -> str:
+        return "Standard: the Advanced Civilization rules"
+
 
 #: The variants by key: a :class:`Variant` (instance or subclass), or the "module:attribute"
 #: of one, imported the first time a game of that variant needs it (so the plain game never
@@ -251,6 +278,45 @@ def _check(v: Variant) -> None:
     if missing or len(set(v.turn)) != len(v.turn) or not v.turn:
         raise TypeError(f"variant {v.key!r}: its turn {v.turn!r} names phases that are not "
                         f"registered ({', '.join(missing) or 'none'}) or names one twice")
+
+
+def built_in() -> list[Variant]:
+    """The variants the product registers (:data:`BUILT_IN`), the plain game first, then by
+    title: the lobby offers these and no other."""
+    vs = [find_variant(k) for k in BUILT_IN]
+    return sorted(vs, key=lambda v: (v.key != STANDARD, v.title))
+
+
+def built_in_sub_options() -> dict[str, type[BaseModel]]:
+    """The sub-option models of the built-in variants that take any, by variant key."""
+    return {v.key: m for v in built_in() if (m := v.options_model()) is not None}
+
+
+def check_variant_options(opts: Options) -> None:
+    """Check ``opts.variant_options`` against its variant's model (``Variant.options_model``):
+    IllegalOrder naming the bad sub-option, or naming the variant that takes none; given,
+    they are replaced by the model's full form (defaults filled in); empty, by None (the
+    variant's defaults, left out of the JSON)."""
+    raw = opts.variant_options
+    if raw is None:
+        return
+    v = variant_of(opts)
+    if not raw:
+        opts.variant_options = None
+        return
+    model = v.options_model()
+    if model is None:
+        names = ", ".join(repr(k[:40]) for k in sorted(raw)[:3])
+        raise IllegalOrder("16.1", f"game options: {v.title} ({v.key!r}) takes no sub-options; "
+                           f"variant_options gives {names}")
+    from .schema import explain
+
+    try:
+        m = model.model_validate(raw)
+    except ValidationError as e:
+        raise IllegalOrder("16.1", f"game options: variant_options of {v.title}: "
+                           f"{explain(e, noun='sub-option', model=model)}") from None
+    opts.variant_options = m.model_dump(mode="json")
 
 
 def variant_of(x: GameState | Options | dict | None) -> Variant:

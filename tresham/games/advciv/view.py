@@ -66,7 +66,7 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "finished": state.finished,
         "winners": list(state.winners),
-        "options": {k: getattr(o, k) for k in o.__dataclass_fields__},
+        "options": o.to_json(),
         "players": players,
         "board": {
             "tokens": {a: dict(m) for a, m in state.board.tokens.items()},

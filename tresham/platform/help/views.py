@@ -28,10 +28,11 @@ def game_rules() -> GameRules:
         raise Http404("the help pages' game is not offered on this site") from None
 
 
-def reference(rules: GameRules, key: str) -> Any:
-    """One part of the game's printed facts (404 when the game gives none)."""
+def reference(rules: GameRules, key: str, variant: str | None = None) -> Any:
+    """One part of the game's printed facts (404 when the game gives none); ``variant``:
+    those of one of its variants (its turn and phase names, and what it changes)."""
     facts = getattr(rules, "reference", None)
-    data = facts() if facts is not None else None
+    data = (facts(variant) if variant else facts()) if facts is not None else None
     if not data or key not in data:
         raise Http404(f"{rules.title} has no {key} to show")
     return data[key]
@@ -67,10 +68,24 @@ def creating(request: HttpRequest) -> HttpResponse:
 @require_GET
 def playing(request: HttpRequest) -> HttpResponse:
     """The game page, and one section per phase: the rules' name, rule and order types of
-    the phase with what the player decides and the site's default at his deadline."""
+    the phase with what the player decides and the site's default at his deadline. With
+    ``?variant=KEY`` (a built-in variant, EP-14), the phases of that variant's turn: a phase it
+    changes or adds says what it does and what each of its decisions asks (from the variant's
+    own phases and orders), and a section lists the variant's sub-options."""
     rules = game_rules()
-    phases = [{**p, "help": PHASES.get(p["id"])} for p in reference(rules, "phases")]
-    return _page(request, "playing", {"rules": rules, "phases": phases})
+    key = request.GET.get("variant") or None
+    variants = list(getattr(rules, "variants", lambda: [])())
+    if key is not None and key not in dict(variants):
+        raise Http404("no such variant on this site")
+    own = reference(rules, "variant", key) if key else None
+    kinds = {t["id"]: t for t in own["turn"]} if own else {}
+    phases = []
+    for p in reference(rules, "phases", key):
+        v = kinds.get(p["id"])
+        plain = v is None or v["kind"] == "plain"
+        phases.append({**p, "help": PHASES.get(p["id"]) if plain else None, "variant": None if plain else v})
+    return _page(request, "playing", {"rules": rules, "phases": phases, "variant": own,
+                                      "variants": variants})
 
 
 @require_GET

@@ -46,9 +46,16 @@ def option_lines(game: Game) -> list[OptionLine]:
     props = rules.options_schema().get("properties", {})
     out, seen = [], set()
     for f in rules.option_fields():
-        if f.name not in game.options:
+        parent, dot, member = f.name.partition(".")
+        if dot:  # a member of an object option (a variant's sub-option)
+            if not isinstance(game.options.get(parent), dict) or member not in game.options[parent]:
+                continue
+            v = game.options[parent][member]
+            seen.add(parent)
+        elif f.name not in game.options:
             continue
-        v = game.options[f.name]
+        else:
+            v = game.options[f.name]
         text = _words(v)
         for c in f.choices or []:
             if c.value == v:

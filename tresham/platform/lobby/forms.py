@@ -6,6 +6,7 @@ a game is the rules' decision (``parse_options``), and their message is shown as
 error."""
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -100,11 +101,13 @@ class NewGameForm(forms.Form):
             key = OPTION_PREFIX + f.name
             help_text = "; ".join(t for t in (f.help, _suggestions(f)) if t)
             decode: dict[str, Any] = {}
+            attrs = {"data-when": json.dumps(f.when, sort_keys=True)} if f.when else {}
             if f.choices is not None:
                 decode = {_encode(c.value): c.value for c in f.choices}
                 field = forms.CharField(label=f.label, required=False, help_text=help_text,
                                         initial=_encode(facts["default"]),
-                                        widget=forms.Select(choices=[(_encode(c.value), c.label) for c in f.choices]))
+                                        widget=forms.Select(choices=[(_encode(c.value), c.label) for c in f.choices],
+                                                            attrs=attrs))
             elif facts["types"] == {"boolean"}:
                 field = forms.BooleanField(label=f.label, required=False, help_text=help_text,
                                            initial=bool(facts["default"]))
@@ -118,6 +121,11 @@ class NewGameForm(forms.Form):
             self.fields[key] = field
             self.option_specs[key] = (f, facts, decode)
 
+    @property
+    def has_conditional_options(self) -> bool:
+        """Some option applies only with some values of others (``OptionField.when``)."""
+        return any(f.when for f, _, _ in self.option_specs.values())
+
     def option_bound_fields(self) -> list:
         return [self[k] for k in self.option_specs]
 
@@ -127,10 +135,24 @@ class NewGameForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         raw: dict[str, Any] = {}
+        conditional = []
         for key, (f, facts, decode) in self.option_specs.items():
             value = self._option_value(key, data.get(key), facts, decode)
-            if value is not _OMIT:
+            if value is _OMIT:
+                continue
+            if f.when and value == "" and "" not in decode:
+                continue  # not posted: the rules' default applies
+            if f.when:
+                conditional.append((f, value))
+            else:
                 raw[f.name] = value
+        for f, value in conditional:  # sent only when the options it depends on have its values
+            if all(raw.get(k, self._default(k)) in vals for k, vals in f.when.items()):
+                parent, dot, member = f.name.partition(".")
+                if dot:
+                    raw.setdefault(parent, {})[member] = value
+                else:
+                    raw[f.name] = value
         self.raw_options = raw
         if "time_limit" in data:
             try:
@@ -138,6 +160,10 @@ class NewGameForm(forms.Form):
             except ValueError:
                 self.add_error("time_limit", "choose one of the time limits offered")
         return data
+
+    def _default(self, name: str) -> Any:
+        """An option's default in the rules' schema (for a field the form does not show)."""
+        return self.rules.options_schema().get("properties", {}).get(name, {}).get("default")
 
     def _option_value(self, key: str, text: Any, facts: dict[str, Any], decode: dict[str, Any]) -> Any:
         if isinstance(text, bool):

@@ -7,12 +7,12 @@ luxury dispositions, the tabular calamity changes and the A.S.T. options,
 (``variant``, ``dispositions``, ``luxury_phase``, ``leaders``...). The plain game never imports
 it. The Leadership cards' table is ``data.leaders()`` and the dispositions' table
 ``data.dispositions()``, not re-exported here: those names are the submodules of their rules
-(``leaders.py``, ``dispositions.py``).
+(``leaders.py``, ``dispositions.py``); likewise the A.S.T. options are ``data.ast()``, the
+name ``ast`` being the A.S.T. phase's submodule (``ast.py``).
 """
 from tresham.games.advciv.grand_imperial.data import (  # noqa: F401
     DISPOSITIONS,
     areas_added,
-    ast,
     calamity_changes,
     calamity_discarded,
     check,

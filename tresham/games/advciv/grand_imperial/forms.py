@@ -329,3 +329,101 @@ def _naval_spoils(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             "yes", "yes, free (a Warship's)" if free else "yes, 1 of your tokens each")],
             value="yes" if free else "no")],
         submit="Take the spoils", rule="GI-SEA-04")]
+
+
+# ---- slice 6: city advances (D18 buy) ---------------------------------------------------------
+#: advance rows on the buy form (the order is final once sent, so several rows)
+ADVANCE_ROWS = 2
+
+
+def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    """The plain cart's order, with the advance rows chosen (D18) and the research points put
+    on one civilization card of the cart (GI-CARULE-03)."""
+    from ..forms import _buy_order, _expand
+
+    out = _buy_order(g, seat, d, fid, v)
+    lines = []
+    for i in range(1, ADVANCE_ROWS + 1):
+        adv = v.get(f"advance{i}")
+        if not adv:
+            continue
+        ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": _expand(v.get(f"pay{i}") or {}),
+              "treasury": int(v.get(f"treasury{i}") or 0), "research": int(v.get(f"research{i}") or 0)}
+        if v.get(f"restore{i}") == "yes":
+            ln["restore"] = True
+        lines.append(ln)
+    if lines:
+        out["advances"] = lines
+    card, points = v.get("research_card"), int(v.get("research_points") or 0)
+    if card and points:
+        out["research"] = {card: points}
+    return out
+
+
+@form("buy", _gi_buy_order, variant=KEY)
+def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D18, GI-TURN-12: the plain cart of civilization cards (31.1-31.71), the research points
+    on one of them, and rows of city advances, each with its city, its own cards, treasury
+    and research points (GIR-56, GI-CARULE-01..03)."""
+    from . import data as gi
+    from ..forms import FORMS, _hand_choices
+
+    plain = FORMS["buy"][0](g, seat, d)[0]
+    p = g.s.players[seat]
+    rp = int(d.options.get("research", 0))
+    buyable = d.options.get("advances", {})
+    fields = list(plain.fields)
+    if rp:
+        fields += [FormField("research_card", "Research points on this civilization card", "choice",
+                             [FieldChoice(c, g.d.civ_cards[c].name) for c in d.options.get("buyable", [])],
+                             required=False),
+                   FormField("research_points", f"Research points on it (you have {rp})", "number",
+                             min=0, max=rp, value=0)]
+    advances = gi.city_advances()
+    restorable = {k.split(":", 1)[1] for k in buyable if k.startswith("restore:")}
+    open_ = {a for a in buyable if ":" not in a} | restorable
+    choices = [FieldChoice(a, f"{x.name}: {x.cost}" + (f" (paid with {', '.join(x.payment)})" if x.payment else "")
+                           + (" (a flipped one: half price to restore)" if a in restorable else ""),
+                           disabled=a not in open_, why="" if a in open_ else "not open to you now")
+               for a, x in advances.items()]
+    cities = [FieldChoice(a, g.area_name(a)) for a in g.cities_of(p.nation)]
+    for i in range(1, (ADVANCE_ROWS if buyable else 0) + 1):
+        fields += [
+            FormField(f"advance{i}", f"City advance {i}", "choice", choices, required=False,
+                      help="each advance is paid on its own: its own cards, treasury and research"),
+            FormField(f"city{i}", f"City for advance {i}", "choice", cities),
+            FormField(f"pay{i}", f"Trade cards for advance {i}", "counts",
+                      _hand_choices(g, list(p.hand), tradable_only=True)),
+            FormField(f"treasury{i}", f"Treasury for advance {i}", "number", min=0, max=p.treasury, value=0),
+            FormField(f"research{i}", f"Research points for advance {i} (you have {rp})", "number",
+                      min=0, max=rp, value=0)]
+        if restorable:
+            fields.append(FormField(f"restore{i}", f"Advance {i} restores a flipped one (half price)",
+                                    "choice", [FieldChoice("no", "No: a new advance"),
+                                               FieldChoice("yes", "Yes: restore it")], value="no"))
+    return [OrderForm("buy", "Buy civilization cards and city advances", fields,
+                      submit="Buy and pay", rule="GI-TURN-12",
+                      help="Research points give a credit once a turn ("
+                           + ", ".join(f"{k}: {v}" for k, v in sorted(gi.research().credit.items()))
+                           + "), split between items as you choose.")]
+
+
+# ---- slice 7 (part): raze or keep (D8) --------------------------------------------------------
+def _raze_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    return {"type": "raze_advances", **_player(seat), "area": d.options.get("area", ""),
+            "raze": v.get("choice", "raze") == "raze"}
+
+
+@form("raze_advances", _raze_order, variant=KEY)
+def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D8, GI-CARULE-05: raze the city advances of a city one destroyed (tokens from stock to
+    treasury) or keep them for a city one builds there."""
+    from . import data as gi
+
+    area = d.options.get("area", "")
+    names = ", ".join(gi.city_advances()[a].name for a in d.options.get("advances", []))
+    return [OrderForm("raze_advances", f"City advances in {g.area_name(area) if area else 'the city'}", [
+        FormField("choice", "Raze or keep", "choice", [
+            FieldChoice("raze", f"Raze them: {d.options.get('tokens', 0)} tokens from stock to treasury"),
+            FieldChoice("keep", "Keep them for a city you build there (they decay until then)")],
+            value="raze")], submit="Decide", help=names, rule="GI-CARULE-05")]

@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pydantic import ConfigDict
+from typing_extensions import NotRequired, TypedDict
+
 from ..orders import order
 from ..rules.advances import Buy
 from ..rules.trade import TradeAccept, TradeOffer
-from ..schema import CIV_CARDS, TRADE_CARDS, Many, _enum
+from ..schema import CIV_CARDS, TRADE_CARDS, AreaId, Count, Many, Mapping, _enum
 from . import data as gi
 from .variant import BALLAST, KEY
 
@@ -25,6 +28,23 @@ GI_CIV_CARDS = CIV_CARDS | frozenset(gi.civ_cards())
 GICivCardId = _enum(GI_CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
 GIStatedCard = GICardId | Literal["unspecified"]
 GIExpectedCard = GICardId | Literal["dont_care", "unspecified"]
+CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-TURN-12",
+                      "a city advance id (GI-CITYADV-01..26)")
+
+
+class AdvanceLine(TypedDict):
+    """One city advance bought (D18, GI-TURN-12): which, on which of the buyer's cities
+    (GI-CARULE-01), paid on its own (GIR-56) with trade cards, treasury and research points
+    (GI-CARULE-03). ``restore``: a flipped advance of that city turned face up again at half
+    its price (GI-CARULE-04)."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
+    advance: CityAdvanceId
+    city: AreaId
+    pay_cards: NotRequired[Many(GICardId)]
+    treasury: NotRequired[Count]
+    research: NotRequired[Count]
+    restore: NotRequired[bool]
 
 
 @order("trade_offer", rule="28.2", fields={"said": "28.3", "expect": "28.3"}, variant=KEY)
@@ -46,10 +66,16 @@ class GITradeAccept(TradeAccept):
 
 
 @order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41",
-                                   "discard": "31.71"}, variant=KEY)
+                                   "discard": "31.71", "advances": "GI-TURN-12", "research": "GI-CARULE-03"},
+       variant=KEY)
 @dataclass(slots=True)
 class GIBuy(Buy):
-    __doc__ = Buy.__doc__
+    """Buy civilization cards, pay for them, surrender the excess (31.1-31.71), and buy city
+    advances, each line paid on its own (D18, GI-TURN-12; ``purchase.py``). ``research``:
+    research points spent on civilization cards bought now, card -> points (GI-CARULE-03)."""
+
     cards: Many(GICivCardId) = field(default_factory=list)
     pay_cards: Many(GICardId) = field(default_factory=list)
     discard: Many(GICardId) = field(default_factory=list)
+    advances: Many(AdvanceLine) = field(default_factory=list)
+    research: Mapping(GICivCardId, Count) = field(default_factory=dict)

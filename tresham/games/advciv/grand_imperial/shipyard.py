@@ -4,23 +4,30 @@ Seed: "The player gains the maximum number of ships it can have, all of the new 
 in the region with the shipyard. Plus, anytime a ship is destroyed, it automatically is
 replaced, free of charge, by a new ship which starts in a city with a shipyard."
 
-- :func:`bought`: when a Shipyard is built (``purchase.buy_lines``), its owner's fleet is
-  filled up to 4 ships (22.4, ``SHIPS_PER_NATION``) free of charge, every new ship a Trireme
-  with nothing aboard in the Shipyard's area (ruling GIM-5: restoring a flipped Shipyard at
-  half price is no purchase and fills nothing).
+- On purchase (``purchase.fill_ships``, called by ``purchase.buy_lines`` for an advance whose
+  data says ``fills_ships``): its owner's fleet is filled up to 4 ships (22.4) free of charge,
+  every new ship a Trireme with nothing aboard in the Shipyard's area (ruling GIM-6:
+  restoring a flipped Shipyard at half price is no purchase and fills nothing).
 - :func:`replace`: a ship "destroyed", that is sunk in naval conflict or lost to a calamity
   (``fleet.remove`` with the reason ``fleet.SUNK`` or ``fleet.CALAMITY``; GIR-46), comes back
   at once, free of charge, as a Trireme with nothing aboard in his Shipyard city whose advance
-  works (face up, the city his and not in Revolt, GI-CARULE-06), the lowest area id if he has
-  several. A ship not maintained in the ships phase is not replaced (GIR-46).
+  works (face up, the city his and not in Revolt, GI-CARULE-06; an advance whose data says
+  ``replaces_lost_ships``), the lowest area id if he has several. A ship not maintained in
+  the ships phase is not replaced (GIR-46; ruling GIM-7).
 """
 from __future__ import annotations
 
-from ..data import SHIPS_PER_NATION
+from functools import cache
+
 from ..game import Game
+from . import data as gi
 from . import fleet
 
-SHIPYARD = "shipyard"
+
+@cache
+def _replacing() -> frozenset[str]:
+    """The city advances that replace lost ships (the data's ``replaces_lost_ships``: Shipyard)."""
+    return frozenset(a for a, x in gi.city_advances().items() if x.replaces_lost_ships)
 
 
 def shipyard_city(g: Game, nation: str) -> str | None:
@@ -30,24 +37,8 @@ def shipyard_city(g: Game, nation: str) -> str | None:
         return None
     from . import sites
 
-    areas = sorted(area for area, a in sites.working(g, nation) if a == SHIPYARD)
+    areas = sorted(area for area, a in sites.working(g, nation) if a in _replacing())
     return areas[0] if areas else None
-
-
-def _new_ships(g: Game, nation: str, area: str, n: int, why: str) -> list[int]:
-    ids = [fleet.add(g, nation, area)["id"] for _ in range(n)]
-    if ids:
-        g.emit(f"{g.name(nation)}'s Shipyard in {g.area_name(area)} {why}: "
-               + ", ".join(f"ship {i}" for i in ids) + " (a Trireme, free of charge; GI-CITYADV-26).",
-               "shipyard_ships", nation=nation, area=area, ships=ids, why=why)
-    return ids
-
-
-def bought(g: Game, nation: str, area: str) -> list[int]:
-    """A Shipyard built in ``area``: ``nation``'s ships up to 4, the new ones there, free
-    (GI-CITYADV-26). Gives the new ships' ids."""
-    have = len(g.s.board.ships.get(nation, []))
-    return _new_ships(g, nation, area, SHIPS_PER_NATION - have, "launches")
 
 
 def replace(g: Game, nation: str) -> int | None:
@@ -57,5 +48,7 @@ def replace(g: Game, nation: str) -> int | None:
     area = shipyard_city(g, nation)
     if area is None or g.ships_in_stock(nation) <= 0:
         return None
-    ids = _new_ships(g, nation, area, 1, "replaces the ship lost")
-    return ids[0]
+    sid = fleet.add(g, nation, area)["id"]
+    g.emit(f"{g.possessive(nation)} Shipyard in {g.area_name(area)} replaces the ship lost: ship {sid}, "
+           "a Trireme, free of charge (GI-CITYADV-26).", "shipyard_replace", nation=nation, area=area, ship=sid)
+    return sid

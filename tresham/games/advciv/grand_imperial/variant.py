@@ -103,6 +103,10 @@ class GrandImperial(Variant):
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
+    #: the help pages' names of the new phases (design section 2)
+    phase_titles: ClassVar[dict[str, str]] = {
+        "leaders": "Leadership cards", "ship_roles": "Ship roles", "naval": "Naval conflict",
+        "luxury": "Luxury and city dispositions", "auction": "Auction"}
     #: per-player entries of a phase's scratch data only their owner may know
     PRIVATE_STEP_KEYS: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
@@ -112,8 +116,8 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, forms, leaders, luxury_phase, movement,  # noqa: F401
-                       naval_conflict, orders, roles, ships, taxation)
+        from . import (acquisition, advances, ast, conflict, forms, leaders, luxury_phase,  # noqa: F401
+                       movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -134,6 +138,23 @@ class GrandImperial(Variant):
         return gi_data()
 
     # ---- creating a game ---------------------------------------------------------------
+    def options_model(self):
+        """The sub-options (``options.GIOptions``): the A.S.T. house rules (GI-AST-02,
+        GI-AST-03), off by default (GIR-54)."""
+        from .options import GIOptions
+
+        return GIOptions
+
+    def option_label(self) -> str:
+        """GI-REQ-01: the lobby says the variant needs the Western Extension Map."""
+        return "Grand Imperial (needs the Western Extension Map)"
+
+    def option_fields(self):
+        """The sub-options' fields (``options.fields``), shown for Grand Imperial only."""
+        from .options import fields
+
+        return fields()
+
     def check_options(self, opts: Options) -> None:
         """GI-REQ-01: the Western Extension Map is required (GIR-02: on any board).
         GIR-04: the Expansion Project calamities are refused, the event stack holding the
@@ -235,9 +256,11 @@ class GrandImperial(Variant):
         """What everyone sees of the variant's pieces: each city's luxury die and disposition
         (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
         cards, pacts, assimilations; the ships by number (area, role this turn, tokens aboard
-        and the number of cards aboard, never which: GI-SHIP-07)."""
+        and the number of cards aboard, never which: GI-SHIP-07); the city advances, research
+        points and capitals."""
         from .leaders import leaders_view
         from .luxury_phase import dice_view
+        from .sites import advances_view
 
         out = {"cities": dice_view(g)}
         own = leaders_view(g)
@@ -251,6 +274,7 @@ class GrandImperial(Variant):
         troops = marines_public(g.s)
         if troops:
             out["marines"] = troops  # Marines on land, public pieces (GI-CITYADV-25)
+        out.update(advances_view(g))
         return out
 
     # ---- checks ------------------------------------------------------------------------
@@ -306,8 +330,10 @@ class GrandImperial(Variant):
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
         from .leaders import invariants as leader_invariants
+        from .sites import invariants as site_invariants
 
         out.extend(leader_invariants(state))
+        out.extend(site_invariants(state))
         return out
 
 

@@ -90,11 +90,12 @@ def return_calamities(g: Game) -> None:
 
 
 def apply_purchase(g: Game, seat: int, cards: list[str], pay_cards: list[str], treasury: int,
-                   discard: list[str], why: str = "") -> None:
-    """Validate everything first, then buy (31.1-31.71). Refusals leave the state untouched."""
+                   discard: list[str], why: str = "", rebate: int = 0) -> None:
+    """Validate everything first, then buy (31.1-31.71). Refusals leave the state untouched.
+    ``rebate``: a variant's credit beside the cards' own (``civcards.check_payment``)."""
     p = g.s.players[seat]
     cc.check_cards(g, p, cards)
-    owed, value, mined = cc.check_payment(g, p, cards, pay_cards, treasury)
+    owed, value, mined = cc.check_payment(g, p, cards, pay_cards, treasury, rebate)
     hand_after = cc.take(p.hand, pay_cards)
     assert hand_after is not None  # checked by check_payment
     kept = cc.check_discard(g, hand_after, discard)

@@ -6,6 +6,8 @@ When a marker enters the finish square the game ends after this phase (34.1A).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..data import EPOCHS
 from ..game import Game
 from ..phase import Phase, register
@@ -39,8 +41,10 @@ def epoch_of(g: Game, nation: str) -> str:
     return g.d.ast.tracks[nation].epoch_at(g.of(nation).ast)
 
 
-def move_markers(g: Game) -> bool:
-    """Move every marker (33.1-33.4); gives True when one entered the finish square."""
+def move_markers(g: Game, check: Callable[[Game, str, int], bool] = meets) -> bool:
+    """Move every marker (33.1-33.4); gives True when one entered the finish square.
+    ``check(g, nation, space)``: whether a nation meets a space's requirements (``meets``; a
+    variant's phase passes its own)."""
     finished = False
     for p in g.active():
         if p.inert:
@@ -54,7 +58,7 @@ def move_markers(g: Game) -> bool:
         nxt = p.ast + 1
         if nxt > g.d.ast.finish:
             continue
-        if meets(g, nation, nxt):
+        if check(g, nation, nxt):
             p.ast = nxt
             g.emit(f"{g.name(nation)} advances to A.S.T. space {nxt} "
                    f"({g.d.ast.tracks[nation].epoch_at(nxt).replace('_', ' ')}).",
@@ -130,7 +134,17 @@ class AstPhase(Phase):
     rule = "33"
 
     def start(self, g: Game) -> None:
-        g.s.step["finish_reached"] = move_markers(g)
+        g.s.step["finish_reached"] = move_markers(g, self.meets)
+
+    def meets(self, g: Game, nation: str, space: int) -> bool:
+        """Whether ``nation`` meets the requirements of A.S.T. ``space`` (``meets``; a
+        variant's phase adds its own)."""
+        return meets(g, nation, space)
+
+    def requirement_text(self, g: Game, epoch: str) -> str:
+        """The entry requirements of ``epoch`` in words for the game's A.S.T. page
+        (``requirement_text``; a variant's phase adds its own)."""
+        return requirement_text(g.d.ast.requirements.get(epoch, {}))
 
     def complete(self, g: Game) -> bool:
         return True

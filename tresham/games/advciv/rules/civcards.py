@@ -151,8 +151,10 @@ def famine_grain(p: Player) -> int:
 
 
 def usable(g: Game, p: Player) -> list[str]:
-    """Commodity cards that may pay for civ cards this turn (Famine Grain excluded)."""
-    blocked = famine_grain(p)
+    """Commodity cards that may pay for civ cards this turn (Famine Grain excluded, and the
+    Grain a variant holds back in ``flags["granary_grain"]``: Grand Imperial's Granary,
+    GI-CITYADV-02; never set in the plain game)."""
+    blocked = famine_grain(p) + int(p.flags.get("granary_grain", 0) or 0)
     out = []
     for c in p.hand:
         if c not in g.d.commodities:
@@ -249,11 +251,13 @@ def check_cards(g: Game, p: Player, cards: list[str]) -> None:
 
 
 def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
-                  treasury: int) -> tuple[int, int, bool]:
+                  treasury: int, rebate: int = 0) -> tuple[int, int, bool]:
     """Validate a payment (31.2-31.58, SITE-ADV-04/05). Gives (due, card value, Mining used).
 
     Cards may overpay (31.58, SITE-ADV-04); treasury tokens only make up what the cards
-    leave owed (31.41, SITE-ADV-05). Mining counts whenever it adds value (28.53)."""
+    leave owed (31.41, SITE-ADV-05). Mining counts whenever it adds value (28.53).
+    ``rebate``: a credit a variant adds to the cards' own (Grand Imperial's research points,
+    GI-CARULE-03); 0 in the plain game."""
     if not isinstance(treasury, int) or isinstance(treasury, bool) or treasury < 0:
         raise IllegalOrder("31.41", "the treasury payment must be a whole number of tokens, 0 or more")
     if treasury > p.treasury:
@@ -270,7 +274,7 @@ def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
     if take(usable(g, p), pay_cards) is None:
         raise IllegalOrder("30.312", "Grain shown against Famine this turn cannot pay for "
                            "civilization cards")
-    owed = due(g, p, cards)
+    owed = max(0, due(g, p, cards) - rebate)
     if not cards and (pay_cards or treasury):
         raise IllegalOrder("31.2", "you are buying no civilization card, so there is nothing to pay")
     if owed == 0 and (pay_cards or treasury):

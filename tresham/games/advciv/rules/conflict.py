@@ -186,7 +186,7 @@ def fight_tokens(g: Game, area: str, limit: int) -> dict[str, int]:
     counts = dict(g.s.board.tokens.get(area, {}))
     if len([o for o, n in counts.items() if n > 0]) < 2:
         return {}
-    mw = {o for o in counts if holds(g, o, "metalworking")}
+    mw = g.removes_last(area, {o for o in counts if holds(g, o, "metalworking")})
     losses = token_losses(counts, limit, mw)
     if not losses:
         return {}
@@ -242,11 +242,11 @@ def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
                f"{'are' if n != 1 else 'is'} removed.", "conflict_city_held",
                area=area, nation=attacker, defender=defender, tokens=n, needed=need)
         return []
+    want = g.replacement_tokens(area, defender, city_replacement(g, attacker, defender))
     g.remove_city(area)
     g.emit(sentence(f"{possessive(g, defender)} city in {g.area_name(area)} is destroyed by "
                     f"{possessive(g, attacker)} attack with {n} tokens."), "city_destroyed",
            area=area, nation=defender, attacker=attacker)
-    want = city_replacement(g, attacker, defender)
     placed = want if defender in SPECIAL else min(want, g.of(defender).stock)
     g.add_tokens(defender, area, placed)
     g.emit(sentence(f"{possessive(g, defender)} city in {g.area_name(area)} is replaced by "
@@ -336,7 +336,7 @@ class ConflictPhase(Phase):
         keep = []
         for e in self._owed(g):
             p = g.of(e["nation"])
-            mx = pillage_max(g, e["nation"])
+            mx = self.pillage_max(g, e)
             if mx == 0:
                 g.emit(f"{g.name(e['nation'])} has no tokens in stock to pillage the city in "
                        f"{g.area_name(e['area'])}.", "pillage", nation=e["nation"], area=e["area"],
@@ -350,7 +350,7 @@ class ConflictPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         out = []
         for e in self._owed(g):
-            mx = pillage_max(g, e["nation"])
+            mx = self.pillage_max(g, e)
             out.append(Decision(
                 g.of(e["nation"]).seat, "pillage",
                 f"You destroyed the city in {g.area_name(e['area'])}: how many tokens (0-{mx}) "
@@ -375,7 +375,8 @@ class ConflictPhase(Phase):
                          else repr(o.area))
                 raise IllegalOrder("24.52", f"you have no city to pillage in {where}; you may "
                                    f"pillage for the city you destroyed in: {owed}")
-        mx = pillage_max(g, nation)
+        entry = mine[0]
+        mx = self.pillage_max(g, entry)
         if o.amount is None:
             raise IllegalOrder("24.52", f"say how many tokens (0 to {mx}) you pillage: "
                                "{\"amount\": n}")
@@ -383,8 +384,7 @@ class ConflictPhase(Phase):
             raise IllegalOrder("24.52", "the pillage amount must be a whole number of tokens")
         if not 0 <= o.amount <= mx:
             raise IllegalOrder("24.52", f"you may pillage 0 to {mx} tokens here (at most "
-                               f"{PILLAGE_PER_CITY} per city and no more than your stock)")
-        entry = mine[0]
+                               f"{self.pillage_cap(g, entry)} per city and no more than your stock)")
         self._owed(g).remove(entry)
         pillage(g, nation, entry["area"], o.amount)
         self._settle(g)
@@ -397,7 +397,7 @@ class ConflictPhase(Phase):
             raise IllegalOrder("24.52", f"seat {seat} owes no pillage decision")
         for e in mine:
             self._owed(g).remove(e)
-            mx = pillage_max(g, nation)
+            mx = self.pillage_max(g, e)
             g.emit(f"{g.name(nation)} did not choose in time; the maximum is pillaged.", "timeout",
                    nation=nation, area=e["area"])
             pillage(g, nation, e["area"], mx)
@@ -408,8 +408,17 @@ class ConflictPhase(Phase):
         nation = g.player(seat).nation
         for e in self._owed(g):
             if e["nation"] == nation:
-                return Pillage(seat, rng.below(pillage_max(g, nation) + 1), e["area"])
+                return Pillage(seat, rng.below(self.pillage_max(g, e) + 1), e["area"])
         return super().sample(g, seat, rng)
+
+    def pillage_cap(self, g: Game, entry: dict[str, str]) -> int:
+        """Most tokens one destroyed city yields (24.52: 3); a variant's phase may change it."""
+        return PILLAGE_PER_CITY
+
+    def pillage_max(self, g: Game, entry: dict[str, str]) -> int:
+        """Most tokens ``entry``'s attacker may pillage there: the cap, as far as his stock
+        allows (24.52; ``pillage_max``)."""
+        return min(self.pillage_cap(g, entry), g.of(entry["nation"]).stock)
 
 
 def _view(g: Game, seat: int | None) -> dict[str, Any]:
