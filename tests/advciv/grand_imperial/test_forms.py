@@ -20,7 +20,7 @@ from tests.advciv.test_forms import start_values
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}
 #: Grand Imperial's own decision kinds (design section 5.1) built so far
-OWN = {"buy_regional", "auction_bid", "luxury", "naval_engage"}
+OWN = {"buy_regional", "auction_bid", "luxury", "naval_engage", "draw_plan"}
 
 
 @pytest.fixture
@@ -83,6 +83,12 @@ def test_every_grand_imperial_decision_kind_has_forms_whose_orders_are_accepted(
     assert met["buy_regional"] == {"buy_regional", "buy_regional.done"}
 
 
+def own_forms(s, d):
+    """The seat's forms for decision ``d`` (not those of an anytime decision, e.g. the Grand
+    Diplomat held)."""
+    return [f for f in R.order_forms(s, d.player) if f.id.split(".")[0] == d.kind]
+
+
 @pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05")
 def test_the_purchase_and_bid_forms_give_the_orders(grand_imperial):
     """D13: the region chosen, or done (no region); D14: the bid entered, from 0 to the
@@ -93,7 +99,7 @@ def test_the_purchase_and_bid_forms_give_the_orders(grand_imperial):
         if OWN <= set(found):
             break
     s, d = found["buy_regional"]
-    (buy, done) = R.order_forms(s, d.player)
+    (buy, done) = own_forms(s, d)
     region = buy.fields[0]
     assert [c.value for c in region.choices] == d.options["regions"]
     r = d.options["regions"][0]
@@ -101,7 +107,7 @@ def test_the_purchase_and_bid_forms_give_the_orders(grand_imperial):
         "type": "buy_regional", "player": d.player, "region": r}
     assert R.form_order(s, d.player, "buy_regional.done", {}) == {"type": "buy_regional", "player": d.player}
     s, d = found["auction_bid"]
-    (bid,) = R.order_forms(s, d.player)
+    (bid,) = own_forms(s, d)
     assert (bid.fields[0].min, bid.fields[0].max) == (0, s.players[d.player].treasury)
     assert R.form_order(s, d.player, "auction_bid", {"bid": 3}) == {"type": "auction_bid", "player": d.player,
                                                                     "bid": 3}

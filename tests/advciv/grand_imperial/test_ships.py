@@ -307,7 +307,11 @@ def test_s5_a_galleon_sails_three_and_keeps_two_tokens_aboard_untouched_by_surpl
     s, ev = play(s, voyage(["load", 7], ["sail", "thera"], ["sail", "argos"], ["sail", "sparta"], ["unload", 5]))
     assert "Crete's ship 1 sails Knossos → Thera → Argos → Sparta, setting down 5 tokens from Knossos to Sparta; " \
            "2 tokens stay aboard." in texts(ev)
-    # the game runs on through conflict, cities, surplus and acquisition to the trade phase
+    # the game runs on through conflict, cities and surplus to acquisition, where Crete owes a
+    # draw plan: his Galleon could harvest (S-5; GI-TRADE-02); the default harvests with it
+    assert s.phase == "acquisition"
+    assert [(d.player, d.kind, d.options["ships"]) for d in engine.pending(s)] == [(CRETE, "draw_plan", [1])]
+    s, _ = play(s, {"type": "timeout", "player": CRETE})
     assert s.phase == "trade"
     rec = ship(s, "crete", 1)
     assert (rec["area"], rec["tokens"]) == ("sparta", 2)

@@ -18,9 +18,13 @@ Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``reg
 ``{"type": "auction_bid", "player": SEAT, "bid": N}``.
 
 The number of cards a city draws follows its disposition and its MarketPlace, Palace and
-Courthouse (``city_draws``, slice 2). The ships harvest at the end of the phase (GI-SHIP-07,
-``harvest``). Not yet (later slices of ``docs/variants/grand-imperial.md``): CrossRoads, Port,
-the Merchant Prince.
+Courthouse (``city_draws``, slice 2). Where they come from: a city with an active CrossRoads or
+Port, and the Merchant Prince, give their holder a choice, made first in a sealed draw plan
+(GI-TRADE-02, GI-LEADER-06, decision ``draw_plan``, default: own regions, the Merchant Prince
+kept; ``draws``); the draws wait until every plan is in. A region one's cities may draw from
+is also open to purchase (GIR-30). Ships standing at their owner's Port unload their cards
+into his hand first (GI-CITYADV-08, ``unload_at_ports``); the ships the draw plans name (all
+able to, by default) harvest at the end of the phase (GI-SHIP-07, ``harvest``).
 """
 from __future__ import annotations
 
@@ -30,15 +34,19 @@ from dataclasses import dataclass
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, register
+from ..phase import Phase, register, require_phase_player
 from ..schema import Count, _enum
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import data as gi
 from . import dispositions as dp
-from .leaders import annul
+from . import draws as dr
+from .leaders import annul, merchant_prince
 from .stacks import event_stack, region_stack
 from .variant import BALLAST, EVENTS, KEY
+
+#: The city advance at which ships unload their harvest (GI-CITYADV-08).
+PORT = "port"
 
 
 def card_name(g: Game, card: str) -> str:
@@ -73,17 +81,11 @@ def city_draws(g: Game, area: str) -> tuple[int, int]:
     return min(n, cap), max(0, n - cap)
 
 
-def draw_rights(g: Game, nation: str) -> list[tuple[str, str]]:
+def draw_rights(g: Game, nation: str, plan: dict | None = None) -> list[tuple[str, str]]:
     """(city area, region) for each card the nation's cities draw (GI-TRADE-01, ``city_draws``),
-    from the region of the city's area, in the seed's region order, then by area."""
-    order = {rid: i for i, rid in enumerate(gi.regions())}
-    rights = []
-    for area in g.cities_of(nation):
-        rid = gi.region_of(area)
-        if rid is None:  # not reachable: every land area is in a region (GI-REGION-14)
-            continue
-        rights.extend([(area, rid)] * city_draws(g, area)[0])
-    return sorted(rights, key=lambda t: (order[t[1]], t[0]))
+    from the region of the city's area or, by the draw plan, another it may use (GI-TRADE-02),
+    in the seed's region order, then by area."""
+    return dr.plan_draws(g, nation, plan)
 
 
 def corruption(g: Game, nation: str) -> dict[str, int]:
@@ -105,19 +107,21 @@ def draw_from(g: Game, p: Player, region: str) -> str | None:
     return draw_top(g, p, stack, region, named, region_name(region), name=card_name)
 
 
-def draw_for(g: Game, p: Player) -> None:
-    """One player's acquisition: his regional cards (GI-TRADE-01), then his event cards
+def draw_for(g: Game, p: Player, plan: dict | None = None) -> None:
+    """One player's acquisition: his regional cards by his draw plan (GI-TRADE-01, -02), the
+    Merchant Prince's card if the plan trades it in (GI-LEADER-06), then his event cards
     (GI-TRADE-03), a calamity above his number of cities discarded unreplaced (GI-EVENT-03)."""
     nation = p.nation
     cities = len(g.cities_of(nation))
     got: Counter = Counter()
-    for _area, rid in draw_rights(g, nation):
+    for _area, rid in draw_rights(g, nation, plan):
         if draw_from(g, p, rid) is not None:
             got[rid] += 1
     for area, lost in corruption(g, nation).items():
         g.emit(f"{lost} card{' is' if lost == 1 else 's are'} lost to corruption in {g.area_name(area)}: "
                f"without a Courthouse a city draws at most {gi.trade().cards_without_courthouse} "
                "(GI-CITYADV-16).", "corruption", nation=nation, area=area, lost=lost)
+    trade_in(g, p, (plan or {}).get("merchant_prince"))
     events = 0
     for _ in range(events_due(g, nation)):
         card = draw_from(g, p, EVENTS)
@@ -141,6 +145,33 @@ def draw_for(g: Game, p: Player) -> None:
            cards=regional + events, regions=dict(got), events=events, cities=cities)
 
 
+def unload_at_ports(g: Game) -> None:
+    """GI-CITYADV-08, GI-SHIP-07: at the start of acquisition, in the 27.1 order and by ship
+    number, each ship standing in the area of one of its owner's cities with an active Port
+    (none in Revolt, GI-CARULE-06) unloads the cards aboard into his hand, named to him alone
+    (``fleet.cash_in``; GIR-19, GISH-7)."""
+    from . import fleet
+
+    for p in draw_order(g):
+        ports = {a for a in g.cities_of(p.nation) if PORT in dp.active_advances(g, a)}
+        for rec in fleet.records(g.s, p.nation):
+            if rec["area"] in ports and rec["cards"]:
+                fleet.cash_in(g, p.nation, rec["id"])
+
+
+def trade_in(g: Game, p: Player, region: str | None) -> None:
+    """GI-LEADER-06: the Merchant Prince traded in for the top card of ``region``'s stack (the
+    leader set aside); kept if he no longer holds it or the stack has emptied since his plan
+    (GIDR-5)."""
+    if region is None or not dr.holds_merchant_prince(p):
+        return
+    if not region_stack(g, region):
+        g.emit(f"{region_name(region)}'s stack is empty: {g.name(p.nation)} keeps the Merchant Prince "
+               "(GI-LEADER-06).", "merchant_prince_kept", nation=p.nation, region=region)
+        return
+    merchant_prince(g, p.nation, region)
+
+
 # ---- buying from a region (GI-TRADE-04) and its auction (GI-TRADE-05) ------------------------
 RegionId = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
 #: the random bot's limit of purchases in one turn (so that random games end)
@@ -148,9 +179,11 @@ SAMPLE_PURCHASES = 3
 
 
 def access(g: Game, nation: str) -> list[str]:
-    """The regions a nation may buy from (GI-TRADE-04; GIS-9): those of its cities, but a city
-    in Revolt "may not be used to acquire trade cards" (GI-LUX-04; GIL-5)."""
-    regions = {gi.region_of(a) for a in g.cities_of(nation) if dp.disposition(g, a) != dp.REVOLT}
+    """The regions a nation may buy from (GI-TRADE-04; GIS-9, GIR-30): those its cities may
+    draw from (their own, and by CrossRoads and Port, GI-TRADE-02), but a city in Revolt "may
+    not be used to acquire trade cards" (GI-LUX-04; GIL-5)."""
+    regions = {r for a in g.cities_of(nation) if dp.disposition(g, a) != dp.REVOLT
+               for r in dr.allowed_regions(g, a)}
     return [rid for rid in gi.regions() if rid in regions]
 
 
@@ -201,18 +234,41 @@ class GIAcquisitionPhase(Phase):
 
     name = "acquisition"
     rule = "GI-TRADE-01"
-    accepts = ("buy_regional", "auction_bid")
+    accepts = ("draw_plan", "buy_regional", "auction_bid")
 
     def start(self, g: Game) -> None:
-        """The computer draws for everyone in the 27.1 order (GI-TRADE-06); then the buyers."""
+        """First the ships standing at their owner's Port unload (GI-CITYADV-08); then the
+        players with a choice owe a sealed draw plan (GI-TRADE-02, D12); once every plan is in
+        (at once if nobody owes one), the draws."""
+        unload_at_ports(g)
+        g.s.step = {"stage": "plan", "plans": {}}
+        self._settle_plans(g)
+
+    def _settle_plans(self, g: Game) -> None:
+        """Every plan owed is in: the computer draws for everyone in the 27.1 order
+        (GI-TRADE-06), each by his plan; then the buyers."""
+        st = g.s.step
+        if st.get("stage") != "plan" or any(str(p.seat) not in st["plans"] for p in plan_owers(g)):
+            return
+        plans = st["plans"]
         order_ = draw_order(g)
         for p in order_:
-            draw_for(g, p)
+            draw_for(g, p, plans.get(str(p.seat)))
             annul(g, p.nation)  # GI-LEADER-07: the Proselytizer and the Theocratic Leader drawn together
-        g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None}
+        g.s.step = {"buyers": [p.seat for p in order_], "done": [], "bought": {}, "lot": None,
+                    "harvest": {seat: plan["harvest"] for seat, plan in sorted(plans.items())
+                                if plan.get("harvest") is not None}}
+
+    def complete(self, g: Game) -> bool:
+        """Done when nobody owes anything; if the last player owing a draw plan left the game
+        instead of giving it (15.61), the draws are made now and the buying follows."""
+        self._settle_plans(g)
+        return super().complete(g)
 
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
+        if st.get("stage") == "plan":
+            return [plan_decision(g, p) for p in plan_owers(g) if str(p.seat) not in st["plans"]]
         lot = st.get("lot")
         if lot:
             return [Decision(seat, "auction_bid",
@@ -232,6 +288,12 @@ class GIAcquisitionPhase(Phase):
 
     def handle(self, g: Game, o: Order) -> None:
         st = g.s.step
+        if isinstance(o, dr.DrawPlan):
+            self._plan(g, o)
+            return
+        if st.get("stage") == "plan":
+            raise IllegalOrder("GI-TRADE-02", "the draw plans are awaited: nobody buys or bids before "
+                               "the cards are drawn")
         lot = st.get("lot")
         if isinstance(o, AuctionBid):
             if not lot or o.player not in lot["bidders"] or str(o.player) in lot["bids"]:
@@ -277,6 +339,34 @@ class GIAcquisitionPhase(Phase):
         g.s.set_aside.append(card)  # face up beside the stacks while it is auctioned (GIL-12)
         self._settle(g)
 
+    def _plan(self, g: Game, o: dr.DrawPlan) -> None:
+        """A sealed draw plan (D12), checked and kept until every plan is in."""
+        require_phase_player(g, o, "GI-TRADE-02")
+        st = g.s.step
+        p = g.player(o.player)
+        if st.get("stage") != "plan" or all(q.seat != p.seat for q in plan_owers(g)):
+            raise IllegalOrder("GI-TRADE-02", "you owe no draw plan now (only a player with a CrossRoads "
+                               "or Port city drawing cards, or holding the Merchant Prince, gives one)")
+        if str(p.seat) in st["plans"]:
+            raise IllegalOrder("GI-TRADE-02", "your draw plan is already in")
+        plan = dr.check_plan(g, p, o)
+        st["plans"][str(p.seat)] = plan
+        where = "; ".join(f"{g.area_name(a)}: {', '.join(region_name(r) for r in rs)}"
+                          for a, rs in plan["cities"].items())
+        mp = plan["merchant_prince"]
+        parts = [f"Your draw plan is in{f' ({where})' if where else ''}"]
+        if dr.holds_merchant_prince(p):
+            parts.append("the Merchant Prince " + (f"is traded in for a card from {region_name(mp)}" if mp
+                                                   else "is kept"))
+        ships = plan["harvest"]
+        if dr.harvesters(g, p.nation):
+            parts.append("every ship able to harvests" if ships is None else
+                         f"ship{'s' if len(ships) != 1 else ''} {', '.join(map(str, ships))} harvest"
+                         f"{'s' if len(ships) == 1 else ''}" if ships else "no ship harvests")
+        g.emit("; ".join(parts) + ".", "draw_plan_private", to=[p.seat], cities=plan["cities"],
+               merchant_prince=mp, harvest=ships)
+        self._settle_plans(g)
+
     def _settle(self, g: Game) -> None:
         """All bids in: the highest pays it from treasury to stock and takes the card, a tie
         to the first in the 27.1 order; with no bid it is set aside (GIR-31)."""
@@ -299,14 +389,24 @@ class GIAcquisitionPhase(Phase):
                nation=q.nation, card=lot["card"], bid=best)
 
     def finish(self, g: Game) -> None:
-        """Last, the ships harvest (GI-SHIP-07, ``harvest``)."""
+        """Last, the ships harvest (GI-SHIP-07, ``harvest``): those the draw plans named, every
+        ship able to of a player who named none."""
         from .harvest import harvest
 
-        harvest(g)
+        harvest(g, g.s.step.get("harvest"))
 
     def timeout(self, g: Game, seat: int) -> None:
-        """D13: done buying; D14: no bid."""
-        lot = g.s.step.get("lot")
+        """D12: own regions, the Merchant Prince kept, every ship able to harvests; D13: done
+        buying; D14: no bid."""
+        st = g.s.step
+        if st.get("stage") == "plan":
+            if str(seat) in st["plans"] or all(q.seat != seat for q in plan_owers(g)):
+                super().timeout(g, seat)
+            g.emit(f"{g.name(g.player(seat).nation)} did not give its draw plan in time: its cities "
+                   "draw from their own regions.", "timeout", nation=g.player(seat).nation)
+            self.handle(g, dr.DrawPlan(seat, {}, None, None))
+            return
+        lot = st.get("lot")
         if lot and seat in lot["bidders"] and str(seat) not in lot["bids"]:
             self.handle(g, AuctionBid(seat, 0))
         elif buyer(g) == seat:
@@ -315,8 +415,11 @@ class GIAcquisitionPhase(Phase):
             super().timeout(g, seat)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
-        """A random bid up to the treasury; done with probability 1/2, and after three
-        purchases, else a random region he may buy from."""
+        """D12: random allowed regions, the Merchant Prince traded in with probability 1/2
+        (``draws.sample_plan``); D14: a random bid up to the treasury; D13: done with
+        probability 1/2, and after three purchases, else a random region he may buy from."""
+        if g.s.step.get("stage") == "plan":
+            return dr.sample_plan(g, seat, rng)
         lot = g.s.step.get("lot")
         p = g.s.players[seat]
         if lot:
@@ -325,6 +428,38 @@ class GIAcquisitionPhase(Phase):
         if not regions or rng.below(2) or g.s.step["bought"].get(str(seat), 0) >= SAMPLE_PURCHASES:
             return BuyRegional(seat, None)
         return BuyRegional(seat, regions[rng.below(len(regions))])
+
+
+def plan_owers(g: Game) -> list[Player]:
+    """The players owing a draw plan (D12), in seat order: those with a real choice
+    (``draws.owes_plan``)."""
+    return [p for p in g.s.players if dr.owes_plan(g, p)]
+
+
+def plan_decision(g: Game, p: Player) -> Decision:
+    """D12 for ``p``: his cities with a choice (cards, regions allowed, own region), whether he
+    holds the Merchant Prince (with the regions whose stack holds a card) and his ships able
+    to harvest."""
+    opts: dict = {"cities": dr.city_choices(g, p.nation)}
+    if dr.holds_merchant_prince(p):
+        opts["merchant_prince"] = [rid for rid in gi.regions() if region_stack(g, rid)]
+    ships = dr.harvesters(g, p.nation)
+    if ships:
+        opts["ships"] = ships
+    return Decision(p.seat, "draw_plan",
+                    "Choose where your cities draw their trade cards from (sealed)"
+                    + (" and whether to trade in the Merchant Prince" if "merchant_prince" in opts else ""),
+                    default="every city draws from its own region; the Merchant Prince is kept; every "
+                            "ship able to harvests",
+                    options=opts)
+
+
+def acquisition_view(g: Game, seat: int | None) -> dict:
+    """Who still owes a draw plan (public); the plans themselves are sealed (D12)."""
+    st = g.s.step
+    if st.get("stage") != "plan":
+        return {}
+    return {"waiting": [p.nation for p in plan_owers(g) if str(p.seat) not in st["plans"]]}
 
 
 def acquisition_secrets(st: dict, seat: int) -> dict:

@@ -134,6 +134,60 @@ def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                            "before city advances.", rule="GI-LUX-02")]
 
 
+# ---- slice 7: draw plans (D12 draw_plan) --------------------------------------------------------
+#: The Merchant Prince's choice that keeps the card (the order's null).
+KEEP = "keep"
+
+
+def _draw_plan_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    """One region per card of each city with a choice (fields ``AREA.N``); the Merchant
+    Prince's region, or ``keep`` (null); the ships ticked to harvest."""
+    cities = {}
+    for area, c in sorted(d.options.get("cities", {}).items()):
+        cities[area] = [v.get(f"{area}.{i}") or c["own"] for i in range(int(c["cards"]))]
+    mp = v.get("merchant_prince")
+    out = {"type": "draw_plan", **_player(seat), "cities": cities,
+           "merchant_prince": None if mp in (None, "", KEEP) else mp}
+    if d.options.get("ships"):
+        out["harvest"] = sorted(int(x) for x in (v.get("harvest") or []))
+    return out
+
+
+@form("draw_plan", _draw_plan_order, variant=KEY)
+def _draw_plan(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D12, GI-TRADE-02, GI-CITYADV-06/08, GI-LEADER-06: a region for each card of each city
+    whose CrossRoads or Port gives a choice (starting at its own region), the region whose top
+    card the Merchant Prince is traded in for (starting at: kept), and the ships able to harvest
+    (GI-SHIP-07; starting at: all)."""
+    fields = []
+    for area, c in sorted(d.options.get("cities", {}).items()):
+        n = int(c["cards"])
+        for i in range(n):
+            fields.append(FormField(
+                f"{area}.{i}", f"{g.area_name(area)}: card {i + 1} of {n} from",
+                "choice", [FieldChoice(r, region_name(r) + (" (its own)" if r == c["own"] else ""))
+                           for r in c["regions"]], value=c["own"]))
+    if "merchant_prince" in d.options:
+        fields.append(FormField(
+            "merchant_prince", "Merchant Prince", "choice",
+            [FieldChoice(KEEP, "Keep it"),
+             *(FieldChoice(r, f"Trade it in for the top card of {region_name(r)} ({len(_stack(g, r))} left)")
+               for r in d.options["merchant_prince"])], value=KEEP))
+    if d.options.get("ships"):
+        ships = [int(x) for x in d.options["ships"]]
+        fields.append(FormField(
+            "harvest", "Ships that harvest a card face down (ticked: harvests)", "multi",
+            [FieldChoice(str(sid), f"Ship {sid}") for sid in ships], value=[str(sid) for sid in ships],
+            required=False))
+    return [OrderForm("draw_plan", "Where your cities draw their trade cards from (sealed)", fields,
+                      submit="Give this draw plan",
+                      help="A CrossRoads city may draw from the region of an adjacent area instead of its "
+                           "own, a Port city from any region one Trireme voyage away. The Merchant Prince "
+                           "traded in gives one more card, from any regional stack. A ship ticked takes "
+                           "a card face down from its area's regional stack at the end of the phase. The "
+                           "draws follow, in the usual order, once every plan is in.", rule="GI-TRADE-02")]
+
+
 # ---- slices 3 and 4: ships (D3 ships, D4 ship_roles, D5 move) and naval conflict (D6, D7) -----
 _PAY_UPKEEP = {"treasury": "keep it: 1 from treasury", "token": "keep it: 1 token there",
                "aboard": "keep it: 1 token aboard"}

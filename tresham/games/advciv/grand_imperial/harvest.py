@@ -9,8 +9,8 @@ area's regional stack, face down: no event names it, and the information states 
 seat, the owner's included, hide it (``fleet.hide_cards``). Once per ship per turn. A Warship
 never harvests (the data's ``harvests``). The cards count against capacity (GI-SHIP-05), are
 not in the hand (they cannot be traded or spent and score nothing), and go into the hand only
-when unloaded at a Port (``fleet.cash_in``, GI-CITYADV-08). Every ship able to harvest does:
-the choice of D12 ``draw_plan``'s ``harvest`` field comes with the draw plans (ruling GISH-6).
+when unloaded at a Port (``fleet.cash_in``, GI-CITYADV-08). The seed's "may" is D12
+``draw_plan``'s ``harvest`` field (ships named; default: every ship able to, GISH-6, GIDR-8).
 """
 from __future__ import annotations
 
@@ -35,11 +35,22 @@ def can_harvest(g: Game, rec: fleet.Record) -> str | None:
     return region
 
 
-def harvest(g: Game) -> None:
-    """Every ship able to harvest takes one card face down (GI-SHIP-07), in the 27.1 order."""
+def eligible(g: Game, nation: str) -> list[int]:
+    """The ids of ``nation``'s ships able to harvest now (``can_harvest``), lowest first."""
+    return [rec["id"] for rec in fleet.records(g.s, nation) if can_harvest(g, rec) is not None]
+
+
+def harvest(g: Game, chosen: dict[str, list[int] | None] | None = None) -> None:
+    """Every ship able to harvest takes one card face down (GI-SHIP-07), in the 27.1 order;
+    ``chosen`` (seat, as a string -> ship ids): the ships a draw plan named (D12 ``harvest``,
+    GI-TRADE-02), a seat not in it or with None: every ship able to."""
     per_ship = gi.naval().harvest_cards_per_ship
+    chosen = chosen or {}
     for p in draw_order(g):
+        only = chosen.get(str(p.seat))
         for rec in fleet.records(g.s, p.nation):
+            if only is not None and rec["id"] not in only:
+                continue
             for _ in range(per_ship):
                 region = can_harvest(g, rec)
                 if region is None:

@@ -112,6 +112,8 @@ class GrandImperial(Variant):
         "ship_roles": (("roles", "seat"),),  # sealed declarations (GI-SHIP-03, GIR-15)
         "naval": (("engage", "seat"),),  # sealed answers to each contact at sea (GI-SEA-01)
         "luxury": (("orders", "seat"),),  # luxury orders sealed until all are in (GI-LUX-01, D11)
+        # draw plans sealed until all are in, the ships they harvest with until then (GI-TRADE-02, D12)
+        "acquisition": (("plans", "seat"), ("harvest", "seat")),
     }
 
     def __init__(self) -> None:
@@ -223,8 +225,8 @@ class GrandImperial(Variant):
 
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
-        Imperial does not have (GIS-6). The luxury, ship roles and naval phases show who still
-        owes an order, and the seat its own."""
+        Imperial does not have (GIS-6); its own shows who still owes a draw plan (D12). The
+        luxury, ship roles and naval phases show who still owes an order, and the seat its own."""
         if phase == "luxury":
             from .luxury_phase import luxury_view
 
@@ -237,7 +239,11 @@ class GrandImperial(Variant):
             from .naval_conflict import naval_view
 
             return naval_view
-        return None if phase == "acquisition" else super().phase_view(phase)
+        if phase == "acquisition":
+            from .acquisition import acquisition_view
+
+            return acquisition_view
+        return super().phase_view(phase)
 
     def phase_secrets(self, phase: str):
         """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
@@ -307,7 +313,9 @@ class GrandImperial(Variant):
         generic count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo
         of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
         only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
-        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``)."""
+        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``); Marines stand on land
+        (GI-CITYADV-25, ``marines.invariants``). A draw plan awaiting the others still holds
+        (GI-TRADE-02, ``draws.invariants``)."""
         from .marines import invariants as marines_invariants
 
         out: list[str] = fleet.invariants(state) + marines_invariants(state)
@@ -329,11 +337,14 @@ class GrandImperial(Variant):
             over = Counter(st) - contents[rid]
             if over:
                 out.append(f"the {rid} stack holds cards not of its region: {dict(sorted(over.items()))}")
+        from .draws import invariants as draw_invariants
         from .leaders import invariants as leader_invariants
         from .sites import invariants as site_invariants
 
         out.extend(leader_invariants(state))
         out.extend(site_invariants(state))
+        if state.phase == "acquisition" and state.step.get("stage") == "plan":
+            out.extend(draw_invariants(self.game(state)))
         return out
 
 
