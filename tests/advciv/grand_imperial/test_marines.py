@@ -244,7 +244,8 @@ def test_an_unmaintained_ship_is_not_replaced(grand_imperial):
 @pytest.mark.variant("GI-CITYADV-25", "GI-CITYADV-26")
 def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
     """Random bots from a position where Egypt has a Shipyard in Tanis, Marines on land and
-    aboard, and Babylon ships near by: every order is legal (no refused sample), the ship
+    aboard, and Babylon's ships near by (Navy and Galleons owned by all: Warships and Galleons
+    may be declared): every order is legal (no refused sample), the ship
     records, the Marines and the sites keep their invariants after every order, the log
     replays, and Marines are moved overland and by ship."""
     from tresham.sim import play_game, seat_bots
@@ -255,7 +256,7 @@ def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
         return {"id": i, "area": area, "role": "trireme", "tokens": 0, "cards": [],
                 **({"marines": marines} if marines else {})}
 
-    cards = ["cloth_making", "astronomy"]  # (Navy and Galleons: not in the plain position format yet)
+    cards = ["cloth_making", "astronomy", "navy", "galleons"]
     pos = {"nations": EAST,
            "board": {"tanis": {"city": "egypt", "tokens": {"egypt": 3}}, "memphis": {"city": "egypt", "tokens": {"egypt": 4}},
                      "gaza": {"tokens": {"egypt": 3}}, "babylon": {"city": "babylon", "tokens": {"babylon": 4}},
@@ -266,7 +267,7 @@ def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
                              "ships": {"egypt": [rec(1, "tanis", 1), rec(2, "gaza", 1)],
                                        "babylon": [rec(1, "ur"), rec(2, "ur")]}}}
     moves = []
-    for seed in range(1, 6):
+    for seed in range(1, 9):
         game = play_game(4, seed, bots=seat_bots("random", 4, seed), turns=6, options={**GI4, "position": pos})
         assert game.violations == [] and not game.stalled and game.replay_ok and game.refused_samples == []
         moves += [o for o in game.orders if o.get("type") == "move"]
