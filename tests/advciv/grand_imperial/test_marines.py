@@ -273,3 +273,29 @@ def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
         moves += [o for o in game.orders if o.get("type") == "move"]
     assert any(o.get("marines") for o in moves)
     assert any(s[0] == "marine" for o in moves for v in o.get("voyages", []) for s in v["steps"])
+
+
+# ---- positions with ship records (GIM-8) ----------------------------------------------------------
+@pytest.mark.variant("GI-CITYADV-25", "GI-SHIP-01")
+def test_a_position_gives_ship_records_with_marines_and_the_variants_civilization_cards(grand_imperial):
+    """A scenario's ``variant_state.ships`` records stand on the board without a ``ships`` key,
+    their 3 tokens aboard out of stock (55 - 2 on land - 3 aboard = 50), the Marines aboard
+    kept; Navy is a civilization card of the variant's; an unknown one is refused."""
+    from tresham.games.advciv.scenario import ScenarioError
+    from tests.helpers import position
+
+    vs = {"ships": {"crete": [{"id": 2, "area": "knossos", "role": "warship", "tokens": 3, "cards": [],
+                               "marines": 1}]},
+          "marines": {"crete": ["phaestos"]}}
+    s, _ = position(nations=["crete", "egypt", "babylon", "assyria", "asia", "thrace"],
+                    options={"variant": "grand_imperial", "wem": True, "players": 6},
+                    board={"knossos": {"tokens": {"crete": 2}}}, players={"crete": {"civ_cards": ["navy"]}},
+                    phase="movement", variant_state=vs)
+    assert s.board.ships["crete"] == ["knossos"] and s.player("crete").stock == 50
+    assert ship(s, "crete", 2) == {"id": 2, "area": "knossos", "role": "warship", "tokens": 3, "cards": [], "marines": 1}
+    assert "navy" in s.player("crete").civ_cards and mar.on_land(s, "crete") == ["phaestos"]
+    assert check_invariants(s) == []
+    with pytest.raises(ScenarioError, match="navvy"):
+        position(nations=["crete", "egypt", "babylon", "assyria", "asia", "thrace"],
+                 options={"variant": "grand_imperial", "wem": True, "players": 6},
+                 players={"crete": {"civ_cards": ["navvy"]}}, phase="movement")
