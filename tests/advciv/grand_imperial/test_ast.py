@@ -70,7 +70,8 @@ def test_the_sub_options_default_to_off_and_are_checked_strictly(grand_imperial)
     empty = engine.new_game({**GI, "players": 4, "variant_options": {}}, seed=1)
     assert empty.options.variant_options is None and empty.digest() == plain_gi.digest()
     s = engine.new_game({**GI, "players": 4, "variant_options": {"ast_advances": "per_city"}}, seed=1)
-    assert s.options.variant_options == {"ast_advances": "per_city", "capital_to_win": False}
+    assert s.options.variant_options == {"ast_advances": "per_city", "capital_to_win": False,
+                                         "pirate_range": False}
     assert GameState.loads(s.dumps()).options.variant_options == s.options.variant_options
     assert s.copy().digest() == s.digest() and s.digest() != plain_gi.digest()
     for bad, words in [({"ast_advance": "per_city"}, "unknown sub-option 'ast_advance'"),
@@ -364,6 +365,9 @@ def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand
          "default": "off", "values": ["off", "per_city", "per_colour"]},
         {"name": "capital_to_win", "description": "entering the A.S.T.'s finish square needs a capital, "
                                                   "a city with a face-up Palace (GI-AST-03)",
+         "default": False, "values": [False, True]},
+        {"name": "pirate_range", "description": "a city with a pirate city within 3 water areas draws "
+                                                "one card fewer (GI-CAL-12)",
          "default": False, "values": [False, True]}]
     assert "variant" not in r.reference() and [p["id"] for p in r.reference()["phases"]][1] == "tax"
 

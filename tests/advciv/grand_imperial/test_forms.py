@@ -31,7 +31,7 @@ def grand_imperial(monkeypatch):
     yield VARIANTS[KEY]
 
 
-def bot_games(players_seeds=((4, 1), (6, 1), (7, 4), (8, 5)), turns=18, max_orders=20_000):
+def bot_games(players_seeds=((4, 1), (6, 1), (5, 3), (7, 4), (8, 5)), turns=18, max_orders=20_000):
     """Each state of a few bot Grand Imperial games where a decision is owed, with it: yields
     (state, decision). The random bot plays every other seat (``sim.seat_bots("mixed")``):
     random bots alone seldom build a city, so never reach a regional purchase."""

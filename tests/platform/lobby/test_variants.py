@@ -75,7 +75,8 @@ def test_the_sub_options_are_sent_for_grand_imperial_only(make_user, client_for,
     assert r.status_code == 302, r.content.decode()[:2000]
     g = Game.objects.get(name="imperial")
     assert g.options["variant"] == "grand_imperial"
-    assert g.options["variant_options"] == {"ast_advances": "per_city", "capital_to_win": True}
+    assert g.options["variant_options"] == {"ast_advances": "per_city", "capital_to_win": True,
+                                            "pirate_range": False}
     lines = {o["label"]: o["text"] for o in c.get(f"/api/lobby/games/{g.pk}").json()["options"]}
     assert lines["Rules"] == "Grand Imperial (needs the Western Extension Map)"
     assert lines["A.S.T.: city advances required"].startswith("Per city:")
@@ -118,4 +119,22 @@ def test_the_api_checks_the_sub_options_by_the_variants_model(make_user, client_
                                           "options": {**gi, "variant_options": {"ast_advances": "per_colour"}}})
     assert r.status_code in (200, 201), r.content
     assert Game.objects.get(name="api imperial").options["variant_options"] == {
-        "ast_advances": "per_colour", "capital_to_win": False}
+        "ast_advances": "per_colour", "capital_to_win": False, "pirate_range": False}
+
+
+@pytest.mark.variant("GI-CAL-12")
+def test_the_pirate_range_sub_option_is_offered_and_kept(make_user, client_for, registered):
+    """The seed's option of Piracy (GIC-20): a choice shown for Grand Imperial only, "No"
+    first (off by default); a game created with "Yes" keeps ``pirate_range: True``."""
+    u = make_user()
+    c = client_for(u)
+    page = c.get("/lobby/new/").content.decode()
+    name = "opt_variant_options.pirate_range"
+    pirate = re.search(rf'<select name="{re.escape(name)}".*?</select>', page, re.S).group(0)
+    assert 'data-when="{&quot;variant&quot;: [&quot;grand_imperial&quot;]}"' in pirate
+    assert re.findall(r'<option value="(\w+)"', pirate) == ["False", "True"]
+    r = c.post("/lobby/new/", form_defaults(name="pirates", opt_players="4", opt_wem="on",
+                                            opt_variant="grand_imperial", **{name: "True"}))
+    assert r.status_code == 302, r.content.decode()[:2000]
+    assert Game.objects.get(name="pirates").options["variant_options"] == {
+        "ast_advances": "off", "capital_to_win": False, "pirate_range": True}

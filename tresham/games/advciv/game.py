@@ -354,6 +354,11 @@ class Game:
         rule forbids; called by the movement checks (``movement.check_land_move``, a voyage's
         unloading). The plain game forbids none beyond the movement rules themselves (23)."""
 
+    def conversions(self, nation: str) -> int:
+        """How many areas ``nation``'s Monotheism may convert in this calamity phase (32.941:
+        one; ``rules/calamities/monotheism``). A variant may grant more."""
+        return 1
+
     def may_buy_again(self, nation: str, card: str) -> bool:
         """Whether ``nation`` may buy ``card`` though it owns it (``civcards.check_cards``): a
         variant's exception to 31.61. The plain game allows none."""

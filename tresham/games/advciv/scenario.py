@@ -69,6 +69,27 @@ class PlayerSpec(BaseModel):
                 return list(v)
             raise
 
+    @field_validator("civ_cards", mode="wrap")
+    @classmethod
+    def _variant_civ_cards(cls, v: Any, handler: Any, info: ValidationInfo) -> Any:
+        """The plain civilization cards, or (in a variant's game) those of the variant's data
+        too (Grand Imperial: Galleons, Navy), as a list or as ``{id: turn bought}``."""
+        try:
+            return handler(v)
+        except ValidationError:
+            variant = _variant(info)
+            ids = list(v) if isinstance(v, (list, dict)) else None
+            if variant is None or ids is None or not all(isinstance(c, str) for c in ids):
+                raise
+            if isinstance(v, dict) and not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1000
+                                               for n in v.values()):
+                raise
+            if isinstance(v, list) and len(set(v)) != len(v):
+                raise
+            if all(c in variant.data().civ_cards for c in ids):
+                return dict(v) if isinstance(v, dict) else list(v)
+            raise
+
 
 class AreaSpec(BaseModel):
     """What stands in one area (``board`` of a scenario)."""

@@ -71,17 +71,22 @@ def city_draws(g: Game, area: str) -> tuple[int, int]:
     """(cards the city in ``area`` draws, cards lost to corruption) (GI-TRADE-01): 1, +1 if
     Happy, -1 if Unhappy, none in Revolt (GI-LUX-04..06); +1 for a MarketPlace and +1 for a
     Palace (GI-CITYADV-09, -14); more than 2 only with a Courthouse, the rest lost
-    (GI-CITYADV-16). The advances of a city in Revolt do nothing (GI-CARULE-06)."""
+    (GI-CITYADV-16). The advances of a city in Revolt do nothing (GI-CARULE-06). With the
+    sub-option ``pirate_range``, a pirate city within 3 water areas: one card fewer drawn
+    (GI-CAL-12; GIC-20: taken from the cards drawn, after the Courthouse's cap)."""
+    from .calamities.piracy import pirate_range_change
+
     level = dp.disposition(g, area)
     d = gi.dispositions()[level]
     if not d.draws_cards:
         return 0, 0
     advances = [gi.city_advances()[a] for a in dp.active_advances(g, area)]
     n = max(0, gi.trade().cards_per_city + d.card_change + sum(a.extra_cards for a in advances))
+    pirates = pirate_range_change(g, area)
     if any(a.lifts_card_limit for a in advances):
-        return n, 0
+        return max(0, n + pirates), 0
     cap = gi.trade().cards_without_courthouse
-    return min(n, cap), max(0, n - cap)
+    return max(0, min(n, cap) + pirates), max(0, n - cap)
 
 
 def draw_rights(g: Game, nation: str, plan: dict | None = None) -> list[tuple[str, str]]:

@@ -109,6 +109,11 @@ class GIGame(Game):
         leaders = _leader_ids()
         return [c for c in hand if c in self.d.commodities and c not in leaders]
 
+    def conversions(self, nation: str) -> int:
+        """GI-LEADER-02: the Theocratic Leader played by a holder of Theology and Monotheism
+        gives two conversions this turn (``flags["conversions"]``, void if annulled)."""
+        return max(1, int(self.of(nation).flags.get("conversions", 1)))
+
     def on_cards_received(self, taker: str, giver: str, cards: list[str], how: str) -> None:
         """Leaders traded (GI-LEADER-03, -08) and the Proselytizer's conflict (GI-LEADER-07)."""
         from .leaders import on_received

@@ -9,8 +9,9 @@ is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
 - ``turn_start``: played in the phase ``leaders``, the first of the turn, part of the seed's
   phase 1 (decision ``play_leaders``, owed at once by every holder of such a card; timeout:
   play nothing): Charismatic (GI-LEADER-01), Theocratic (-02), Warlike (-05), the Great
-  Proselytizer (-07). (Theocratic and the Proselytizer against a calamity: the calamity
-  phase's window, not built here.)
+  Proselytizer (-07). The Theocratic Leader and the Proselytizer may also be played at the
+  start of the calamity phase (window ``calamities``, ``LeaderEffect.also``; the same sealed
+  decision, :func:`open_window` ... :func:`window_sample`, run by ``GICalamitiesPhase``; GIC-19).
 - ``trade``: the effect comes with giving the card away in a trade (``GIGame.on_cards_received``
   calls :func:`on_received`): Assimilative (-03), the Great Compromiser (-08).
 - ``anytime``: the order ``diplomat`` in any phase (``GrandImperial.anytime_orders``): the
@@ -19,6 +20,8 @@ is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
   :func:`merchant_prince`) and the Civilized Leader (-04, :func:`civilized_credit`); these
   give the state effect, the orders that use them are the acquisition's and advances' phases'.
 
+A leader is in effect while ``flags["leaders_played"]`` lists it (:func:`in_effect`, the one
+place that says so); an annulled one leaves it (:func:`revoke`, GI-LEADER-07, GILD-19).
 A played or cashed leader goes to ``set_aside`` (restacked under the event stack, GIS-2).
 Effects for one turn are in ``Player.flags`` (cleared when a turn begins): ``temp_cards`` (civ
 cards held this turn, seen by ``Player.has`` and by the credits of ``civcards``, not by the
@@ -63,9 +66,14 @@ class LeaderEffect:
     window: str
     play: Callable[[Game, str, gi.Leader], None] | None = None
     traded: Callable[[Game, str, str, gi.Leader], None] | None = None
+    also: tuple[str, ...] = ()  # further windows (``calamities``: design 3.9, D1)
+
+    def opens(self, window: str) -> bool:
+        """Whether the card may be played in ``window``."""
+        return window == self.window or window in self.also
 
 
-WINDOWS = ("turn_start", "trade", "anytime", "acquisition", "advances")
+WINDOWS = ("turn_start", "calamities", "trade", "anytime", "acquisition", "advances")
 
 
 def _grant(g: Game, p: Player, card: str) -> None:
@@ -93,9 +101,11 @@ def play_theocratic(g: Game, nation: str, x: gi.Leader) -> None:
     p = g.of(nation)
     if x.grants and not p.has(x.grants):
         _grant(g, p, x.grants)
+        p.flags.setdefault("granted", {})[x.id] = x.grants
         what = f"holds {_civ_name(g, x.grants)} until the turn ends (not for the A.S.T.)"
     elif x.then_grants and not p.has(x.then_grants):
         _grant(g, p, x.then_grants)
+        p.flags.setdefault("granted", {})[x.id] = x.then_grants
         what = (f"already holds {_civ_name(g, x.grants)}: holds {_civ_name(g, x.then_grants)} "
                 "until the turn ends")
     else:
@@ -184,12 +194,12 @@ def traded_compromiser(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
 #: The effect of each Leadership card of the data, by card id (GI-LEADER-10).
 EFFECTS: dict[str, LeaderEffect] = {
     "charismatic_leader": LeaderEffect("turn_start", play=play_charismatic),
-    "theocratic_leader": LeaderEffect("turn_start", play=play_theocratic),
+    "theocratic_leader": LeaderEffect("turn_start", play=play_theocratic, also=("calamities",)),
     "assimilative_leader": LeaderEffect("trade", traded=traded_assimilative),
     "civilized_leader": LeaderEffect("advances"),
     "warlike_leader": LeaderEffect("turn_start", play=play_warlike),
     "merchant_prince": LeaderEffect("acquisition"),
-    "great_proselytizer": LeaderEffect("turn_start", play=play_proselytizer),
+    "great_proselytizer": LeaderEffect("turn_start", play=play_proselytizer, also=("calamities",)),
     "great_compromiser": LeaderEffect("trade", traded=traded_compromiser),
     "grand_diplomat": LeaderEffect("anytime"),
 }
@@ -230,33 +240,77 @@ def _played(p: Player, card: str) -> None:
     p.flags.setdefault("leaders_played", []).append(card)
 
 
+def in_effect(x: Game | GameState | Player, nation_or_card: str, card: str | None = None) -> bool:
+    """Whether a leader played this turn is still in effect (the one place that says so):
+    ``flags["leaders_played"]`` lists the leaders played this turn and not annulled since
+    (GI-LEADER-07 takes an annulled one out, :func:`revoke`). ``in_effect(player, card)`` or
+    ``in_effect(game_or_state, nation, card)``."""
+    if isinstance(x, Player):
+        p, card = x, nation_or_card
+    else:
+        state = x.s if isinstance(x, Game) else x
+        p = next((q for q in state.players if q.nation == nation_or_card), None)
+        if p is None:
+            return False
+    return card in p.flags.get("leaders_played", ())
+
+
+def revoke(p: Player, card: str) -> list[str]:
+    """GI-LEADER-07: a leader played this turn is annulled: out of ``leaders_played`` (into
+    ``annulled``), the civilization card it lent leaves ``temp_cards`` and the Theocratic
+    Leader's two conversions are void. Gives the cards no longer held."""
+    played = p.flags.get("leaders_played", [])
+    if card in played:
+        played.remove(card)
+        if not played:
+            p.flags.pop("leaders_played")
+    p.flags.setdefault("annulled", []).append(card)
+    lost = []
+    granted = p.flags.get("granted", {}).pop(card, None)
+    if not p.flags.get("granted", True):
+        p.flags.pop("granted")
+    if granted and granted in p.flags.get("temp_cards", ()):
+        p.flags["temp_cards"].remove(granted)
+        lost.append(granted)
+    if gi.leaders()[card].conversions_if_both and p.flags.get("conversions"):
+        p.flags.pop("conversions")
+    return lost
+
+
 # ---- the Proselytizer and the Theocratic Leader (GI-LEADER-07) --------------------------------
 def annul(g: Game, nation: str) -> None:
     """GI-LEADER-07: holding the Proselytizer and the Theocratic Leader at once (after a draw,
-    a trade or a capture) sets both aside without effect; a player who played the Proselytizer
-    this turn and now holds the Theocratic Leader loses both (his temporary Monotheism ends)."""
+    a trade or a capture) sets both aside without effect; a player who played one of them this
+    turn and now holds the other loses both (GILD-8; the mirror case, the Theocratic Leader
+    played and the Proselytizer received, GILD-19): the card held is set aside and the one
+    played stops working (:func:`revoke`: no temporary card, no conversions, no Superstition
+    immunity)."""
     p = g.of(nation)
     if not any(c in gi.leaders() for c in p.hand):
         return
     for x in gi.leaders().values():
         other = x.cancels_with
-        if other is None or other not in p.hand:
+        if other is None:
             continue
-        if x.id in p.hand:
+        pair = (x.id, other)
+        held = [c for c in pair if c in p.hand]
+        if len(held) == 2:
             set_aside(g, p, x.id)
             set_aside(g, p, other)
             g.emit(f"{g.name(nation)} holds {x.name} and the {leader_name(other)} at once: both "
                    "are discarded without effect (GI-LEADER-07).", "leader_annulled",
                    nation=nation, cards=[x.id, other])
-        elif x.id in p.flags.get("leaders_played", ()):
-            set_aside(g, p, other)
-            granted = p.flags.get("granted", {}).pop(x.id, None)
-            if granted and granted in p.flags.get("temp_cards", ()):
-                p.flags["temp_cards"].remove(granted)
-            g.emit(f"{g.name(nation)}, who played {x.name} this turn, receives the "
-                   f"{leader_name(other)}: both are annulled and {g.name(nation)} no longer holds "
-                   f"{_civ_name(g, x.grants)} this turn (GI-LEADER-07).", "leader_annulled",
-                   nation=nation, cards=[x.id, other])
+            continue
+        played = [c for c in pair if in_effect(p, c) and c not in held]
+        if len(held) != 1 or not played:
+            continue
+        set_aside(g, p, held[0])
+        lost = revoke(p, played[0])
+        what = (f"no longer holds {' or '.join(_civ_name(g, c) for c in lost)} this turn" if lost
+                else "loses its effect this turn")
+        g.emit(f"{g.name(nation)}, who played {leader_name(played[0])} this turn, receives "
+               f"{leader_name(held[0])}: both are annulled and {g.name(nation)} {what} "
+               "(GI-LEADER-07).", "leader_annulled", nation=nation, cards=[x.id, other])
 
 
 def on_received(g: Game, taker: str, giver: str, cards: list[str], how: str) -> None:
@@ -381,7 +435,88 @@ class PlayLeaders(Order):
 
 def playable(p: Player, window: str = "turn_start") -> list[str]:
     """The leaders of ``p``'s hand playable in ``window``, sorted, once each."""
-    return sorted({c for c in p.hand if c in EFFECTS and EFFECTS[c].window == window})
+    return sorted({c for c in p.hand if c in EFFECTS and EFFECTS[c].opens(window)})
+
+
+WINDOW_TEXT = {"turn_start": "Play Leadership cards now (phase 1), or none",
+               "calamities": "Play the Theocratic Leader or the Great Proselytizer now, before "
+                             "any calamity is resolved, or none"}
+
+
+# ---- a window of sealed plays (D1), shared by the phase ``leaders`` and the calamity phase ---
+def open_window(g: Game, window: str) -> dict:
+    """D1: every holder of a leader playable in ``window`` owes ``play_leaders`` at once
+    (after the Proselytizer's conflict, GI-LEADER-07). Gives the step's record ``{"window",
+    "owed", "plays"}``, sealed until all are in (:func:`leaders_secrets`)."""
+    for p in g.active():
+        if p.nation and not p.inert:
+            annul(g, p.nation)
+    owed = [p.seat for p in g.active() if p.nation and not p.inert and playable(p, window)]
+    return {"window": window, "owed": owed, "plays": {}}
+
+
+def window_pending(g: Game, st: dict) -> list[Decision]:
+    window = st.get("window", "turn_start")
+    return [Decision(seat, "play_leaders", WINDOW_TEXT[window], default="play nothing",
+                     options={"leaders": playable(g.s.players[seat], window),
+                              **({"window": window} if window != "turn_start" else {})})
+            for seat in st.get("owed", []) if str(seat) not in st["plays"]]
+
+
+def window_note(g: Game, st: dict, o: "PlayLeaders") -> None:
+    """Check and note a seat's plays (sealed); IllegalOrder (GI-LEADER-01) otherwise."""
+    window = st.get("window", "turn_start")
+    if o.player not in st.get("owed", []) or str(o.player) in st["plays"] or st.get("done"):
+        raise IllegalOrder("GI-LEADER-01", "no Leadership card of yours is waiting to be played now")
+    p = g.player(o.player)
+    can = playable(p, window)
+    if len(set(o.cards)) != len(o.cards):
+        raise IllegalOrder("GI-LEADER-01", "a Leadership card is listed twice")
+    for c in o.cards:
+        if c not in p.hand:
+            raise IllegalOrder("GI-LEADER-01", f"you do not hold the {leader_name(c)}")
+        if c not in can:
+            when = ("at the start of the turn" if window == "turn_start"
+                    else "at the start of the calamity phase")
+            raise IllegalOrder("GI-LEADER-01", f"the {leader_name(c)} is not played {when} "
+                               f"({EFFECTS[c].window} card)")
+    st["plays"][str(o.player)] = sorted(o.cards, key=list(gi.leaders()).index)
+    g.emit("Your Leadership cards are noted: " +
+           (", ".join(leader_name(c) for c in o.cards) if o.cards else "none") + ".",
+           "leaders_noted", to=[o.player], cards=list(o.cards))
+
+
+def window_settle(g: Game, st: dict) -> bool:
+    """All plays in: each takes effect, in seat order, the card set aside. Gives whether the
+    window is closed."""
+    if st.get("done"):
+        return True
+    if any(str(s) not in st["plays"] for s in st["owed"]):
+        return False
+    st["done"] = True
+    for seat in sorted(st["owed"]):
+        p = g.s.players[seat]
+        for c in st["plays"][str(seat)]:
+            if c not in p.hand or p.inert:
+                continue
+            set_aside(g, p, c)
+            _played(p, c)
+            EFFECTS[c].play(g, p.nation, gi.leaders()[c])
+    return True
+
+
+def window_timeout(g: Game, st: dict, seat: int) -> bool:
+    """D1: play nothing. Gives False if the seat owes no play."""
+    if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
+        return False
+    st["plays"][str(seat)] = []
+    return True
+
+
+def window_sample(g: Game, st: dict, seat: int, rng) -> "PlayLeaders":
+    """D1: a random subset of the leaders he may play in the window."""
+    can = playable(g.s.players[seat], st.get("window", "turn_start"))
+    return PlayLeaders(seat, [c for c in can if rng.below(2)])
 
 
 @register(variant=KEY)
@@ -400,11 +535,7 @@ class LeadersPhase(Phase):
             vs["pacts"] = [q for q in vs["pacts"] if q["turn"] >= g.s.turn]
             if not vs["pacts"]:
                 del vs["pacts"]
-        for p in g.active():
-            if p.nation and not p.inert:
-                annul(g, p.nation)
-        owed = [p.seat for p in g.active() if p.nation and not p.inert and playable(p)]
-        g.s.step = {"owed": owed, "plays": {}}
+        g.s.step = open_window(g, "turn_start")
         self._settle(g)
 
     def pending(self, g: Game) -> list[Decision]:
@@ -415,11 +546,7 @@ class LeadersPhase(Phase):
                              default="a random city of yours",
                              options={"cities": barracks_cities(g, g.s.players[seat].nation)})
                     for seat in st.get("barracks", [])]
-        return [Decision(seat, "play_leaders",
-                         "Play Leadership cards now (phase 1), or none",
-                         default="play nothing",
-                         options={"leaders": playable(g.s.players[seat])})
-                for seat in st.get("owed", []) if str(seat) not in st["plays"]]
+        return window_pending(g, st)
 
     def handle(self, g: Game, o: Order) -> None:
         if isinstance(o, PlaceBarracks):
@@ -428,40 +555,15 @@ class LeadersPhase(Phase):
             place_barracks(g, o.player, o.city)
             return
         require_phase_player(g, o, "GI-LEADER-01")
-        st = g.s.step
         assert isinstance(o, PlayLeaders)
-        if o.player not in st.get("owed", []) or str(o.player) in st["plays"] or st.get("done"):
-            raise IllegalOrder("GI-LEADER-01", "no Leadership card of yours is waiting to be played now")
-        p = g.player(o.player)
-        can = playable(p)
-        if len(set(o.cards)) != len(o.cards):
-            raise IllegalOrder("GI-LEADER-01", "a Leadership card is listed twice")
-        for c in o.cards:
-            if c not in p.hand:
-                raise IllegalOrder("GI-LEADER-01", f"you do not hold the {leader_name(c)}")
-            if c not in can:
-                raise IllegalOrder("GI-LEADER-01", f"the {leader_name(c)} is not played at the "
-                                   f"start of the turn ({EFFECTS[c].window} card)")
-        st["plays"][str(o.player)] = sorted(o.cards, key=list(gi.leaders()).index)
-        g.emit("Your Leadership cards are noted: " +
-               (", ".join(leader_name(c) for c in o.cards) if o.cards else "none") + ".",
-               "leaders_noted", to=[o.player], cards=list(o.cards))
+        window_note(g, g.s.step, o)
         self._settle(g)
 
     def _settle(self, g: Game) -> None:
         """All plays in: each takes effect, in seat order, the card set aside."""
         st = g.s.step
-        if st.get("done") or any(str(s) not in st["plays"] for s in st["owed"]):
+        if st.get("done") or not window_settle(g, st):
             return
-        st["done"] = True
-        for seat in sorted(st["owed"]):
-            p = g.s.players[seat]
-            for c in st["plays"][str(seat)]:
-                if c not in p.hand or p.inert:
-                    continue
-                set_aside(g, p, c)
-                _played(p, c)
-                EFFECTS[c].play(g, p.nation, gi.leaders()[c])
         owe_barracks(g, st)
 
     def timeout(self, g: Game, seat: int) -> None:
@@ -472,9 +574,8 @@ class LeadersPhase(Phase):
             where = barracks_cities(g, g.s.players[seat].nation)
             place_barracks(g, seat, where[g.rng.below(len(where))], "Deadline passed: ")
             return
-        if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
+        if not window_timeout(g, st, seat):
             super().timeout(g, seat)
-        st["plays"][str(seat)] = []
         self._settle(g)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
@@ -484,8 +585,7 @@ class LeadersPhase(Phase):
         if st.get("done") and seat in st.get("barracks", []):
             where = barracks_cities(g, g.s.players[seat].nation)
             return PlaceBarracks(seat, where[rng.below(len(where))])
-        can = playable(g.s.players[seat])
-        return PlayLeaders(seat, [c for c in can if rng.below(2)])
+        return window_sample(g, st, seat, rng)
 
 
 # ---- the Warlike Leader's free Barracks (GI-LEADER-05, D2 place_barracks) ---------------------
@@ -506,9 +606,7 @@ def warlike(x: Game | GameState, nation: str) -> bool:
     this turn "with all the pluses and minuses" (owned, or lent: ``flags["temp_cards"]``,
     seen by ``Player.has``). For the calamity slice: Civil Disorder reads ``has("military")``
     (30.713), so a Warlike player's is one city worse with no more code."""
-    state = x.s if isinstance(x, Game) else x
-    p = next((q for q in state.players if q.nation == nation), None)
-    return p is not None and WARLIKE in p.flags.get("leaders_played", ())
+    return in_effect(x, nation, WARLIKE)
 
 
 def barracks_cities(g: Game, nation: str) -> list[str]:

@@ -11,8 +11,11 @@ The seed's house rules for the A.S.T. (section 13, "Altering the AST"), both off
 - ``capital_to_win`` (GI-AST-03): a nation enters the finish square only with a capital (a
   city of his with a face-up Palace).
 
-Room is left for the calamity slice's ``pirate_range`` (GI-CAL-12): a field added here,
-with its default, is all it takes (the lobby's field goes in :data:`FIELDS`).
+The seed's option of Piracy (section 12, GI-CAL-12; ruling GIC-20), off by default:
+
+- ``pirate_range``: a city with a pirate city within 3 water areas (the data's
+  ``option_pirate_range_sea_areas``) draws one card fewer (``option_card_change``) in the
+  acquisition (``calamities.piracy.pirate_range_change``, read by ``acquisition.city_draws``).
 """
 from __future__ import annotations
 
@@ -43,6 +46,9 @@ class GIOptions(BaseModel):
     capital_to_win: bool = Field(
         False, description="entering the A.S.T.'s finish square needs a capital, a city with a "
                            "face-up Palace (GI-AST-03)")
+    pirate_range: bool = Field(
+        False, description="a city with a pirate city within 3 water areas draws one card fewer "
+                           "(GI-CAL-12)")
 
 
 def fields() -> list[OptionField]:
@@ -57,4 +63,9 @@ def fields() -> list[OptionField]:
                     choices=[OptionChoice(False, "No: the finish square needs no capital"),
                              OptionChoice(True, "Yes: the finish square needs a capital (a city "
                                                 "with a Palace)")]),
+        OptionField("variant_options.pirate_range", "Piracy: pirates nearby",
+                    "Grand Imperial only: the seed's option of Piracy (section 12), off by default",
+                    choices=[OptionChoice(False, "No: pirate cities cost no cards"),
+                             OptionChoice(True, "Yes: a city with a pirate city within 3 water areas "
+                                                "draws one card fewer")]),
     ]

@@ -12,6 +12,11 @@ plain effect registered with ``@effect(variant=KEY)``.
   Slave Revolt and Iconoclasm;
 * Barbarian Hordes and City Walls (GI-CAL-08).
 
+The phase opens with the leaders' window (design 3.9, D1; ruling GIC-19): holders of the
+Theocratic Leader or the Great Proselytizer owe ``play_leaders`` (sealed, timeout: play
+nothing) before any calamity is revealed or resolved; a Theocratic Leader owning Theology and
+Monotheism gives two conversions (``GIGame.conversions``, GI-LEADER-02).
+
 At its start the phase lifts last turn's Slave Revolt block (``variant_state["tax_blocked"]``):
 the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
 last calamity phase while a city of his was Unhappy or in Revolt (queued then in
@@ -24,7 +29,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...phase import register
+from ....base import Decision, IllegalOrder
+from ...orders import Order
+from ...phase import register, require_phase_player
+from .. import leaders as lw
 from ...rules.calamities import CalamitiesPhase
 from ...rules.calamities.base import EFFECTS, VARIANT_EFFECTS, CalamityEffect
 from ...game import Game
@@ -74,11 +82,55 @@ class GICalamitiesPhase(CalamitiesPhase):
         """The plain effects overlaid with Grand Imperial's (EP-9)."""
         return {**EFFECTS, **VARIANT_EFFECTS.get(KEY, {})}
 
+    @property
+    def accepts(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The plain phase's orders and ``play_leaders`` (the leaders' window, D1)."""
+        return tuple(sorted({*super().accepts, "play_leaders"}))
+
     def start(self, g: Game) -> None:
-        """29.1, after lifting last turn's Slave Revolt tax block (GI-CAL-06, GIC-6)."""
+        """29.1, after lifting last turn's Slave Revolt tax block (GI-CAL-06, GIC-6) and after
+        the leaders' window (design 3.9, D1; ruling GIC-19): holders of the Theocratic Leader
+        or the Great Proselytizer may play them before any calamity is revealed or resolved
+        (simultaneous and sealed; timeout: play nothing)."""
         if g.s.variant_state.get("tax_blocked"):
             g.s.variant_state.pop("tax_blocked")
-        super().start(g)
+        win = lw.open_window(g, "calamities")
+        if not win["owed"]:
+            super().start(g)
+            return
+        g.s.step = {"stage": "leaders", "leaders": win}
+
+    def _close_window(self, g: Game) -> None:
+        if lw.window_settle(g, g.s.step["leaders"]):
+            super().start(g)
+
+    def _pending(self, g: Game) -> list[Decision]:
+        if g.s.step.get("stage") == "leaders":
+            return lw.window_pending(g, g.s.step["leaders"])
+        return super()._pending(g)
+
+    def handle(self, g: Game, o: Order) -> None:
+        if g.s.step.get("stage") != "leaders":
+            return super().handle(g, o)
+        require_phase_player(g, o, "GI-LEADER-01")
+        if not isinstance(o, lw.PlayLeaders):
+            raise IllegalOrder("GI-LEADER-01", "the calamity phase opens with the Leadership cards: "
+                               "answer with play_leaders")
+        lw.window_note(g, g.s.step["leaders"], o)
+        self._close_window(g)
+
+    def timeout(self, g: Game, seat: int) -> None:
+        """D1: play nothing."""
+        if g.s.step.get("stage") != "leaders":
+            return super().timeout(g, seat)
+        if not lw.window_timeout(g, g.s.step["leaders"], seat):
+            raise IllegalOrder("GI-LEADER-01", "no Leadership card of this seat is waiting")
+        self._close_window(g)
+
+    def sample(self, g: Game, seat: int, rng) -> Order:
+        if g.s.step.get("stage") == "leaders":
+            return lw.window_sample(g, g.s.step["leaders"], seat, rng)
+        return super().sample(g, seat, rng)
 
     # ---- a capital lost brings a Civil War (GI-CAL-05, GI-CITYADV-14) ---------------------
     def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:

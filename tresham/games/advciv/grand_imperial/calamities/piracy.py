@@ -7,6 +7,10 @@ number first, as room allows) and discards the rest; a ship with Marines aboard 
 Marines (``variant_state["marines"][owner]``) cannot become a pirate city. Timeout:
 ``ships`` if a card can be taken, else ``cities``. The trader is asked only when there is a
 card to take (ruling GIC-16). An untraded Piracy is the ``cities`` one (GIR-53).
+
+The seed's option (sub-option ``pirate_range``, off by default; ruling GIC-20): "having a
+pirate city within 3 sea squares of one of your cities reduces the number of cards drawn by
+that city by one" (:func:`pirate_range_change`, read by ``acquisition.city_draws``).
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from ...rules.calamities.piracy import Piracy, coastal_cities
 from ...rules.calamities.superstition import seat
 from ..variant import KEY
 from .. import data as gi
-from .. import fleet
+from .. import fleet, marines
 from .barbarians import walled
 
 RULE = "GI-CAL-12"
@@ -40,14 +44,41 @@ def guarded(g: Game, area: str) -> bool:
     """A city that cannot become a pirate city: City Walls, or Marines of its owner in it
     (GI-CAL-12, GI-CITYADV-25)."""
     owner = g.s.board.cities.get(area)
-    marines = (g.s.variant_state or {}).get("marines", {}).get(owner, ())
     immune = gi.calamity_changes()["piracy"].normal_piracy_immune_advances
-    return ("city_walls" in immune and walled(g, area)) or ("marines" in immune and area in marines)
+    return ("city_walls" in immune and walled(g, area)) or \
+        ("marines" in immune and owner is not None and marines.guarded(g, owner, area))
+
+
+def pirate_range_on(g: Game) -> bool:
+    """Whether the game plays the seed's option ``pirate_range`` (GI-CAL-12)."""
+    from ..options import GIOptions
+
+    return GIOptions.model_validate(g.s.options.variant_options or {}).pirate_range
+
+
+def pirates_near(g: Game, area: str) -> list[str]:
+    """The pirate cities within the data's 3 water areas of the city in ``area`` (GI-CAL-12;
+    GIC-20: the coastal areas a voyage of 3 water areas from it may end in, as a Trireme's,
+    ``draws.port_reach``), sorted."""
+    from ...data import PIRATES
+    from ..draws import port_reach
+
+    reach = gi.calamity_changes()["piracy"].option_pirate_range_sea_areas or 0
+    cities = g.s.board.cities
+    return [a for a in port_reach(g, area, reach) if cities.get(a) == PIRATES and a != area]
+
+
+def pirate_range_change(g: Game, area: str) -> int:
+    """The change to the cards the city in ``area`` draws under ``pirate_range``: the data's
+    ``option_card_change`` (-1) with a pirate city near, else 0 (and 0 with the option off)."""
+    if not pirate_range_on(g) or not pirates_near(g, area):
+        return 0
+    return gi.calamity_changes()["piracy"].option_card_change or 0
 
 
 def exposed_ships(g: Game, nation: str) -> list[dict[str, Any]]:
     """``nation``'s ships that Piracy robs: those without Marines aboard (GI-CAL-12)."""
-    return [r for r in fleet.records(g.s, nation) if not r.get("marines")]
+    return [r for r in fleet.records(g.s, nation) if not marines.guarded(g, nation, r["id"])]
 
 
 def cards_to_take(g: Game, nation: str) -> int:

@@ -16,9 +16,12 @@ from .. import data as gi
 
 
 def theocratic(g: Game, nation: str) -> bool:
-    """A Theocratic Leader played this turn (``flags["leaders_played"]``, GI-LEADER-02)."""
+    """A Theocratic Leader played this turn and still in effect (``leaders.in_effect``: one
+    annulled by the Great Proselytizer is not, GI-LEADER-07; GI-LEADER-02)."""
+    from ..leaders import in_effect
+
     leader = gi.calamity_changes()["superstition"].immune_leader
-    return leader in g.of(nation).flags.get("leaders_played", ())
+    return in_effect(g, nation, leader)
 
 
 @effect(variant=KEY)

@@ -3,7 +3,9 @@
 After all calamities, before the support check (29.8) and the purchase of civ cards, each
 holder of Monotheism, in A.S.T. order (Z-31b), may convert one area land-adjacent to an area
 with his units: every unit there becomes his own (city for city, token for token). The site
-default when the deadline passes is "no conversion".
+default when the deadline passes is "no conversion". A variant may allow a holder more than
+one conversion (``Game.conversions``, 1 here): he is then asked again while a target is left,
+and a "no conversion" ends his turn.
 """
 from __future__ import annotations
 
@@ -106,13 +108,26 @@ def pending(g: Game) -> list[Decision]:
     n = current(g)
     if n is None:
         return []
+    made = g.s.step["mono"].get("made", 0)
     return [Decision(g.of(n).seat, "monotheism",
-                     "Monotheism: you may convert one area adjacent by land to your units",
+                     "Monotheism: you may convert one area adjacent by land to your units"
+                     + (f" (conversion {made + 1} of {g.conversions(n)})" if made else ""),
                      default="no conversion", options={"areas": targets(g, n)})]
 
 
-def _next(g: Game) -> None:
-    g.s.step["mono"]["i"] += 1
+def _next(g: Game, again: bool = False) -> None:
+    """To the next holder; with ``again`` (an area converted), the same holder while
+    ``Game.conversions`` allows him more and a target is left (1 in the plain game)."""
+    st = g.s.step["mono"]
+    n = current(g)
+    more = g.conversions(n) if n is not None else 1
+    if more > 1:
+        made = st.get("made", 0) + 1
+        if again and made < more and targets(g, n):
+            st["made"] = made
+            return
+        st.pop("made", None)
+    st["i"] += 1
     _skip_empty(g)
 
 
@@ -126,8 +141,10 @@ def handle(g: Game, o: Order) -> None:
             raise IllegalOrder("32.942", f"{o.area} cannot be converted; you may convert one of: "
                                + (", ".join(legal) or "none"))
         convert(g, n, o.area)
-    else:
-        g.emit(f"{g.name(n)} converts no area this turn.", "monotheism_none", nation=n)
+        _next(g, again=True)
+        return
+    further = " further" if g.s.step["mono"].get("made") else ""
+    g.emit(f"{g.name(n)} converts no{further} area this turn.", "monotheism_none", nation=n)
     _next(g)
 
 
