@@ -269,7 +269,8 @@ def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
         return plan_draws(g, seat)
     if "auction_bid" in kinds:
         lot = g.s.step["lot"]
-        return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, lot["card"])}
+        card = lot["card"] if "card" in lot else lot["cards"][0]  # the shared sealed lot (bidding.new_lot)
+        return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, card)}
     if "buy_regional" in kinds:
         return plan_regional(g, seat)
     return None
