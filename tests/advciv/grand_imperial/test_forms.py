@@ -20,7 +20,7 @@ from tests.advciv.test_forms import start_values
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}
 #: Grand Imperial's own decision kinds (design section 5.1) built so far
-OWN = {"buy_regional", "auction_bid", "luxury", "naval_engage", "draw_plan"}
+OWN = {"buy_regional", "auction_bid", "auction_lots", "luxury", "naval_engage", "draw_plan"}
 
 
 @pytest.fixture
@@ -51,12 +51,13 @@ def bot_games(players_seeds=((4, 1), (6, 22), (7, 4)), turns=18, max_orders=20_0
             s, _ = R.apply(s, o, platform=R.is_platform_order(o))
 
 
-@pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05")
+@pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05", "GI-TRADE-08")
 def test_every_grand_imperial_decision_kind_has_forms_whose_orders_are_accepted(grand_imperial):
-    """Of every decision kind random-bot Grand Imperial games meet, the seat's forms exist
-    (never the note of a missing form); each form's starting values make an order the rules
-    accept or refuse with a reason; for Grand Imperial's own kinds (D13 ``buy_regional``,
-    D14 ``auction_bid``) the first time each form is met its order is accepted."""
+    """Of every decision kind bot Grand Imperial games meet, the seat's forms exist (never
+    the note of a missing form); each form's starting values make an order the rules accept
+    or refuse with a reason; for Grand Imperial's own kinds (D13 ``buy_regional``, D14
+    ``auction_bid``, D15 ``auction_lots``) the first time each form is met its order is
+    accepted."""
     assert OWN <= set(VARIANT_FORMS[KEY]) and set(forms_for(KEY)) >= OWN
     met: dict[str, set[str]] = {}
     for s, d in bot_games():
@@ -111,3 +112,18 @@ def test_the_purchase_and_bid_forms_give_the_orders(grand_imperial):
     assert (bid.fields[0].min, bid.fields[0].max) == (0, s.players[d.player].treasury)
     assert R.form_order(s, d.player, "auction_bid", {"bid": 3}) == {"type": "auction_bid", "player": d.player,
                                                                     "bid": 3}
+
+
+@pytest.mark.variant("GI-TRADE-08")
+def test_the_lots_form_offers_ones_tradable_cards(grand_imperial):
+    """D15: a count for each tradable card of one's hand (at most the copies held); the
+    counts entered are the cards offered; none entered: nothing offered."""
+    s, d = next((s, d) for s, d in bot_games() if d.kind == "auction_lots" and len(d.options["cards"]) >= 2)
+    (f,) = R.order_forms(s, d.player)
+    field = f.fields[0]
+    held = {c: d.options["cards"].count(c) for c in d.options["cards"]}
+    assert {c.value: c.max for c in field.choices} == held
+    card = d.options["cards"][0]
+    assert R.form_order(s, d.player, "auction_lots", {"cards": {card: 1}}) == {
+        "type": "auction_lots", "player": d.player, "cards": [card]}
+    assert R.form_order(s, d.player, "auction_lots", {"cards": {}})["cards"] == []

@@ -517,7 +517,7 @@ def test_a_card_at_auction_is_accounted_for_while_the_bids_are_awaited(grand_imp
 
     state, _ = buying(["dye", "gold"], {"egypt": 10, "babylon": 20, "assyria": 8, "asia": 0})
     state, _ = play(state, {"type": "buy_regional", "player": EGYPT, "region": "levant"})
-    assert state.step["lot"]["card"] == "gold" and state.set_aside == ["gold"]
+    assert state.step["lot"]["cards"] == ["gold"] and state.set_aside == ["gold"]
     assert check_invariants(state) == []
     state, _ = play(state, {"type": "auction_bid", "player": BABYLON, "bid": 12},
                     {"type": "auction_bid", "player": ASSYRIA, "bid": 0})

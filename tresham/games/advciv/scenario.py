@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from ..base import Event, IllegalOrder
 from .data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
@@ -20,7 +20,7 @@ from .orders import is_platform_order
 from .phase import PHASES
 from .schema import AreaId, CivCardId, Count, Many, Mapping, NationId, OwnerId, TradeCardId, explain
 from .state import GameState, Options
-from .variant import game_for, variant_of
+from .variant import VARIANTS, Variant, find_variant, game_for, variant_of
 
 PHASE_NAMES = tuple(PHASES)  # every phase, "pick" and the end of the game ("over") included
 
@@ -33,8 +33,15 @@ _STRICT = ConfigDict(extra="forbid", strict=True)
 Words = Annotated[str, Field(max_length=5000)] | Many(Annotated[str, Field(max_length=5000)])
 
 
+def _variant(info: ValidationInfo) -> Variant | None:
+    """The variant a scenario is read for (the validation context ``variant``, set by
+    :func:`parse` from ``options.variant``), None for the plain game."""
+    return (info.context or {}).get("variant")
+
+
 class PlayerSpec(BaseModel):
-    """One nation's pieces and cards (``players`` of a scenario)."""
+    """One nation's pieces and cards (``players`` of a scenario). In a variant's game the hand
+    may hold the variant's own trade cards too (Grand Imperial: ballast, Leadership cards)."""
 
     model_config = _STRICT
     stock: Count | None = None  # None: the tokens neither on the board nor in treasury
@@ -46,6 +53,21 @@ class PlayerSpec(BaseModel):
     inert: bool = False
     new_cities: Many(AreaId) = []
     flags: dict[str, Any] = {}
+
+    @field_validator("hand", mode="wrap")
+    @classmethod
+    def _variant_cards(cls, v: Any, handler: Any, info: ValidationInfo) -> Any:
+        """The plain trade cards, or (in a variant's game) the cards of the variant's data."""
+        try:
+            return handler(v)
+        except ValidationError:
+            variant = _variant(info)
+            if variant is None or not isinstance(v, list) or not all(isinstance(c, str) for c in v):
+                raise
+            d = variant.data()
+            if all(c in d.commodities or c in d.calamities for c in v):
+                return list(v)
+            raise
 
 
 class AreaSpec(BaseModel):
@@ -65,6 +87,10 @@ class Expect(BaseModel):
     phase: str | None = None
     refused: Count | None = None
     events_contain: Many(str) = []
+    #: a subset of the variant's state: each key given must match, recursively in objects
+    variant_state: dict[str, Any] | None = None
+    #: cards in each trade stack, by the game's stack names (``Variant.stack_names``)
+    stack_counts: Mapping(Annotated[str, Field(max_length=40)], Count) = {}
 
 
 class Scenario(BaseModel):
@@ -88,19 +114,36 @@ class Scenario(BaseModel):
     stacks: Mapping(Annotated[str, Field(max_length=40)], Many(Annotated[str, Field(max_length=40)])) | None = None
     phase: Literal[PHASE_NAMES] = "tax"  # type: ignore[valid-type]
     step: dict[str, Any] = {}
-    #: the variant's own state (``GameState.variant_state``), checked by its invariants
-    variant_state: dict[str, Any] = {}
+    #: the variant's own state (``GameState.variant_state``), checked by the variant's model
+    #: (``Variant.variant_state_model``); the plain game has none
+    variant_state: dict[str, Any] | None = None
     orders: Many(dict[str, Any]) = []
     expect: Expect = Expect()
 
+    @field_validator("phase", mode="wrap")
+    @classmethod
+    def _variant_phase(cls, v: Any, handler: Any, info: ValidationInfo) -> Any:
+        """A plain phase, or (in a variant's game) a phase of the variant's own turn."""
+        variant = _variant(info)
+        if variant is not None and isinstance(v, str) and v not in PHASES and v in variant.phases():
+            return v
+        return handler(v)
 
-def parse(doc: Any) -> Scenario:
-    """The typed scenario, or ScenarioError naming the key that is wrong."""
+
+def parse(doc: Any, variant: str | None = None) -> Scenario:
+    """The typed scenario, or ScenarioError naming the key that is wrong. The game's variant
+    (``variant``, else ``options.variant``) must be registered for its phases and cards to be
+    known (``variant.VARIANTS``: Grand Imperial is registered by the tests, not the product)."""
     if not isinstance(doc, dict):
         raise ScenarioError("a scenario is a JSON object (docs/scenarios.md), "
                             f"not {type(doc).__name__ if doc is not None else 'null'}")
+    opts = doc.get("options")
+    name = variant if variant is not None else opts.get("variant") if isinstance(opts, dict) else None
+    context = {}
+    if isinstance(name, str) and name in VARIANTS:
+        context["variant"] = find_variant(name)
     try:
-        return Scenario.model_validate(doc)
+        return Scenario.model_validate(doc, context=context)
     except ValidationError as e:
         raise ScenarioError(explain(e, noun="key", model=Scenario)) from None
 
@@ -195,11 +238,18 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
                 raise ScenarioError(f"stacks.{name}: {', '.join(repr(c) for c in unknown)} "
                                     f"{'is not a trade card' if len(unknown) == 1 else 'are not trade cards'}")
         state.stacks = [list(sc.stacks.get(name, [])) for name in names]
+    if sc.variant_state is not None:
+        set_variant_state(state, variant, sc.variant_state)
+        if sc.stacks is None:  # cards the variant's state holds (aboard ships) leave the stacks too
+            for card in sorted(variant.cards_elsewhere(state).elements()):
+                variant.take_from_stacks(g, card)
     for p in state.players:
         spec = sc.players.get(p.nation) or PlayerSpec()  # type: ignore[arg-type]
         p.treasury = spec.treasury
         on_board = g.tokens_on_board(p.nation)
-        p.stock = spec.stock if spec.stock is not None else state.options.tokens - on_board - p.treasury
+        aboard = variant.tokens_elsewhere(state, p.nation)  # a variant's tokens in no area (ships)
+        p.stock = (spec.stock if spec.stock is not None
+                   else state.options.tokens - on_board - aboard - p.treasury)
         p.hand = list(spec.hand)
         if sc.stacks is None:
             for card in p.hand:
@@ -211,8 +261,6 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
         p.inert = spec.inert
         p.new_cities = list(spec.new_cities)
         p.flags = dict(spec.flags)
-    if sc.variant_state:
-        state.variant_state = json.loads(json.dumps(sc.variant_state))
     variant.position_built(g)
     check_position(state)
     state.phase = sc.phase
@@ -224,12 +272,27 @@ def _build(sc: Scenario, opts: Options, seed: int | str) -> tuple[GameState, lis
     return state, g.events
 
 
+def set_variant_state(state: GameState, variant: Variant, doc: dict[str, Any]) -> None:
+    """The scenario's ``variant_state`` checked by the variant's model
+    (``Variant.variant_state_model``) and put over the new game's: each key given replaces
+    the new game's value of that key. ScenarioError naming the wrong key."""
+    model = variant.variant_state_model()
+    if model is None:
+        raise ScenarioError(f"variant_state: this game ({variant.title}) keeps no variant state")
+    try:
+        model.model_validate(doc)
+    except ValidationError as e:
+        raise ScenarioError("variant_state: " + explain(e, noun="key", model=model)) from None
+    state.variant_state = {**state.variant_state, **json.loads(json.dumps(doc))}
+
+
 #: Keys of a scenario that are not part of a position (the game option ``position``): the
 #: game's own options and seed are used, and no orders or expectations are run.
 NOT_POSITION = ("options", "seed", "orders", "expect")
 
 
-def position_scenario(position: Any, players: int, turn_limit: int | None = None) -> Scenario:
+def position_scenario(position: Any, players: int, turn_limit: int | None = None,
+                      variant: str | None = None) -> Scenario:
     """The typed start position of the game option ``position``; IllegalOrder saying what is
     wrong (the player count must be the game's)."""
     if not isinstance(position, dict):
@@ -241,7 +304,7 @@ def position_scenario(position: Any, players: int, turn_limit: int | None = None
                            "not part of a position (the game's own options and seed are used; no "
                            "orders or expectations are run)")
     try:
-        sc = parse(position)
+        sc = parse(position, variant)
     except ScenarioError as e:
         raise IllegalOrder("16.1", f"start position: {e}") from None
     if len(sc.nations) != players:
@@ -260,7 +323,7 @@ def start_position(opts: Options, seed: int | str) -> GameState:
     the other options, the game's seed its random seed (the trade stacks are the seed's
     shuffle unless the position gives them). IllegalOrder if the position is malformed or
     impossible. The state's own options have ``position`` None."""
-    sc = position_scenario(opts.position, opts.players, opts.turn_limit)
+    sc = position_scenario(opts.position, opts.players, opts.turn_limit, opts.variant)
     base = replace(opts, position=None)
     check_options(base)  # the other options first: their own message if wrong
     try:
@@ -300,10 +363,12 @@ def check_position(state: GameState) -> None:
     for p in state.players:
         n = p.nation
         on_board = g.tokens_on_board(n)
-        if p.stock < 0 or on_board + p.stock + p.treasury != tokens:
+        aboard = g.variant.tokens_elsewhere(state, n)
+        where = f" + {aboard} elsewhere (aboard ships)" if aboard else ""
+        if p.stock < 0 or on_board + aboard + p.stock + p.treasury != tokens:
             raise ScenarioError(
-                f"{n}: {on_board} tokens on the board + {p.stock} in stock + {p.treasury} in treasury "
-                f"= {on_board + p.stock + p.treasury}, but a nation has {tokens} tokens in this game (5.1)")
+                f"{n}: {on_board} tokens on the board{where} + {p.stock} in stock + {p.treasury} in treasury "
+                f"= {on_board + aboard + p.stock + p.treasury}, but a nation has {tokens} tokens in this game (5.1)")
         cities = len(g.cities_of(n))
         if cities > CITIES_PER_NATION:
             raise ScenarioError(f"{n}: {cities} cities on the board; a nation has {CITIES_PER_NATION} (5.2)")
@@ -319,6 +384,7 @@ def check_position(state: GameState) -> None:
     held = Counter(c for p in state.players for c in p.hand)
     held.update(c for st in state.stacks for c in st)
     held.update(state.set_aside)
+    held.update(g.variant.cards_elsewhere(state))  # a variant's cards aboard ships
     d = g.d
     expected = variant_of(state).expected_cards(state.options)
     for card, k in sorted(held.items()):
@@ -382,6 +448,15 @@ def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
                 got = getattr(p, key)
             if got != want:
                 out.append(f"{nation}.{key}: expected {want!r}, found {got!r}")
+    if "variant_state" in expect:
+        out += [f"variant_state{m}" for m in subset_mismatches(expect["variant_state"], state.variant_state)]
+    if expect.get("stack_counts"):
+        names = list(g.variant.stack_names())
+        for name, want in expect["stack_counts"].items():
+            if name not in names:
+                out.append(f"stack_counts: {name!r} is not a stack of this game ({', '.join(names)})")
+            elif len(state.stacks[names.index(name)]) != want:
+                out.append(f"stack {name}: expected {want} cards, found {len(state.stacks[names.index(name)])}")
     if "phase" in expect and state.phase != expect["phase"]:
         out.append(f"phase: expected {expect['phase']!r}, found {state.phase!r}")
     want_refused = expect.get("refused", 0)  # without the key, any refusal fails (docs/scenarios.md)
@@ -392,6 +467,22 @@ def check(state: GameState, expect: dict, result: ScenarioResult) -> list[str]:
         if not any(text in e.text for e in result.events):
             out.append(f"no event mentions {text!r}")
     return out
+
+
+def subset_mismatches(want: Any, got: Any, path: str = "") -> list[str]:
+    """Where ``got`` differs from ``want``, ``want`` a subset: each key of an object must be
+    in ``got`` and match recursively; anything else (lists, numbers, strings) must be equal."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            return [f"{path}: expected an object, found {got!r}"]
+        out = []
+        for k, w in want.items():
+            if k not in got:
+                out.append(f"{path}.{k}: expected {w!r}, found nothing")
+            else:
+                out += subset_mismatches(w, got[k], f"{path}.{k}")
+        return out
+    return [] if want == got else [f"{path}: expected {want!r}, found {got!r}"]
 
 
 def load_file(path: str | Path) -> Scenario:

@@ -147,6 +147,12 @@ class Variant:
 
         return_to_stacks(g, cards)
 
+    def variant_state_model(self) -> type[BaseModel] | None:
+        """The pydantic model a prepared position's ``variant_state`` is checked with (the
+        scenario format, ``scenario.set_variant_state``); None: the game keeps none (the plain
+        game), and a position giving one is refused."""
+        return None
+
     # ---- bots -------------------------------------------------------------------------
     def planners(self) -> Mapping[str, Callable[..., dict | None]]:
         """The heuristic bot's own planners for this variant's decisions, by phase name:

@@ -11,8 +11,9 @@ is drawn in its place (GI-EVENT-03). Players draw in the AdvCiv order, fewest ci
 Then, in the same order, each player may buy cards from the regions he has access to, one at
 a time: he draws the top card and pays twice its face value from treasury (GI-TRADE-04,
 decision ``buy_regional``, default: done). If he cannot pay, the card is auctioned face up to
-the other players by sealed bids (GI-TRADE-05, decision ``auction_bid``, default: no bid); the
-highest bid pays it from treasury to stock, the drawer gets nothing.
+the other players by sealed bids (GI-TRADE-05, decision ``auction_bid``, default: no bid; the
+sealed bids are ``.bidding``'s, shared with the auction phase); the highest bid pays it from
+treasury to stock, the drawer gets nothing.
 
 Orders: ``{"type": "buy_regional", "player": SEAT, "region": REGION}`` (no ``region``: done),
 ``{"type": "auction_bid", "player": SEAT, "bid": N}``.
@@ -35,10 +36,12 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import Count, _enum
+from ..schema import _enum
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
+from . import bidding
 from . import data as gi
+from .bidding import AuctionBid
 from . import dispositions as dp
 from . import draws as dr
 from .leaders import annul, merchant_prince
@@ -209,14 +212,6 @@ class BuyRegional(Order):
     region: RegionId | None = None
 
 
-@order("auction_bid", rule="GI-TRADE-05", variant=KEY)
-@dataclass(slots=True)
-class AuctionBid(Order):
-    """A sealed bid for the card auctioned (GI-TRADE-05): treasury tokens, 0 = no bid."""
-
-    bid: Count = 0
-
-
 def buyer(g: Game) -> int | None:
     """The seat whose purchase decision is owed: the first in the 27.1 order still buying."""
     st = g.s.step
@@ -271,11 +266,9 @@ class GIAcquisitionPhase(Phase):
             return [plan_decision(g, p) for p in plan_owers(g) if str(p.seat) not in st["plans"]]
         lot = st.get("lot")
         if lot:
-            return [Decision(seat, "auction_bid",
-                             f"Bid for {card_name(g, lot['card'])} from {region_name(lot['region'])} "
-                             f"(sealed; the highest bid pays it from treasury)",
-                             default="no bid", options={"card": lot["card"], "max": g.s.players[seat].treasury})
-                    for seat in lot["bidders"] if str(seat) not in lot["bids"]]
+            return bidding.bid_decisions(
+                g, lot, f"Bid for {card_name(g, lot['cards'][0])} from {region_name(lot['region'])} "
+                        f"(sealed; the highest bid pays it from treasury)", "GI-TRADE-05")
         seat = buyer(g)
         if seat is None:
             return []
@@ -296,13 +289,7 @@ class GIAcquisitionPhase(Phase):
                                "the cards are drawn")
         lot = st.get("lot")
         if isinstance(o, AuctionBid):
-            if not lot or o.player not in lot["bidders"] or str(o.player) in lot["bids"]:
-                raise IllegalOrder("GI-TRADE-05", "no auction is waiting for your bid")
-            p = g.player(o.player)
-            if o.bid > p.treasury:
-                raise IllegalOrder("GI-TRADE-05", f"you bid {o.bid} but have {p.treasury} in treasury")
-            lot["bids"][str(o.player)] = o.bid
-            g.emit(f"You bid {o.bid} for {card_name(g, lot['card'])}.", "bid_private", to=[o.player], bid=o.bid)
+            bidding.place_bid(g, lot, o, "GI-TRADE-05", card_name(g, lot["cards"][0]) if lot else "")
             self._settle(g)
             return
         assert isinstance(o, BuyRegional)
@@ -331,12 +318,14 @@ class GIAcquisitionPhase(Phase):
             g.emit(f"{g.name(p.nation)} buys a card from {region_name(region)} for {cost} treasury.",
                    "buy", nation=p.nation, region=region, cost=cost)
             return
-        bidders = [q.seat for q in draw_order(g) if q.seat != p.seat and q.treasury >= 1]
+        bidders = bidding.open_bidders(g, p.seat)
         g.emit(f"{g.name(p.nation)} draws {card_name(g, card)} from {region_name(region)} and cannot "
                f"pay {cost}: it is auctioned to the other players (GI-TRADE-05).", "auction",
                nation=p.nation, card=card, region=region, cost=cost)
-        st["lot"] = {"card": card, "region": region, "seller": p.seat, "bidders": bidders, "bids": {}}
-        g.s.set_aside.append(card)  # face up beside the stacks while it is auctioned (GIL-12)
+        # the card lies face up among the cards set aside while it is auctioned, so that every
+        # card is somewhere after every order (GIAU-14, GIL-12); with no bid it simply stays there
+        g.s.set_aside.append(card)
+        st["lot"] = bidding.new_lot([card], p.seat, bidders, region=region)
         self._settle(g)
 
     def _plan(self, g: Game, o: dr.DrawPlan) -> None:
@@ -372,21 +361,22 @@ class GIAcquisitionPhase(Phase):
         to the first in the 27.1 order; with no bid it is set aside (GIR-31)."""
         st = g.s.step
         lot = st["lot"]
-        if any(str(seat) not in lot["bids"] for seat in lot["bidders"]):
+        if bidding.waiting(g, lot):
             return
-        best = max(lot["bids"].values(), default=0)
+        won = bidding.winner(g, lot)
         st["lot"] = None
-        name = card_name(g, lot["card"])
-        if best <= 0:  # it stays set aside
-            g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=lot["card"])
+        (card,) = lot["cards"]
+        name = card_name(g, card)
+        if won is None:  # it stays set aside
+            g.emit(f"Nobody bids for {name}: it is set aside.", "auction_unsold", card=card)
             return
-        seat = next(s for s in lot["bidders"] if lot["bids"][str(s)] == best)
+        seat, best = won
         q = g.s.players[seat]
-        g.spend_treasury(q.nation, best)
-        g.s.set_aside.remove(lot["card"])
-        q.hand.append(lot["card"])
+        bidding.pay(g, seat, best)
+        g.s.set_aside.remove(card)
+        q.hand.append(card)
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
-               nation=q.nation, card=lot["card"], bid=best)
+               nation=q.nation, card=card, bid=best)
 
     def finish(self, g: Game) -> None:
         """Last, the ships harvest (GI-SHIP-07, ``harvest``): those the draw plans named, every
@@ -407,7 +397,7 @@ class GIAcquisitionPhase(Phase):
             self.handle(g, dr.DrawPlan(seat, {}, None, None))
             return
         lot = st.get("lot")
-        if lot and seat in lot["bidders"] and str(seat) not in lot["bids"]:
+        if lot and seat in bidding.waiting(g, lot):
             self.handle(g, AuctionBid(seat, 0))
         elif buyer(g) == seat:
             self.handle(g, BuyRegional(seat, None))
@@ -423,7 +413,7 @@ class GIAcquisitionPhase(Phase):
         lot = g.s.step.get("lot")
         p = g.s.players[seat]
         if lot:
-            return AuctionBid(seat, rng.below(p.treasury + 1))
+            return bidding.sample_bid(g, seat, rng)
         regions = can_buy_from(g, p)
         if not regions or rng.below(2) or g.s.step["bought"].get(str(seat), 0) >= SAMPLE_PURCHASES:
             return BuyRegional(seat, None)
@@ -464,7 +454,4 @@ def acquisition_view(g: Game, seat: int | None) -> dict:
 
 def acquisition_secrets(st: dict, seat: int) -> dict:
     """Bids are sealed (GI-TRADE-05): a seat's information state holds only its own."""
-    lot = st.get("lot")
-    if not lot:
-        return st
-    return dict(st, lot=dict(lot, bids={k: v for k, v in lot["bids"].items() if k == str(seat)}))
+    return st if not st.get("lot") else dict(st, lot=bidding.mask(st["lot"], seat))

@@ -46,14 +46,41 @@ def _stack(g: Game, region: str) -> list[str]:
 @form("auction_bid", lambda g, seat, d, fid, v: {"type": "auction_bid", **_player(seat), "bid": int(v["bid"])},
       variant=KEY)
 def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
-    """D14, GI-TRADE-05: a sealed bid in treasury tokens for the card auctioned (0: no bid)."""
+    """D14, GI-TRADE-05, GI-TRADE-08: a sealed bid in treasury tokens for the card (or the
+    lot) auctioned (0: no bid)."""
     mx = int(d.options.get("max", 0))
-    card = d.options.get("card")
-    what = card_name(g, card) if card else "the card"
+    cards = d.options.get("cards") or [c for c in [d.options.get("card")] if c]
+    what = ", ".join(card_name(g, c) for c in cards) or "the card"
     return [OrderForm("auction_bid", f"Sealed bid for {what}", [
         FormField("bid", f"Your bid (treasury {mx})", "number", min=0, max=mx, value=0)],
         submit="Bid", help="Sealed: the others do not see it. 0: no bid. The highest bid pays "
                            "from treasury to stock.", rule="GI-TRADE-05")]
+
+
+# ---- slice 5: the auction phase (D15 auction_lots; its bids are D14 above) -------------------
+def _lots_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+    return {"type": "auction_lots", **_player(seat), "cards": _expand(v.get("cards") or {})}
+
+
+def _expand(counts: dict) -> list[str]:
+    return sorted(k for k, n in counts.items() for _ in range(int(n)))
+
+
+@form("auction_lots", _lots_order, variant=KEY)
+def _auction_lots(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D15, GI-TRADE-08: the cards of one's hand offered at auction (none: nothing offered),
+    each tradable card with the most one holds."""
+    held: dict[str, int] = {}
+    for c in d.options.get("cards", []):
+        held[c] = held.get(c, 0) + 1
+    choices = [FieldChoice(c, f"{card_name(g, c)} ({n} held)", n)
+               for c, n in sorted(held.items(), key=lambda kv: card_name(g, kv[0]))]
+    return [OrderForm("auction_lots", "Offer cards at auction", [
+        FormField("cards", "Cards to auction (sold together, face up)", "counts", choices, required=False,
+                  value={})], submit="Offer them",
+        help="Sealed until every offer is in. Lots are sold in reverse A.S.T. order (Egypt first); "
+             "the highest bid pays from treasury to stock, and you take as much of it from your "
+             "stock into treasury as your stock holds. None: nothing offered.", rule="GI-TRADE-08")]
 
 
 # ---- slice 8: Leadership cards (D1 play_leaders, the Grand Diplomat) --------------------------

@@ -7,7 +7,7 @@ invariant that every card is where the rules allow (each regional stack holds on
 region's cards, the event stack only event cards). Its acquisition phase is
 ``.acquisition``; its restacking ``.stacks``. Ships (slices 3 and 4): the records ``.fleet``,
 the phases ``ships``, ``ship_roles``, ``movement`` and ``naval`` (``.ships``, ``.roles``,
-``.movement``, ``.naval_conflict``), harvesting ``.harvest``.
+``.movement``, ``.naval_conflict``), harvesting ``.harvest``. The auction phase after trade: ``.auction``.
 
 It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
 would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
@@ -42,6 +42,21 @@ REFUSED = {
     "ep_major": "the Expansion Project's major calamities",
     "ep_minor": "the Expansion Project's minor calamities",
 }
+
+
+#: The turn (GI-TURN-01..13): the plain one with the Leadership cards' window first (GILD-1),
+#: ship roles before movement and naval conflict after it (GI-TURN-05, -06), the luxury phase
+#: after surplus removal (GI-TURN-08) and the auction phase right after trade (GI-TURN-10:
+#: "Trade: normal, plus auctions"; GI-TRADE-08).
+def _gi_turn() -> tuple[str, ...]:
+    out = ["leaders"]
+    for phase in TURN:
+        out += {"movement": ["ship_roles", "movement", "naval"], "surplus": ["surplus", "luxury"],
+                "trade": ["trade", "auction"]}.get(phase, [phase])
+    return tuple(out)
+
+
+GI_TURN = _gi_turn()
 
 
 def region_stacks() -> tuple[str, ...]:
@@ -95,11 +110,9 @@ class GrandImperial(Variant):
     title: ClassVar[str] = "Grand Imperial"
     #: the plain turn, the Leadership cards' window first (part of phase 1, GILD-1), the
     #: declaration of ship roles before movement (GI-TURN-05), naval conflict after it,
-    #: before land conflict (GI-TURN-06, GIR-17), and the luxury phase after surplus
-    #: removal (GI-TURN-08)
-    turn: ClassVar[tuple[str, ...]] = ("leaders", *TURN[:TURN.index("movement")], "ship_roles", "movement",
-                                       "naval", *TURN[TURN.index("movement") + 1:TURN.index("surplus") + 1],
-                                       "luxury", *TURN[TURN.index("surplus") + 1:])
+    #: before land conflict (GI-TURN-06, GIR-17), the luxury phase after surplus removal
+    #: (GI-TURN-08), the auction phase after trade (GI-TURN-10, GI-TRADE-08)
+    turn: ClassVar[tuple[str, ...]] = GI_TURN
     game_class: ClassVar[type[Game]] = GIGame
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
@@ -118,8 +131,8 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, ast, conflict, forms, leaders, luxury_phase,  # noqa: F401
-                       movement, naval_conflict, orders, roles, ships, surplus, taxation)
+        from . import (acquisition, advances, ast, auction, conflict, forms, leaders,  # noqa: F401
+                       luxury_phase, movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
@@ -185,6 +198,12 @@ class GrandImperial(Variant):
         stacks.append(events)
         g.s.stacks = stacks
 
+    def variant_state_model(self):
+        """A position's ``variant_state`` (design 4.2) is checked with ``.positions``' model."""
+        from .positions import GIVariantState
+
+        return GIVariantState
+
     # ---- trade stacks ------------------------------------------------------------------
     def stack_names(self) -> tuple[str, ...]:
         """The twelve region ids in the seed's order, then ``events``."""
@@ -226,11 +245,16 @@ class GrandImperial(Variant):
     def phase_view(self, phase: str):
         """The plain acquisition's view and secrets are of its stack-9 purchase, which Grand
         Imperial does not have (GIS-6); its own shows who still owes a draw plan (D12). The
-        luxury, ship roles and naval phases show who still owes an order, and the seat its own."""
+        luxury, ship roles and naval phases show who still owes an order, and the seat its own;
+        the auction phase the lots, the lot being sold and one's own bid (GI-TRADE-08)."""
         if phase == "luxury":
             from .luxury_phase import luxury_view
 
             return luxury_view
+        if phase == "auction":
+            from .auction import auction_view
+
+            return auction_view
         if phase == "ship_roles":
             from .roles import ship_roles_view
 
@@ -247,11 +271,16 @@ class GrandImperial(Variant):
 
     def phase_secrets(self, phase: str):
         """The sealed bids of an auction (GI-TRADE-05) instead of the plain acquisition's;
-        the sealed plays of Leadership cards (D1)."""
+        the sealed plays of Leadership cards (D1); the sealed lots and bids of the auction
+        phase (GI-TRADE-08)."""
         if phase == "acquisition":
             from .acquisition import acquisition_secrets
 
             return acquisition_secrets
+        if phase == "auction":  # the sealed lots and bids (GI-TRADE-08)
+            from .auction import auction_secrets
+
+            return auction_secrets
         if phase == "leaders":
             from .leaders import leaders_secrets
 
