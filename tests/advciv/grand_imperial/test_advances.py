@@ -525,16 +525,15 @@ def test_everyone_sees_the_advances_research_and_capitals(grand_imperial):
         assert v["research"] == {"babylon": 2} and v["capitals"] == {"babylon": "susa"}
 
 
-@pytest.mark.variant("GI-CITYADV-26", "GI-CITYADV-25")
-def test_a_shipyard_fills_the_fleet_and_marines_are_not_sold_yet(grand_imperial):
+@pytest.mark.variant("GI-CITYADV-26")
+def test_a_shipyard_fills_the_fleet(grand_imperial):
     """Egypt (Galleons owned, 1 ship) buys a Shipyard (150: 4 Gold, 144, and 6 treasury) in
     coastal Tanis: 3 Triremes are launched there, 4 ships in all, the ship records agreeing
-    (GI-SHIP-01). Marines (GIA-22) are refused: their piece is not played yet."""
+    (GI-SHIP-01). (Marines are sold since their piece is played: test_marines.py, GIM-1.)"""
     state, _ = position(nations=EAST, options={**GI, "players": 4}, board={"tanis": {"city": "egypt"}},
                         ships={"egypt": ["tanis"]},
                         players={"egypt": {"hand": ["gold"] * 4, "treasury": 6}, **WAIT}, phase="advances")
     egypt(state).civ_cards.update({"galleons": 0, "navy": 0})  # (a position's cards are the plain ones)
-    refused(state, buy(advances=[line("marines", "tanis", treasury=6, pay_cards=["gold"] * 4)]), "GI-CITYADV-25")
     state, ev = play(state, buy(advances=[line("shipyard", "tanis", pay_cards=["gold"] * 4, treasury=6)]))
     assert state.board.ships["egypt"] == ["tanis"] * 4 and egypt(state).treasury == 0
     assert "Egypt's Shipyard in Tanis launches 3 new ships free of charge (GI-CITYADV-26)." in texts(ev)

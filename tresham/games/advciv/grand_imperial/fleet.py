@@ -2,7 +2,7 @@
 
 Every ship on the board has a record in ``variant_state["ships"][nation]``::
 
-    {"id": 1, "area": "knossos", "role": "trireme", "tokens": 2, "cards": ["salt"]}
+    {"id": 1, "area": "knossos", "role": "trireme", "tokens": 2, "cards": ["salt"], "marines": 1}
 
 always agreeing with the plain ``board.ships[nation]`` (the same areas, as a multiset: the
 invariant :func:`invariants`). ``id`` is the lowest free number from 1 to 4 when the ship is
@@ -11,7 +11,9 @@ Galleon or a Warship in the ``ship_roles`` phase, GI-SHIP-03); ``tokens`` are th
 tokens aboard, which are in no area (GIR-20: no growth, census, support, surplus or conflict;
 they are neither on the board nor in stock nor in treasury, so the token count adds them:
 ``GrandImperial.tokens_elsewhere``); ``cards`` are trade cards aboard, face down for everyone,
-the owner included (GI-SHIP-07), counted by ``GrandImperial.cards_elsewhere``.
+the owner included (GI-SHIP-07), counted by ``GrandImperial.cards_elsewhere``; ``marines``
+the Marines pieces aboard (GI-CITYADV-25, ``marines.py``), which take no room; the key is
+there only while the ship carries some.
 
 Capacity counts tokens and cards together (GI-SHIP-05): Trireme 5, Galleon 7, Warship 5 (the
 data, ``grand_imperial.json`` ``ships``). Every change to a ship goes through the functions
@@ -124,12 +126,27 @@ def lose_cargo(g: Game, nation: str, rec: Record) -> tuple[int, int]:
     return tokens, cards
 
 
-def remove(g: Game, nation: str, sid: int) -> tuple[int, int]:
-    """Ship ``sid`` goes back to stock, with its cargo lost (GIR-16). Gives (tokens, cards)
-    lost with it."""
+#: Why a ship leaves the board (``remove``'s ``reason``): a ship "destroyed", sunk in naval
+#: conflict or lost to a calamity, is replaced by a Shipyard (GI-CITYADV-26, GIR-46); one not
+#: maintained, or taken off otherwise, is not.
+SUNK, CALAMITY, UNMAINTAINED, RETURNED = "sunk", "calamity", "unmaintained", "returned"
+DESTROYED = frozenset({SUNK, CALAMITY})
+
+
+def remove(g: Game, nation: str, sid: int, reason: str = RETURNED) -> tuple[int, int]:
+    """Ship ``sid`` goes back to stock, with its cargo lost (GIR-16) and its Marines too
+    (GIR-45, ruling GIM-4). A ship ``reason`` sunk or lost to a calamity is replaced free of
+    charge in its owner's Shipyard city, if he has one (GI-CITYADV-26, ``shipyard.replace``).
+    Gives (tokens, cards) lost with it."""
     rec = ship(g.s, nation, sid)
     if rec is None:
         raise RuntimeError(f"{nation} has no ship {sid}")
+    marines = rec.get("marines", 0)
+    if marines:
+        del rec["marines"]
+        g.emit(f"{g.possessive(nation)} {marines} Marines aboard ship {sid} "
+               f"{'are' if marines != 1 else 'is'} lost with it (GIR-45).", "marines_lost",
+               nation=nation, ship=sid, marines=marines)
     lost = lose_cargo(g, nation, rec)
     Game.remove_ship(g, nation, rec["area"])
     fleet = fleets(g.s)[nation]
@@ -138,6 +155,10 @@ def remove(g: Game, nation: str, sid: int) -> tuple[int, int]:
         del fleets(g.s)[nation]
     if not fleets(g.s):
         del g.s.variant_state["ships"]
+    if reason in DESTROYED:
+        from .shipyard import replace
+
+        replace(g, nation)
     return lost
 
 
@@ -207,8 +228,21 @@ def cash_in(g: Game, nation: str, sid: int) -> list[str]:
 
 # ---- adopting and checking ---------------------------------------------------------------------
 def adopt(g: Game) -> None:
-    """Records for the ships of a prepared position (``scenario``): each ship on the board
-    without a record is a Trireme with nothing aboard, numbered in the order listed (GISH-1)."""
+    """Records for the ships of a prepared position (``scenario``; ruling GIM-8): a record the
+    position gives (its ``variant_state["ships"]``: role, tokens, cards and Marines aboard)
+    stands on the board too, if the position's ``ships`` does not already place it; each ship
+    on the board without a record is a Trireme with nothing aboard, numbered in the order
+    listed (GISH-1). A record's ``marines`` of 0 is dropped (the key is there only while
+    some are aboard)."""
+    for nation in sorted(fleets(g.s)):
+        on_board = Counter(g.s.board.ships.get(nation, []))
+        for r in records(g.s, nation):
+            if not r.get("marines", 1):
+                del r["marines"]
+            if on_board[r["area"]] > 0:
+                on_board[r["area"]] -= 1
+            else:
+                Game.add_ship(g, nation, r["area"])
     for nation in sorted(g.s.board.ships):
         have = Counter(r["area"] for r in records(g.s, nation))
         for area in g.s.board.ships[nation]:
@@ -235,6 +269,8 @@ def invariants(state: GameState) -> list[str]:
         for r in recs:
             if r["role"] not in ROLES:
                 out.append(f"{nation}: ship {r['id']} has the unknown role {r['role']!r}")
+            elif r.get("marines", 0) < 0:
+                out.append(f"{nation}: ship {r['id']} carries {r['marines']} Marines")
             elif r["tokens"] < 0 or load_of(r) > capacity(r):
                 out.append(f"{nation}: ship {r['id']} ({r['role']}) carries {r['tokens']} tokens and "
                            f"{len(r['cards'])} cards (capacity {capacity(r)})")
@@ -252,5 +288,5 @@ def public(state: GameState) -> dict[str, list[dict]]:
     """What everyone sees of the ships (4.3): id, area, role, tokens aboard, and how many
     cards (never which)."""
     return {n: [{"id": r["id"], "area": r["area"], "role": r["role"], "tokens": r["tokens"],
-                 "cards": len(r["cards"])} for r in records(state, n)]
+                 "cards": len(r["cards"]), **({"marines": r["marines"]} if r.get("marines") else {})} for r in records(state, n)]
             for n in sorted(state.variant_state.get("ships", {}))}

@@ -294,24 +294,33 @@ def _gi_plan(g: Game, seat: int) -> dict:
     moves = [{k: m[k] for k in ("from", "to", "via", "count") if k in m} for m in plan.get("moves") or []]
     voyages = [{"ship": x["ship"], "id": x["id"], "steps": [list(s) for s in x["steps"]]}
                for x in plan.get("voyages") or []]
-    return {"moves": moves, "voyages": voyages, "done": plan.get("done")}
+    marines = [{k: m[k] for k in ("from", "to", "via", "count") if k in m} for m in plan.get("marines") or []]
+    return {"moves": moves, "voyages": voyages, "marines": marines, "done": plan.get("done")}
 
 
 def _gi_move_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
     from .. import forms as plain
 
+    if fid == "move.marines":  # GI-CITYADV-25: Marines overland, like tokens
+        plan = _gi_plan(g, seat)
+        plan["marines"].append({"from": v["from"], "to": v["to"], "count": int(v["count"])})
+        return {"type": "move", **_player(seat), **plan}
     if fid != "move.voyage":
         order = plain.FORMS["move"][1](g, seat, d, fid, v)
-        order["voyages"] = _gi_plan(g, seat)["voyages"]
+        gi_plan = _gi_plan(g, seat)
+        order["voyages"] = gi_plan["voyages"]
+        order["marines"] = gi_plan["marines"]
         return order
     plan = _gi_plan(g, seat)
     area, _, sid = str(v["ship"]).partition("|")
     steps: list[list] = []
     if v.get("load"):
         steps.append(["load", int(v["load"])])
+    steps += [["marine", "load"]] * int(v.get("marines_load") or 0)
     steps += [["sail", v[k]] for k in ("sail1", "sail2", "sail3", "sail4") if v.get(k)]
     if v.get("unload"):
         steps.append(["unload", int(v["unload"])])
+    steps += [["marine", "unload"]] * int(v.get("marines_unload") or 0)
     plan["voyages"].append({"ship": area, "id": int(sid), "steps": steps})
     return {"type": "move", **_player(seat), **plan}
 
@@ -319,26 +328,46 @@ def _gi_move_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
 @form("move", _gi_move_order, variant=KEY)
 def _gi_move(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     """D5, GI-SHIP-04..06: the plain movement forms, the voyage by ship number; tokens not
-    unloaded stay aboard."""
+    unloaded stay aboard; Marines overland and aboard (GI-CITYADV-25)."""
     from .. import forms as plain
     from .fleet import allowance, capacity, records
+    from .marines import on_land
 
     out = [f for f in plain.FORMS["move"][0](g, seat, d) if f.id != "move.voyage"]
     nation = g.s.players[seat].nation
     recs = records(g.s, nation)
+    troops = on_land(g.s, nation)
+    if troops:  # GI-CITYADV-25: Marines move like tokens, one land boundary
+        starts = sorted(set(troops))
+        near = sorted({b for a in starts for b in g.areas[a].land_adj})
+        out.insert(1, OrderForm("move.marines", "Move Marines overland", [
+            FormField("from", "From", "choice", plain._areas(g, starts)),
+            FormField("to", "To", "choice", plain._areas(g, near)),
+            FormField("count", "How many", "number", min=1, max=len(troops), value=1)],
+            submit="Add this move", help="Marines take no room and count for no limit; they never fight.",
+            rule="GI-CITYADV-25"))
     if recs:
         water = [a for a, area in g.areas.items() if area.has_water]
         most = max(allowance(g, nation, r) for r in recs)
         sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", plain._areas(g, water), required=False)
                  for i in range(1, most + 1)]
         cap = max(capacity(r) for r in recs)
+        marine_fields = []
+        if troops or any(r.get("marines") for r in recs):  # GI-CITYADV-25: no room taken
+            most_m = len(troops) + sum(r.get("marines", 0) for r in recs)
+            marine_fields = [
+                FormField("marines_load", "Marines to take aboard where it starts", "number", min=0,
+                          max=most_m, value=0, required=False),
+                FormField("marines_unload", "Marines to land where it stops", "number", min=0,
+                          max=most_m, value=0, required=False)]
         ships = [FieldChoice(f"{r['area']}|{r['id']}", _ship_label(g, {**r, "cards": len(r["cards"])}))
                  for r in recs]
         out.insert(1, OrderForm("move.voyage", "Move by ship", [
             FormField("ship", "Ship", "choice", ships),
             FormField("load", "Tokens to take aboard where it starts", "number", min=0, max=cap, value=0),
             *sails,
-            FormField("unload", "Tokens to land where it stops", "number", min=0, max=cap, value=0)],
+            FormField("unload", "Tokens to land where it stops", "number", min=0, max=cap, value=0),
+            *marine_fields],
             submit="Add this voyage",
             help="A Trireme or Warship enters 3 areas, a Galleon 2 (one more each with Cloth Making); a "
                  "Trireme or Warship holds 5 tokens and cards, a Galleon 7; tokens not landed stay aboard.",

@@ -12,6 +12,12 @@ phase (23, census order, pending orders) with ships as the seed has them.
   aboard; a voyage that only loads or unloads, without sailing, is allowed (GI-SHIP-06).
   Tokens aboard are in no area (GIR-20): they do not grow, are not counted in the census,
   do not support cities and are not removed as surplus.
+- Marines (GI-CITYADV-25, ``marines.py``): the order's ``marines`` entries move Marines
+  overland like tokens (one land boundary, two with Roadbuilding through ``via``), and the
+  voyage steps ``["marine", "load"]`` and ``["marine", "unload"]`` take one piece aboard or set
+  one down; they take no room aboard. A piece moves once a phase (as 23.3, 23.56): one moved
+  overland does not embark, one set down does not move on. Marines never enter the ``entered``
+  list (they never fight, GIR-45).
 - Otherwise as plain: 23.54 open sea only with Astronomy, 23.55 no ship ends in open sea,
   23.56 tokens that moved overland or by another ship do not embark, one voyage per ship.
 
@@ -21,29 +27,44 @@ The order (JSON)::
      "voyages": [{"ship": "knossos", "id": 1,
                   "steps": [["load", 7], ["sail", "thera"], ["sail", "argos"],
                             ["sail", "sparta"], ["unload", 5]]}],
+     "marines": [{"from": "knossos", "to": "phaistos", "count": 1}],
      "done": "done"}
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
 from ...base import IllegalOrder
 from ..game import Game
 from ..orders import order
 from ..phase import register
-from ..rules.movement import (DOUBLE_COASTS, Move, MovementPhase, VoyageStep, _area, _Ledger,
-                              _step_n, check_land_move)
-from ..schema import AreaId, Many
+from ..rules.movement import (DOUBLE_COASTS, STEP_VERBS, LandMove, Move, MovementPhase, _area, _Ledger,
+                              _road_blocker, _step_n, check_land_move)
+from ..schema import AreaId, Many, Positive
 from . import fleet
+from . import marines as mar
 from .ships import ShipId
 from .variant import KEY
 
 #: tokens aboard at the start of a voyage, in its legs: ``["@ship", area, n]`` unloads them
 ABOARD = "@ship"
+MARINE = "marine"
+
+#: One step of a GI voyage: the plain ``["load", n]``, ``["sail", area]``, ``["unload", n]``,
+#: and ``["marine", "load" | "unload"]`` for one Marines piece (GI-CITYADV-25).
+GIVoyageStep = Annotated[
+    Annotated[tuple[Literal["load"], Positive], Tag("load")]
+    | Annotated[tuple[Literal["unload"], Positive], Tag("unload")]
+    | Annotated[tuple[Literal["sail"], AreaId], Tag("sail")]
+    | Annotated[tuple[Literal["marine"], Literal["load", "unload"]], Tag("marine")],
+    Discriminator(lambda v: v[0] if isinstance(v, (list, tuple)) and v and v[0] in (*STEP_VERBS, MARINE) else None,
+                  custom_error_type="voyage_step",
+                  custom_error_message='a voyage step is ["load", n], ["sail", area], ["unload", n] or '
+                                       '["marine", "load" or "unload"]')]
 
 
 class GIVoyage(TypedDict):
@@ -52,24 +73,66 @@ class GIVoyage(TypedDict):
     __pydantic_config__ = ConfigDict(extra="forbid", strict=True)  # type: ignore[misc]
     ship: AreaId
     id: NotRequired[ShipId]
-    steps: Many(VoyageStep)
+    steps: Many(GIVoyageStep)
 
 
-@order("move", rule="23.1", fields={"voyages": "23.5"}, variant=KEY)
+@order("move", rule="23.1", fields={"voyages": "23.5", "marines": "GI-CITYADV-25"}, variant=KEY)
 @dataclass(slots=True)
 class GIMove(Move):
-    __doc__ = Move.__doc__
+    __doc__ = Move.__doc__ + " Grand Imperial: ships by number, Marines moved overland (``marines``)."
     voyages: Many(GIVoyage) = field(default_factory=list)
+    marines: Many(LandMove) = field(default_factory=list)
 
 
 class GILedger(_Ledger):
-    """The plain ledger, with the ships that have sailed counted by number."""
+    """The plain ledger, with the ships that have sailed counted by number and the Marines
+    that have not moved this phase (``marines[area]``, GI-CITYADV-25)."""
 
-    __slots__ = ("sailed",)
+    __slots__ = ("sailed", "marines")
 
     def __init__(self, g: Game, nation: str) -> None:
         super().__init__(g, nation)
         self.sailed: set[int] = set()
+        self.marines: dict[str, int] = {}
+        for a in mar.on_land(g.s, nation):
+            self.marines[a] = self.marines.get(a, 0) + 1
+
+
+def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
+    """Check one overland move of Marines (GI-CITYADV-25: "like a normal token", 23.3, 23.31)
+    and book them; gives its normal form ``{"from", "to", "count"}`` (and ``via``)."""
+    if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
+        raise IllegalOrder("GI-CITYADV-25", "a Marines move is {\"from\": area, \"to\": area, \"count\": n}")
+    src = _area(g, mv.get("from"), "from")
+    dst = _area(g, mv.get("to"), "to")
+    n = mv.get("count")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise IllegalOrder("GI-CITYADV-25", f"a Marines move's count is a number of pieces, not {n!r}")
+    have = led.marines.get(src, 0)
+    if n > have:
+        raise IllegalOrder("GI-CITYADV-25", f"you have only {have} Marines in {g.area_name(src)} that have not "
+                           f"moved this phase (asked to move {n}); a piece moves once")
+    a = g.areas[src]
+    via = mv.get("via")
+    if via is None:
+        if dst not in a.land_adj:
+            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share a land "
+                               "boundary; Marines cross one land boundary (or go by ship)")
+    else:
+        via = _area(g, via, "via")
+        if not g.of(led.nation).has("roadbuilding"):
+            raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area into a second one")
+        if via not in a.land_adj or dst not in g.areas[via].land_adj or dst == src:
+            raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → {g.area_name(dst)} is not "
+                               "a path across two land boundaries")
+        why = _road_blocker(g, led.nation, via)
+        if why:
+            raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: {why}")
+    led.marines[src] = have - n
+    out = {"from": src, "to": dst, "count": n}
+    if via is not None:
+        out["via"] = via
+    return out
 
 
 def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
@@ -112,6 +175,10 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
     cards = len(rec["cards"])
     role = fleet.spec(rec["role"]).name
     pos, came_from, entered, cargo = start, None, 0, rec["tokens"]
+    troops = rec.get("marines", 0)  # Marines aboard (GI-CITYADV-25: no room taken)
+    m_loads: dict[str, int] = {}
+    m_load_at: list[str] = []
+    m_unload_at: list[str] = []
     aboard: list[list] = [[ABOARD, rec["tokens"]]] if rec["tokens"] else []
     loads: dict[str, int] = {}
     legs: list[list] = []
@@ -154,6 +221,25 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
                     aboard.pop(0)
                 else:
                     aboard[0][1] = k - take
+        elif verb == MARINE:
+            if here.is_open_sea:
+                raise IllegalOrder("23.51", "Marines embark and land only in a land area")
+            if arg == "load":
+                free_m = led.marines.get(pos, 0) - m_loads.get(pos, 0)
+                if free_m < 1:
+                    raise IllegalOrder("GI-CITYADV-25", f"you have no Marines in {g.area_name(pos)} that may "
+                                       "embark (Marines that moved this phase may not)")
+                m_loads[pos] = m_loads.get(pos, 0) + 1
+                m_load_at.append(pos)
+                troops += 1
+            elif arg == "unload":
+                if troops < 1:
+                    raise IllegalOrder("GI-CITYADV-25", f"ship {rec['id']} carries no Marines to land")
+                troops -= 1
+                m_unload_at.append(pos)
+            else:
+                raise IllegalOrder("GI-CITYADV-25", f"a Marines step is [\"marine\", \"load\" or \"unload\"], "
+                                   f"not {step!r}")
         elif verb == "sail":
             dst = _area(g, arg, "sail to")
             if dst not in here.water_adj:
@@ -177,27 +263,34 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
             came_from, pos = pos, dst
             path.append(dst)
         else:
-            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
-    if len(path) == 1 and not loads and not legs:
+            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail, unload or marine")
+    if len(path) == 1 and not loads and not legs and not m_load_at and not m_unload_at:
         raise IllegalOrder("GI-SHIP-06", f"the voyage of ship {rec['id']} neither sails nor loads nor unloads")
     if g.areas[pos].is_open_sea:
         raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area ({g.area_name(pos)})")
     for a, n in loads.items():
         led.take(a, n)
+    for a, n in m_loads.items():
+        led.marines[a] -= n
     led.sailed.add(rec["id"])
     stay = [[src, n] for src, n in aboard if src != ABOARD]
     return {"ship": start, "id": rec["id"], "steps": [list(s) for s in v["steps"]], "path": path,
-            "legs": legs, "stay": stay}
+            "legs": legs, "stay": stay, "marines_in": m_load_at, "marines_out": m_unload_at}
 
 
-def check_plan(g: Game, nation: str, moves: Any, voyages: Any) -> dict:
-    """Validate a whole GI move order against the current board; changes nothing."""
-    if not isinstance(moves, list) or not isinstance(voyages, list):
-        raise IllegalOrder("23.1", "moves and voyages must be lists")
+def check_plan(g: Game, nation: str, moves: Any, voyages: Any, marines: Any = ()) -> dict:
+    """Validate a whole GI move order against the current board; changes nothing. Land moves
+    of tokens, then of Marines, then the voyages (the order they are carried out in)."""
+    if not isinstance(moves, list) or not isinstance(voyages, list) or not isinstance(marines, (list, tuple)):
+        raise IllegalOrder("23.1", "moves, voyages and marines must be lists")
     led = GILedger(g, nation)
     out_moves = [check_land_move(g, led, m) for m in moves]
+    out_marines = [check_marine_move(g, led, m) for m in marines]
     out_voyages = [check_voyage(g, led, v) for v in voyages]
-    return {"moves": out_moves, "voyages": out_voyages}
+    out = {"moves": out_moves, "voyages": out_voyages}
+    if out_marines:
+        out["marines"] = out_marines
+    return out
 
 
 def _enter(g: Game, nation: str, area: str) -> None:
@@ -232,6 +325,18 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         via = f" via {g.area_name(m['via'])}" if "via" in m else ""
         g.emit(f"{who} moves {_n(m['count'])} from {g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.",
                "move", nation=nation, move=dict(m))
+    for mv in plan.get("marines", ()):
+        try:
+            m = check_marine_move(g, led, mv)
+        except IllegalOrder as e:
+            g.emit(f"{who}'s move of {mv.get('count')} Marines from {g.area_name(mv['from'])} to "
+                   f"{g.area_name(mv['to'])} is skipped: {e}", "move_skipped", nation=nation, marines=mv, rule=e.rule)
+            continue
+        mar.take(g, nation, m["from"], m["count"])
+        mar.place(g, nation, m["to"], m["count"])
+        moved_any = True
+        g.emit(f"{who} moves {m['count']} Marines from {g.area_name(m['from'])} to {g.area_name(m['to'])}.",
+               "marines_move", nation=nation, move=dict(m))
     for v in plan.get("voyages", ()):
         try:
             vv = check_voyage(g, led, {"ship": v["ship"], "id": v["id"], "steps": v["steps"]})
@@ -250,6 +355,10 @@ def execute(g: Game, seat: int, plan: dict) -> None:
             _enter(g, nation, dst)
         for src, n in vv["stay"]:
             fleet.load(g, nation, sid, src, n)
+        for a in vv.get("marines_in", ()):
+            mar.embark(g, nation, sid, a)
+        for a in vv.get("marines_out", ()):
+            mar.disembark(g, nation, sid, a)
         if vv["path"][-1] != vv["ship"]:
             fleet.move(g, nation, sid, vv["path"][-1])
         moved_any = True
@@ -258,8 +367,13 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         stays = fleet.ship(g.s, nation, sid)["tokens"]
         g.emit(f"{who}'s ship {sid} sails " + " → ".join(g.area_name(a) for a in vv["path"])
                + (f", setting down {carried}" if carried else "")
-               + (f"; {_n(stays)} stay aboard" if stays else "") + ".", "voyage", nation=nation,
-               ship=sid, path=vv["path"], legs=vv["legs"], aboard=stays)
+               + (f"; {_n(stays)} stay aboard" if stays else "")
+               + (f"; Marines embark in {', '.join(g.area_name(a) for a in vv['marines_in'])}"
+                  if vv.get("marines_in") else "")
+               + (f"; Marines land in {', '.join(g.area_name(a) for a in vv['marines_out'])}"
+                  if vv.get("marines_out") else "") + ".", "voyage", nation=nation,
+               ship=sid, path=vv["path"], legs=vv["legs"], aboard=stays,
+               marines_in=vv.get("marines_in", []), marines_out=vv.get("marines_out", []))
     if not moved_any:
         g.emit(f"{who} moves nothing.", "move", nation=nation)
 
@@ -275,6 +389,10 @@ def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -
     n = rng.below(n + 1) if n > 0 else 0
     if n:
         steps.append(["load", n])
+    troops = rec.get("marines", 0)
+    if led.marines.get(start, 0) > 0 and rng.below(2) == 0:  # a Marines piece embarks (GI-CITYADV-25)
+        steps.append([MARINE, "load"])
+        troops += 1
     pos, path = start, []
     for _ in range(rng.below(fleet.allowance(g, nation, rec) + 1)):
         opts = sorted(a for a in g.areas[pos].water_adj if astronomy or not g.areas[a].is_open_sea)
@@ -291,7 +409,9 @@ def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -
         down = cargo if rng.below(4) else rng.below(cargo + 1)
         if down:
             steps.append(["unload", down])
-    if not path and not any(s[0] in ("load", "unload") for s in steps):
+    if troops and path and rng.below(2) == 0:
+        steps.append([MARINE, "unload"])
+    if not path and not any(s[0] in ("load", "unload", MARINE) for s in steps):
         return None
     return {"ship": start, "id": rec["id"], "steps": steps}
 
@@ -300,8 +420,12 @@ def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -
 class GIMovementPhase(MovementPhase):
     """23 with Grand Imperial ships (GI-SHIP-04..06)."""
 
+    def empty(self, plan: dict) -> bool:
+        """A plan that moves only Marines is not empty (GI-CITYADV-25)."""
+        return super().empty(plan) and not plan.get("marines")
+
     def check(self, g: Game, nation: str, o: Move) -> dict:
-        return check_plan(g, nation, o.moves, o.voyages)
+        return check_plan(g, nation, o.moves, o.voyages, getattr(o, "marines", ()))
 
     def carry_out(self, g: Game, seat: int, plan: dict) -> None:
         execute(g, seat, plan)
@@ -319,6 +443,15 @@ class GIMovementPhase(MovementPhase):
             except IllegalOrder:
                 continue
             moves.append(m)
+        marines = []
+        for area in sorted(set(led.marines)):  # Marines step to a random land neighbour, one in two
+            opts = sorted(g.areas[area].land_adj)
+            if opts and rng.below(2) == 0:
+                m = {"from": area, "to": rng.choice(opts), "count": 1 + rng.below(led.marines[area])}
+                try:
+                    marines.append(check_marine_move(g, led, m))
+                except IllegalOrder:
+                    pass
         voyages = []
         recs = fleet.records(g.s, nation)
         if recs and rng.below(2) == 0:
@@ -326,8 +459,8 @@ class GIMovementPhase(MovementPhase):
             if v is not None:
                 voyages.append(v)
         try:
-            check_plan(g, nation, moves, voyages)
+            check_plan(g, nation, moves, voyages, marines)
         except IllegalOrder:
-            moves, voyages = [], []
-        return GIMove(seat, moves, voyages, plain.done)
+            moves, voyages, marines = [], [], []
+        return GIMove(seat, moves, voyages, plain.done, marines)
 

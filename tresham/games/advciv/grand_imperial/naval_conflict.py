@@ -394,7 +394,7 @@ class NavalPhase(Phase):
                     break
                 if cost:
                     fleet.pay_from_aboard(g, winner, payer["id"], cost)
-                fleet.remove(g, loser, r["id"])
+                fleet.remove(g, loser, r["id"], fleet.SUNK)
                 sunk.append((r["id"], cost))
         g.emit(f"{g.name(winner)} takes {take} card{'s' if take != 1 else ''} face down from {g.possessive(loser)} "
                f"ships in {g.area_name(area)}" + (f", discards {discarded}" if discarded else "")

@@ -42,7 +42,7 @@ from .research import SPENT, available, credit
 
 #: The rule a refusal about the purchase as a whole cites.
 RULE = "GI-TURN-12"
-#: Not buyable yet: the Marines' piece is not played (GIA-22).
+#: The advance whose purchase sets down a Marines piece (GI-CITYADV-25, ``marines.bought``).
 MARINES = "marines"
 
 
@@ -117,9 +117,6 @@ def placeable(g, p: Player, advance: str, city: str, owned: Iterable[str] = ()) 
         return f"GI-CARULE-01|a city advance is placed on one of your cities, and {where} is not one"
     if a.coastal_only and not g.areas[city].coastal:
         return f"{rule_of(advance)}|{a.name} is built in coastal cities only, and {where} is inland"
-    if advance == MARINES:
-        return (f"{rule_of(advance)}|Marines are not played yet in this engine (their piece, its "
-                "moves and its Piracy immunity come with the ships' slice): they cannot be bought")
     turn = g.s.turn
     if p.civ_cards.get(a.prerequisite, turn) >= turn:
         pre = g.d.civ_cards[a.prerequisite].name if a.prerequisite in g.d.civ_cards else a.prerequisite
@@ -326,6 +323,10 @@ def buy_lines(g, p: Player, lines: list[Line]) -> None:
                treasury=ln.treasury, card_count=len(ln.pay_cards))
         if a.fills_ships:
             fill_ships(g, nation, ln.city)
+        if ln.advance == MARINES:  # its piece starts in the city named (GI-CITYADV-25, GIM-1)
+            from .marines import bought
+
+            bought(g, nation, ln.city)
 
 
 def fill_ships(g, nation: str, area: str) -> int:

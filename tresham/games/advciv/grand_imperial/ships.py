@@ -146,7 +146,7 @@ def execute(g: Game, nation: str, kept: list[tuple[int, str]], built: list[tuple
         if rec["id"] in kept_ids:
             continue
         area, sid = rec["area"], rec["id"]
-        tokens, cards = fleet.remove(g, nation, sid)
+        tokens, cards = fleet.remove(g, nation, sid, fleet.UNMAINTAINED)
         lost = ""
         if tokens or cards:
             lost = (f"; {tokens} token{'s' if tokens != 1 else ''} aboard go{'es' if tokens == 1 else ''} to stock"

@@ -304,6 +304,11 @@ class GrandImperial(Variant):
         ships = fleet.public(g.s)
         if ships:
             out["ships"] = ships
+        from .marines import public as marines_public
+
+        troops = marines_public(g.s)
+        if troops:
+            out["marines"] = troops  # Marines on land, public pieces (GI-CITYADV-25)
         out.update(advances_view(g))
         return out
 
@@ -317,7 +322,8 @@ class GrandImperial(Variant):
         return fleet.cards_aboard(state)
 
     def position_built(self, g: Game) -> None:
-        """The ships of a prepared position are Triremes with nothing aboard (GISH-1)."""
+        """The ship records a prepared position gives stand on the board; its other ships are
+        Triremes with nothing aboard (GISH-1, GIM-8: ``fleet.adopt``)."""
         fleet.adopt(g)
 
     def expected_cards(self, options: Options | None) -> Counter:
@@ -336,9 +342,11 @@ class GrandImperial(Variant):
         generic count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo
         of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
         only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
-        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``). A draw plan awaiting the others
-        still holds (GI-TRADE-02, ``draws.invariants``)."""
-        out: list[str] = fleet.invariants(state)
+        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``) and the Marines'. A draw plan
+        awaiting the others still holds (GI-TRADE-02, ``draws.invariants``)."""
+        from .marines import invariants as marines_invariants
+
+        out: list[str] = fleet.invariants(state) + marines_invariants(state)
         for area, points in sorted(state.variant_state.get("luxury", {}).items()):
             if area not in state.board.cities:
                 out.append(f"a luxury die ({points}) stands in {area}, where no city is (GI-LUX-07)")

@@ -524,7 +524,7 @@ class MovementPhase(Phase):
                 raise IllegalOrder("23.1", "done must be \"done\", \"unless_threatened\" or null")
             plan = self.check(g, nation, o)
             plan["done"] = o.done
-        if not plan["moves"] and not plan["voyages"] and plan["done"] is None:
+        if self.empty(plan) and plan["done"] is None:
             st["plans"].pop(key, None)
             g.emit("Your pending moves are cleared.", "move_pending", to=[o.player])
         else:
@@ -544,7 +544,7 @@ class MovementPhase(Phase):
         who = g.name(g.s.players[seat].nation)
         if g.s.players[seat].inert:  # left the game meanwhile: an inert nation never moves (15.61)
             g.emit(f"{who} is inert and moves nothing.", "move")
-        elif plan and (plan["moves"] or plan["voyages"]):
+        elif plan and not self.empty(plan):
             g.emit(f"{who}'s time ran out: the moves entered are carried out.", "timeout")
             self.carry_out(g, seat, plan)
         else:
@@ -553,6 +553,11 @@ class MovementPhase(Phase):
         self._resolve(g)
 
     # the rules of the order, the plain module's functions (a variant's phase overrides these)
+    def empty(self, plan: dict) -> bool:
+        """Whether a checked plan moves nothing (no land move, no voyage); a variant's plan
+        may move pieces of its own."""
+        return not plan["moves"] and not plan["voyages"]
+
     def check(self, g: Game, nation: str, o: Move) -> dict:
         """Validate a move order against the board, changing nothing (``check_plan``)."""
         return check_plan(g, nation, o.moves, o.voyages)
