@@ -69,6 +69,25 @@ class PlayerSpec(BaseModel):
                 return list(v)
             raise
 
+    @field_validator("civ_cards", mode="wrap")
+    @classmethod
+    def _variant_civ_cards(cls, v: Any, handler: Any, info: ValidationInfo) -> Any:
+        """The plain civilization cards, or (in a variant's game) those of the variant's data
+        too (Grand Imperial: Galleons, Navy), as a list or as {card: turn bought}."""
+        try:
+            return handler(v)
+        except ValidationError:
+            variant = _variant(info)
+            if variant is None:
+                raise
+            known = variant.data().civ_cards
+            if isinstance(v, list) and all(isinstance(c, str) and c in known for c in v) and len(set(v)) == len(v):
+                return list(v)
+            if isinstance(v, dict) and all(isinstance(c, str) and c in known for c in v) and all(
+                    isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in v.values()):
+                return dict(v)
+            raise
+
 
 class AreaSpec(BaseModel):
     """What stands in one area (``board`` of a scenario)."""
