@@ -492,7 +492,7 @@ def test_the_heuristic_bot_keeps_cities_content_and_makes_them_happy_with_spare_
 
 
 @pytest.mark.variant("GI-LUX-01", "GI-LUX-07", "GI-TURN-08")
-@pytest.mark.parametrize("bots, seed", [("mixed", 24), ("heuristic", 3)])
+@pytest.mark.parametrize("bots, seed", [("mixed", 21), ("heuristic", 3)])
 def test_bot_games_give_luxury_orders_that_are_all_accepted(grand_imperial, bots, seed):
     """10 turns of 4 players: every luxury order a bot gives is accepted, the dice stand only
     on cities after every order (``GrandImperial.invariants``), and the game replays."""
@@ -503,8 +503,9 @@ def test_bot_games_give_luxury_orders_that_are_all_accepted(grand_imperial, bots
     assert not [r for r in rec.refused_samples if r.startswith("luxury")]
     luxury = [o for o in rec.orders if o.get("type") == "luxury"]
     assert luxury and any(sum(o["points"].values()) for o in luxury)
-    if bots == "mixed":  # seats 1 and 3 are random bots (``sim.seat_bots``; seed 24: one of the
-        # few seeds whose random bots build a city in 10 turns, once ships take some tokens aboard)
+    if bots == "mixed":  # seats 1 and 3 are random bots (``sim.seat_bots``; seed 21: one of the
+        # few seeds whose random bots build a city in 10 turns, with ships taking tokens aboard and
+        # the auction phase after trade; it was 24 before the auction phase changed the games)
         assert any(o["player"] in (1, 3) and sum(o["points"].values()) for o in luxury)
 
 
