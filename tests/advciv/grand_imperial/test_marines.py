@@ -239,3 +239,63 @@ def test_an_unmaintained_ship_is_not_replaced(grand_imperial):
     s.variant_state["sites"] = {"tanis": {"owner": "egypt", "active": [], "flipped": ["shipyard"], "decay": None}}
     s, ev = play(s, engage(CRETE, "egypt"), Timeout(EGYPT).to_json(), Timeout(CRETE).to_json())
     assert "sinks ship 1 (free)" in texts(ev) and "egypt" not in s.board.ships
+
+
+@pytest.mark.variant("GI-CITYADV-25", "GI-CITYADV-26")
+def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
+    """Random bots from a position where Egypt has a Shipyard in Tanis, Marines on land and
+    aboard, and Babylon's ships near by (Navy and Galleons owned by all: Warships and Galleons
+    may be declared): every order is legal (no refused sample), the ship
+    records, the Marines and the sites keep their invariants after every order, the log
+    replays, and Marines are moved overland and by ship."""
+    from tresham.sim import play_game, seat_bots
+
+    from tests.advciv.grand_imperial.test_advances import EAST, GI as GI4
+
+    def rec(i, area, marines=0):
+        return {"id": i, "area": area, "role": "trireme", "tokens": 0, "cards": [],
+                **({"marines": marines} if marines else {})}
+
+    cards = ["cloth_making", "astronomy", "navy", "galleons"]
+    pos = {"nations": EAST,
+           "board": {"tanis": {"city": "egypt", "tokens": {"egypt": 3}}, "memphis": {"city": "egypt", "tokens": {"egypt": 4}},
+                     "gaza": {"tokens": {"egypt": 3}}, "babylon": {"city": "babylon", "tokens": {"babylon": 4}},
+                     "ur": {"city": "babylon", "tokens": {"babylon": 3}}, "nineveh": {"city": "assyria"}},
+           "players": {n: {"treasury": 15, "civ_cards": cards} for n in EAST},
+           "variant_state": {"sites": {"tanis": {"owner": "egypt", "active": ["shipyard"], "flipped": [], "decay": None}},
+                             "marines": {"egypt": ["gaza", "memphis", "tanis"]},
+                             "ships": {"egypt": [rec(1, "tanis", 1), rec(2, "gaza", 1)],
+                                       "babylon": [rec(1, "ur"), rec(2, "ur")]}}}
+    moves = []
+    for seed in range(1, 9):
+        game = play_game(4, seed, bots=seat_bots("random", 4, seed), turns=6, options={**GI4, "position": pos})
+        assert game.violations == [] and not game.stalled and game.replay_ok and game.refused_samples == []
+        moves += [o for o in game.orders if o.get("type") == "move"]
+    assert any(o.get("marines") for o in moves)
+    assert any(s[0] == "marine" for o in moves for v in o.get("voyages", []) for s in v["steps"])
+
+
+# ---- positions with ship records (GIM-8) ----------------------------------------------------------
+@pytest.mark.variant("GI-CITYADV-25", "GI-SHIP-01")
+def test_a_position_gives_ship_records_with_marines_and_the_variants_civilization_cards(grand_imperial):
+    """A scenario's ``variant_state.ships`` records stand on the board without a ``ships`` key,
+    their 3 tokens aboard out of stock (55 - 2 on land - 3 aboard = 50), the Marines aboard
+    kept; Navy is a civilization card of the variant's; an unknown one is refused."""
+    from tresham.games.advciv.scenario import ScenarioError
+    from tests.helpers import position
+
+    vs = {"ships": {"crete": [{"id": 2, "area": "knossos", "role": "warship", "tokens": 3, "cards": [],
+                               "marines": 1}]},
+          "marines": {"crete": ["phaestos"]}}
+    s, _ = position(nations=["crete", "egypt", "babylon", "assyria", "asia", "thrace"],
+                    options={"variant": "grand_imperial", "wem": True, "players": 6},
+                    board={"knossos": {"tokens": {"crete": 2}}}, players={"crete": {"civ_cards": ["navy"]}},
+                    phase="movement", variant_state=vs)
+    assert s.board.ships["crete"] == ["knossos"] and s.player("crete").stock == 50
+    assert ship(s, "crete", 2) == {"id": 2, "area": "knossos", "role": "warship", "tokens": 3, "cards": [], "marines": 1}
+    assert "navy" in s.player("crete").civ_cards and mar.on_land(s, "crete") == ["phaestos"]
+    assert check_invariants(s) == []
+    with pytest.raises(ScenarioError, match="navvy"):
+        position(nations=["crete", "egypt", "babylon", "assyria", "asia", "thrace"],
+                 options={"variant": "grand_imperial", "wem": True, "players": 6},
+                 players={"crete": {"civ_cards": ["navvy"]}}, phase="movement")

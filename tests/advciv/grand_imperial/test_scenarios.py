@@ -115,10 +115,8 @@ def test_the_variant_state_is_checked_and_put_in_the_state(grand_imperial):
     number of luxury points are refused naming the key; a plain game keeps no variant state."""
     state, _ = sc.build(doc(board={"thebes": {"city": "egypt"}}, **WAIT,
                             variant_state={"luxury": {"thebes": 2}, "pacts": [{"a": "egypt", "b": "asia", "turn": 2}]}))
-    # the ship records are adopted from the board (GIM-8: ``fleet.adopt``), none here
-    assert state.variant_state == {"luxury": {"thebes": 2}, "pacts": [{"a": "egypt", "b": "asia", "turn": 2}],
-                                   "ships": {}}
-    assert sc.build(doc(**WAIT))[0].variant_state == {"ships": {}}
+    assert state.variant_state == {"luxury": {"thebes": 2}, "pacts": [{"a": "egypt", "b": "asia", "turn": 2}]}
+    assert sc.build(doc(**WAIT))[0].variant_state == {}
     for bad, words in (({"dice": {}}, "variant_state: unknown key 'dice'"),
                        ({"luxury": {"thebes": -1}}, "variant_state: luxury.thebes"),
                        ({"ships": {"egypt": [{"id": 1, "area": "thebes", "role": "dinghy"}]}}, "'dinghy' is not a ship type"),

@@ -7,8 +7,8 @@ All piece movements go through these primitives; that keeps the 55/9/4 counts ex
 
 A variant (``variant.py``) may play with its own subclass (``Variant.game_class``), which
 overrides the primitives and the hooks below that it changes: ``support_needed``,
-``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``, ``removes_last``,
-``replacement_tokens``. In the plain class each hook is exactly the plain rule.
+``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``, ``may_buy_again``,
+``removes_last``, ``replacement_tokens``. In the plain class each hook is exactly the plain rule.
 """
 from __future__ import annotations
 
@@ -353,6 +353,11 @@ class Game:
         """Refuse (IllegalOrder) a move of ``nation``'s tokens into ``area`` that a variant's
         rule forbids; called by the movement checks (``movement.check_land_move``, a voyage's
         unloading). The plain game forbids none beyond the movement rules themselves (23)."""
+
+    def may_buy_again(self, nation: str, card: str) -> bool:
+        """Whether ``nation`` may buy ``card`` though it owns it (``civcards.check_cards``): a
+        variant's exception to 31.61. The plain game allows none."""
+        return False
 
     # ---- scores ----------------------------------------------------------
     def civ_points(self, nation: str) -> int:

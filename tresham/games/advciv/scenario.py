@@ -73,19 +73,21 @@ class PlayerSpec(BaseModel):
     @classmethod
     def _variant_civ_cards(cls, v: Any, handler: Any, info: ValidationInfo) -> Any:
         """The plain civilization cards, or (in a variant's game) those of the variant's data
-        too (Grand Imperial: Galleons, Navy), as a list or as {card: turn bought}."""
+        too (Grand Imperial: Galleons, Navy), as a list or as ``{id: turn bought}``."""
         try:
             return handler(v)
         except ValidationError:
             variant = _variant(info)
-            if variant is None:
+            ids = list(v) if isinstance(v, (list, dict)) else None
+            if variant is None or ids is None or not all(isinstance(c, str) for c in ids):
                 raise
-            known = variant.data().civ_cards
-            if isinstance(v, list) and all(isinstance(c, str) and c in known for c in v) and len(set(v)) == len(v):
-                return list(v)
-            if isinstance(v, dict) and all(isinstance(c, str) and c in known for c in v) and all(
-                    isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in v.values()):
-                return dict(v)
+            if isinstance(v, dict) and not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1000
+                                               for n in v.values()):
+                raise
+            if isinstance(v, list) and len(set(v)) != len(v):
+                raise
+            if all(c in variant.data().civ_cards for c in ids):
+                return dict(v) if isinstance(v, dict) else list(v)
             raise
 
 

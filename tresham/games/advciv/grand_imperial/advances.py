@@ -41,35 +41,86 @@ def owes_decision(g: Game, seat: int) -> bool:
 
 def affordable_cards(g: Game, p) -> list[str]:
     """The civilization cards ``p`` can afford now, his research points' credit on any one of
-    them counted (GI-CARULE-03)."""
+    them counted (GI-CARULE-03), and the Civilized Leader's if he holds it (GI-LEADER-04);
+    the cards he owns by assimilation only among them (GI-LEADER-03)."""
+    from .leaders import CIVILIZED, assimilated, civilized_amount
+
     most = cc.max_payment(g, p) + credit(available(g, p.nation))
-    return [c for c, v in cc.costs(g, p).items() if v <= most]
+    if CIVILIZED in p.hand:
+        most += civilized_amount()
+    costs = cc.costs(g, p)
+    for c in assimilated(g.s, p.nation):
+        costs[c] = cc.cost_after_credits(g, p, c)
+    return [c for c, v in costs.items() if v <= most]
 
 
-def apply_order(g: Game, seat: int, o: GIBuy, why: str = "") -> None:
-    """Check the whole order first, then buy: the advance lines, then the civilization cards
-    with the plain purchase (31.1-31.71), then the obsolete advances removed (GIR-44).
-    A refusal leaves the state untouched."""
+def leader_credit(g: Game, p, o: GIBuy, cards: list[str], research_rebate: dict[str, int]):
+    """The Civilized Leader's credit named by the order (GI-LEADER-04): None when unused, else
+    (item, credit on it) for a civilization card bought now (its cost after credits and its
+    research credit, at most 50: what is left over is lost) or (advance, 50) for an advance
+    line of the order (``purchase.check_lines`` applies it to the first line of it).
+    IllegalOrder if he does not hold the card or buys no such item."""
+    from .leaders import CIVILIZED, civilized_amount, leader_name
+
+    item = o.leader_credit
+    if not item:
+        return None
+    if CIVILIZED not in p.hand:
+        raise IllegalOrder("GI-LEADER-04", f"you do not hold the {leader_name(CIVILIZED)}")
+    amount = civilized_amount()
+    if item in cards:
+        left = cc.cost_after_credits(g, p, item) - research_rebate.get(item, 0)
+        return item, min(amount, max(0, left))
+    if any(ln.get("advance") == item for ln in o.advances):
+        return item, amount
+    what = g.d.civ_cards[item].name if item in g.d.civ_cards else purchase.name(item) \
+        if item in purchase.gi.city_advances() else repr(item)
+    raise IllegalOrder("GI-LEADER-04", f"the {leader_name(CIVILIZED)}'s credit goes to a "
+                       f"civilization card or city advance bought in this order, and you do not "
+                       f"buy {what}")
+
+
+def apply_order(g: Game, seat: int, o: GIBuy, why: str = "", check_only: bool = False) -> None:
+    """Check the whole order first, then buy: the Civilized Leader cashed (GI-LEADER-04), the
+    advance lines, then the civilization cards with the plain purchase (31.1-31.71; a card
+    owned by assimilation only may be bought again and then scores, GI-LEADER-03), then the
+    obsolete advances removed (GIR-44). A refusal leaves the state untouched; ``check_only``:
+    check and change nothing."""
+    from .leaders import CIVILIZED, assimilated, buy_back, civilized_credit
+
     p = g.s.players[seat]
     nation = p.nation
     cards, pay, treasury, discard = list(o.cards), list(o.pay_cards), o.treasury, list(o.discard)
     with g.holding(nation):
         cc.check_cards(g, p, cards)
+        rebuy = {c: p.civ_cards[c] for c in cards if c in assimilated(g.s, nation)}
         blocked = cc.take(purchase.spendable(g, p), pay) is None and cc.take(p.hand, pay) is not None
         if blocked and "grain" in pay and purchase.granary_grain(p):
             raise IllegalOrder("GI-CITYADV-02", "a Grain card supporting a Granary city this turn "
                                "may not pay for anything")
         spent, rebate = purchase.card_research(g, p, cards, dict(o.research))
-        owed, value, mined = cc.check_payment(g, p, cards, pay, treasury, rebate)
+        per_card = {c: min(credit(n), cc.cost_after_credits(g, p, c)) for c, n in o.research.items()
+                    if c in cards}
+        bonus = leader_credit(g, p, o, cards, per_card)
+        card_bonus = bonus[1] if bonus is not None and bonus[0] in cards else 0
+        owed, value, mined = cc.check_payment(g, p, cards, pay, treasury, rebate + card_bonus)
         hand = cc.take(p.hand, pay)
         assert hand is not None
         lines = purchase.check_lines(g, p, list(o.advances), hand=hand, treasury=p.treasury - treasury,
                                      used_kinds=set(pay), owned=cards,
-                                     mining=cc.mining_available(p) and not mined, research_used=spent)
+                                     mining=cc.mining_available(p) and not mined, research_used=spent,
+                                     leader=bonus if bonus is not None and bonus[0] not in cards else None)
         for ln in lines:
             hand = cc.take(hand, ln.pay_cards)
+        if bonus is not None and CIVILIZED not in hand:
+            raise IllegalOrder("GI-LEADER-04", "the Civilized Leader is handed in as a payment "
+                               "(worth nothing) in this order: it cannot also give its credit")
         cc.check_discard(g, hand, discard)
+        if check_only:
+            return
         # -- carry out (each step re-checks what it needs; all of it was checked above)
+        if bonus is not None:
+            civilized_credit(g, nation)
         purchase.buy_lines(g, p, lines)
         if spent:
             p.flags[SPENT] = int(p.flags.get(SPENT, 0)) + spent
@@ -77,7 +128,9 @@ def apply_order(g: Game, seat: int, o: GIBuy, why: str = "") -> None:
                    + ", ".join(f"{cc._name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
                    + ".", "research_spent", nation=nation, research=dict(sorted(o.research.items())),
                    credit=rebate)
-        plain.apply_purchase(g, seat, cards, pay, treasury, discard, why, rebate)
+        plain.apply_purchase(g, seat, cards, pay, treasury, discard, why, rebate + card_bonus)
+        for c, since in sorted(rebuy.items()):
+            buy_back(g, nation, c, since)
         purchase.remove_obsolete(g, nation)
 
 
@@ -105,6 +158,8 @@ class GIAdvancesPhase(AdvancesPhase):
     def pending(self, g: Game) -> list[Decision]:
         """The plain decision (31), its player's cards valued as his, with the city advances he
         can afford and where (``options.advances``) and his research points (D18)."""
+        from .leaders import CIVILIZED, civilized_amount
+
         st = g.s.step
         out = []
         for seat in st.get("owe", []):
@@ -122,7 +177,8 @@ class GIAdvancesPhase(AdvancesPhase):
                          "within the hand limit, else the lowest-value excess cards are "
                          "discarded; no city advance" if over else "no purchase"),
                 options={"buyable": cards, "excess": over, "advances": adv,
-                         "research": available(g, p.nation)}))
+                         "research": available(g, p.nation),
+                         **({"leader_credit": civilized_amount()} if CIVILIZED in p.hand else {})}))
         return out
 
     def handle(self, g: Game, o: Order) -> None:
@@ -137,6 +193,8 @@ class GIAdvancesPhase(AdvancesPhase):
                 raise IllegalOrder("31.1", f"{name} must be a list")
         if not isinstance(o.research, dict):
             raise IllegalOrder("GI-CARULE-03", "research must be an object: card -> points")
+        if not isinstance(o.leader_credit, str):
+            raise IllegalOrder("GI-LEADER-04", "leader_credit names one card or advance bought now")
         apply_order(g, o.player, o)
 
     def timeout(self, g: Game, seat: int) -> None:
@@ -150,6 +208,31 @@ class GIAdvancesPhase(AdvancesPhase):
             purchase.remove_obsolete(g, p.nation)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
+        """A random purchase (:meth:`_sample`); holding the Civilized Leader, half the time its
+        credit goes to the first item bought, the treasury paid cut by what it saves, if that
+        order is legal (GI-LEADER-04). Always legal."""
+        from .leaders import CIVILIZED, civilized_amount
+
+        o = self._sample(g, seat, rng)
+        p = g.s.players[seat]
+        items = list(o.cards) + [ln["advance"] for ln in o.advances]
+        if CIVILIZED not in p.hand or not items or rng.below(2):
+            return o
+        item = items[0]
+        if item in o.cards:
+            with_credit = replace(o, leader_credit=item, treasury=max(0, o.treasury - civilized_amount()))
+        else:
+            ln = dict(o.advances[0], treasury=max(0, o.advances[0]["treasury"] - civilized_amount()))
+            with_credit = replace(o, leader_credit=item, advances=[ln, *o.advances[1:]])
+        for candidate in (with_credit, replace(o, leader_credit=item)):
+            try:
+                apply_order(g, seat, candidate, check_only=True)
+            except IllegalOrder:
+                continue
+            return candidate
+        return o
+
+    def _sample(self, g: Game, seat: int, rng) -> GIBuy:
         """With probability 1/3 one random affordable advance (D18), then the plain random
         purchase from what it leaves (its cards none of the advance's kind, GIR-56); else the
         plain random purchase alone. Always legal."""

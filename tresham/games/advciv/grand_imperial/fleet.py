@@ -234,7 +234,7 @@ def adopt(g: Game) -> None:
     on the board without a record is a Trireme with nothing aboard, numbered in the order
     listed (GISH-1). A record's ``marines`` of 0 is dropped (the key is there only while
     some are aboard)."""
-    for nation in sorted(fleets(g.s)):
+    for nation in sorted(g.s.variant_state.get("ships", {})):
         on_board = Counter(g.s.board.ships.get(nation, []))
         for r in records(g.s, nation):
             if not r.get("marines", 1):

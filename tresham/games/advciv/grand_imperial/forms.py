@@ -113,6 +113,18 @@ def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         help="Both of you see the other's trade cards; the card is then discarded.", rule="GI-LEADER-09")]
 
 
+@form("place_barracks", lambda g, seat, d, fid, v: {"type": "place_barracks", **_player(seat),
+                                                     "city": v["city"]}, variant=KEY)
+def _place_barracks(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D2, GI-LEADER-05: the Warlike Leader's free Barracks placed on one of one's cities
+    without one."""
+    choices = [FieldChoice(a, g.area_name(a)) for a in d.options.get("cities", [])]
+    return [OrderForm("place_barracks", "Place the free Barracks", [
+        FormField("city", "City", "choice", choices, value=choices[0].value if choices else None)],
+        submit="Build it", help="The Warlike Leader with Military owned: one Barracks city advance, "
+                                "free, in a city of yours that has none.", rule="GI-LEADER-05")]
+
+
 # ---- slice 2: the luxury phase (D11 luxury) ----------------------------------------------------
 LEVEL_NAMES = {"revolt": "Revolt", "unhappy": "Unhappy", "content": "Content", "satisfied": "Satisfied",
                "happy": "Happy"}
@@ -438,6 +450,8 @@ def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
     card, points = v.get("research_card"), int(v.get("research_points") or 0)
     if card and points:
         out["research"] = {card: points}
+    if v.get("leader_credit"):
+        out["leader_credit"] = v["leader_credit"]
     return out
 
 
@@ -482,6 +496,13 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             fields.append(FormField(f"restore{i}", f"Advance {i} restores a flipped one (half price)",
                                     "choice", [FieldChoice("no", "No: a new advance"),
                                                FieldChoice("yes", "Yes: restore it")], value="no"))
+    bonus = d.options.get("leader_credit")
+    if bonus:
+        fields.append(FormField(
+            "leader_credit", f"The Civilized Leader's {bonus} credit on", "choice",
+            [FieldChoice(c, g.d.civ_cards[c].name) for c in d.options.get("buyable", [])]
+            + [FieldChoice(a, advances[a].name) for a in sorted(open_)],
+            required=False, help="one item bought now; what it leaves over is lost (GI-LEADER-04)"))
     return [OrderForm("buy", "Buy civilization cards and city advances", fields,
                       submit="Buy and pay", rule="GI-TURN-12",
                       help="Research points give a credit once a turn ("

@@ -119,6 +119,13 @@ class GIGame(Game):
 
             check_entry(self, nation, area)
 
+    def may_buy_again(self, nation: str, card: str) -> bool:
+        """A card owned by assimilation only may be bought, to make it score (GI-LEADER-03;
+        ruling GILD-15)."""
+        from .leaders import assimilated
+
+        return card in assimilated(self.s, nation)
+
     def civ_points(self, nation: str) -> int:
         """Civilization cards' face values, less those owned by assimilation only, which score
         nothing (GI-LEADER-03)."""

@@ -27,7 +27,11 @@ A.S.T. nor by ownership), ``charismatic``, ``conversions``, ``free_barracks``,
 ``assimilated`` (section 4.2). All of these are public; a held leader is not.
 
 Orders: ``{"type": "play_leaders", "player": SEAT, "cards": [LEADER, ...]}``,
-``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``.
+``{"type": "place_barracks", "player": SEAT, "city": AREA}`` (D2: the Warlike Leader's free
+Barracks, owed in the phase ``leaders`` after the plays; timeout a random city of his),
+``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``. The Civilized Leader's
+credit is the GI ``buy`` order's ``leader_credit`` (``advances.py``); a card assimilated may be
+bought again and then scores (:func:`buy_back`, ``GIGame.may_buy_again``).
 """
 from __future__ import annotations
 
@@ -40,7 +44,7 @@ from ..data import DataError
 from ..game import Game
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import Many, NationId, Seat, _enum
+from ..schema import AreaId, Many, NationId, Seat, _enum
 from ..state import GameState, Player
 from . import data as gi
 from .variant import KEY
@@ -323,6 +327,33 @@ def civilized_credit(g: Game, nation: str) -> int:
     return x.credit
 
 
+CIVILIZED = "civilized_leader"
+
+
+def civilized_amount() -> int:
+    """The Civilized Leader's credit (the data: 50)."""
+    return gi.leaders()[CIVILIZED].credit
+
+
+def buy_back(g: Game, nation: str, card: str, since: int) -> None:
+    """GI-LEADER-03: ``nation`` has bought ``card``, which it owned by assimilation only (allowed
+    despite 31.61, ``GIGame.may_buy_again``): it leaves ``variant_state["assimilated"]`` and now
+    scores; it stays owned since ``since``, the turn it was assimilated (ruling GILD-15)."""
+    p = g.of(nation)
+    p.civ_cards[card] = since
+    vs = g.s.variant_state
+    left = [c for c in vs["assimilated"][nation] if c != card]
+    if left:
+        vs["assimilated"][nation] = left
+    else:
+        del vs["assimilated"][nation]
+        if not vs["assimilated"]:
+            del vs["assimilated"]
+    g.emit(f"{g.name(nation)} buys {_civ_name(g, card)}, which it had assimilated: it now counts "
+           f"its {g.d.civ_cards[card].cost} points (GI-LEADER-03).", "assimilated_bought",
+           nation=nation, card=card, points=g.d.civ_cards[card].cost)
+
+
 def merchant_prince(g: Game, nation: str, region: str) -> str | None:
     """GI-LEADER-06: the Merchant Prince handed in for the top card of any regional stack
     (told to him only); the acquisition phase's draw plan names the region."""
@@ -361,7 +392,7 @@ class LeadersPhase(Phase):
 
     name = "leaders"
     rule = "GI-LEADER-01"
-    accepts = ("play_leaders",)
+    accepts = ("play_leaders", "place_barracks")
 
     def start(self, g: Game) -> None:
         vs = g.s.variant_state
@@ -379,7 +410,11 @@ class LeadersPhase(Phase):
     def pending(self, g: Game) -> list[Decision]:
         st = g.s.step
         if st.get("done"):
-            return []
+            return [Decision(seat, "place_barracks",
+                             "Place the Warlike Leader's free Barracks on one of your cities",
+                             default="a random city of yours",
+                             options={"cities": barracks_cities(g, g.s.players[seat].nation)})
+                    for seat in st.get("barracks", [])]
         return [Decision(seat, "play_leaders",
                          "Play Leadership cards now (phase 1), or none",
                          default="play nothing",
@@ -387,6 +422,11 @@ class LeadersPhase(Phase):
                 for seat in st.get("owed", []) if str(seat) not in st["plays"]]
 
     def handle(self, g: Game, o: Order) -> None:
+        if isinstance(o, PlaceBarracks):
+            require_phase_player(g, o, "GI-LEADER-05")
+            check_barracks(g, o.player, o.city)
+            place_barracks(g, o.player, o.city)
+            return
         require_phase_player(g, o, "GI-LEADER-01")
         st = g.s.step
         assert isinstance(o, PlayLeaders)
@@ -422,19 +462,110 @@ class LeadersPhase(Phase):
                 set_aside(g, p, c)
                 _played(p, c)
                 EFFECTS[c].play(g, p.nation, gi.leaders()[c])
+        owe_barracks(g, st)
 
     def timeout(self, g: Game, seat: int) -> None:
-        """D1: play nothing (also for a nation that left the game meanwhile, 15.61)."""
+        """D1: play nothing (also for a nation that left the game meanwhile, 15.61). D2: the
+        free Barracks on a random city of his (``g.rng``)."""
         st = g.s.step
+        if st.get("done") and seat in st.get("barracks", []):
+            where = barracks_cities(g, g.s.players[seat].nation)
+            place_barracks(g, seat, where[g.rng.below(len(where))], "Deadline passed: ")
+            return
         if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
             super().timeout(g, seat)
         st["plays"][str(seat)] = []
         self._settle(g)
 
     def sample(self, g: Game, seat: int, rng) -> Order:
-        """A random subset of the leaders he may play (D1)."""
+        """A random subset of the leaders he may play (D1); a uniformly random city for the
+        free Barracks (D2)."""
+        st = g.s.step
+        if st.get("done") and seat in st.get("barracks", []):
+            where = barracks_cities(g, g.s.players[seat].nation)
+            return PlaceBarracks(seat, where[rng.below(len(where))])
         can = playable(g.s.players[seat])
         return PlayLeaders(seat, [c for c in can if rng.below(2)])
+
+
+# ---- the Warlike Leader's free Barracks (GI-LEADER-05, D2 place_barracks) ---------------------
+BARRACKS = "barracks"
+WARLIKE = "warlike_leader"
+
+
+@order("place_barracks", rule="GI-LEADER-05", variant=KEY)
+@dataclass(slots=True)
+class PlaceBarracks(Order):
+    """Place the Warlike Leader's free Barracks city advance on one of your cities (D2)."""
+
+    city: AreaId = ""
+
+
+def warlike(x: Game | GameState, nation: str) -> bool:
+    """GI-LEADER-05: whether ``nation`` played the Warlike Leader this turn, so holds Military
+    this turn "with all the pluses and minuses" (owned, or lent: ``flags["temp_cards"]``,
+    seen by ``Player.has``). For the calamity slice: Civil Disorder reads ``has("military")``
+    (30.713), so a Warlike player's is one city worse with no more code."""
+    state = x.s if isinstance(x, Game) else x
+    p = next((q for q in state.players if q.nation == nation), None)
+    return p is not None and WARLIKE in p.flags.get("leaders_played", ())
+
+
+def barracks_cities(g: Game, nation: str) -> list[str]:
+    """The cities of ``nation`` that may take the free Barracks, sorted: all of his that hold
+    no Barracks (face up or flipped: a second one would do nothing, GIR-47)."""
+    from . import sites
+
+    return [a for a in g.cities_of(nation) if not sites.holds(g, a, BARRACKS)]
+
+
+def owe_barracks(g: Game, st: dict) -> None:
+    """After the plays (ruling GILD-14): every player given a free Barracks owes
+    ``place_barracks`` at once; one with no city that can take it loses it (a public event)."""
+    owed = []
+    for seat in sorted(st.get("owed", [])):
+        p = g.s.players[seat]
+        if not p.flags.get("free_barracks") or p.inert:
+            continue
+        if barracks_cities(g, p.nation):
+            owed.append(seat)
+        else:
+            p.flags.pop("free_barracks")
+            g.emit(f"{g.name(p.nation)} has no city that can take a Barracks: the Warlike "
+                   "Leader's free Barracks is lost (GI-LEADER-05).", "barracks_lost", nation=p.nation)
+    if owed:
+        st["barracks"] = owed
+
+
+def check_barracks(g: Game, seat: int, city: str) -> None:
+    """D2: the seat owes the placement, and ``city`` is one of his cities without a Barracks;
+    IllegalOrder (GI-LEADER-05) otherwise."""
+    st = g.s.step
+    if not st.get("done") or seat not in st.get("barracks", []):
+        raise IllegalOrder("GI-LEADER-05", "no free Barracks of yours is waiting to be placed now")
+    nation = g.s.players[seat].nation
+    where = g.area_name(city) if city in g.areas else repr(city)
+    if g.s.board.cities.get(city) != nation:
+        raise IllegalOrder("GI-LEADER-05", f"the free Barracks goes on one of your cities, and "
+                           f"{where} is not one")
+    if city not in barracks_cities(g, nation):
+        raise IllegalOrder("GI-LEADER-05", f"{where} already has a Barracks; choose another of "
+                           "your cities")
+
+
+def place_barracks(g: Game, seat: int, city: str, why: str = "") -> None:
+    """Put the free Barracks on ``city`` (checked) through ``sites.add``; the flag is spent."""
+    from . import sites
+
+    p = g.s.players[seat]
+    sites.add(g, city, p.nation, BARRACKS)
+    p.flags.pop("free_barracks", None)
+    p.flags["barracks_placed"] = city
+    g.s.step["barracks"].remove(seat)
+    if not g.s.step["barracks"]:
+        del g.s.step["barracks"]
+    g.emit(f"{why}{g.name(p.nation)} builds the Warlike Leader's free Barracks in "
+           f"{g.area_name(city)} (GI-LEADER-05).", "barracks_placed", nation=p.nation, area=city)
 
 
 def leaders_secrets(st: dict, seat: int) -> dict:
@@ -513,7 +644,8 @@ def leaders_view(g: Game) -> dict[str, Any]:
     for p in g.active():
         f = p.flags
         entry = {k: (list(f[k]) if isinstance(f[k], list) else f[k])
-                 for k in ("leaders_played", "temp_cards", "charismatic", "conversions", "free_barracks")
+                 for k in ("leaders_played", "temp_cards", "charismatic", "conversions", "free_barracks",
+                           "barracks_placed")
                  if f.get(k)}
         if entry:
             played[p.nation] = entry

@@ -18,6 +18,8 @@ phase (23, census order, pending orders) with ships as the seed has them.
   one down; they take no room aboard. A piece moves once a phase (as 23.3, 23.56): one moved
   overland does not embark, one set down does not move on. Marines never enter the ``entered``
   list (they never fight, GIR-45).
+- A voyage that sets tokens down in, or ends in, an area a Great Compromiser's pact forbids
+  is refused (``Game.check_entry``, GI-LEADER-08; ruling GILD-17).
 - Otherwise as plain: 23.54 open sea only with Astronomy, 23.55 no ship ends in open sea,
   23.56 tokens that moved overland or by another ship do not embark, one voyage per ship.
 
@@ -268,6 +270,8 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
         raise IllegalOrder("GI-SHIP-06", f"the voyage of ship {rec['id']} neither sails nor loads nor unloads")
     if g.areas[pos].is_open_sea:
         raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area ({g.area_name(pos)})")
+    if pos != start:  # the ship itself enters the area where it ends (GI-LEADER-08, GILD-17)
+        g.check_entry(nation, pos)
     for a, n in loads.items():
         led.take(a, n)
     for a, n in m_loads.items():

@@ -66,16 +66,20 @@ class GITradeAccept(TradeAccept):
 
 
 @order("buy", rule="31.1", fields={"cards": "32.1", "pay_cards": "31.31", "treasury": "31.41",
-                                   "discard": "31.71", "advances": "GI-TURN-12", "research": "GI-CARULE-03"},
+                                   "discard": "31.71", "advances": "GI-TURN-12", "research": "GI-CARULE-03",
+                                   "leader_credit": "GI-LEADER-04"},
        variant=KEY)
 @dataclass(slots=True)
 class GIBuy(Buy):
     """Buy civilization cards, pay for them, surrender the excess (31.1-31.71), and buy city
     advances, each line paid on its own (D18, GI-TURN-12; ``purchase.py``). ``research``:
-    research points spent on civilization cards bought now, card -> points (GI-CARULE-03)."""
+    research points spent on civilization cards bought now, card -> points (GI-CARULE-03).
+    ``leader_credit``: the civilization card or city advance bought now that the Civilized
+    Leader's one-time credit goes to (GI-LEADER-04; "": not used)."""
 
     cards: Many(GICivCardId) = field(default_factory=list)
     pay_cards: Many(GICardId) = field(default_factory=list)
     discard: Many(GICardId) = field(default_factory=list)
     advances: Many(AdvanceLine) = field(default_factory=list)
     research: Mapping(GICivCardId, Count) = field(default_factory=dict)
+    leader_credit: GICivCardId | CityAdvanceId | Literal[""] = ""

@@ -69,6 +69,7 @@ class Line:
     value: int
     mined: bool
     restore: bool = False
+    leader: int = 0
 
 
 # ---- what may pay -----------------------------------------------------------------------
@@ -190,12 +191,14 @@ def card_research(g, p: Player, cards: list[str], points: dict[str, int]) -> tup
 
 def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], treasury: int,
                 used_kinds: set[str], owned: Iterable[str], mining: bool,
-                research_used: int = 0) -> list[Line]:
+                research_used: int = 0, leader: tuple[str, int] | None = None) -> list[Line]:
     """Check the advance lines of a buy order (the module docstring), ``hand`` being the
     cards left after the civilization cards are paid, ``treasury`` the tokens left,
     ``used_kinds`` the commodities paying for them, ``owned`` the cards bought now, ``mining``
     whether Mining is still unused this turn, ``research_used`` the research points the
-    cards take. Gives the checked lines; changes nothing."""
+    cards take, ``leader`` (advance, credit) the Civilized Leader's credit on the first line of
+    that advance (GI-LEADER-04: what it leaves over is lost). Gives the checked lines; changes
+    nothing."""
     if not isinstance(lines, list):
         raise IllegalOrder(RULE, "advances must be a list of advance lines")
     left = list(hand)
@@ -231,6 +234,11 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
         part = credit(points)
         price = gi.city_advance_rules().rebuild_cost(a) if restore else a.cost
         owed = max(0, price - part)
+        bonus = 0
+        if leader is not None and leader[0] == advance:
+            bonus = min(leader[1], owed)
+            owed -= bonus
+            leader = None
         # cards (GIR-56, the payment restriction, Granary and Famine Grain)
         for c in pay:
             if c not in g.d.commodities:
@@ -261,7 +269,7 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
             raise IllegalOrder("31.41", f"you have {treasury} treasury tokens left for {a.name}, "
                                f"not {tokens}")
         if owed == 0 and (pay or tokens):
-            raise IllegalOrder("31.57", f"your research credit ({part}) covers {a.name}: "
+            raise IllegalOrder("31.57", f"your credits ({part + bonus}) cover {a.name}: "
                                "pay it with nothing")
         plain = g.hand_value(pay)
         value, mined = plain, False
@@ -271,7 +279,9 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
                 value, mined = boosted, True
         if value + tokens < owed:
             raise IllegalOrder(RULE, f"{a.name} costs {price}" + (" to restore" if restore else "")
-                               + (f", {owed} after {part} research credit" if part else "")
+                               + (f", {owed} after {part} research credit" if part and not bonus else "")
+                               + (f", {owed} after {part + bonus} credit (the Civilized Leader's "
+                                  f"{bonus})" if bonus else "")
                                + f", but you offer {value} in trade cards and {tokens} treasury "
                                f"tokens ({owed - value - tokens} short)")
         if tokens > max(0, owed - value):
@@ -281,7 +291,7 @@ def check_lines(g, p: Player, lines: list[dict[str, Any]], *, hand: list[str], t
             mining = False
         left = after
         treasury -= tokens
-        out.append(Line(advance, city, pay, tokens, points, part, owed, value, mined, restore))
+        out.append(Line(advance, city, pay, tokens, points, part, owed, value, mined, restore, bonus))
     return out
 
 
@@ -316,11 +326,13 @@ def buy_lines(g, p: Player, lines: list[Line]) -> None:
             paid.append(f"{ln.treasury} treasury tokens")
         if ln.research:
             paid.insert(0, f"{ln.credit} credit for {ln.research} research points")
+        if ln.leader:
+            paid.insert(0, f"{ln.leader} credit of the Civilized Leader")
         g.emit(f"{g.name(nation)} builds a {a.name} in {g.area_name(ln.city)} ({a.cost}: "
                + (", ".join(paid) or "nothing") + (", Mining used" if ln.mined else "") + ").",
                "advance_bought", nation=nation, advance=ln.advance, area=ln.city, cost=a.cost,
                owed=ln.owed, research=ln.research, credit=ln.credit, card_value=ln.value,
-               treasury=ln.treasury, card_count=len(ln.pay_cards))
+               treasury=ln.treasury, card_count=len(ln.pay_cards), leader_credit=ln.leader)
         if a.fills_ships:
             fill_ships(g, nation, ln.city)
         if ln.advance == MARINES:  # its piece starts in the city named (GI-CITYADV-25, GIM-1)
@@ -375,6 +387,8 @@ def buyable(g, p: Player) -> dict[str, list[str]]:
     cards = spendable(g, p)
     mining = cc.mining_available(p)
     rp = credit(available(g, p.nation))
+    if "civilized_leader" in p.hand:  # its one-time credit (GI-LEADER-04)
+        rp += gi.leaders()["civilized_leader"].credit
     out: dict[str, list[str]] = {}
     half = gi.city_advance_rules().rebuild_cost
     for city, aid in restorable_all(g, p):

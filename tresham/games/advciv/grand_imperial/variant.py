@@ -342,8 +342,9 @@ class GrandImperial(Variant):
         generic count of ``sim.check_invariants`` against :meth:`expected_cards`, with the cargo
         of the ships: :meth:`tokens_elsewhere`, :meth:`cards_elsewhere`.) A luxury die stands
         only where a city is, and holds a number of points (GI-LUX-07). The ship records agree
-        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``) and the Marines'. A draw plan
-        awaiting the others still holds (GI-TRADE-02, ``draws.invariants``)."""
+        with ``board.ships`` (GI-SHIP-01, ``fleet.invariants``); Marines stand on land
+        (GI-CITYADV-25, ``marines.invariants``). A draw plan awaiting the others still holds
+        (GI-TRADE-02, ``draws.invariants``)."""
         from .marines import invariants as marines_invariants
 
         out: list[str] = fleet.invariants(state) + marines_invariants(state)

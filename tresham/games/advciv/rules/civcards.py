@@ -239,7 +239,7 @@ def check_cards(g: Game, p: Player, cards: list[str]) -> None:
         if not isinstance(c, str) or c not in g.d.civ_cards:
             raise IllegalOrder("32.1", f"there is no civilization card {c!r}")
         name = g.d.civ_cards[c].name
-        if c in p.civ_cards:
+        if c in p.civ_cards and not g.may_buy_again(p.nation, c):
             raise IllegalOrder("31.61", f"you already own {name}; each card may be owned once")
         if c in seen:
             raise IllegalOrder("31.61", f"{name} is listed twice; each card may be owned once")
