@@ -20,7 +20,7 @@ from tests.advciv.test_forms import start_values
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}
 #: Grand Imperial's own decision kinds (design section 5.1) built so far
-OWN = {"buy_regional", "auction_bid", "auction_lots", "luxury", "naval_engage", "draw_plan"}
+OWN = {"buy_regional", "auction_bid", "auction_lots", "luxury", "naval_engage", "draw_plan", "hold_civil_war"}
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def grand_imperial(monkeypatch):
     yield VARIANTS[KEY]
 
 
-def bot_games(players_seeds=((4, 1), (6, 22), (7, 4)), turns=18, max_orders=20_000):
+def bot_games(players_seeds=((4, 1), (6, 1), (7, 4)), turns=18, max_orders=20_000):
     """Each state of a few bot Grand Imperial games where a decision is owed, with it: yields
     (state, decision). The random bot plays every other seat (``sim.seat_bots("mixed")``):
     random bots alone seldom build a city, so never reach a regional purchase."""

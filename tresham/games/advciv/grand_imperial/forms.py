@@ -529,3 +529,33 @@ def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
             FieldChoice("raze", f"Raze them: {d.options.get('tokens', 0)} tokens from stock to treasury"),
             FieldChoice("keep", "Keep them for a city you build there (they decay until then)")],
             value="raze")], submit="Decide", help=names, rule="GI-CARULE-05")]
+
+
+# ---- slice 9: calamities (D16 hold_civil_war) ------------------------------------------------
+@form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
+                                                     "hold": v.get("choice", "hold") == "hold"},
+      variant=KEY)
+def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D16, GI-CAL-05: a Great Compromiser holder holds the Civil War until the next calamity
+    phase, or suffers it now."""
+    choices = [FieldChoice("hold", "Hold it until the next calamity phase"),
+               FieldChoice("suffer", "Suffer the Civil War now")]
+    return [OrderForm("hold_civil_war", "Civil War and the Great Compromiser", [
+        FormField("choice", "Your choice", "choice", choices, value="hold")], submit="Decide",
+        help="Held, nothing happens now (everyone knows it is held); the Civil War takes effect "
+             "at the next calamity phase.", rule="GI-CAL-05")]
+
+
+# ---- slice 9: calamities (D17 piracy_mode) ---------------------------------------------------
+@form("piracy_mode", lambda g, seat, d, fid, v: {"type": "piracy_mode", **_player(seat),
+                                                  "mode": v.get("mode") or "ships"}, variant=KEY)
+def _piracy_mode(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    """D17, GI-CAL-12: the trader of Piracy takes the cards aboard the victim's ships, or makes
+    it the AdvCiv Piracy of his coastal cities."""
+    n = d.options.get("cards", 0)
+    choices = [FieldChoice("ships", f"Take the {n} cards aboard his ships"),
+               FieldChoice("cities", "The AdvCiv Piracy: his coastal cities become pirate cities")]
+    return [OrderForm("piracy_mode", "Piracy", [FormField("mode", "Your choice", "choice", choices,
+                                                          value="ships")], submit="Decide",
+                      help="Cards you cannot stow on your ships are discarded; ships with Marines "
+                           "and cities with City Walls or Marines are immune.", rule="GI-CAL-12")]

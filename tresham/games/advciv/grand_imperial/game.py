@@ -26,6 +26,9 @@ civilization cards score nothing (``civ_points``).
 The luxury dice (slice 2, GI-LUX-07, GI-LUX-08): a city's die goes when the city leaves the
 board (reduced, destroyed, removed: ``remove_city``); it stays with the area when the city
 only changes owner (``replace_city``; GIR-28: tax revolt, Treachery, Civil War).
+
+Calamities (slice 9): a Slave Revolt's blocked tokens are out of the next tax base
+(``tax_base``, GI-CAL-06).
 """
 from __future__ import annotations
 
@@ -125,6 +128,14 @@ class GIGame(Game):
         from .leaders import assimilated
 
         return card in assimilated(self.s, nation)
+
+    # ---- calamities (GI-CAL-06) -------------------------------------------------------------
+    def tax_base(self, nation: str) -> int:
+        """The stock less the tokens a Slave Revolt keeps out of this taxation phase
+        (``variant_state["tax_blocked"]``, GI-CAL-06; ruling GIC-6)."""
+        from .calamities.slave_revolt import blocked_tax_base
+
+        return blocked_tax_base(self, nation)
 
     def civ_points(self, nation: str) -> int:
         """Civilization cards' face values, less those owned by assimilation only, which score

@@ -211,13 +211,18 @@ def city_left(g, area: str, owner: str) -> None:
     """A city left the board. Attacked and destroyed in the conflict phase
     (``g.damage_rule == "flip"``, GI-CARULE-04, GIR-48): its Palace is removed (GIR-42), one
     random advance is flipped and the site starts the ``"flip"`` decay (:func:`damage`).
-    Otherwise (reduced, destroyed by a calamity...), until the calamity slice gives each
-    calamity its loss, its advances are lost (GIA-9)."""
+    Removed by a calamity that takes advances, the calamity's own loss and decay
+    (``calamities.damage``, GI-CAL-01..11). Otherwise (reduced for lack of support, destroyed
+    by a calamity that takes none...), its advances are lost (GIA-9)."""
     s = site(g, area)
     if s is None or s["decay"] is not None:
         return
     if getattr(g, "damage_rule", None) == "flip":
         damage(g, area)
+        return
+    from .calamities.damage import city_left as calamity_damage
+
+    if calamity_damage(g, area):
         return
     drop(g, area)
     lost = s["active"] + s["flipped"]

@@ -76,12 +76,17 @@ def put_under(g: Game, cards: list[str]) -> dict[str, int]:
 
 def restack(g: Game) -> None:
     """GI-TRADE-09 (31.81, 29.7): at the end of the advances phase the set-aside cards go back
-    under their stacks (``put_under``)."""
-    cards = g.s.set_aside
+    under their stacks (``put_under``); a Civil War held with the Great Compromiser stays
+    set aside until it takes effect (D16, GI-CAL-05)."""
+    keep = ["civil_war"] * min(len(g.s.variant_state.get("held_civil_war", {})),
+                               g.s.set_aside.count("civil_war"))
+    cards = list(g.s.set_aside)
+    for c in keep:
+        cards.remove(c)
     if not cards:
         return
     counts = put_under(g, cards)
     g.emit(f"{len(cards)} returned trade cards are restacked under their stacks ("
            + ", ".join(f"{n} {rid}" for rid, n in counts.items()) + ").", "restack",
            count=len(cards), stacks=counts)
-    g.s.set_aside = []
+    g.s.set_aside = keep

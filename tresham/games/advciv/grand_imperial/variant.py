@@ -131,7 +131,7 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, ast, auction, conflict, forms, leaders,  # noqa: F401
+        from . import (acquisition, advances, ast, auction, calamities, conflict, forms, leaders,  # noqa: F401
                        luxury_phase, movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
@@ -374,6 +374,9 @@ class GrandImperial(Variant):
         out.extend(site_invariants(state))
         if state.phase == "acquisition" and state.step.get("stage") == "plan":
             out.extend(draw_invariants(self.game(state)))
+        from .calamities import invariants as calamity_invariants
+
+        out.extend(calamity_invariants(state))
         return out
 
 

@@ -12,7 +12,8 @@ Sequence of the phase (18.1 phase 11, 29.1):
    drawn at random from his (29.5, SITE-CAL-02). Barbarian Hordes held by Crete has no
    effect and does not count toward the cap (30.527, Z-35).
 4. They are resolved in the order of 29.6 (stack ascending, non-tradable first;
-   SITE-CAL-04), each by its :class:`~.base.CalamityEffect` in ``EFFECTS``.
+   SITE-CAL-04), each by its :class:`~.base.CalamityEffect` in ``EFFECTS`` (a variant's
+   calamity phase overlays its own effects: ``CalamitiesPhase.effects``, EP-9).
 5. Monotheism conversions (32.941-32.942), in A.S.T. order (Z-31b).
 6. The city support check (29.8, 26.3).
 
@@ -34,6 +35,7 @@ Orders taken (each routed to the calamity being resolved, or to Monotheism / the
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from ....base import Decision, IllegalOrder
@@ -41,7 +43,7 @@ from ...game import Game
 from ...orders import Order, Timeout
 from ...phase import Phase, register, require_phase_player
 from ...view import HIDDEN, PHASE_SECRETS, PHASE_VIEWS
-from .base import EFFECTS
+from .base import EFFECTS, CalamityEffect
 from .. import support
 from . import monotheism
 
@@ -135,11 +137,20 @@ class CalamitiesPhase(Phase):
     name = "calamities"
     rule = "29"
 
+    def effects(self) -> Mapping[str, CalamityEffect]:
+        """The calamity effects by card id (EP-9): the plain ``EFFECTS``; a variant's phase
+        returns them overlaid with its own."""
+        return EFFECTS
+
+    def effect(self, g: Game, cid: str) -> CalamityEffect:
+        """The effect that resolves calamity ``cid`` in this game (EP-9)."""
+        return self.effects()[cid]
+
     @property
     def accepts(self) -> tuple[str, ...]:  # type: ignore[override]
         """Every effect's orders, Monotheism's and the support check's."""
         out = {monotheism.Convert.type_name}
-        for eff in EFFECTS.values():
+        for eff in self.effects().values():
             out.update(eff.accepts)
         out.update(_support_accepts())
         return tuple(sorted(out))
@@ -148,11 +159,19 @@ class CalamitiesPhase(Phase):
     def start(self, g: Game) -> None:
         """29.1: right after trading; reveal, cap and order, then resolve what needs no decision."""
         later: list[dict[str, Any]] = []
-        queue = reveal(g, later)
-        g.s.step = {"queue": queue, "index": -1, "current": None, "stage": "calamities",
+        g.s.step = {"queue": [], "index": -1, "current": None, "stage": "calamities",
                     "later": later, "hide_upcoming": g.s.options.only_active_calamity,
                     "first": True}
+        g.s.step["queue"] = self.queue(g, later)
         self._run(g)
+
+    def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The calamities that take effect, in resolution order (``reveal``); a variant may
+        add calamities no card brings."""
+        return reveal(g, later)
+
+    def after_calamity(self, g: Game, ctx: dict[str, Any]) -> None:
+        """Called once each calamity is resolved (a variant may queue what it brings about)."""
 
     def _run(self, g: Game) -> None:
         """Advance until someone owes a decision or the phase is over."""
@@ -165,7 +184,7 @@ class CalamitiesPhase(Phase):
             if st["stage"] == "calamities":
                 ctx = st["current"]
                 if ctx is not None:
-                    eff = EFFECTS[ctx["calamity"]]
+                    eff = self.effect(g, ctx["calamity"])
                     if not eff.done(g, ctx):
                         inert = [d.player for d in eff.pending(g, ctx)
                                  if d.required and g.s.players[d.player].inert]
@@ -174,6 +193,7 @@ class CalamitiesPhase(Phase):
                         eff.timeout(g, ctx, inert[0])  # 15.61: an inert nation decides nothing
                         continue
                     st["current"] = None
+                    self.after_calamity(g, ctx)
                 st["index"] += 1
                 if st["index"] >= len(st["queue"]):
                     for e in st.get("later", []):  # SITE-CREATE-10: the disregarded ones
@@ -187,7 +207,7 @@ class CalamitiesPhase(Phase):
                 if announce:  # SITE-CREATE-10: revealed when it becomes active
                     g.emit(announce, "calamity_revealed", nation=ctx["victim"],
                            calamity=ctx["calamity"])
-                eff = EFFECTS.get(ctx["calamity"])
+                eff = self.effects().get(ctx["calamity"])
                 name = g.d.calamities[ctx["calamity"]].name
                 if eff is None:
                     g.emit(f"{name} against {g.name(ctx['victim'])} cannot be resolved yet "
@@ -236,7 +256,7 @@ class CalamitiesPhase(Phase):
         stage = st.get("stage")
         if stage == "calamities" and st.get("current"):
             ctx = st["current"]
-            return EFFECTS[ctx["calamity"]].pending(g, ctx)
+            return self.effect(g, ctx["calamity"]).pending(g, ctx)
         if stage == "monotheism":
             return monotheism.pending(g)
         if stage == "support":
@@ -257,7 +277,7 @@ class CalamitiesPhase(Phase):
         batch = self._first_batch(g, o.player)
         if st["stage"] == "calamities":
             ctx = st["current"]
-            eff = EFFECTS[ctx["calamity"]]
+            eff = self.effect(g, ctx["calamity"])
             if o.type_name not in eff.accepts:
                 raise IllegalOrder(eff.rule, f"a {o.type_name!r} order does not answer "
                                    f"{g.d.calamities[ctx['calamity']].name}")
@@ -278,7 +298,7 @@ class CalamitiesPhase(Phase):
             st.update(batch)
         if st["stage"] == "calamities":
             ctx = st["current"]
-            EFFECTS[ctx["calamity"]].timeout(g, ctx, seat)
+            self.effect(g, ctx["calamity"]).timeout(g, ctx, seat)
         elif st["stage"] == "monotheism":
             monotheism.timeout(g, seat)
         else:
@@ -289,7 +309,7 @@ class CalamitiesPhase(Phase):
         st = g.s.step
         if st.get("stage") == "calamities" and st.get("current"):
             ctx = st["current"]
-            return EFFECTS[ctx["calamity"]].sample(g, ctx, seat, rng)
+            return self.effect(g, ctx["calamity"]).sample(g, ctx, seat, rng)
         if st.get("stage") == "monotheism":
             return monotheism.sample(g, seat, rng)
         if st.get("stage") == "support":

@@ -94,6 +94,11 @@ class Famine(CalamityEffect):
     rule = "30.31"
     accepts = ("famine_assign", "famine_grain", L.ChooseLosses.type_name)
 
+    def grain_useful(self, g: Game, nation: str, loss: int) -> int:
+        """The Grain ``nation`` may show against ``loss`` (the module's ``grain_useful``; a
+        variant may count fewer cards)."""
+        return grain_useful(g, nation, loss)
+
     def begin(self, g: Game, ctx: dict[str, Any]) -> None:
         caps = capacities(g, ctx)
         ctx["total"] = min(SECONDARY_TOTAL, sum(caps.values()))
@@ -109,7 +114,7 @@ class Famine(CalamityEffect):
             g.emit("Famine: " + ", ".join(f"{g.name(n)} {v}" for n, v in sorted(alloc.items()))
                    + " unit points assigned.", "famine_assign", victims=alloc)
         ctx["owed"].update(alloc)
-        ctx["grain_ask"] = sorted(n for n, v in ctx["owed"].items() if grain_useful(g, n, v) > 0)
+        ctx["grain_ask"] = sorted(n for n, v in ctx["owed"].items() if self.grain_useful(g, n, v) > 0)
         ctx["grain"] = {}
         ctx["stage"] = "grain"
         self._maybe_losses(g, ctx)
@@ -149,7 +154,7 @@ class Famine(CalamityEffect):
                              "you show saves 4 (shown Grain cannot buy civilization cards this turn)",
                              default="show as many Grain as reduce the loss",
                              options={"owed": ctx["owed"][n],
-                                      "max_grain": grain_useful(g, n, ctx["owed"][n])})
+                                      "max_grain": self.grain_useful(g, n, ctx["owed"][n])})
                     for n in ctx["grain_ask"]]
         if ctx.get("stage") == "losses":
             return L.pending(g, ctx["losses"])
@@ -204,7 +209,7 @@ class Famine(CalamityEffect):
             if not isinstance(o, FamineGrain) or nation not in ctx["grain_ask"]:
                 raise IllegalOrder("30.312", "Pottery holders are deciding how many Grain to show "
                                    "against Famine first")
-            most = grain_useful(g, nation, ctx["owed"][nation])
+            most = self.grain_useful(g, nation, ctx["owed"][nation])
             if not isinstance(o.grain, int) or isinstance(o.grain, bool) or not 0 <= o.grain <= most:
                 raise IllegalOrder("30.312", f"you may show 0 to {most} Grain against this loss")
             self._show(g, ctx, nation, o.grain)
@@ -232,7 +237,7 @@ class Famine(CalamityEffect):
             return
         if ctx.get("stage") == "grain":
             nation = g.s.players[seat].nation
-            self._show(g, ctx, nation, grain_useful(g, nation, ctx["owed"][nation]))
+            self._show(g, ctx, nation, self.grain_useful(g, nation, ctx["owed"][nation]))
             return
         L.timeout(g, ctx["losses"], seat)
 
@@ -241,5 +246,5 @@ class Famine(CalamityEffect):
             return FamineAssign(seat, uniform_allocation(capacities(g, ctx), ctx["total"], rng))
         if ctx.get("stage") == "grain":
             nation = g.s.players[seat].nation
-            return FamineGrain(seat, rng.below(grain_useful(g, nation, ctx["owed"][nation]) + 1))
+            return FamineGrain(seat, rng.below(self.grain_useful(g, nation, ctx["owed"][nation]) + 1))
         return L.sample(g, ctx["losses"], seat, rng)

@@ -26,13 +26,14 @@ def chooser_of_primary(g: Game, ctx: dict[str, Any]) -> str:
     return ctx["trader"] or g.most_units_in_stock() or ctx["victim"]
 
 
-def secondary_candidates(g: Game, ctx: dict[str, Any]) -> dict[str, list[str]]:
-    """Other players with coastal cities, the trader excluded (30.912, 29.61)."""
+def secondary_candidates(g: Game, ctx: dict[str, Any], coastal=coastal_cities) -> dict[str, list[str]]:
+    """Other players with coastal cities (``coastal``: the cities that may be named), the
+    trader excluded (30.912, 29.61)."""
     out = {}
     for p in g.active():
         if p.nation in (ctx["victim"], ctx["trader"]) or p.inert:
             continue
-        cc = coastal_cities(g, p.nation)
+        cc = coastal(g, p.nation)
         if cc:
             out[p.nation] = cc
     return out
@@ -54,8 +55,16 @@ class Piracy(CalamityEffect):
     rule = "30.91"
     accepts = ("choose_cities",)
 
+    def coastal(self, g: Game, nation: str) -> list[str]:
+        """The cities of ``nation`` that may become pirate cities: his coastal ones (a
+        variant may exclude some)."""
+        return coastal_cities(g, nation)
+
+    def secondaries(self, g: Game, ctx: dict[str, Any]) -> dict[str, list[str]]:
+        return secondary_candidates(g, ctx, self.coastal)
+
     def begin(self, g: Game, ctx: dict[str, Any]) -> None:
-        cc = coastal_cities(g, ctx["victim"])
+        cc = self.coastal(g, ctx["victim"])
         ctx["n"] = min(PRIMARY, len(cc))
         ctx["chooser"] = chooser_of_primary(g, ctx)
         ctx["stage"] = "primary"
@@ -66,7 +75,7 @@ class Piracy(CalamityEffect):
             self._secondary(g, ctx)
 
     def _secondary(self, g: Game, ctx: dict[str, Any]) -> None:
-        cand = secondary_candidates(g, ctx)
+        cand = self.secondaries(g, ctx)
         ctx["stage"] = "secondary"
         ctx["m"] = min(SECONDARY, len(cand))
         if ctx["m"] == 0:
@@ -84,9 +93,9 @@ class Piracy(CalamityEffect):
             return [Decision(seat(g, ctx["chooser"]), "calamity_cities",
                              f"Piracy: choose {ctx['n']} coastal cities of {g.name(ctx['victim'])} "
                              "to become pirate cities", default="cities chosen at random",
-                             options={"count": ctx["n"], "cities": coastal_cities(g, ctx["victim"])})]
+                             options={"count": ctx["n"], "cities": self.coastal(g, ctx["victim"])})]
         if st == "secondary":
-            cand = secondary_candidates(g, ctx)
+            cand = self.secondaries(g, ctx)
             return [Decision(seat(g, ctx["victim"]), "calamity_cities",
                              f"Piracy: choose one coastal city each of {ctx['m']} other players",
                              default="coastal cities of the leading players, chosen at random",
@@ -97,12 +106,12 @@ class Piracy(CalamityEffect):
     def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
         if ctx["stage"] == "primary":
-            check_cities(g, o.cities, coastal_cities(g, ctx["victim"]), ctx["n"], "30.911",
+            check_cities(g, o.cities, self.coastal(g, ctx["victim"]), ctx["n"], "30.911",
                          "coastal cities of the victim")
             to_pirates(g, o.cities)
             self._secondary(g, ctx)
             return
-        cand = secondary_candidates(g, ctx)
+        cand = self.secondaries(g, ctx)
         check_cities(g, o.cities, sorted(a for v in cand.values() for a in v), ctx["m"], "30.912",
                      "coastal cities of other players (never the trader's)")
         owners = [g.s.board.cities[a] for a in o.cities]
@@ -113,17 +122,17 @@ class Piracy(CalamityEffect):
     def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
         """SITE-CAL-05: secondary victims are the leaders (SZ-20); cities at random."""
         if ctx["stage"] == "primary":
-            to_pirates(g, g.rng.sample(coastal_cities(g, ctx["victim"]), ctx["n"]))
+            to_pirates(g, g.rng.sample(self.coastal(g, ctx["victim"]), ctx["n"]))
             self._secondary(g, ctx)
             return
-        cand = secondary_candidates(g, ctx)
+        cand = self.secondaries(g, ctx)
         victims = [n for n in g.leaders() if n in cand][: ctx["m"]]
         self._apply_secondary(g, ctx, [g.rng.choice(cand[n]) for n in victims])
 
     def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx["stage"] == "primary":
-            return ChooseCities(seat_, sorted(rng.sample(coastal_cities(g, ctx["victim"]), ctx["n"])))
-        cand = secondary_candidates(g, ctx)
+            return ChooseCities(seat_, sorted(rng.sample(self.coastal(g, ctx["victim"]), ctx["n"])))
+        cand = self.secondaries(g, ctx)
         allowed = sorted(a for v in cand.values() for a in v)
         legal = [list(c) for c in combinations(allowed, ctx["m"])
                  if len({g.s.board.cities[a] for a in c}) == len(c)]

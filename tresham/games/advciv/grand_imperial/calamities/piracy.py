@@ -1,0 +1,124 @@
+"""Piracy in Grand Imperial (GI-CAL-12).
+
+A Piracy traded to the victim gives its trader a choice (D17 ``piracy_mode``): ``ships``, the
+trade cards on the victim's ships go to the trader, who stows them on his own ships (lowest
+number first, as room allows) and discards the rest; a ship with Marines aboard is immune. Or
+``cities``, the plain Piracy (30.91), in which a city with City Walls or with its owner's
+Marines (``variant_state["marines"][owner]``) cannot become a pirate city. Timeout:
+``ships`` if a card can be taken, else ``cities``. The trader is asked only when there is a
+card to take (ruling GIC-16). An untraded Piracy is the ``cities`` one (GIR-53).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ....base import Decision, IllegalOrder
+from ...game import Game
+from ...orders import Order, order
+from ...rules.calamities.base import effect
+from ...rules.calamities.piracy import Piracy, coastal_cities
+from ...rules.calamities.superstition import seat
+from ..variant import KEY
+from .. import data as gi
+from .. import fleet
+from .barbarians import walled
+
+RULE = "GI-CAL-12"
+MODES = ("ships", "cities")
+
+
+@order("piracy_mode", rule=RULE, variant=KEY)
+@dataclass(slots=True)
+class PiracyMode(Order):
+    """D17: take the cards on the victim's ships (``ships``) or the plain Piracy (``cities``)."""
+
+    mode: Literal["ships", "cities"] = "ships"
+
+
+def guarded(g: Game, area: str) -> bool:
+    """A city that cannot become a pirate city: City Walls, or Marines of its owner in it
+    (GI-CAL-12, GI-CITYADV-25)."""
+    owner = g.s.board.cities.get(area)
+    marines = (g.s.variant_state or {}).get("marines", {}).get(owner, ())
+    immune = gi.calamity_changes()["piracy"].normal_piracy_immune_advances
+    return ("city_walls" in immune and walled(g, area)) or ("marines" in immune and area in marines)
+
+
+def exposed_ships(g: Game, nation: str) -> list[dict[str, Any]]:
+    """``nation``'s ships that Piracy robs: those without Marines aboard (GI-CAL-12)."""
+    return [r for r in fleet.records(g.s, nation) if not r.get("marines")]
+
+
+def cards_to_take(g: Game, nation: str) -> int:
+    return sum(len(r["cards"]) for r in exposed_ships(g, nation))
+
+
+@effect(variant=KEY)
+class GIPiracy(Piracy):
+    """GI-CAL-12."""
+
+    accepts = ("choose_cities", "piracy_mode")
+
+    def coastal(self, g: Game, nation: str) -> list[str]:
+        return [a for a in coastal_cities(g, nation) if not guarded(g, a)]
+
+    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+        if ctx["trader"] is not None and not g.of(ctx["trader"]).inert \
+                and cards_to_take(g, ctx["victim"]) > 0:
+            ctx["stage"] = "mode"
+            return
+        super().begin(g, ctx)
+
+    def _mode(self, g: Game, ctx: dict[str, Any], mode: str) -> None:
+        if mode == "cities":
+            g.emit(f"Piracy: {g.name(ctx['trader'])} makes it the AdvCiv Piracy (GI-CAL-12).",
+                   "piracy_mode", mode=mode, trader=ctx["trader"])
+            super().begin(g, ctx)
+            return
+        v, t = ctx["victim"], ctx["trader"]
+        taken: list[str] = []
+        for rec in exposed_ships(g, v):
+            taken += rec["cards"]
+            rec["cards"] = []
+        stowed = 0
+        for card in taken:
+            room = next((r for r in fleet.records(g.s, t) if fleet.free(r) > 0), None)
+            if room is None:
+                g.s.set_aside.append(card)
+                continue
+            fleet.take_card(g, t, room["id"], card)
+            stowed += 1
+        ctx["stage"] = "done"
+        g.emit(f"Piracy: the {len(taken)} cards aboard {g.possessive(v)} ships go to {g.name(t)}: "
+               f"{stowed} stowed on his ships, {len(taken) - stowed} discarded (GI-CAL-12).",
+               "piracy_ships", victim=v, trader=t, cards=len(taken), stowed=stowed)
+
+    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+        if ctx.get("stage") != "mode":
+            return super().pending(g, ctx)
+        n = cards_to_take(g, ctx["victim"])
+        return [Decision(seat(g, ctx["trader"]), "piracy_mode",
+                         f"Piracy against {g.name(ctx['victim'])}: take the {n} cards aboard his "
+                         "ships (ships), or make it the AdvCiv Piracy of his coastal cities (cities)",
+                         default="ships", options={"choices": list(MODES), "cards": n})]
+
+    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+        if ctx.get("stage") != "mode":
+            return super().handle(g, ctx, o)
+        if not isinstance(o, PiracyMode) or o.player != seat(g, ctx["trader"]):
+            raise IllegalOrder(RULE, "the trader of the Piracy chooses its mode (a piracy_mode order)")
+        if o.mode not in MODES:
+            raise IllegalOrder(RULE, "choose 'ships' or 'cities'")
+        self._mode(g, ctx, o.mode)
+
+    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+        """D17: ships when a card can be taken (the only case asked)."""
+        if ctx.get("stage") != "mode":
+            return super().timeout(g, ctx, seat_)
+        self._mode(g, ctx, "ships" if cards_to_take(g, ctx["victim"]) else "cities")
+
+    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+        if ctx.get("stage") != "mode":
+            return super().sample(g, ctx, seat_, rng)
+        return PiracyMode(seat_, MODES[rng.below(2)])
