@@ -52,11 +52,12 @@ def test_the_worked_scenarios_exist_and_grand_imperial_stays_out_of_the_lobby():
 WORKED = {"gi-naval-warship-two-triremes", "gi-luxury-revolting-city", "gi-luxury-timeout-default",
           "gi-research-credit-purchase", "gi-marketplace-courthouse", "gi-thresholds-quarry-musichall-palace",
           "gi-iron-beyond-printed-max", "gi-granary-well-support", "gi-theocratic-leader", "gi-compromiser-pact",
-          "gi-charismatic-revolt-draws", "gi-capital-captured"}
+          "gi-charismatic-revolt-draws", "gi-capital-captured", "gi-civil-disorder-dispositions",
+          "gi-treachery-content-immune", "gi-slave-revolt-becomes-civil-war"}
 
 
 def test_the_worked_scenarios_of_design_section_6_3_are_files_each_naming_its_gi_items():
-    """S-3, S-4, S-8, S-9, S-10, S-14, S-16..S-20 and the sea fight of a Warship and two
+    """S-3, S-4, S-8..S-14, S-16..S-20 and the sea fight of a Warship and two
     Triremes are files (run by ``tests/advciv/test_scenario.py``), each with a description and
     the GI items it shows in ``rule``."""
     import json
