@@ -20,7 +20,8 @@ from tests.advciv.test_forms import start_values
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}
 #: Grand Imperial's own decision kinds (design section 5.1) built so far
-OWN = {"buy_regional", "auction_bid", "auction_lots", "luxury", "naval_engage", "draw_plan", "hold_civil_war"}
+OWN = {"buy_regional", "auction_bid", "auction_lots", "luxury", "naval_engage", "draw_plan",
+       "hold_civil_war"}
 
 
 @pytest.fixture
@@ -30,12 +31,10 @@ def grand_imperial(monkeypatch):
     yield VARIANTS[KEY]
 
 
-def bot_games(players_seeds=((4, 1), (6, 1), (7, 1)), turns=18, max_orders=20_000):
+def bot_games(players_seeds=((4, 1), (6, 1), (7, 4), (8, 5)), turns=18, max_orders=20_000):
     """Each state of a few bot Grand Imperial games where a decision is owed, with it: yields
     (state, decision). The random bot plays every other seat (``sim.seat_bots("mixed")``):
-    random bots alone seldom build a city, so never reach a regional purchase. (With the auction
-    phase and the calamities together the 7-player game of seed 4 no longer meets a sea fight;
-    that of seed 1 does.)"""
+    random bots alone seldom build a city, so never reach a regional purchase."""
     for players, seed in players_seeds:
         s = R.new_game({**GI, "players": players, "turn_limit": turns}, f"gi-forms-{seed}")
         rng = Rng(seed_state(f"gi-forms-bots-{seed}"))

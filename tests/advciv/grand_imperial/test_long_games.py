@@ -13,9 +13,12 @@ slice-5 code alone the 100 took 249 s, the longest 1167 turns; with the leaders 
 slices the 110 games took 10 minutes in one process), more than the ~4 minutes of CI's two
 cores the issue allows, and every slice to come makes a turn longer. So the random games stop
 at the turn limit, ``RANDOM_TURNS`` = 100 (34.1B: the game ends and is scored; 79 of the 100
-reach it): 148 s in one process on the current code, about 75 s on CI's 2 cores with
-``pytest -n auto``; 100 turns still pass through every phase a hundred times, restacking
-included. If later slices make them slower, lower the cap and say so here.
+reach it). Measured on the code with leaders, luxury, ships, city advances, draw plans and
+auctions: the 100 random games take 186 s of CPU in one process (7.5 minutes of wall time on
+the shared machine, load average near 6), the 10 heuristic ones about a minute; with CI's
+``pytest -n auto`` on 2 cores, about 2 minutes for the file. 100 turns still pass through
+every phase a hundred times, restacking included. If later slices make them slower, lower the
+cap and say so here.
 """
 from __future__ import annotations
 
