@@ -21,7 +21,7 @@ from ...rules.calamities.piracy import Piracy, coastal_cities
 from ...rules.calamities.superstition import seat
 from ..variant import KEY
 from .. import data as gi
-from .. import fleet
+from .. import fleet, marines
 from .barbarians import walled
 
 RULE = "GI-CAL-12"
@@ -40,14 +40,14 @@ def guarded(g: Game, area: str) -> bool:
     """A city that cannot become a pirate city: City Walls, or Marines of its owner in it
     (GI-CAL-12, GI-CITYADV-25)."""
     owner = g.s.board.cities.get(area)
-    marines = (g.s.variant_state or {}).get("marines", {}).get(owner, ())
     immune = gi.calamity_changes()["piracy"].normal_piracy_immune_advances
-    return ("city_walls" in immune and walled(g, area)) or ("marines" in immune and area in marines)
+    return ("city_walls" in immune and walled(g, area)) or \
+        ("marines" in immune and owner is not None and marines.guarded(g, owner, area))
 
 
 def exposed_ships(g: Game, nation: str) -> list[dict[str, Any]]:
     """``nation``'s ships that Piracy robs: those without Marines aboard (GI-CAL-12)."""
-    return [r for r in fleet.records(g.s, nation) if not r.get("marines")]
+    return [r for r in fleet.records(g.s, nation) if not marines.guarded(g, nation, r["id"])]
 
 
 def cards_to_take(g: Game, nation: str) -> int:
