@@ -133,5 +133,214 @@ def plan_naval(g: Game, seat: int, rng=None) -> dict | None:
             "fight": win, "stop_after": None}
 
 
-#: decision kind (the phase's name) -> planner (``Variant.planners``)
-PLANNERS = {"luxury": plan_luxury, "ship_roles": plan_ship_roles, "naval": plan_naval}
+
+
+# ---- the seat's own decision kinds ---------------------------------------------------------
+def owed_kinds(g: Game, seat: int) -> set[str]:
+    """The kinds of the decisions ``seat`` owes now (on his information state): a phase may
+    ask for several kinds, and a kind this module has no planner for takes the timeout
+    default (``heuristic_bot`` falls back to it when a planner gives None)."""
+    phase = g.variant.phase(g.s.phase)
+    return {d.kind for d in phase.pending(g) if d.player == seat and d.required}
+
+
+# ---- Leadership cards (D1) -----------------------------------------------------------------
+def threat(g: Game, nation: str, area: str) -> int:
+    """Foreign tokens on the land areas next to ``area`` and the foreign cities there."""
+    board = g.s.board
+    return sum(sum(k for o, k in board.tokens.get(b, {}).items() if o != nation)
+               + (1 if board.cities.get(b) not in (None, nation) else 0)
+               for b in sorted(g.areas[area].land_adj))
+
+
+def plan_leaders(g: Game, seat: int, rng=None) -> dict | None:
+    """Every Leadership card he may play now, at its first window (design 5.3); the Warlike
+    Leader's free Barracks (D2) on his most threatened city (``threat``; the first by area
+    id on a tie)."""
+    from .leaders import barracks_cities, playable
+
+    kinds = owed_kinds(g, seat)
+    if "place_barracks" in kinds:
+        nation = g.s.players[seat].nation
+        cities = barracks_cities(g, nation)
+        if not cities:
+            return None
+        city = max(cities, key=lambda a: (threat(g, nation, a), [-ord(ch) for ch in a]))
+        return {"type": "place_barracks", "player": seat, "city": city}
+    if "play_leaders" not in kinds:
+        return None
+    return {"type": "play_leaders", "player": seat, "cards": playable(g.s.players[seat])}
+
+
+# ---- regional buying (D13) and bids (D14) ----------------------------------------------------
+#: Treasury kept back per city before buying from a region: a luxury point each (D11 pays
+#: up to 1 token a point).
+RESERVE_PER_CITY = 1
+#: The least expected face value of a region's card worth buying at twice its face (design 5.3).
+MIN_EXPECTED_FACE = 5
+
+
+def expected_face(g: Game, region: str) -> float:
+    """The mean face value of ``region``'s stack as the seed composes it (GI-REGION-01..12):
+    the stacks are face down in the information state, so the data is what the bot knows."""
+    from .variant import region_contents
+
+    stack = region_contents()[region]
+    return sum(g.d.commodities[c].value * n for c, n in stack.items()) / sum(stack.values())
+
+
+def dearest_price(g: Game, region: str) -> int:
+    """What the dearest card of ``region`` costs to buy: twice its face value (GI-TRADE-04;
+    18 for a region holding a 9)."""
+    from .variant import region_contents
+
+    return gi.trade().purchase_price_factor * max(g.d.commodities[c].value for c in region_contents()[region])
+
+
+def reserve(g: Game, nation: str) -> int:
+    """Treasury the bot keeps back from regional purchases (``RESERVE_PER_CITY`` a city)."""
+    return RESERVE_PER_CITY * len(g.cities_of(nation))
+
+
+def plan_regional(g: Game, seat: int) -> dict:
+    """Buy from the region of the best expected face value when its dearest card is covered
+    by the treasury beyond the reserve (2 x 9 <= treasury - reserve) and that value is at
+    least 5 (design 5.3): the card is then never auctioned for want of treasury; else done."""
+    from .acquisition import can_buy_from
+
+    p = g.s.players[seat]
+    free = p.treasury - reserve(g, p.nation)
+    good = [r for r in can_buy_from(g, p)
+            if expected_face(g, r) >= MIN_EXPECTED_FACE and dearest_price(g, r) <= free]
+    if not good:
+        return {"type": "buy_regional", "player": seat, "region": None}
+    best = max(good, key=lambda r: (expected_face(g, r), r))
+    return {"type": "buy_regional", "player": seat, "region": best}
+
+
+def bid_for(g: Game, seat: int, card: str) -> int:
+    """A sealed bid (design 5.3): the set value the card adds to his hand (valued as his,
+    ``GIGame.holding``), at most half his treasury; 0 for a card that adds nothing."""
+    p = g.s.players[seat]
+    with g.holding(p.nation):
+        gain = g.hand_value([*p.hand, card]) - g.hand_value(list(p.hand))
+    return max(0, min(gain, p.treasury // 2))
+
+
+def expected_gain(g: Game, hand: list[str], region: str) -> float:
+    """The set value a card of ``region`` is expected to add to ``hand``: over the region's
+    stack as the seed composes it (face down in the information state), each card's share
+    times what it adds (``Game.hand_value``; the caller values the hand as its holder's)."""
+    from .variant import region_contents
+
+    stack = region_contents()[region]
+    base = g.hand_value(hand)
+    total = sum(stack.values())
+    return sum(n * (g.hand_value([*hand, c]) - base) for c, n in sorted(stack.items())) / total
+
+
+def plan_draws(g: Game, seat: int) -> dict:
+    """D12 (design 5.3): each card of a city with a choice from the allowed region whose
+    composition raises his sets most (his own region on a tie), the Merchant Prince traded in
+    for a card of the best region with a card left, every ship able to harvests."""
+    from .stacks import region_stack
+
+    d = next(d for d in g.variant.phase("acquisition").pending(g)
+             if d.player == seat and d.kind == "draw_plan")
+    p = g.s.players[seat]
+    cities: dict[str, list[str]] = {}
+    with g.holding(p.nation):
+        hand = list(p.hand)
+        for area, c in sorted(d.options.get("cities", {}).items()):
+            with_cards = [r for r in c["regions"] if region_stack(g, r)] or [c["own"]]
+            best = max(with_cards, key=lambda r: (expected_gain(g, hand, r), r == c["own"], r))
+            cities[area] = [best] * c["cards"]
+        mp = d.options.get("merchant_prince")
+        prince = max(mp, key=lambda r: (expected_gain(g, hand, r), r)) if mp else None
+    return {"type": "draw_plan", "player": seat, "cities": cities, "merchant_prince": prince,
+            "harvest": None}
+
+
+def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
+    """The draw plan, the bid for the card auctioned, else the regional purchase; None for a
+    decision of this phase it does not know (the timeout default answers it)."""
+    kinds = owed_kinds(g, seat)
+    if "draw_plan" in kinds:
+        return plan_draws(g, seat)
+    if "auction_bid" in kinds:
+        lot = g.s.step["lot"]
+        return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, lot["card"])}
+    if "buy_regional" in kinds:
+        return plan_regional(g, seat)
+    return None
+
+
+# ---- raze or keep (D8) ------------------------------------------------------------------------
+def plan_raze(g: Game, seat: int, rng=None) -> dict | None:
+    """Keep a cleared site's advances when his tokens there can build a city on it in this
+    turn's city phase (``rules.cities.tokens_needed``); else raze them for the treasury."""
+    from ..rules.cities import can_hold_city, tokens_needed
+
+    if "raze_advances" not in owed_kinds(g, seat):
+        return None
+    nation = g.s.players[seat].nation
+    entry = next(e for e in g.s.step.get("raze", []) if e["nation"] == nation)
+    area = entry["area"]
+    keep = can_hold_city(g, area) and area not in g.s.board.cities and \
+        g.tokens(area, nation) >= tokens_needed(g, area)
+    return {"type": "raze_advances", "player": seat, "area": area, "raze": not keep}
+
+
+# ---- ships (D3) ------------------------------------------------------------------------------
+def plan_ships(g: Game, seat: int, rng=None) -> dict | None:
+    """D3: keep every ship with cargo aboard (tokens, or cards: a ship not maintained loses
+    them, GIR-16), paying its upkeep from a token aboard, else treasury, else a token of his
+    in its area; a ship without cargo lapses. Then the plain bot's treasury-valve builds
+    (SITE-SHIP-05). The order passes ``ships.plan`` (the phase's own check), else the builds
+    go, else the default."""
+    from ...base import IllegalOrder
+    from ....bots.heuristic import plan_ships as plain_ships
+    from . import fleet
+    from .ships import plan, upkeep
+
+    p = g.s.players[seat]
+    if p.nation is None or "ships" not in owed_kinds(g, seat):
+        return None
+    cost = upkeep()
+    treasury, levy = p.treasury, {}
+    maintain = []
+    for r in fleet.records(g.s, p.nation):
+        if not r["tokens"] and not r["cards"]:
+            continue
+        if r["tokens"] >= cost:
+            pay = "aboard"
+        elif treasury >= cost:
+            pay, treasury = "treasury", treasury - cost
+        elif g.tokens(r["area"], p.nation) - levy.get(r["area"], 0) >= cost:
+            pay = "token"
+            levy[r["area"]] = levy.get(r["area"], 0) + cost
+        else:
+            continue
+        maintain.append({"area": r["area"], "ship": r["id"], "pay": pay})
+    build = plain_ships(g, seat)["build"] if not maintain else []
+    for attempt in (build, []):
+        try:
+            plan(g, p.nation, maintain, attempt)
+        except IllegalOrder:
+            continue
+        return {"type": "ships", "player": seat, "maintain": maintain, "build": attempt}
+    return None
+
+
+def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
+    """D18: civilization cards and city advances by value for money (``bot_purchase``)."""
+    from .bot_purchase import plan_buy as plan
+
+    return plan(g, seat, rng)
+
+
+#: the phase's name -> planner (``Variant.planners``); a planner answers only the decision
+#: kinds it knows (``owed_kinds``) and gives None for the others, which take the default
+PLANNERS = {"leaders": plan_leaders, "acquisition": plan_acquisition, "advances": plan_buy,
+            "conflict": plan_raze, "ships": plan_ships, "luxury": plan_luxury, "ship_roles": plan_ship_roles,
+            "naval": plan_naval}

@@ -70,7 +70,8 @@ def add(g, area: str, owner: str, advance: str) -> None:
 
 def remove(g, area: str, advance: str) -> bool:
     """Take ``advance`` off the site in ``area`` (face up or flipped); a site left with no
-    advance and no decay is dropped. Gives whether it was there."""
+    advance is dropped, a decaying one too (it has nothing left to decay: the calamities'
+    invariant "decays with nothing left"). Gives whether it was there."""
     s = site(g, area)
     if s is None:
         return False
@@ -79,7 +80,7 @@ def remove(g, area: str, advance: str) -> bool:
         if advance in s[key]:
             s[key].remove(advance)
             found = True
-    if not s["active"] and not s["flipped"] and s["decay"] is None:
+    if not s["active"] and not s["flipped"]:
         drop(g, area)
     return found
 
