@@ -269,7 +269,7 @@ def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
         return plan_draws(g, seat)
     if "auction_bid" in kinds:
         lot = g.s.step["lot"]
-        return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, lot["card"])}
+        return {"type": "auction_bid", "player": seat, "bid": bid_for(g, seat, lot["cards"][0])}
     if "buy_regional" in kinds:
         return plan_regional(g, seat)
     return None
