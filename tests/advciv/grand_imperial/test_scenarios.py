@@ -49,6 +49,45 @@ def test_the_worked_scenarios_exist_and_grand_imperial_stays_out_of_the_lobby():
     assert "grand_imperial" not in str(engine.AdvancedCivilization().options_schema())
 
 
+WORKED = {"gi-naval-warship-two-triremes", "gi-luxury-revolting-city", "gi-luxury-timeout-default",
+          "gi-research-credit-purchase", "gi-marketplace-courthouse", "gi-thresholds-quarry-musichall-palace",
+          "gi-iron-beyond-printed-max", "gi-granary-well-support", "gi-theocratic-leader", "gi-compromiser-pact",
+          "gi-charismatic-revolt-draws", "gi-capital-captured", "gi-civil-disorder-dispositions",
+          "gi-treachery-content-immune", "gi-slave-revolt-becomes-civil-war"}
+
+
+def test_the_worked_scenarios_of_design_section_6_3_are_files_each_naming_its_gi_items():
+    """S-3, S-4, S-8..S-14, S-16..S-20 and the sea fight of a Warship and two
+    Triremes are files (run by ``tests/advciv/test_scenario.py``), each with a description and
+    the GI items it shows in ``rule``."""
+    import json
+
+    names = {p.stem for p in GI_FILES}
+    assert WORKED <= names
+    for p in GI_FILES:
+        if p.stem in WORKED:
+            d = json.loads(p.read_text())
+            assert d.get("description") and "GI-" in d.get("rule", ""), p.name
+
+
+@pytest.mark.variant("GI-CIV-03")
+def test_civilization_cards_of_the_variant_in_a_grand_imperial_position_only(grand_imperial):
+    """Navy and Galleons (the variant's civilization cards, GI-CIV-01..03) may be owned in a
+    Grand Imperial position, as a list (bought on turn 0) or by turn; a plain game refuses them
+    naming the card, and an unknown card is refused in both."""
+    state, _ = sc.build(doc(players={"egypt": {"civ_cards": ["navy", "pottery"], "hand": ["salt"]},
+                                     "babylon": {"civ_cards": {"galleons": 2, "cloth_making": 1}}},
+                            phase="auction"))
+    assert state.players[0].civ_cards == {"navy": 0, "pottery": 0}
+    assert state.players[1].civ_cards == {"galleons": 2, "cloth_making": 1}
+    with pytest.raises(sc.ScenarioError, match="'navy' is not a civilization card"):
+        sc.build({"nations": EAST, "players": {"egypt": {"civ_cards": ["navy"]}}})
+    with pytest.raises(sc.ScenarioError, match="'steam' is not a civilization card"):
+        sc.build(doc(players={"egypt": {"civ_cards": ["navy", "steam"]}}))
+    with pytest.raises(sc.ScenarioError):
+        sc.build(doc(players={"egypt": {"civ_cards": {"navy": -1}}}))
+
+
 @pytest.mark.variant("GI-TRADE-07", "GI-EVENT-04")
 def test_hands_may_hold_ballast_and_leaders_in_a_grand_imperial_game_only(grand_imperial):
     """The hand's cards come out of the event stack (41 -> 38); in a plain game the same
