@@ -44,12 +44,43 @@ from tests.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints,
 from tests.helpers import at_surplus, four_nations, texts
 
 PLAIN_PRINTS = json.loads(FIXTURE.read_text())
+PRODUCT_VARIANTS = dict(VARIANTS)
+
+
+@pytest.fixture(autouse=True)
+def plain_product(monkeypatch):
+    """These tests prove the plumbing against the plain game as it was before variants
+    existed: they run on a product that registers the plain game alone (the product itself
+    also registers Grand Imperial: ``test_registering_grand_imperial_adds_only_its_offer``)."""
+    from tresham.games.advciv import variant as V
+
+    for k in [k for k in VARIANTS if k != "standard"]:
+        monkeypatch.delitem(VARIANTS, k)
+    monkeypatch.setattr(V, "BUILT_IN", frozenset({"standard"}))
+
+
+def test_registering_grand_imperial_adds_only_its_offer(monkeypatch):
+    """The product's registry (the plain game and Grand Imperial): what the plain game shows
+    the platform differs from the plain-only product's only in the options' schema (the
+    option ``variant`` names both) and the lobby's option fields (a choice of rules and the
+    variant's sub-options); the orders' schemas, the reference, the options of a new game and
+    the registries are the same."""
+    from tresham.games.advciv import variant as V
+
+    monkeypatch.setattr(V, "BUILT_IN", frozenset(PRODUCT_VARIANTS))
+    for k, v in PRODUCT_VARIANTS.items():
+        monkeypatch.setitem(VARIANTS, k, v)
+    assert set(PRODUCT_VARIANTS) == {"standard", "grand_imperial"}
+    plain, now = json.loads(INTERFACE.read_text()), interface()
+    assert {k for k in plain if plain[k] != now[k]} == {"options_schema", "option_fields"}
+    schema = engine.AdvancedCivilization().options_schema()
+    assert schema["properties"]["variant"]["enum"] == ["grand_imperial", "standard"]
 
 
 # ---- the plain game is the Standard variant ---------------------------------------------------
 def test_the_plain_game_is_the_standard_variant():
     std = find_variant("standard")
-    assert isinstance(std, Standard) and std.key == "standard" and BUILT_IN == {"standard"}
+    assert isinstance(std, Standard) and std.key == "standard" and "standard" in BUILT_IN
     assert std.turn is TURN and std.phases() is PHASES and std.game_class is Game
     assert std.order_types() is ORDER_TYPES and std.order_types(platform=True) is PLATFORM_TYPES
     state = engine.new_game({"players": 3}, seed=1)

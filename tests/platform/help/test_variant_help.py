@@ -1,8 +1,8 @@
 """The help pages of a variant (EP-14): ``/help/playing/?variant=KEY`` gives the variant's
 turn with its phases' names, what each phase it changes or adds does and what each of its
 decisions asks (from the variant's own phases and orders), and its sub-options. Only the
-built-in variants have one: Grand Imperial, not registered today, has none; registered (the
-tests patch ``VARIANTS`` and ``BUILT_IN``), it has."""
+built-in variants have one: on a site that registers only the plain game (the test patches
+``VARIANTS`` and ``BUILT_IN``) there is none; Grand Imperial, registered, has one."""
 from __future__ import annotations
 
 import re
@@ -20,12 +20,20 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def registered(monkeypatch):
-    """Grand Imperial as if the product registered it: in ``VARIANTS`` and ``BUILT_IN``."""
+    """Grand Imperial registered, as the product does (a fresh object, so a test's changes stay
+    in it)."""
     monkeypatch.setitem(V.VARIANTS, KEY, GrandImperial())
     monkeypatch.setattr(V, "BUILT_IN", frozenset({"standard", KEY}))
 
 
-def test_no_variant_help_while_only_the_plain_game_is_built_in():
+@pytest.fixture
+def plain_only(monkeypatch):
+    """A site whose product registers only the plain game."""
+    monkeypatch.delitem(V.VARIANTS, KEY, raising=False)
+    monkeypatch.setattr(V, "BUILT_IN", frozenset({"standard"}))
+
+
+def test_no_variant_help_while_only_the_plain_game_is_built_in(plain_only):
     page = Client().get("/help/playing/").content.decode()
     assert "Variants played on this site" not in page and "Grand Imperial" not in page
     assert Client().get("/help/playing/?variant=grand_imperial").status_code == 404
@@ -58,7 +66,7 @@ def test_the_grand_imperial_turn_and_its_decisions_are_explained(registered):
     assert "diplomat Play the Grand Diplomat, at any time" in text
     head, rows = table(page, "variant-options")
     assert head == ["Option", "What it does", "Values", "Default"]
-    assert [r[0] for r in rows] == ["ast_advances", "capital_to_win"]
+    assert [r[0] for r in rows] == ["ast_advances", "capital_to_win", "pirate_range"]
     assert rows[0][2:] == ["off, per_city, per_colour", "off"] and rows[1][2:] == ["False, True", "False"]
     main = page[page.index('<main id="content">'):page.index("</main>")]
     levels = [int(h) for h in re.findall(r"<h([1-6])\b", main)]

@@ -20,7 +20,8 @@ SUGGESTED = {8: 47, 7: 55, 6: 55, 5: 47, 4: 55, 3: 47, 2: 55}
 def form_defaults(**changes) -> dict:
     """What the new-game form posts when left as offered (checkboxes: only the ticked)."""
     data = {"name": "The Test Game", "opt_players": "7", "opt_board": "", "opt_tokens": "", "opt_hand_limit": "8",
-            "opt_turn_limit": "", "opt_public_trade_message": "on", "time_limit": str(24 * HOUR),
+            "opt_turn_limit": "", "opt_public_trade_message": "on", "opt_variant": "standard",
+            "time_limit": str(24 * HOUR),
             "take_seat": "on"}
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}

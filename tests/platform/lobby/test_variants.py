@@ -1,7 +1,8 @@
 """The lobby's choice of rules (EP-14, design section 1.3): the variants the product registers
-(``variant.BUILT_IN``) and no other, and each variant's sub-options shown only for it. Grand
-Imperial is not registered today, so the lobby does not offer it; registered (the tests patch
-``VARIANTS`` and ``BUILT_IN``), it is offered with its A.S.T. sub-options (GI-AST-02, GI-AST-03)."""
+(``variant.BUILT_IN``) and no other, and each variant's sub-options shown only for it. A site
+registering only the plain game (a test patches ``VARIANTS`` and ``BUILT_IN``) shows no choice;
+Grand Imperial, registered by the product, is offered with its sub-options (GI-AST-02,
+GI-AST-03, GI-CAL-12)."""
 from __future__ import annotations
 
 import re
@@ -27,10 +28,20 @@ def registered(monkeypatch):
     monkeypatch.setattr(V, "BUILT_IN", frozenset({"standard", KEY}))
 
 
-def test_the_lobby_does_not_offer_grand_imperial_today(make_user, client_for):
-    """Only the plain game is built in: no choice of rules, no sub-options, on the page, in the
+@pytest.fixture
+def plain_only(monkeypatch):
+    """A site whose product registers only the plain game."""
+    monkeypatch.delitem(V.VARIANTS, KEY, raising=False)
+    monkeypatch.setattr(V, "BUILT_IN", frozenset({"standard"}))
+
+
+def test_the_product_offers_grand_imperial():
+    assert V.BUILT_IN == {"standard", KEY}
+
+
+def test_a_site_with_only_the_plain_game_offers_no_choice_of_rules(make_user, client_for, plain_only):
+    """Only the plain game built in: no choice of rules, no sub-options, on the page, in the
     API's form description and in the options' schema."""
-    assert V.BUILT_IN == {"standard"}
     c = client_for(make_user())
     page = c.get("/lobby/new/").content.decode()
     assert 'name="opt_variant"' not in page and "variant_options" not in page

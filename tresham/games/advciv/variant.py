@@ -245,6 +245,8 @@ class Standard(Variant):
 #: imports a variant's package).
 VARIANTS: dict[str, Variant | type[Variant] | str] = {
     STANDARD: Standard(),
+    # Grand Imperial v1.1 (issue 13; docs/variants/grand-imperial.md)
+    "grand_imperial": "tresham.games.advciv.grand_imperial.variant:GrandImperial",
 }
 #: The variants the product registers (the options' JSON Schema lists these).
 BUILT_IN = frozenset(VARIANTS)

@@ -9,10 +9,9 @@ region's cards, the event stack only event cards). Its acquisition phase is
 the phases ``ships``, ``ship_roles``, ``movement`` and ``naval`` (``.ships``, ``.roles``,
 ``.movement``, ``.naval_conflict``), harvesting ``.harvest``. The auction phase after trade: ``.auction``.
 
-It is **not** one of the product's built-in variants yet: the lobby cannot create a game that
-would play only part of the seed's rules. :func:`enable` registers it in ``variant.VARIANTS``
-(the tests do, for each test; ``docs/variants/grand-imperial.md``, "Switching it on"); the
-options' JSON Schema still lists only ``variant.BUILT_IN``.
+It is one of the product's built-in variants (``variant.VARIANTS`` names it by its
+"module:attribute", so the plain game never imports this package): the lobby offers it, and
+the options' JSON Schema lists it.
 """
 from __future__ import annotations
 
@@ -390,17 +389,3 @@ class GrandImperial(Variant):
 
         out.extend(calamity_invariants(state))
         return out
-
-
-def enable() -> GrandImperial:
-    """Register Grand Imperial as the variant ``grand_imperial`` (not a built-in variant:
-    the options' JSON Schema does not offer it). Returns the variant object."""
-    from ..variant import find_variant
-
-    VARIANTS[KEY] = GrandImperial()
-    return find_variant(KEY)  # type: ignore[return-value]
-
-
-def disable() -> None:
-    """Remove the registration :func:`enable` made."""
-    VARIANTS.pop(KEY, None)
