@@ -8,7 +8,7 @@ from typing import Any
 
 from ...game import Game
 from ...rules.calamities.base import effect
-from ...rules.calamities.iconoclasm import Iconoclasm, eligible_secondaries, secondary_total
+from ...rules.calamities.iconoclasm import Iconoclasm, eligible_secondaries
 from ..variant import KEY
 from . import political as pol
 from .damage import SiteDamage
@@ -32,32 +32,9 @@ class GIIconoclasm(SiteDamage, PoliticalReduce, Iconoclasm):
 
     gi_rule = "GI-CAL-11"
 
-    def after(self, g: Game, ctx: dict[str, Any]) -> None:
-        caps = secondary_caps(g, ctx)
-        total = secondary_total(caps)
-        ctx["stage"] = "secondary"
-        ctx["m"] = total
-        allowed = self._allowed(g, ctx)
-        if total == 0:
-            g.emit("Iconoclasm and Heresy: no other player's city can be reduced.", "calamity_none")
-            ctx["stage"] = "done"
-        elif total == len(allowed):
-            self._reduce_others(g, ctx, allowed)
+    def _secondary_caps(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+        return secondary_caps(g, ctx)
 
-    def _allowed(self, g: Game, ctx: dict[str, Any]) -> list[str]:
-        return sorted(a for n in secondary_caps(g, ctx) for a in pol.nameable(g, g.cities_of(n)))
-
-    def _leader_pick(self, g: Game, ctx: dict[str, Any], rng) -> list[str]:
-        """SITE-CAL-05 / SZ-20 as plain (ruling CA-21), over the cities that are not Happy."""
-        caps = dict(secondary_caps(g, ctx))
-        left = {n: pol.nameable(g, g.cities_of(n)) for n in caps}
-        out: list[str] = []
-        order = [n for n in g.leaders() if n in caps]
-        while len(out) < ctx["m"] and any(caps[n] > 0 and left[n] for n in order):
-            for n in order:
-                if len(out) < ctx["m"] and caps[n] > 0 and left[n]:
-                    city = rng.choice(sorted(left[n]))
-                    left[n].remove(city)
-                    caps[n] -= 1
-                    out.append(city)
-        return sorted(out)
+    def _nameable(self, g: Game, nation: str) -> list[str]:
+        """GIR-39: never a Happy city."""
+        return pol.nameable(g, g.cities_of(nation))

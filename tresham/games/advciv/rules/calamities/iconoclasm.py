@@ -53,12 +53,21 @@ class Iconoclasm(ReduceOwnCities):
     def count(self, g: Game, ctx: dict[str, Any]) -> int:
         return iconoclasm_count(g, ctx["victim"])
 
+    def _secondary_caps(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+        """Hook: the players who may be named, each with his cap (30.818-30.819); a variant
+        may narrow them."""
+        return eligible_secondaries(g, ctx)
+
+    def _nameable(self, g: Game, nation: str) -> list[str]:
+        """Hook: the cities of ``nation`` that may be named (30.818: all of them)."""
+        return list(g.cities_of(nation))
+
     def after(self, g: Game, ctx: dict[str, Any]) -> None:
-        caps = eligible_secondaries(g, ctx)
+        caps = self._secondary_caps(g, ctx)
         total = secondary_total(caps)
         ctx["stage"] = "secondary"
         ctx["m"] = total
-        allowed = [a for n in caps for a in g.cities_of(n)]
+        allowed = [a for n in caps for a in self._nameable(g, n)]
         if total == 0:
             g.emit("Iconoclasm and Heresy: no other player's city can be reduced.", "calamity_none")
             ctx["stage"] = "done"
@@ -71,7 +80,7 @@ class Iconoclasm(ReduceOwnCities):
         ctx["stage"] = "done"
 
     def _allowed(self, g: Game, ctx: dict[str, Any]) -> list[str]:
-        return sorted(a for n in eligible_secondaries(g, ctx) for a in g.cities_of(n))
+        return sorted(a for n in self._secondary_caps(g, ctx) for a in self._nameable(g, n))
 
     def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "secondary":
@@ -100,8 +109,8 @@ class Iconoclasm(ReduceOwnCities):
         """SITE-CAL-05 / SZ-20: "the winning players" by Total Public Points, cities at
         random: one city from each leader in turn, then more from the leaders if fewer
         players are eligible than cities owed (ruling CA-21)."""
-        caps = dict(eligible_secondaries(g, ctx))
-        left = {n: list(g.cities_of(n)) for n in caps}
+        caps = dict(self._secondary_caps(g, ctx))
+        left = {n: self._nameable(g, n) for n in caps}
         out: list[str] = []
         order = [n for n in g.leaders() if n in caps]
         while len(out) < ctx["m"] and any(caps[n] > 0 and left[n] for n in order):
