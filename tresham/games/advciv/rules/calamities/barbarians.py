@@ -93,12 +93,14 @@ def _others(g: Game, victim: str, area: str) -> set[str]:
     return {o for o in occupants(g, area) if o != victim and o not in SPECIAL_OWNERS}
 
 
-def placement_options(g: Game, victim: str) -> list[str]:
+def placement_options(g: Game, victim: str, start: list[str] | None = None) -> list[str]:
     """30.5211: the start areas holding the victim's units and no other player's, tied for
     the greatest damage; else empty start areas; an area holding another player's units
     only if no other area is available (then those where the victim would suffer most,
-    if any holds his units)."""
-    start = start_areas(g, victim)
+    if any holds his units). ``start``: the start areas to consider (default all of the
+    victim's in play, ``start_areas``)."""
+    if start is None:
+        start = start_areas(g, victim)
     mine = [a for a in start if victim in occupants(g, a)]
     alone = [a for a in mine if not _others(g, victim, a)]
     if alone:
@@ -168,7 +170,7 @@ class BarbarianHordes(CalamityEffect):
             trader = None
         chooser = trader or g.most_units_in_stock()  # 30.5251
         ctx.update(stage="done", chooser=chooser, at=None, options=[], steps=0)
-        opts = placement_options(g, v)
+        opts = placement_options(g, v, [a for a in start_areas(g, v) if not self._barred(g, a)])
         if not opts:
             g.emit(f"Barbarian Hordes: {g.name(v)} has no start area in play; no effect.",
                    "calamity_none", nation=v)
@@ -177,6 +179,10 @@ class BarbarianHordes(CalamityEffect):
             self._place(g, ctx, opts[0])
         else:
             ctx.update(stage="place", options=opts)
+
+    def _barred(self, g: Game, area: str) -> bool:
+        """Hook: an area the hordes never enter nor are placed in (none in the plain game)."""
+        return False
 
     # ---- placement and movement ---------------------------------------------------------
     def _place(self, g: Game, ctx: dict[str, Any], area: str) -> None:
@@ -207,7 +213,7 @@ class BarbarianHordes(CalamityEffect):
             if ctx["steps"] >= MAX_STEPS:
                 opts = []
             else:
-                opts = move_options(g, v, at, surplus)
+                opts = [a for a in move_options(g, v, at, surplus) if not self._barred(g, a)]
             if not opts:  # 30.5232: they stop; the surplus cannot stay
                 g.remove_tokens(BARBARIANS, at, surplus)
                 g.emit(f"The barbarians in {g.area_name(at)} can reach no more of "
