@@ -27,8 +27,8 @@ from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import order
 from ..phase import register
-from ..rules.ships import (BUILD_PAY, ShipsPhase, Ships, _entry, _has_units, _nm, build_options,
-                           can_act)
+from ..rules.ships import (ShipsPhase, Ships, _entry, _nm, can_act, check_builds, pay_build,
+                           random_builds)
 from ..schema import AreaId, Many
 from . import fleet
 from .variant import KEY
@@ -99,28 +99,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
                 raise IllegalOrder("GI-TURN-04", f"ship {rec['id']} has no token aboard left to pay its upkeep")
             aboard[rec["id"]] = aboard.get(rec["id"], 0) + cost
         kept.append((rec["id"], pay))
-    if len(kept) + len(build) > SHIPS_PER_NATION:
-        raise IllegalOrder("22.4", f"at most {SHIPS_PER_NATION} ships on the board")
-    built = []
-    for e in build:
-        area, pay = _entry(e, "pay", tuple(BUILD_PAY), "22.1")
-        a = g.areas.get(area)
-        if a is None or not a.has_water:
-            raise IllegalOrder("22.2", f"{_nm(g, area)}: ships can only be built in an area on a coast or lake")
-        t, k = BUILD_PAY[pay]
-        if treasury < t:
-            raise IllegalOrder("22.1", f"not enough treasury: a ship costs {t} from treasury this way")
-        if k and g.tokens(area, nation) - levy.get(area, 0) < k:
-            raise IllegalOrder("22.2", f"a levied ship is built where its tokens are levied: you need {k} "
-                               f"token(s) left in {_nm(g, area)}")
-        if not k and not _has_units(g, nation, area):
-            raise IllegalOrder("22.2", f"a ship paid from treasury goes in a water area where you have units; "
-                               f"you have none in {_nm(g, area)}")
-        treasury -= t
-        if k:
-            levy[area] = levy.get(area, 0) + k
-        built.append((area, pay))
-    return kept, built
+    return kept, check_builds(g, nation, build, len(kept), treasury, levy)
 
 
 def execute(g: Game, nation: str, kept: list[tuple[int, str]], built: list[tuple[str, str]]) -> None:
@@ -155,11 +134,7 @@ def execute(g: Game, nation: str, kept: list[tuple[int, str]], built: list[tuple
         g.emit(f"{who}'s ship {sid} in {g.area_name(area)} is not maintained and returns to stock{lost}.",
                "ship_lost", nation=nation, area=area, ship=sid, tokens=tokens, cards=cards)
     for area, pay in built:
-        t, k = BUILD_PAY[pay]
-        if t:
-            g.spend_treasury(nation, t)
-        if k:
-            g.remove_tokens(nation, area, k)
+        pay_build(g, nation, area, pay)
         rec = fleet.add(g, nation, area)
         how = {"treasury": "2 from treasury", "tokens": "2 tokens levied", "mixed": "1 levied + 1 from treasury"}
         g.emit(f"{who} builds ship {rec['id']}, a Trireme, in {g.area_name(area)} ({how[pay]}).", "ship_built",
@@ -195,20 +170,7 @@ def random_order(g: Game, seat: int, rng) -> GIShips:
             levy[area] = levy.get(area, 0) + cost
         if pay:
             maintain.append({"area": area, "ship": rec["id"], "pay": pay})
-    build = []
-    while len(maintain) + len(build) < SHIPS_PER_NATION:
-        opts2 = build_options(g, nation, treasury, levy)
-        if not opts2:
-            break
-        i = rng.below(len(opts2) + 1)
-        if i == len(opts2):
-            break
-        area, pay = opts2[i]
-        t, k = BUILD_PAY[pay]
-        treasury -= t
-        levy[area] = levy.get(area, 0) + k
-        build.append({"area": area, "pay": pay})
-    return GIShips(seat, maintain, build)
+    return GIShips(seat, maintain, random_builds(g, nation, rng, len(maintain), treasury, levy))
 
 
 @register(variant=KEY)

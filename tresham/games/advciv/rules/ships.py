@@ -101,7 +101,15 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
                 raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the ship's upkeep")
             levy[area] = levy.get(area, 0) + 1
         kept.append((area, pay))
-    if len(kept) + len(build) > SHIPS_PER_NATION:
+    return kept, check_builds(g, nation, build, len(kept), treasury, levy)
+
+
+def check_builds(g: Game, nation: str, build: list, kept: int, treasury: int,
+                 levy: dict[str, int]) -> list[tuple[str, str]]:
+    """Check the ships to build (22.1, 22.2, 22.4) after ``kept`` ships maintained, with
+    ``treasury`` left and ``levy`` tokens already levied per area (updated); gives the
+    (area, payment) list. Raises IllegalOrder with the rule broken."""
+    if kept + len(build) > SHIPS_PER_NATION:
         raise IllegalOrder("22.4", f"at most {SHIPS_PER_NATION} ships on the board")
     built = []
     for e in build:
@@ -122,7 +130,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
         if k:
             levy[area] = levy.get(area, 0) + k
         built.append((area, pay))
-    return kept, built
+    return built
 
 
 def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple[str, str]]) -> None:
@@ -142,15 +150,20 @@ def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple
         g.emit(f"{g.name(nation)}'s ship in {g.area_name(area)} is not maintained and returns to stock.",
                "ship_lost", nation=nation, area=area)
     for area, pay in built:
-        t, k = BUILD_PAY[pay]
-        if t:
-            g.spend_treasury(nation, t)
-        if k:
-            g.remove_tokens(nation, area, k)
+        pay_build(g, nation, area, pay)
         g.add_ship(nation, area)
         how = {"treasury": "2 from treasury", "tokens": "2 tokens levied", "mixed": "1 levied + 1 from treasury"}
         g.emit(f"{g.name(nation)} builds a ship in {g.area_name(area)} ({how[pay]}).", "ship_built",
                nation=nation, area=area, pay=pay)
+
+
+def pay_build(g: Game, nation: str, area: str, pay: str) -> None:
+    """Pay for one ship built in ``area`` (22.1, 22.2): treasury, tokens levied there, or both."""
+    t, k = BUILD_PAY[pay]
+    if t:
+        g.spend_treasury(nation, t)
+    if k:
+        g.remove_tokens(nation, area, k)
 
 
 # ---- choices ----------------------------------------------------------------------
@@ -195,8 +208,15 @@ def random_order(g: Game, seat: int, rng) -> Ships:
             levy[area] = levy.get(area, 0) + 1
         if pay:
             maintain.append({"area": area, "pay": pay})
-    build = []
-    while len(maintain) + len(build) < SHIPS_PER_NATION:
+    return Ships(seat, maintain, random_builds(g, nation, rng, len(maintain), treasury, levy))
+
+
+def random_builds(g: Game, nation: str, rng, kept: int, treasury: int,
+                  levy: dict[str, int]) -> list[dict[str, str]]:
+    """Random legal builds after ``kept`` ships maintained, with ``treasury`` left and
+    ``levy`` already levied (updated): one more ship at a time, or stop (22.1-22.4)."""
+    build: list[dict[str, str]] = []
+    while kept + len(build) < SHIPS_PER_NATION:
         opts = build_options(g, nation, treasury, levy)
         if not opts:
             break
@@ -208,7 +228,7 @@ def random_order(g: Game, seat: int, rng) -> Ships:
         treasury -= t
         levy[area] = levy.get(area, 0) + k
         build.append({"area": area, "pay": pay})
-    return Ships(seat, maintain, build)
+    return build
 
 
 @register
