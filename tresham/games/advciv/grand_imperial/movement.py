@@ -45,7 +45,8 @@ from ..game import Game
 from ..orders import order
 from ..phase import register
 from ..rules.movement import (DOUBLE_COASTS, STEP_VERBS, LandMove, Move, MovementPhase, _area, _Ledger,
-                              _road_blocker, _step_n, check_land_move)
+                              _road_blocker, _step_n, check_land_move, embark, record_entry, sail_to,
+                              set_down)
 from ..schema import AreaId, Many, Positive
 from . import fleet
 from . import marines as mar
@@ -198,11 +199,7 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
                 raise IllegalOrder("GI-SHIP-05", f"a {role} holds at most {capacity} tokens and cards together "
                                    f"(it would hold {cargo + n} tokens" + (f" and {cards} cards" if cards else "")
                                    + ")")
-            free = led.unmoved(pos) - loads.get(pos, 0)
-            if n > free:
-                raise IllegalOrder("23.51", f"only {max(free, 0)} of your tokens in {g.area_name(pos)} may "
-                                   "embark: tokens that moved overland or by another ship this phase may not embark")
-            loads[pos] = loads.get(pos, 0) + n
+            embark(g, led, loads, pos, n)
             cargo += n
             aboard.append([pos, n])
         elif verb == "unload":
@@ -213,16 +210,7 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
                 raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
             g.check_entry(nation, pos)
             cargo -= n
-            left = n
-            while left:
-                src, k = aboard[0]
-                take = min(k, left)
-                legs.append([src, pos, take])
-                left -= take
-                if take == k:
-                    aboard.pop(0)
-                else:
-                    aboard[0][1] = k - take
+            set_down(aboard, legs, pos, n)
         elif verb == MARINE:
             if here.is_open_sea:
                 raise IllegalOrder("23.51", "Marines embark and land only in a land area")
@@ -243,19 +231,7 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
                 raise IllegalOrder("GI-CITYADV-25", f"a Marines step is [\"marine\", \"load\" or \"unload\"], "
                                    f"not {step!r}")
         elif verb == "sail":
-            dst = _area(g, arg, "sail to")
-            if dst not in here.water_adj:
-                raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no water "
-                                   "boundary; ships cross only water boundaries")
-            coasts = DOUBLE_COASTS.get(pos)
-            if coasts and came_from is not None:
-                side = next((c for c in coasts if came_from in c), None)
-                if side is not None and dst not in side:
-                    raise IllegalOrder("23.57", f"a ship that entered {g.area_name(pos)} from "
-                                       f"{g.area_name(came_from)} must leave by the same coast")
-            if g.areas[dst].is_open_sea and not astronomy:
-                raise IllegalOrder("23.54", f"{g.area_name(dst)} is open sea: only a holder of Astronomy "
-                                   "may move ships into it")
+            dst = sail_to(g, pos, came_from, arg, astronomy)
             entered += 1
             if entered > allowance:
                 raise IllegalOrder("GI-SHIP-04", f"a {role} enters at most {allowance} areas in a movement "
@@ -297,13 +273,6 @@ def check_plan(g: Game, nation: str, moves: Any, voyages: Any, marines: Any = ()
     return out
 
 
-def _enter(g: Game, nation: str, area: str) -> None:
-    entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
-    entered.setdefault(area, [])
-    if nation not in entered[area]:
-        entered[area].append(nation)
-
-
 def _n(n: int) -> str:
     return f"{n} token{'s' if n != 1 else ''}"
 
@@ -325,7 +294,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
             continue
         g.move_tokens(nation, m["from"], m["to"], m["count"])
         moved_any = True
-        _enter(g, nation, m["to"])
+        record_entry(g, nation, m["to"])
         via = f" via {g.area_name(m['via'])}" if "via" in m else ""
         g.emit(f"{who} moves {_n(m['count'])} from {g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.",
                "move", nation=nation, move=dict(m))
@@ -356,7 +325,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
                 continue
             else:
                 g.move_tokens(nation, src, dst, n)
-            _enter(g, nation, dst)
+            record_entry(g, nation, dst)
         for src, n in vv["stay"]:
             fleet.load(g, nation, sid, src, n)
         for a in vv.get("marines_in", ()):

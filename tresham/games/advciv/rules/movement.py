@@ -240,6 +240,54 @@ def _step_n(raw: Any, verb: str) -> int:
     return raw
 
 
+def embark(g: Game, led: _Ledger, loads: dict[str, int], pos: str, n: int) -> None:
+    """Book ``n`` tokens embarking in ``pos`` (``loads``: embarked so far by this voyage):
+    only tokens that have not moved this phase may embark (23.51)."""
+    free = led.unmoved(pos) - loads.get(pos, 0)
+    if n > free:
+        raise IllegalOrder("23.51", f"only {max(free, 0)} of your tokens in "
+                           f"{g.area_name(pos)} may embark: tokens that moved overland "
+                           "or by another ship this phase may not embark")
+    loads[pos] = loads.get(pos, 0) + n
+
+
+def set_down(aboard: list[list], legs: list[list], pos: str, n: int) -> None:
+    """Set ``n`` tokens down in ``pos``, first loaded first unloaded: ``aboard`` ([area
+    loaded, n] in load order) is drawn down and the transfers appended to ``legs`` (23.56)."""
+    left = n
+    while left:
+        src, k = aboard[0]
+        take = min(k, left)
+        legs.append([src, pos, take])
+        left -= take
+        if take == k:
+            aboard.pop(0)
+        else:
+            aboard[0][1] = k - take
+
+
+def sail_to(g: Game, pos: str, came_from: str | None, arg: Any, astronomy: bool) -> str:
+    """The area a ship in ``pos`` (entered from ``came_from``) sails into: across a water
+    boundary (23.52), leaving a double coast by the side it entered (23.57), into open sea
+    only with Astronomy (23.54)."""
+    here = g.areas[pos]
+    dst = _area(g, arg, "sail to")
+    if dst not in here.water_adj:
+        raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no "
+                           "water boundary; ships cross only water boundaries")
+    coasts = DOUBLE_COASTS.get(pos)
+    if coasts and came_from is not None:
+        side = next((c for c in coasts if came_from in c), None)
+        if side is not None and dst not in side:
+            raise IllegalOrder("23.57", f"a ship that entered {g.area_name(pos)} from "
+                               f"{g.area_name(came_from)} must leave by the same coast; "
+                               f"it cannot cross to {g.area_name(dst)}")
+    if g.areas[dst].is_open_sea and not astronomy:
+        raise IllegalOrder("23.54", f"{g.area_name(dst)} is open sea: only a holder of "
+                           "Astronomy may move ships into it")
+    return dst
+
+
 def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
     """Check one ship's voyage (23.5x) and book its ship and the tokens it loads.
 
@@ -277,12 +325,7 @@ def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
             if cargo + n > SHIP_CAPACITY:
                 raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
                                    f"(it would carry {cargo + n})")
-            free = led.unmoved(pos) - loads.get(pos, 0)
-            if n > free:
-                raise IllegalOrder("23.51", f"only {max(free, 0)} of your tokens in "
-                                   f"{g.area_name(pos)} may embark: tokens that moved overland "
-                                   "or by another ship this phase may not embark")
-            loads[pos] = loads.get(pos, 0) + n
+            embark(g, led, loads, pos, n)
             cargo += n
             aboard.append([pos, n])
         elif verb == "unload":
@@ -293,31 +336,9 @@ def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
                 raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
             g.check_entry(led.nation, pos)
             cargo -= n
-            left = n
-            while left:
-                src, k = aboard[0]
-                take = min(k, left)
-                legs.append([src, pos, take])
-                left -= take
-                if take == k:
-                    aboard.pop(0)
-                else:
-                    aboard[0][1] = k - take
+            set_down(aboard, legs, pos, n)
         elif verb == "sail":
-            dst = _area(g, arg, "sail to")
-            if dst not in here.water_adj:
-                raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no "
-                                   "water boundary; ships cross only water boundaries")
-            coasts = DOUBLE_COASTS.get(pos)
-            if coasts and came_from is not None:
-                side = next((c for c in coasts if came_from in c), None)
-                if side is not None and dst not in side:
-                    raise IllegalOrder("23.57", f"a ship that entered {g.area_name(pos)} from "
-                                       f"{g.area_name(came_from)} must leave by the same coast; "
-                                       f"it cannot cross to {g.area_name(dst)}")
-            if g.areas[dst].is_open_sea and not astronomy:
-                raise IllegalOrder("23.54", f"{g.area_name(dst)} is open sea: only a holder of "
-                                   "Astronomy may move ships into it")
+            dst = sail_to(g, pos, came_from, arg, astronomy)
             entered += 1
             if entered > allowance:
                 raise IllegalOrder("23.53" if allowance > SHIP_AREAS else "23.52",
@@ -370,6 +391,14 @@ def destinations(plan: dict) -> set[str]:
 # ---------------------------------------------------------------------------------------
 
 
+def record_entry(g: Game, nation: str, area: str) -> None:
+    """Note that ``nation`` moved into ``area`` this phase (SITE-MOVE-07, ``threat``)."""
+    entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
+    entered.setdefault(area, [])
+    if nation not in entered[area]:
+        entered[area].append(nation)
+
+
 def execute(g: Game, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), re-checking each against the board as
     it now is; a move that became illegal is skipped with an event saying why."""
@@ -378,7 +407,6 @@ def execute(g: Game, seat: int, plan: dict) -> None:
     assert nation is not None
     who = g.name(nation)
     led = _Ledger(g, nation)
-    entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
     moved_any = False
     for mv in plan.get("moves", ()):
         try:
@@ -390,9 +418,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
             continue
         g.move_tokens(nation, m["from"], m["to"], m["count"])
         moved_any = True
-        entered.setdefault(m["to"], [])
-        if nation not in entered[m["to"]]:
-            entered[m["to"]].append(nation)
+        record_entry(g, nation, m["to"])
         via = f" via {g.area_name(m['via'])}" if "via" in m else ""
         g.emit(f"{who} moves {m['count']} token{'s' if m['count'] != 1 else ''} from "
                f"{g.area_name(m['from'])}{via} to {g.area_name(m['to'])}.", "move",
@@ -408,9 +434,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
             if src == dst:  # taken out and brought back: nobody moved into the area (SZ-04)
                 continue
             g.move_tokens(nation, src, dst, n)
-            entered.setdefault(dst, [])
-            if nation not in entered[dst]:
-                entered[dst].append(nation)
+            record_entry(g, nation, dst)
         if vv["path"][-1] != vv["ship"]:
             g.move_ship(nation, vv["ship"], vv["path"][-1])
         moved_any = True
