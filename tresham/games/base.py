@@ -230,6 +230,10 @@ class OrderForm:
 #: - ``seats_note``: what the lobby says of a game still waiting for players;
 #: - ``turn_note``: the help page's sentence before the phases of a turn; ``help_facts``: the
 #:   game's facts the help pages show, in words ("" for none);
+#: - ``public_messages`` / ``public_messages_note``: the heading and the sentence of the
+#:   messages page's section of the players' public messages in the game
+#:   (:meth:`GameRules.public_messages`; "": the section only while there are some, headed
+#:   "Public messages"); ``table_note``: a rule the messages page recalls ("" for none);
 #: - ``legend``: lines explaining the printed map (:meth:`GameRules.board_svg`);
 #:   ``legend_pieces``: the line on the pieces (the owners' colours follow it);
 #:   ``legend_marks``: the line on the pieces the viewer's pending choices keep or lose
@@ -241,6 +245,9 @@ WORDS: dict[str, Any] = {
     "seats_note": "The game starts when every seat is taken.",
     "turn_note": "Every turn runs through the phases below, in this order.",
     "help_facts": "",
+    "public_messages": "",
+    "public_messages_note": "",
+    "table_note": "",
     "legend": [],
     "legend_pieces": "Pieces, in their owner's colour",
     "legend_marks": "",

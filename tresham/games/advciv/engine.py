@@ -238,6 +238,10 @@ class AdvancedCivilization:
         "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
                      "in this order.",
         "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
+        "public_messages": "Public trade messages",
+        "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
+                                "offers); a player sets his with his order in the trade phase.",
+        "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
         "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
                    "white on a flood plain, which floods).",
                    "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "

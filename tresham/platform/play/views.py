@@ -419,7 +419,13 @@ def home(request: HttpRequest) -> HttpResponse:
     """The site's front page: a player goes to his games, a visitor is told where to start."""
     if request.user.is_authenticated:
         return redirect("lobby:active")
-    return render(request, "play/home.html")
+    from ...games import registry
+
+    titles = [registry.get(k).title for k in registry.names()]
+    first = registry.get(registry.default_name()).title
+    titles = [first] + [t for t in titles if t != first]
+    text = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return render(request, "play/home.html", {"titles": text})
 
 
 def _game(pk: int) -> Game | None:
