@@ -11,7 +11,8 @@ from itertools import product
 
 from ..base import IllegalOrder
 from .regions import regions
-from .rules import catastrophe, leaders, tiles
+from .rules import catastrophe
+from .rules.common import has_temple
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.turn import decider
 from .state import COLOURS, TEState
@@ -46,16 +47,14 @@ def _actions(s: TEState, seat: int) -> list[dict]:
     squares = b.squares()
     empty = [q for q in squares if s.empty(q)]
     regs = regions(s)
-    # leaders (TE-BASE-29..32)
+    # leaders (TE-BASE-29..32): the same checks as leaders.check_place, the cheap ones first
+    spots = [q for q in empty if not b.is_river(q) and has_temple(s, q)]
     for c in COLOURS:
         cur = s.leader_square(seat, c)
         r = regions(s, {cur}) if cur is not None else regs
-        for q in empty:
-            try:
-                leaders.check_place(s, seat, c, q, r)
-            except IllegalOrder:
-                continue
-            out.append({"type": "leader", "player": seat, "colour": c, "to": list(q)})
+        for q in spots:
+            if len(r.kingdoms_around(s, q)) <= 1:
+                out.append({"type": "leader", "player": seat, "colour": c, "to": list(q)})
         if cur is not None:
             out.append({"type": "withdraw", "player": seat, "colour": c})
     # tiles (TE-BASE-35/36)

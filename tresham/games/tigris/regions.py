@@ -20,19 +20,22 @@ class Regions:
 
     of: dict[Square, int]
     members: list[list[Square]]
+    #: whether each region is a kingdom (holds a leader)
+    king: list[bool]
 
     def leaders(self, s: TEState, i: int) -> list[tuple[Square, int, str]]:
         return [(sq, *s.leaders[sq]) for sq in self.members[i] if sq in s.leaders]
 
     def is_kingdom(self, s: TEState, i: int) -> bool:
-        return any(sq in s.leaders for sq in self.members[i])
+        return self.king[i]
 
     def around(self, s: TEState, sq: Square) -> list[int]:
         """The distinct regions next to ``sq`` (sorted)."""
-        return sorted({self.of[n] for n in s.board.neighbours(sq) if n in self.of})
+        return sorted({self.of[n] for n in s.nb(sq) if n in self.of})
 
     def kingdoms_around(self, s: TEState, sq: Square) -> list[int]:
-        return [i for i in self.around(s, sq) if self.is_kingdom(s, i)]
+        of, king = self.of, self.king
+        return sorted({of[n] for n in s.nb(sq) if n in of and king[of[n]]})
 
 
 def occupied(s: TEState, sq: Square) -> bool:
@@ -55,6 +58,8 @@ def regions(s: TEState, blocked: frozenset[Square] | set[Square] = frozenset()) 
     cells -= set(blocked)
     of: dict[Square, int] = {}
     members: list[list[Square]] = []
+    king: list[bool] = []
+    leaders = s.leaders
     for start in sorted(cells, key=lambda q: (q[1], q[0])):
         if start in of:
             continue
@@ -63,13 +68,14 @@ def regions(s: TEState, blocked: frozenset[Square] | set[Square] = frozenset()) 
         of[start] = i
         k = 0
         while k < len(group):
-            for n in b.neighbours(group[k]):
+            for n in s.nb(group[k]):
                 if n in cells and n not in of:
                     of[n] = i
                     group.append(n)
             k += 1
         members.append(sorted(group, key=lambda q: (q[1], q[0])))
-    return Regions(of, members)
+        king.append(any(q in leaders for q in group))
+    return Regions(of, members, king)
 
 
 def kingdom_of(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] = frozenset()) -> list[Square]:
@@ -81,7 +87,7 @@ def kingdom_of(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] 
     group = [sq]
     k = 0
     while k < len(group):
-        for n in b.neighbours(group[k]):
+        for n in s.nb(group[k]):
             if n not in seen and n not in blocked and occupied(s, n):
                 seen.add(n)
                 group.append(n)

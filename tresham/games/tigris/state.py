@@ -13,6 +13,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from . import board as boardmod
@@ -29,6 +30,13 @@ DYNASTIES = ("archer", "bull", "lion", "urn")
 MONUMENTS = ("red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black")
 HAND_SIZE = 6
 CATASTROPHES_EACH = 2
+
+
+@cache
+def neighbour_table(side: str) -> dict[Square, tuple[Square, ...]]:
+    """Each square's edge neighbours (TE-BASE-13), computed once per board side."""
+    b = boardmod.load(side)
+    return {sq: tuple(b.neighbours(sq)) for sq in b.squares()}
 
 
 def monument_colours(mid: str) -> tuple[str, str]:
@@ -95,6 +103,10 @@ class TEState:
     @property
     def board(self) -> boardmod.Board:
         return boardmod.load(self.options.get("board", "base"))
+
+    def nb(self, sq: Square) -> tuple[Square, ...]:
+        """The squares sharing an edge with ``sq`` (TE-BASE-13)."""
+        return neighbour_table(self.options.get("board", "base"))[sq]
 
     def rng_obj(self) -> random.Random:
         r = random.Random()

@@ -31,7 +31,7 @@ def on_board(s: TEState, sq: Square, rule: str) -> None:
 
 def has_temple(s: TEState, sq: Square) -> bool:
     """A face-up red temple is next to ``sq`` (TE-BASE-29/34, TE-BASE-65)."""
-    return any(s.face_up(n, "red") for n in s.board.neighbours(sq))
+    return any(s.face_up(n, "red") for n in s.nb(sq))
 
 
 def withdraw_unsupported(s: TEState, ev: list[Event]) -> list[Square]:

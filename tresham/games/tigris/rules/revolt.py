@@ -16,7 +16,7 @@ from .common import emit, leader_words, score, who
 
 def temple_strength(s: TEState, sq: Square) -> int:
     """Face-up red temples next to ``sq`` (TE-BASE-47)."""
-    return sum(1 for n in s.board.neighbours(sq) if s.face_up(n, "red"))
+    return sum(1 for n in s.nb(sq) if s.face_up(n, "red"))
 
 
 def revolt_for(s: TEState, placed: Square) -> dict | None:

@@ -71,7 +71,7 @@ def protected(s: TEState, sq: Square, colour: str) -> bool:
         return False
     if sq in s.treasures:
         return True
-    return any(n in s.leaders and s.leaders[n][1] != "red" for n in s.board.neighbours(sq))
+    return any(n in s.leaders and s.leaders[n][1] != "red" for n in s.nb(sq))
 
 
 def resolve(s: TEState, ev: list[Event]) -> None:
