@@ -144,6 +144,14 @@ class TigrisEuphrates:
     min_players = 2
     max_players = 4
     points_label = "Victory points"
+    #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
+    words = {"side": "Dynasty", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
+             "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
+                          "a conflict, a monument or a treasure asks its players as it arises."}
+
+    def pages(self) -> list[str]:
+        """No trade, advances, A.S.T. or replay page (``GameRules.pages``)."""
+        return []
 
     def options_schema(self) -> dict:
         return {"type": "object", "additionalProperties": False, "properties": {
