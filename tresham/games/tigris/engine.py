@@ -121,9 +121,13 @@ def pending(s: TEState) -> list[Decision]:
 
 
 def stage_words(s: TEState) -> str:
+    """Where the game stands: "Turn 3, bull", and the decision of a conflict or a monument
+    when one is asked. The actions left are not in it (they are the view's ``actions_left``):
+    the site names a decision by its stage, so a turn's two actions are one decision, with
+    one deadline and one "your turn" mail (SITE-TIME-01)."""
     if s.finished:
         return "Game over"
-    base = f"Turn {s.turn}, {who(s.active)} ({s.actions_left} action{'s' if s.actions_left != 1 else ''} left)"
+    base = f"Turn {s.turn}, {who(s.active)}"
     if s.phase != "action":
         base += f", {s.phase.replace('_', ' ')}: {who(decider(s))}"
     return base
