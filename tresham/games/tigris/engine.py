@@ -149,7 +149,7 @@ class TigrisEuphrates:
     max_players = 4
     points_label = "Victory points"
     #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
-    words = {"side": "Dynasty", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
+    words = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
              "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
                           "a conflict, a monument or a treasure asks its players as it arises."}
 
