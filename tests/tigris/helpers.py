@@ -16,6 +16,10 @@ def J(name: str) -> list[int]:
     return [c, r]
 
 
+#: three lone temples with treasures a cleared board keeps, far from the test positions
+SPARE = ("A1", "A11", "P11")
+
+
 def game(players: int = 2, board: str = "base", clear: bool = True, seed: int = 1, **opts) -> TEState:
     """A fresh game with seat 0 active and empty hands (their tiles back in the bag);
     ``clear``: no tile or treasure on the board (the Shedu temples go back in the bag)."""
@@ -29,6 +33,8 @@ def game(players: int = 2, board: str = "base", clear: bool = True, seed: int = 
         for q in list(s.tiles):
             s.bag.append(s.tiles.pop(q))
         s.treasures.clear()
+        for where in SPARE:  # so that a turn's end does not end the game (TE-BASE-75)
+            tile(s, where, "red", treasure=True)
     return s
 
 
