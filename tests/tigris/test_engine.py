@@ -233,3 +233,47 @@ def test_pages():
     assert G.board_svg({}) is None and G.order_forms(s, 0) == [] and G.timers(s) == []
     with pytest.raises(IllegalOrder):
         G.parse_standing("action", {})
+
+
+def test_every_decision_default_is_legal():
+    kinds = set()
+    for seed in range(4):
+        s = G.new_game(G.parse_options({"players": 2 + seed % 3}), seed)
+        r = random.Random(seed)
+        while not s.finished:
+            seat = decider(s)
+            kinds.add(s.phase)
+            t, _ = G.apply(s, G.default(s, seat), platform=True)  # never refused
+            if s.phase != "action":
+                assert t.order_count == s.order_count + 1
+            opts = legal_orders(s, seat)
+            main = [o for o in opts if o["type"] not in ("swap", "pass")] if s.phase == "action" else opts
+            engine.apply_in_place(s, r.choice(main or opts))
+    assert {"action", "commit", "treasure"} <= kinds
+
+
+@pytest.mark.variant("TE-BASE-53", "TE-BASE-63")
+def test_war_order_and_monument_defaults():
+    from .test_war import two_wars
+
+    t, _ = act(two_wars(), {"type": "tile", "player": 0, "colour": "green", "to": J("E5")})
+    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    assert t.conflict["colour"] == "red"  # the first colour at war in red, blue, green, black
+    s = game()
+    tiles(s, "black", "E5", "F5", "E6")
+    hand(s, 0, black=1)
+    t, _ = act(s, {"type": "tile", "player": 0, "colour": "black", "to": J("F6")})
+    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    assert all(v is None for v in t.monuments.values()) and t.phase == "action"
+
+
+def test_commit_counts_only_in_the_deciders_view():
+    s = game()
+    tiles(s, "red", "E5", "F5")
+    leader(s, "E6", 1, "red")
+    hand(s, 0, red=3)
+    t, _ = act(s, {"type": "leader", "player": 0, "colour": "red", "to": J("F6")})
+    assert G.view(t, 0)["pending"][0]["options"] == {"side": "attacker", "colour": "red", "counts": [0, 1, 2, 3]}
+    assert G.view(t, 1)["pending"][0]["options"] == {}
+    assert "counts" not in G.pending(t)[0].options
+    assert G.view(t, 1)["conflict"]["attacker_strength"] == 1
