@@ -1,0 +1,347 @@
+"""``TigrisEuphrates``: the :class:`tresham.games.base.GameRules` the platform sees.
+
+Options (docs/tigris.md): ``players`` 2..4, ``board`` "base"|"advanced" (TE-ADVB),
+``buildings`` (TE-BLD), ``english`` (TE-ENG), ``wonder`` (TE-WON), ``open_scoring``
+(TE-Z-09). The three additions are accepted and stored; their rules hook into
+``rules/turn.py`` (buildings, then wonder, after a tile's conflicts) and ``rules/commit.py``
+(``allowed_counts``) and are another module's job.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField,
+                    SeatSummary, Table, Timer)
+from .board import name as sqname
+from .orders import from_json, is_platform_order, json_schema
+from .rules.common import who
+from .rules.end import places, score_vector
+from .rules.turn import ACCEPTS, decider, default_order, handle
+from .state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState, new_state
+
+OPTION_DEFAULTS = {"players": 2, "board": "base", "buildings": False, "english": False,
+                   "wonder": False, "open_scoring": False}
+
+
+def parse_options(raw: Any) -> dict:
+    """The options in normal form, or IllegalOrder naming the wrong one."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise IllegalOrder("", "the options are a JSON object")
+    for k in raw:
+        if k not in OPTION_DEFAULTS:
+            raise IllegalOrder("", f"unknown option {k!r}; the options are {', '.join(OPTION_DEFAULTS)}")
+    out = {**OPTION_DEFAULTS, **raw}
+    p = out["players"]
+    if type(p) is not int or not 2 <= p <= 4:
+        raise IllegalOrder("TE-BASE-01", f"option 'players': 2 to 4 players, not {p!r}")
+    if out["board"] not in ("base", "advanced"):
+        raise IllegalOrder("TE-ADVB-01", f"option 'board': \"base\" or \"advanced\", not {out['board']!r}")
+    for k in ("buildings", "english", "wonder", "open_scoring"):
+        if type(out[k]) is not bool:
+            raise IllegalOrder("", f"option {k!r}: true or false, not {out[k]!r}")
+    return out
+
+
+def new_game(options: dict | None = None, seed: int | str = 0) -> TEState:
+    return new_state(parse_options(options), seed)
+
+
+def apply_in_place(s: TEState, order: dict, *, platform: bool = False) -> list[Event]:
+    """Apply ``order`` to ``s`` itself; rules check before they change anything, but only
+    :func:`apply` promises an untouched state on refusal."""
+    o = from_json(order, platform=platform)
+    if s.finished:
+        raise IllegalOrder("TE-BASE-75", "the game is over")
+    if o.player >= s.players:
+        raise IllegalOrder("TE-BASE-01", f"there is no seat {o.player} in a {s.players}-player game")
+    ev: list[Event] = []
+    if o.type == "timeout":
+        if decider(s) != o.player:
+            raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
+        o = from_json(default_order(s))
+        ev.append(Event(f"{who(o.player)}'s time ran out: the default applies", "timeout"))
+    handle(s, o, ev)
+    s.order_count += 1
+    return ev
+
+
+def apply(s: TEState, order: dict, *, platform: bool = False) -> tuple[TEState, list[Event]]:
+    """Pure: the new state and its events; ``s`` is never changed."""
+    new = s.copy()
+    ev = apply_in_place(new, order, platform=platform)
+    return new, ev
+
+
+def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> TEState:
+    s = new_game(options, seed)
+    for o in orders:
+        apply_in_place(s, o, platform=True)
+    return s
+
+
+PROMPTS = {"action": "take an action (leader, tile, catastrophe, swap) or pass",
+           "commit": "commit tiles to the conflict", "war_order": "choose the next war",
+           "treasure": "choose the treasure to take", "monument": "build a monument or decline",
+           "building": "place a building or decline", "wonder": "erect the wonder or decline",
+           "wonder_point": "choose the colour of the wonder's point"}
+DEFAULTS = {"action": "pass: the actions left are not taken", "commit": "commit nothing",
+            "war_order": "the first colour at war in the order red, blue, green, black",
+            "treasure": "the first eligible treasure in reading order",
+            "monument": "decline", "building": "decline", "wonder": "decline",
+            "wonder_point": "the weakest colour"}
+
+
+def decision_options(s: TEState) -> dict:
+    p = s.phase
+    if p == "action":
+        return {"actions_left": s.actions_left}
+    if p == "commit":
+        from .rules.commit import allowed_counts, side_to_commit
+
+        side = side_to_commit(s)
+        return {"side": side, "colour": s.conflict["colour"], "counts": allowed_counts(s, side)}
+    if p == "war_order":
+        return {"colours": list(s.ctx["war_colours"])}
+    if p == "treasure":
+        return {"squares": s.ctx["treasure"]["squares"]}
+    if p == "monument":
+        return dict(s.ctx["monument"])
+    return dict(s.ctx.get(p) or {}) if s.ctx else {}
+
+
+def pending(s: TEState) -> list[Decision]:
+    if s.finished:
+        return []
+    seat = decider(s)
+    return [Decision(seat, s.phase, f"{who(seat)}: {PROMPTS.get(s.phase, s.phase)}",
+                     default=DEFAULTS.get(s.phase, ""), options=decision_options(s))]
+
+
+def stage_words(s: TEState) -> str:
+    if s.finished:
+        return "Game over"
+    base = f"Turn {s.turn}, {who(s.active)} ({s.actions_left} action{'s' if s.actions_left != 1 else ''} left)"
+    if s.phase != "action":
+        base += f", {s.phase.replace('_', ' ')}: {who(decider(s))}"
+    return base
+
+
+def view(s: TEState, seat: int | None) -> dict:
+    from .view import view as _view
+
+    pend = [d.to_json() if d.player == seat else {**d.to_json(), "options": {}} for d in pending(s)]
+    return _view(s, seat, pend)
+
+
+class TigrisEuphrates:
+    """The platform's handle on Tigris & Euphrates (see ``tresham.games.base.GameRules``)."""
+
+    name = "tigris"
+    title = "Tigris & Euphrates"
+    min_players = 2
+    max_players = 4
+    points_label = "Victory points"
+
+    def options_schema(self) -> dict:
+        return {"type": "object", "additionalProperties": False, "properties": {
+            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2,
+                        "description": "number of players (TE-BASE-01)"},
+            "board": {"type": "string", "enum": ["base", "advanced"], "default": "base",
+                      "description": "board side (TE-ADVB)"},
+            "buildings": {"type": "boolean", "default": False, "description": "civilization buildings (TE-BLD)"},
+            "english": {"type": "boolean", "default": False, "description": "English variant (TE-ENG)"},
+            "wonder": {"type": "boolean", "default": False, "description": "the wonder (TE-WON)"},
+            "open_scoring": {"type": "boolean", "default": False,
+                             "description": "VP totals shown to everyone (TE-Z-09)"}}}
+
+    def parse_options(self, raw: Any) -> dict:
+        return parse_options(raw)
+
+    def option_text(self, name: str, value: Any) -> str | None:
+        return None
+
+    def public_options(self, options: dict) -> dict:
+        return dict(options)
+
+    def order_schema(self) -> dict:
+        return json_schema()
+
+    def option_fields(self) -> list[OptionField]:
+        return [
+            OptionField("players", "Number of players",
+                        choices=[OptionChoice(n, f"{n} players") for n in (2, 3, 4)]),
+            OptionField("board", "Board side", "the base side (gold border) or the advanced side "
+                        "(blue border, 14 treasures)",
+                        choices=[OptionChoice("base", "Base board"), OptionChoice("advanced", "Advanced board")]),
+            OptionField("buildings", "Civilization buildings", "palace, library, market hall, granary"),
+            OptionField("english", "English variant", "commit tiles to a conflict only to win it"),
+            OptionField("wonder", "Wonder", "a cross of five tiles may become the wonder"),
+            OptionField("open_scoring", "Open scoring", "everyone sees every player's points"),
+        ]
+
+    def new_game(self, options: dict, seed: int | str) -> TEState:
+        return new_game(options, seed)
+
+    def apply(self, state: TEState, order: dict, *, platform: bool = False) -> tuple[TEState, list[Event]]:
+        return apply(state, order, platform=platform)
+
+    def pending(self, state: TEState) -> list[Decision]:
+        return pending(state)
+
+    def round(self, state: TEState) -> int:
+        return max(1, state.turn)
+
+    def standing_kinds(self) -> dict[str, str]:
+        return {}
+
+    def standing_order(self, state: TEState, player: int, kind: str, spec: Any) -> dict | None:
+        return None
+
+    def standing_schema(self) -> dict[str, dict]:
+        return {}
+
+    def parse_standing(self, kind: str, spec: Any) -> dict:
+        raise IllegalOrder("", "Tigris & Euphrates has no standing orders")
+
+    def timers(self, state: TEState) -> list[Timer]:
+        return []
+
+    def accepts(self, state: TEState, player: int) -> list[str]:
+        if state.finished or decider(state) != player:
+            return []
+        return list(ACCEPTS[state.phase])
+
+    def default(self, state: TEState, player: int) -> dict:
+        return {"type": "timeout", "player": player}
+
+    def view(self, state: TEState, player: int | None) -> dict:
+        return view(state, player)
+
+    def finished(self, state: TEState) -> bool:
+        return state.finished
+
+    def result(self, state: TEState) -> list[int] | None:
+        return places(state) if state.finished else None
+
+    def summary(self, state: TEState) -> list[SeatSummary]:
+        """Each seat, best first: the score (weakest colour) once the game is over or with
+        open scoring; otherwise the collected treasures count, and "hidden"."""
+        show = state.finished or state.options.get("open_scoring")
+        rows = []
+        for seat in range(state.players):
+            cols: dict[str, Any] = {"Treasures": state.collected[seat],
+                                    "Catastrophes left": state.catastrophes_left[seat]}
+            if show:
+                vec = score_vector(state, seat)
+                for c in COLOURS:
+                    cols[c.capitalize()] = state.points[seat][c]
+                cols["Score"] = vec[0]
+                pts = vec[0]
+            else:
+                cols["Points"] = "hidden"
+                pts = state.collected[seat]
+            rows.append((SeatSummary(seat, DYNASTIES[seat].capitalize(), pts, cols),
+                         score_vector(state, seat) if show else (state.collected[seat],)))
+        rows.sort(key=lambda x: (tuple(-v for v in x[1]), x[0].seat))
+        return [r for r, _ in rows]
+
+    def stage(self, state: TEState) -> str:
+        return stage_words(state)
+
+    def mail_events(self, state: TEState, events: list[Event]) -> list[MailEvent]:
+        return []
+
+    def pick_order(self, state: TEState) -> list[int] | None:
+        return None
+
+    def placement_done(self, state: TEState) -> bool:
+        return True
+
+    def board_table(self, view: dict) -> Table:
+        rows = []
+        for q in view.get("squares", []):
+            at = sqname(tuple(q["at"]))
+            tile = ""
+            if q.get("catastrophe"):
+                tile = "catastrophe"
+            elif q.get("tile"):
+                tile = TILE_NAMES[q["tile"]] + (" (face down)" if q.get("face_down") else "")
+            ld = q.get("leader")
+            rows.append([at, tile, f"{LEADER_NAMES[ld['colour']]} of {DYNASTIES[ld['owner']]}" if ld else "",
+                         "yes" if q.get("treasure") else "", q.get("monument") or "",
+                         q.get("building") or "", "yes" if q.get("unification") else ""])
+        return Table("The board", ["Square", "Tile", "Leader", "Treasure", "Monument", "Building",
+                                   "Unification"], rows)
+
+    def hand(self, view: dict) -> list[str]:
+        h = view.get("hand")
+        if not h:
+            return []
+        return [f"{h[c]} {TILE_NAMES[c]}{'s' if h[c] != 1 else ''} ({c})" for c in COLOURS if h.get(c)]
+
+    def public_messages(self, view: dict) -> list[tuple[int, str]]:
+        return []
+
+    def commands(self, state: TEState, player: int) -> dict[str, dict]:
+        return {}
+
+    def ast_page(self, state: TEState) -> dict | None:
+        return None
+
+    def advances_page(self, state: TEState, player: int | None) -> dict | None:
+        return None
+
+    def trade_page(self, state: TEState, player: int) -> dict | None:
+        return None
+
+    def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict | None:
+        return None
+
+    def order_forms(self, state: TEState, player: int) -> list:
+        return []
+
+    def form_order(self, state: TEState, player: int, form_id: str, values: dict) -> dict:
+        raise IllegalOrder("", "this game has no order forms yet")
+
+    def variants(self) -> list[tuple[str, str]]:
+        return []
+
+    def reference(self, variant: str | None = None) -> dict | None:
+        return {"phases": [
+            {"id": "action", "name": "Actions", "rule": "TE-BASE-25",
+             "orders": list(ACCEPTS["action"])},
+            {"id": "commit", "name": "Conflict: commit tiles", "rule": "TE-BASE-48",
+             "orders": ["commit"]},
+            {"id": "war_order", "name": "Choose the next war", "rule": "TE-BASE-53",
+             "orders": ["war_order"]},
+            {"id": "monument", "name": "Monument", "rule": "TE-BASE-62", "orders": ["monument"]},
+            {"id": "treasure", "name": "Treasure", "rule": "TE-BASE-72", "orders": ["treasure"]},
+            {"id": "end", "name": "End of turn: monument points, refill", "rule": "TE-BASE-28",
+             "orders": []}]}
+
+    def board_key(self, options: dict) -> str | None:
+        return None
+
+    def board_svg(self, options: dict) -> str | None:
+        return None
+
+    def board_pieces(self, view: dict) -> dict | None:
+        return None
+
+    def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
+        return self.default(state, seat)
+
+    def is_platform_order(self, order: dict) -> bool:
+        return is_platform_order(order)
+
+    def dumps(self, state: TEState) -> str:
+        return state.dumps()
+
+    def loads(self, text: str) -> TEState:
+        return TEState.loads(text)
+
+    def digest(self, state: TEState) -> str:
+        return state.digest()

@@ -1,0 +1,47 @@
+"""The catastrophe tile (TE-BASE-41..44).
+
+Two per player, never replaced (TE-BASE-41); on any empty square or civilization tile, but
+not on a treasure, a monument (face-down tile), a leader or another catastrophe (TE-BASE-42,
+TE-Z-13), nor on a tile carrying a building (TE-BLD-10) or the wonder (TE-WON-07). The tile
+under it leaves the game and the square is dead (TE-BASE-43); leaders left without a temple
+go home; no conflict, no VP (TE-BASE-44).
+"""
+from __future__ import annotations
+
+from ...base import Event, IllegalOrder
+from ..board import Square, name
+from ..state import TILE_NAMES, TEState
+from .common import emit, on_board, who, withdraw_unsupported
+
+
+def check(s: TEState, seat: int, to: Square) -> None:
+    if s.catastrophes_left[seat] < 1:
+        raise IllegalOrder("TE-BASE-41", f"{who(seat)} has no catastrophe tile left")
+    on_board(s, to, "TE-BASE-42")
+    n = name(to)
+    if to in s.catastrophes:
+        raise IllegalOrder("TE-BASE-42", f"{n} already holds a catastrophe")
+    if to in s.leaders:
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a leader; {n} holds one")
+    if to in s.treasures:
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a treasure; {n} carries one")
+    if to in s.face_down:
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a monument; {n} is one")
+    if to in {v for v in s.buildings.values() if v is not None}:
+        raise IllegalOrder("TE-BLD-10", f"a catastrophe may not go on a building; {n} carries one")
+    w = s.wonder
+    if w and w.get("squares") and list(to) in w["squares"]:
+        raise IllegalOrder("TE-WON-07", f"a catastrophe may not go on the wonder; {n} is part of it")
+
+
+def place(s: TEState, seat: int, to: Square, ev: list[Event]) -> None:
+    check(s, seat, to)
+    s.catastrophes_left[seat] -= 1
+    text = f"{who(seat)} places a catastrophe on {name(to)}"
+    if to in s.tiles:
+        colour = s.tiles.pop(to)
+        s.removed[colour] += 1
+        text += f", destroying the {TILE_NAMES[colour]} there"
+    s.catastrophes.add(to)
+    emit(ev, text, "catastrophe", at=list(to))
+    withdraw_unsupported(s, ev)

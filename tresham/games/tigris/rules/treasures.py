@@ -1,0 +1,61 @@
+"""Treasures (TE-BASE-72..74, TE-ADVB-03, TE-Z-10).
+
+After each action (TE-Z-01), a kingdom holding two or more treasures and a trader gives
+its treasures to the trader's owner one at a time until one is left (TE-BASE-72); those on
+special-border squares go first, on both boards (TE-BASE-73, TE-Z-10). When the treasures
+to take are forced they are taken at once; otherwise the owner picks (a ``treasure``
+decision).
+"""
+from __future__ import annotations
+
+from ...base import Event, IllegalOrder
+from ..board import Square, name
+from ..regions import regions
+from ..state import TEState
+from .common import emit, who
+
+
+def take(s: TEState, seat: int, sq: Square, ev: list[Event]) -> None:
+    s.treasures.discard(sq)
+    s.collected[seat] += 1
+    emit(ev, f"{who(seat)} takes the treasure on {name(sq)}", "treasure", at=list(sq))
+
+
+def step(s: TEState, ev: list[Event]) -> dict | None:
+    """Take every forced treasure; the choice owed next ({player, squares}) or None."""
+    for _ in range(64):
+        regs = regions(s)
+        choice = None
+        progressed = False
+        for members in regs.members:
+            tr = [q for q in members if q in s.treasures]
+            if len(tr) < 2:
+                continue
+            traders = [s.leaders[q][0] for q in members if q in s.leaders and s.leaders[q][1] == "green"]
+            if not traders:
+                continue
+            owner = traders[0]
+            need = len(tr) - 1
+            special = [q for q in tr if q in s.board.special]
+            eligible = special or tr
+            if len(eligible) <= need:
+                for q in eligible:
+                    take(s, owner, q, ev)
+                progressed = True
+                break
+            choice = {"player": owner, "squares": [list(q) for q in eligible]}
+            break
+        if choice is not None:
+            return choice
+        if not progressed:
+            return None
+    raise RuntimeError("treasure collection does not settle")
+
+
+def choose(s: TEState, seat: int, at: Square, opts: dict, ev: list[Event]) -> None:
+    if list(at) not in opts["squares"]:
+        raise IllegalOrder("TE-BASE-73" if any(tuple(q) in s.board.special for q in opts["squares"])
+                           else "TE-BASE-72",
+                           f"the treasure to take is one of {', '.join(name(tuple(q)) for q in opts['squares'])}, "
+                           f"not {name(at)}")
+    take(s, seat, at, ev)

@@ -1,0 +1,79 @@
+"""Per-seat views (docs/tigris.md "The view"; TE-BASE-77, TE-Z-09).
+
+Hidden: every hand but the viewer's own, the bag's order (only its size is shown), the
+VP totals (unless ``open_scoring`` or the game is over) and the collected treasures' count
+is public (the treasures are taken from the board in everyone's sight). Open: the board,
+the leaders off the board, the unused catastrophes, the monuments.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.turn import decider
+from .state import COLOURS, DYNASTIES, TEState, monument_colours
+
+
+def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:
+    return s.finished or bool(s.options.get("open_scoring")) or viewer == seat
+
+
+def squares(s: TEState) -> list[dict[str, Any]]:
+    mon_at: dict = {}
+    for m, tl in s.monuments.items():
+        if tl is not None:
+            c, r = tl
+            for q in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+                mon_at[q] = m
+    bld_at = {q: b for b, q in s.buildings.items() if q is not None}
+    wonder_sq = {(q[0], q[1]) for q in (s.wonder or {}).get("squares") or []}
+    occ = set(s.tiles) | set(s.leaders) | s.catastrophes | wonder_sq
+    out = []
+    for sq in sorted(occ, key=lambda q: (q[1], q[0])):
+        ld = s.leaders.get(sq)
+        out.append({"at": list(sq), "tile": s.tiles.get(sq), "face_down": sq in s.face_down,
+                    "treasure": sq in s.treasures, "special": sq in s.board.special,
+                    "catastrophe": sq in s.catastrophes,
+                    "leader": {"owner": ld[0], "colour": ld[1]} if ld else None,
+                    "monument": mon_at.get(sq), "building": bld_at.get(sq),
+                    "wonder": sq in wonder_sq, "unification": sq == s.unification})
+    return out
+
+
+def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
+    """What ``seat`` may see (None: a spectator); ``pending`` the decisions as JSON
+    (only the viewer's own carry their options)."""
+    from .engine import stage_words
+
+    players = []
+    for p in range(s.players):
+        on = {c for (o, c) in s.leaders.values() if o == p}
+        players.append({"seat": p, "dynasty": DYNASTIES[p],
+                        "leaders_off": [c for c in COLOURS if c not in on],
+                        "catastrophes": s.catastrophes_left[p], "treasures": s.collected[p],
+                        "hand_size": sum(s.hands[p].values()),
+                        "points": dict(s.points[p]) if points_visible(s, seat, p) else None})
+    conflict = None
+    if s.conflict is not None:
+        c = s.conflict
+        conflict = {k: c[k] for k in ("kind", "colour", "attacker", "defender", "attacker_strength",
+                                      "defender_strength", "attacker_committed", "defender_committed",
+                                      "attacker_square", "defender_square")}
+    b = s.board
+    return {
+        "game": "tigris", "board": b.side, "options": dict(s.options), "seat": seat,
+        "turn": s.turn, "active": s.active, "actions_left": s.actions_left,
+        "stage": stage_words(s), "finished": s.finished, "end_reason": s.end_reason,
+        "phase": s.phase, "decider": decider(s),
+        "squares": squares(s),
+        "monuments": [{"id": m, "colours": list(monument_colours(m)),
+                       "at": list(at) if at is not None else None} for m, at in s.monuments.items()],
+        "buildings": [{"id": k, "colour": {"library": "red", "granary": "blue", "market_hall": "green",
+                                           "palace": "black"}[k], "at": list(v) if v is not None else None}
+                      for k, v in s.buildings.items()],
+        "wonder": ({"at": s.wonder.get("at")} if s.wonder is not None else None),
+        "players": players,
+        "hand": dict(s.hands[seat]) if seat is not None and 0 <= seat < s.players else None,
+        "bag": len(s.bag),
+        "conflict": conflict,
+        "pending": pending,
+    }
