@@ -301,10 +301,10 @@ class TigrisEuphrates:
         return None
 
     def order_forms(self, state: TEState, player: int) -> list:
-        return []
+        from .forms import order_forms; return order_forms(state, player)  # noqa: E702
 
     def form_order(self, state: TEState, player: int, form_id: str, values: dict) -> dict:
-        raise IllegalOrder("", "this game has no order forms yet")
+        from .forms import form_order; return form_order(state, player, form_id, values)  # noqa: E702
 
     def variants(self) -> list[tuple[str, str]]:
         return []
