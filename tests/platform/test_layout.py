@@ -1,5 +1,6 @@
 """The platform knows games only through ``tresham/games/base.py`` and the registry: nothing under
-``tresham/platform/`` imports Advanced Civilization, and a second game registered through the
+``tresham/platform/`` imports Advanced Civilization or Tigris & Euphrates (absolute, relative or
+``importlib`` imports alike), and a second game registered through the
 ``TRESHAM_GAMES`` setting is created, joined, played (by people and by its bot) and rebuilt
 from its log without a line of the platform changing."""
 from __future__ import annotations
@@ -21,7 +22,12 @@ from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
 PLATFORM = Path(__file__).resolve().parents[2] / "tresham" / "platform"
-FORBIDDEN = "tresham.games.advciv"
+#: The games of the family the platform must never import: it finds them through the registry.
+FORBIDDEN = ("tresham.games.advciv", "tresham.games.tigris")
+
+
+def _forbidden(mod: str) -> bool:
+    return any(mod == f or mod.startswith(f + ".") for f in FORBIDDEN)
 
 
 def _package_of(path: Path) -> str:
@@ -70,12 +76,33 @@ def test_the_import_scanner_sees_every_way_of_importing_the_game(tmp_path):
     assert _package_of(PLATFORM / "play" / "services.py") == "tresham.platform.play"
 
 
-def test_nothing_under_platform_imports_advanced_civilization():
+def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
+    """Each line of the probe imports a forbidden game in its own way (absolute, relative from
+    two depths, a package's member, importlib, __import__); the last two import nothing of one."""
+    lines = ["import tresham.games.tigris.engine",
+             "from ...games.tigris import engine",
+             "from ..games import tigris",
+             "from ...games import advciv",
+             "from ...games.advciv.engine import AdvancedCivilization",
+             "import importlib; importlib.import_module('tresham.games.tigris')",
+             "__import__('tresham.games.advciv.state')",
+             "from ...games import registry",
+             "from ...games.base import IllegalOrder"]
+    probes = []
+    for i, text in enumerate(lines):
+        probe = tmp_path / f"probe{i}.py"
+        probe.write_text(text + "\n")
+        pkg = "tresham.platform" if text.startswith("from ..games") else "tresham.platform.play"
+        probes.append(any(_forbidden(m) for _, m in _imported_modules(probe, package=pkg)))
+    assert probes == [True] * 7 + [False, False]
+    assert not _forbidden("tresham.games.tigrisx") and not _forbidden("tresham.games.base")
+
+
+def test_nothing_under_platform_imports_a_particular_game():
     files = sorted(PLATFORM.rglob("*.py"))
     assert len(files) > 20
     found = [f"{f.relative_to(PLATFORM.parents[1])}:{line} imports {mod}"
-             for f in files for line, mod in _imported_modules(f)
-             if mod == FORBIDDEN or mod.startswith(FORBIDDEN + ".")]
+             for f in files for line, mod in _imported_modules(f) if _forbidden(mod)]
     assert found == []
 
 

@@ -221,6 +221,61 @@ class OrderForm:
     rule: str = ""
 
 
+#: The words the site's pages use for a game's things, by key, where its rules give none of
+#: their own (:attr:`GameRules.words`, merged over these by :func:`words_of`):
+#:
+#: - ``side``: what a seat is called in the game, as a column heading ("Nation", "Dynasty");
+#: - ``hand`` / ``hand_empty``: the heading of the viewer's own hidden holdings
+#:   (:meth:`GameRules.hand`) and the sentence shown when they are empty;
+#: - ``seats_note``: what the lobby says of a game still waiting for players;
+#: - ``turn_note``: the help page's sentence before the phases of a turn; ``help_facts``: the
+#:   game's facts the help pages show, in words ("" for none);
+#: - ``public_messages`` / ``public_messages_note``: the heading and the sentence of the
+#:   messages page's section of the players' public messages in the game
+#:   (:meth:`GameRules.public_messages`; "": the section only while there are some, headed
+#:   "Public messages"); ``table_note``: a rule the messages page recalls ("" for none);
+#: - ``legend``: lines explaining the printed map (:meth:`GameRules.board_svg`);
+#:   ``legend_pieces``: the line on the pieces (the owners' colours follow it);
+#:   ``legend_marks``: the line on the pieces the viewer's pending choices keep or lose
+#:   (``mark``), "" for a game without marks.
+WORDS: dict[str, Any] = {
+    "side": "Side",
+    "hand": "Your hand",
+    "hand_empty": "Your hand is empty.",
+    "seats_note": "The game starts when every seat is taken.",
+    "turn_note": "Every turn runs through the phases below, in this order.",
+    "help_facts": "",
+    "public_messages": "",
+    "public_messages_note": "",
+    "table_note": "",
+    "legend": [],
+    "legend_pieces": "Pieces, in their owner's colour",
+    "legend_marks": "",
+}
+
+#: The game's own pages the site can link from a game's panel (:meth:`GameRules.pages`), each
+#: served from the rules' ``<name>_page`` method.
+PAGES: tuple[str, ...] = ("trade", "advances", "ast", "replay")
+
+
+def words_of(rules: Any) -> dict[str, Any]:
+    """:data:`WORDS` with the game's own words (:attr:`GameRules.words`) over them."""
+    return {**WORDS, **(getattr(rules, "words", None) or {})}
+
+
+def pages_of(rules: Any) -> frozenset[str]:
+    """The pages of :data:`PAGES` a game has: its :meth:`GameRules.pages` if its class
+    defines one, else those whose ``<name>_page`` method its class defines itself (the
+    protocol's defaults, which a class subclassing :class:`GameRules` inherits, do not count)."""
+    def own(name: str) -> bool:
+        method = getattr(type(rules), name, None)
+        return method is not None and method is not getattr(GameRules, name, None)
+
+    if own("pages"):
+        return frozenset(p for p in rules.pages() if p in PAGES)
+    return frozenset(p for p in PAGES if own(f"{p}_page"))
+
+
 class BoardUnavailable(RuntimeError):
     """The game draws a map, but cannot now (its data is not installed on this machine):
     the site says so (503) rather than failing."""
@@ -240,6 +295,13 @@ class GameRules(Protocol):
     max_players: int
     #: what the public score of :meth:`summary` is called ("Total Public Points")
     points_label: str
+    #: optional: the site's words for this game's things (keys of :data:`WORDS`; those left
+    #: out keep the site's), e.g. ``{"side": "Dynasty", "hand": "Your tiles"}``
+    words: dict[str, Any]
+    #: optional: the decision kinds the site's click-the-map orders (``map_orders.js``) give,
+    #: of "pick" (a nation and start area), "grow" (tokens to place) and "move" (tokens'
+    #: moves), read from the view as Advanced Civilization's; () or absent: none
+    map_order_kinds: tuple[str, ...]
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
@@ -416,6 +478,12 @@ class GameRules(Protocol):
         replays."""
         return None
 
+    def pages(self) -> list[str]:
+        """Optional: the game's own pages of :data:`PAGES` the site links from a game's panel
+        ("trade", "advances", "ast", "replay"; [] for none). Without it the site links those
+        whose ``<name>_page`` method the game's class defines itself (:func:`pages_of`)."""
+        return []
+
     def order_forms(self, state: Any, player: int) -> list[OrderForm]:
         """The forms ``player`` may give his orders with now (his own decisions only, made
         from what he may see), in the order the page shows them; [] for none."""
@@ -469,6 +537,12 @@ class GameRules(Protocol):
         "pieces": [{kind, area, owner, count, mark, x, y, title}], "view_box": [x, y, w,
         h]}``; ``mark`` "keep" (green) or "lose" (red) for pieces the seat's pending
         choices keep or lose (SITE-GEN-04), else None. None: the game draws no map."""
+        ...
+
+    def board_legend(self, options: dict) -> list[str] | None:
+        """The lines of the map's legend on the game page, in words (optional: a game that
+        leaves it out, or returns None, gets the legend of its :data:`WORDS`: ``legend``,
+        ``legend_pieces``, ``legend_marks``)."""
         ...
 
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:

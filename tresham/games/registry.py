@@ -50,3 +50,10 @@ def get(name: str) -> GameRules:
 def names() -> list[str]:
     """The names of every game the site offers."""
     return sorted(_table())
+
+
+def default_name() -> str:
+    """The game a page or an API call means when it names none (the new-game form, the help
+    pages, the rankings): the first built-in game of :data:`GAMES`, else the first name."""
+    table = _table()
+    return next((n for n in GAMES if n in table), None) or sorted(table)[0]

@@ -227,6 +227,31 @@ class AdvancedCivilization:
     min_players = 2
     max_players = 8
     points_label = "Total Public Points"
+    #: the decisions the site's map orders (map_orders.js) give by clicking the map
+    map_order_kinds = ("pick", "grow", "move")
+    #: the site's words for this game's things (``GameRules.words``)
+    words = {
+        "side": "Nation",
+        "hand": "Your trade cards",
+        "hand_empty": "You hold no trade cards.",
+        "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
+        "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
+                     "in this order.",
+        "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
+        "public_messages": "Public trade messages",
+        "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
+                                "offers); a player sets his with his order in the trade phase.",
+        "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
+        "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
+                   "white on a flood plain, which floods).",
+                   "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
+                   "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
+                   "land: out of play on this board."],
+        "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
+                         "in their nation's colour",
+        "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
+                        "one loses it or leaves it unbuilt.",
+    }
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:

@@ -121,9 +121,13 @@ def pending(s: TEState) -> list[Decision]:
 
 
 def stage_words(s: TEState) -> str:
+    """Where the game stands: "Turn 3, bull", and the decision of a conflict or a monument
+    when one is asked. The actions left are not in it (they are the view's ``actions_left``):
+    the site names a decision by its stage, so a turn's two actions are one decision, with
+    one deadline and one "your turn" mail (SITE-TIME-01)."""
     if s.finished:
         return "Game over"
-    base = f"Turn {s.turn}, {who(s.active)} ({s.actions_left} action{'s' if s.actions_left != 1 else ''} left)"
+    base = f"Turn {s.turn}, {who(s.active)}"
     if s.phase != "action":
         base += f", {s.phase.replace('_', ' ')}: {who(decider(s))}"
     return base
@@ -144,6 +148,14 @@ class TigrisEuphrates:
     min_players = 2
     max_players = 4
     points_label = "Victory points"
+    #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
+    words = {"side": "Dynasty", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
+             "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
+                          "a conflict, a monument or a treasure asks its players as it arises."}
+
+    def pages(self) -> list[str]:
+        """No trade, advances, A.S.T. or replay page (``GameRules.pages``)."""
+        return []
 
     def options_schema(self) -> dict:
         return {"type": "object", "additionalProperties": False, "properties": {

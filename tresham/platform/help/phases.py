@@ -16,6 +16,7 @@ class PhaseHelp:
 
 
 #: Phases that ask nothing of anyone say so in ``decide``; their ``deadline`` is empty.
+#: (Advanced Civilization's; :data:`PHASE_HELP` holds them by game.)
 PHASES: dict[str, PhaseHelp] = {
     "pick": PhaseHelp(
         "Which nation you lead, by naming one of its start areas (Crete's is its island). You may "
@@ -87,3 +88,8 @@ PHASES: dict[str, PhaseHelp] = {
         "next space, and a nation without a city moves back one.",
         ""),
 }
+
+
+#: The site's help for each phase, by game (registry name) then phase id. A game not here may
+#: give its own in ``reference()["phases"]`` (each phase's ``help``: ``{decide, deadline}``).
+PHASE_HELP: dict[str, dict[str, PhaseHelp]] = {"advciv": PHASES}

@@ -45,6 +45,7 @@ class SeatOut(Schema):
 class GameRowOut(Schema):
     id: int
     kind: str
+    kind_title: str = Field(description="the game's title, e.g. \"Advanced Civilization\"")
     name: str
     status: str
     stage: str
@@ -77,7 +78,7 @@ class ListOut(Schema):
 
 def row_out(r: lists.GameRow) -> dict[str, Any]:
     g = r.game
-    return {"id": g.pk, "kind": g.kind, "name": g.name, "status": g.status, "stage": g.stage,
+    return {"id": g.pk, "kind": g.kind, "kind_title": r.title, "name": g.name, "status": g.status, "stage": g.stage,
             "players": g.players, "taken": r.taken, "time_limit": g.time_limit,
             "time_limit_label": r.time_limit_label, "replacement": r.replacement, "created_at": g.created_at,
             "finished_at": g.finished_at, "your_seat": r.your_seat, "pick_number": r.pick_number,
@@ -219,7 +220,8 @@ def new_game_form(request: HttpRequest):
 
 
 class CreateGameIn(Schema):
-    kind: str = Field("advciv", max_length=40)
+    kind: str | None = Field(None, max_length=40, description="the game (a registry name, GET /lobby/new-game's "
+                                                                "kinds); null: the site's first game")
     name: str | None = Field(None, max_length=200, description="null: a random name")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options (components <kind>.Options)")
     time_limit: int | None = Field(timelimits.DEFAULT, description="seconds per turn, one of GET /lobby/new-game's "
@@ -237,7 +239,7 @@ def create_game(request: HttpRequest, body: CreateGameIn):
     time limit, friends seated at once (SITE-CREATE-14), bot seats; you take seat 0 unless
     ``take_seat`` is false. Queued players whose range fits are seated after (SITE-QUEUE-02)."""
     friends = users_named(body.friends)
-    game = services.create(request.user, kind=body.kind, name=body.name, options=body.options,
+    game = services.create(request.user, kind=body.kind or registry.default_name(), name=body.name, options=body.options,
                            time_limit=body.time_limit, friends=friends, bot_seats=body.bot_seats,
                            take_seat_0=body.take_seat, bots_take_vacant_seats=body.bots_take_vacant_seats)
     return Status(201, detail_out(game, request.user))

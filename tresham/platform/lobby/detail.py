@@ -8,6 +8,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
+from ...games.base import pages_of, words_of
 from ..play import services as play
 from ..play.models import Game
 from . import lists, services, timelimits
@@ -34,6 +35,8 @@ class GameDetail:
     summary: list[dict[str, Any]] = field(default_factory=list)
     places: list[int] | None = None
     links: dict[str, str] = field(default_factory=dict)
+    #: the site's words for the game's things (``base.words_of``)
+    words: dict[str, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -98,7 +101,8 @@ def game_detail(game: Game, user) -> GameDetail:
     if user is not None and user.is_authenticated:
         problem = services.join_problem(game, user)
     shown = False
-    d = GameDetail(row, rules.title, option_lines(game), timelimits.label(game.time_limit), problem, shown)
+    d = GameDetail(row, rules.title, option_lines(game), timelimits.label(game.time_limit), problem, shown,
+                   words=words_of(rules))
     if row.your_seat is not None:  # his own game: its page is his whatever its stage
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
     if game.state:
@@ -108,8 +112,9 @@ def game_detail(game: Game, user) -> GameDetail:
             d.summary = [{"seat": r.seat, "name": r.name, "points": r.points, "columns": r.columns}
                          for r in rules.summary(state)]
             d.places = rules.result(state)
+            pages = pages_of(rules)
             for key, name in (("game", "play:game"), ("history", "play:history"), ("advances", "play:advances")):
-                url = _link(name, game.pk)
+                url = _link(name, game.pk) if key != "advances" or "advances" in pages else None
                 if url:
                     d.links[key] = url
             d.links["api_game"] = f"/api/games/{game.pk}"

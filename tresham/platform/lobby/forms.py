@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from ...games.base import GameRules, OptionField
+from ...games.base import GameRules, OptionField, words_of
 from . import timelimits
 
 OPTION_PREFIX = "opt_"
@@ -89,6 +89,10 @@ class NewGameForm(forms.Form):
         from ..play.models import display_name
 
         self.rules = rules
+        side = str(words_of(rules)["side"]).lower()
+        self.fields["bots_take_vacant_seats"].help_text = (
+            f"when a player quits or is removed, the bot plays his {side} until someone takes the seat; "
+            "unchecked, the site's defaults apply at each of the seat's deadlines")
         self.friend_users = {str(u.pk): u for u in friends}
         self.fields["friends"].choices = [(str(u.pk), display_name(u)) for u in friends]
         self.fields["bot_seats"].choices = [(str(i), f"Seat {i + 1}") for i in range(rules.max_players)]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.urls import NoReverseMatch, reverse
 
+from ...games import registry
 from ..play.models import Game, Seat
 from . import meta, timelimits
 from .models import PickOrder
@@ -45,6 +46,14 @@ class GameRow:
     def replacement(self) -> bool:
         """A running game with a seat awaiting a replacement (SITE-LIST-03)."""
         return self.game.status == Game.Status.ACTIVE and self.free > 0
+
+    @property
+    def title(self) -> str:
+        """The game's title ("Tigris & Euphrates"), or its registry name if no longer offered."""
+        try:
+            return registry.get(self.game.kind).title
+        except registry.UnknownGame:
+            return self.game.kind
 
     @property
     def time_limit_label(self) -> str:

@@ -194,7 +194,7 @@ def clean_name(name: str | None) -> str:
     return name
 
 
-def create(creator, *, kind: str = "advciv", name: str | None = None, options: dict | None = None,
+def create(creator, *, kind: str | None = None, name: str | None = None, options: dict | None = None,
            time_limit: int | None = timelimits.DEFAULT, friends: Sequence = (), bot_seats: Sequence[int] = (),
            take_seat_0: bool = True, seed: str | None = None, bots_take_vacant_seats: bool = False) -> Game:
     """Create a game (SITE-CREATE-01..15) in one transaction, then offer its free seats to
@@ -206,7 +206,9 @@ def create(creator, *, kind: str = "advciv", name: str | None = None, options: d
     (SITE-CREATE-14). ``bot_seats``: seat indexes given to the bot. ``take_seat_0``: the
     creator plays seat 0 (else he only creates the game). ``bots_take_vacant_seats``: a bot
     plays a seat its player leaves until someone takes it (else the defaults apply, SZ-13).
+    ``kind``: the game (a registry name; None: the site's first game, ``registry.default_name``).
     Nothing is created if anything is refused."""
+    kind = registry.default_name() if kind is None else kind
     try:
         registry.get(kind)
     except registry.UnknownGame:

@@ -163,7 +163,7 @@ def bot_seat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """Create a new game (SITE-CREATE-01..15)."""
-    kind = request.GET.get("kind", "advciv")
+    kind = request.GET.get("kind") or registry.default_name()
     try:
         rules = registry.get(kind)
     except registry.UnknownGame:

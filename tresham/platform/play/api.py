@@ -136,9 +136,6 @@ class ErrorOut(Schema):
     revision: int | None = None
 
 
-_ORDER_SCHEMA_REF = {"oneOf": [{"$ref": "#/components/schemas/advciv.Order"}]}
-
-
 @router.post("/games/{game_id}/orders", response={201: OrderOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
                                                  404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut},
              summary="Give an order for your seat")

@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ...games.base import GameRules, IllegalOrder, Table
+from ...games.base import GameRules, IllegalOrder, Table, pages_of, words_of
 from . import decision_forms, services
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
@@ -85,6 +85,11 @@ class Viewer:
     def started(self) -> bool:
         return self.state is not None
 
+    @property
+    def words(self) -> dict[str, Any]:
+        """The site's words for this game's things (``base.words_of``)."""
+        return words_of(self.rules)
+
     def seat_name(self, index: int) -> str:
         """The seat's name in the game ("Italy"), or "Seat 2" before it has one."""
         for s in self.seats:
@@ -136,7 +141,7 @@ def summary_table(v: Viewer) -> Table:
     for r in rows:
         columns += [c for c in r.columns if c not in columns]
     by_index = {s.index: s for s in v.seats}
-    table = Table("Public summary", ["Nation", "Player"] + columns)
+    table = Table("Public summary", [v.words["side"], "Player"] + columns)
     for r in rows:
         s = by_index.get(r.seat)
         who = "" if s is None else ("Bot (computer player)" if s.is_bot else s.player)
@@ -333,23 +338,33 @@ class NavLink:
 
 def nav(v: Viewer, section: str) -> list[NavLink]:
     """The game's top panel: its sections (SITE-GEN-02) and the help pages (SITE-GEN-06).
-    "Trade" is the trade page of a game that has one (``rules.trade_page``)."""
+    "Trade", "Advances", "A.S.T." and "Replay" are the game's own pages, linked for a game
+    that has them (``base.pages_of``)."""
     pk = v.game.pk
     game_url = reverse("play:game", args=[pk])
+    pages = pages_of(v.rules)
     links = [("game", "Map and orders", game_url)]
-    if hasattr(v.rules, "trade_page"):
+    if "trade" in pages:
         links.append(("trade", "Trade", reverse("play_trade:trade", args=[pk])))
-    if hasattr(v.rules, "advances_page"):
+    if "advances" in pages:
         links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
-    if hasattr(v.rules, "ast_page"):
+    if "ast" in pages:
         links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
     links.append(("history", "History", reverse("play:history", args=[pk])))
-    if v.game.is_finished and hasattr(v.rules, "replay_page"):  # every hand revealed: only after the end
+    if v.game.is_finished and "replay" in pages:  # every hand revealed: only after the end
         links.append(("replay", "Replay", reverse("play:replay", args=[pk])))
     links += [("messages", "Messages", reverse("play:messages", args=[pk])),
               ("lobby", "Seats and options", reverse("lobby:game", args=[pk])),
-              ("help", "Help", reverse("help:playing"))]
+              ("help", "Help", help_url("help:playing", v.game.kind))]
     return [NavLink(k, label, href, k == section) for k, label, href in links]
+
+
+def help_url(name: str, kind: str) -> str:
+    """A help page about the game ``kind``: the site's default game's without a query."""
+    from ...games import registry
+
+    url = reverse(name)
+    return url if kind == registry.default_name() else f"{url}?game={kind}"
 
 
 def final_places(v: Viewer) -> list[tuple[int, str]]:
@@ -404,7 +419,13 @@ def home(request: HttpRequest) -> HttpResponse:
     """The site's front page: a player goes to his games, a visitor is told where to start."""
     if request.user.is_authenticated:
         return redirect("lobby:active")
-    return render(request, "play/home.html")
+    from ...games import registry
+
+    titles = [registry.get(k).title for k in registry.names()]
+    first = registry.get(registry.default_name()).title
+    titles = [first] + [t for t in titles if t != first]
+    text = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return render(request, "play/home.html", {"titles": text})
 
 
 def _game(pk: int) -> Game | None:

@@ -38,9 +38,13 @@ class RankingsOut(Schema):
 
 
 @router.get("/rankings", response={200: RankingsOut}, auth=None, summary="A game's rankings, a page at a time")
-def rankings(request: HttpRequest, kind: str = Query("advciv", max_length=40),
+def rankings(request: HttpRequest, kind: str | None = Query(None, max_length=40, description="the game "
+                                                             "(a registry name); none: the site's first game"),
              page: int = Query(1, ge=1, le=1_000_000_000)):
-    """The players of ``kind`` in rank order, 100 a page; only the order, never a score."""
+    """The players of ``kind`` in rank order, 100 a page; only the order, never a score. Each
+    game kind has its own ranking (a Tigris & Euphrates rating says nothing of Advanced
+    Civilization)."""
+    kind = kind or registry.default_name()
     if kind not in shown.kinds() and kind not in registry.names():
         raise Http404(f"no game is called {kind!r}")
     t = shown.table(kind, page)

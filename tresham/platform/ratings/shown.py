@@ -14,7 +14,6 @@ from . import standing
 from .models import Rating
 
 PER_PAGE = 100
-FIRST = "advciv"  # the site's own game comes first; the platform knows it only by name
 
 
 def title_of(kind: str) -> str:
@@ -30,7 +29,8 @@ def kinds() -> list[str]:
     rated = set(Rating.objects.filter(subject=Rating.Subject.PERSON, user__isnull=False)
                 .values_list("kind", flat=True).distinct())
     offered = registry.names()
-    order = sorted(rated, key=lambda k: (k != FIRST, k not in offered, offered.index(k) if k in offered else 0, k))
+    first = registry.default_name()
+    order = sorted(rated, key=lambda k: (k != first, k not in offered, offered.index(k) if k in offered else 0, k))
     return order
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from ...games import registry
 from ..play.models import Game, Seat, Tenure
 from . import services
 from .compute import SeatRecord
@@ -39,9 +40,11 @@ def _people(n: int, prefix: str) -> list:
     return list(User.objects.filter(username__startswith=prefix).order_by("username"))[:n]
 
 
-def simulate(games: int = 1000, people: int = 200, seed: int = 0, kind: str = "advciv",
+def simulate(games: int = 1000, people: int = 200, seed: int = 0, kind: str | None = None,
              prefix: str = "sim-") -> Simulated:
-    """``games`` finished games among ``people`` simulated people (made if missing)."""
+    """``games`` finished games among ``people`` simulated people (made if missing), of the
+    game ``kind`` (None: the site's first game)."""
+    kind = kind or registry.default_name()
     rng = random.Random(seed)
     start = time.perf_counter()
     folks = _people(people, prefix)

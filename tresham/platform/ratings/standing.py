@@ -21,7 +21,7 @@ class Ranked:
     games: int
 
 
-def ranking(kind: str = "advciv") -> list[Ranked]:
+def ranking(kind: str) -> list[Ranked]:
     """Everyone rated in ``kind``, best first (by mu - 3 sigma, the model's conservative skill)."""
     rows = list(Rating.objects.filter(kind=kind, subject=PERSON, user__isnull=False)
                 .order_by("-ordinal", "user_id").values_list("user_id", "ordinal", "games"))
@@ -33,7 +33,7 @@ def ranking(kind: str = "advciv") -> list[Ranked]:
     return out
 
 
-def rank_of(user, kind: str = "advciv") -> tuple[int, int] | None:
+def rank_of(user, kind: str) -> tuple[int, int] | None:
     """(rank, of how many) of ``user``, None if he has no rated game."""
     mine = Rating.objects.filter(kind=kind, subject=PERSON, user=user).first()
     if mine is None:
@@ -49,14 +49,14 @@ class SidePlace:
     average_place: float
 
 
-def sides(kind: str = "advciv") -> list[SidePlace]:
+def sides(kind: str) -> list[SidePlace]:
     """Each side's (nation's) average finishing place over the rated games, best first."""
     rows = Rating.objects.filter(kind=kind, subject=Rating.Subject.SIDE, games__gt=0)
     out = [SidePlace(r.key, r.games, r.place_sum / r.games) for r in rows]
     return sorted(out, key=lambda s: (s.average_place, s.name))
 
 
-def skills(user_ids: Iterable[int], kind: str = "advciv") -> dict[int, float]:
+def skills(user_ids: Iterable[int], kind: str) -> dict[int, float]:
     """The internal skill (mu) of each of ``user_ids`` who has one: for closeness, never shown."""
     return dict(Rating.objects.filter(kind=kind, subject=PERSON, user_id__in=list(user_ids))
                 .values_list("user_id", "mu"))

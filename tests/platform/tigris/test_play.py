@@ -1,0 +1,247 @@
+"""A Tigris & Euphrates game played on the site: orders through the JSON API and the game
+page's form, refusals (400 with the rule, nothing changed), the clock's default at a deadline,
+the turn mail, no standing orders, the game page in the game's own words, a war through the
+orders, the end of the game and its own ranking."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tresham.platform.clock.models import Due, MissedOrder
+from tresham.platform.clock.worker import run_due
+from tresham.platform.mail.models import Outbox
+from tresham.platform.play.models import EventRecord, Game, LogEntry
+from tresham.platform.ratings.models import Rating
+
+from .conftest import EAST_TEMPLE, WEST_TEMPLE, war_orders
+
+
+def _events(game) -> list[str]:
+    return list(EventRecord.objects.filter(game=game, to__isnull=True).order_by("seq", "n").values_list("text", flat=True))
+
+
+def test_orders_through_the_api_move_the_game_and_the_view_follows(table):
+    t = table()
+    first = t.active()
+    before = t.view(first)
+    assert before["game"] == "tigris" and before["actions_left"] == 2 and sum(before["hand"].values()) == 6
+    got = t.ok(first, {"type": "leader", "colour": "black", "to": [6, 9]})
+    assert got["revision"] == 1 and got["events"][0]["text"].endswith("on G10")
+    after = t.view(first)
+    assert after["actions_left"] == 1
+    assert {"at": [6, 9], "leader": {"owner": first, "colour": "black"}}.items() <= {
+        k: v for q in after["squares"] if q["at"] == [6, 9] for k, v in q.items()}.items()
+    # the API's game: the seat's own view, the order types it may give now
+    api = t.clients[first].get(f"/api/games/{t.game.pk}").json()
+    assert api["kind"] == "tigris" and api["view"]["hand"] == after["hand"]
+    assert "tile" in api["order_types"] and "commit" not in api["order_types"]
+    other = t.clients[1 - first].get(f"/api/games/{t.game.pk}").json()
+    assert other["view"]["hand"] != after["hand"] or other["view"]["seat"] == 1 - first
+    assert other["order_types"] == []
+
+
+@pytest.mark.variant("TE-BASE-29", "TE-BASE-25")
+def test_a_refused_order_is_400_with_the_rule_and_changes_nothing(table):
+    t = table()
+    first = t.active()
+    t.game.refresh_from_db()
+    before = (t.game.revision, t.game.state, LogEntry.objects.count(), EventRecord.objects.count())
+    # a leader far from any temple (A6 is land, no temple beside it)
+    r = t.order(first, {"type": "leader", "colour": "red", "to": [0, 5]})
+    assert r.status_code == 400
+    body = r.json()
+    assert body["error"] == "illegal_order" and body["rule"] == "TE-BASE-29" and "A6" in body["message"]
+    # out of turn, and with a field the order does not have
+    r2 = t.order(1 - first, {"type": "pass"})
+    assert r2.status_code == 400 and r2.json()["rule"] == "TE-BASE-25"
+    r3 = t.order(first, {"type": "pass", "extra": 1})
+    assert r3.status_code == 400 and "extra" in r3.json()["message"]
+    t.game.refresh_from_db()
+    assert (t.game.revision, t.game.state, LogEntry.objects.count(), EventRecord.objects.count()) == before
+
+
+def test_the_game_pages_order_form_gives_an_order_and_shows_a_refusal(table):
+    t = table()
+    first = t.active()
+    c = t.clients[first]
+    t.game.refresh_from_db()
+    page = c.get(f"/games/{t.game.pk}/").content.decode()
+    assert '<h2 id="hand-title">Your tiles</h2>' in page and "trade cards" not in page
+    key = re.search(r'name="client_key" value="([^"]+)"', page).group(1)
+    r = c.post(f"/games/{t.game.pk}/", {"order": '{"type": "leader", "colour": "red", "to": [0, 5]}',
+                                         "client_key": key, "revision": t.game.revision})
+    assert r.status_code == 400 and "Refused (rule TE-BASE-29)" in r.content.decode()
+    t.game.refresh_from_db()
+    assert t.game.revision == 0
+    r = c.post(f"/games/{t.game.pk}/", {"order": '{"type": "leader", "colour": "black", "to": [6, 9]}',
+                                         "client_key": key + "x", "revision": 0})
+    assert r.status_code == 303
+    t.game.refresh_from_db()
+    assert t.game.revision == 1 and t.view(first)["actions_left"] == 1
+
+
+@pytest.mark.site("SITE-GEN-02")
+def test_the_game_page_is_in_the_games_words_and_links_only_its_own_pages(table, make_user):
+    t = table()
+    first = t.active()
+    html = t.clients[first].get(f"/games/{t.game.pk}/").content.decode()
+    assert "Tigris &amp; Euphrates" in html
+    head = re.search(r'<table id="summary".*?<thead>(.*?)</thead>', html, re.S).group(1)
+    assert re.findall(r"<th[^>]*>([^<]+)</th>", head)[:2] == ["Dynasty", "Player"]
+    assert 'href="/games/%d/trade/"' % t.game.pk not in html
+    assert 'href="/games/%d/advances/"' % t.game.pk not in html
+    assert 'href="/games/%d/ast/"' % t.game.pk not in html
+    assert f'href="/games/{t.game.pk}/history/"' in html
+    assert '<a href="/help/playing/?game=tigris">Help</a>' in html
+    help_page = Client().get("/help/playing/?game=tigris").content.decode()
+    assert "Tigris &amp; Euphrates" in help_page or "Actions" in help_page
+    assert "Trading" not in Client().get("/help/?game=tigris").content.decode()
+    # a visitor sees the same page (initial placement is nothing in this game), without a hand
+    visitor = Client().get(f"/games/{t.game.pk}/").content.decode()
+    assert 'id="hand-title"' not in visitor and "Dynasty" in visitor
+
+
+def test_the_game_page_draws_the_board(table):
+    t = table()
+    rules = t.rules
+    if rules.board_key(t.game.options) is None:
+        pytest.skip("the Tigris engine does not draw its board yet (te-board's svg.py not wired in engine.py)")
+    html = t.clients[0].get(f"/games/{t.game.pk}/").content.decode()
+    assert 'id="map"' in html and 'class="board-view"' in html
+    svg = t.clients[0].get(f"/games/{t.game.pk}/board.svg").content.decode()
+    assert svg.lstrip().startswith("<") and "<svg" in svg and 'sq-F10' in svg
+    pieces = t.clients[0].get(f"/games/{t.game.pk}/board.json").json()
+    assert pieces is not None
+
+
+@pytest.mark.site("SITE-TIME-01", "SITE-TIME-04")
+def test_a_deadline_passing_applies_the_default_through_the_clocks_worker(table):
+    t = table()
+    first = t.active()
+    (row,) = Due.objects.filter(game=t.game, action=Due.Action.TIMEOUT)
+    assert row.seat == first
+    due = row.due_at
+    t.ok(first, {"type": "leader", "colour": "black", "to": [6, 9]})
+    (row,) = Due.objects.filter(game=t.game, action=Due.Action.TIMEOUT)
+    assert row.seat == first and row.due_at == due  # the same turn, the same deadline (SITE-TIME-01)
+    assert run_due(now=row.due_at - dt.timedelta(seconds=1)) == 0  # not yet
+    assert run_due(now=row.due_at + dt.timedelta(seconds=1), limit=1) == 1
+    t.game.refresh_from_db()
+    entry = LogEntry.objects.filter(game=t.game).order_by("-seq").first()
+    assert entry.by_platform and entry.order["type"] == "timeout" and entry.order["player"] == first
+    assert t.active() == 1 - first  # the default (pass) ended his turn
+    assert t.view(first)["turn"] == 2
+    assert MissedOrder.objects.filter(game=t.game, seat=first).count() == 1
+    assert any("time ran out" in e for e in _events(t.game))
+    (row,) = Due.objects.filter(game=t.game, action=Due.Action.TIMEOUT)
+    assert row.seat == 1 - first
+
+
+@pytest.mark.site("SITE-EMAIL-06")
+def test_the_turn_mail_goes_to_the_next_player(table):
+    t = table()
+    first = t.active()
+    second = 1 - first
+    turns = lambda: list(Outbox.objects.filter(game=t.game, kind="turn").order_by("pk"))
+    assert [m.user for m in turns()] == [t.users[first]]
+    t.ok(first, {"type": "leader", "colour": "black", "to": [6, 9]})
+    assert len(turns()) == 1  # still his turn: no mail
+    t.ok(first, {"type": "pass"})
+    mails = turns()
+    assert [m.user for m in mails] == [t.users[first], t.users[second]]
+    mail = mails[-1]
+    assert t.game.name in mail.subject and "your turn" in mail.subject
+    assert f"/games/{t.game.pk}/" in mail.body
+    assert "take an action" in mail.body
+
+
+def test_standing_orders_none_offered_and_the_page_says_so(table):
+    t = table()
+    c = t.clients[0]
+    html = c.get(f"/games/{t.game.pk}/standing-orders/").content.decode()
+    assert "This game has no standing orders." in html
+    assert c.get(f"/api/games/{t.game.pk}/standing-orders").json() == []
+    r = c.put(f"/api/games/{t.game.pk}/standing-orders/action", data='{"spec": {}}',
+              content_type="application/json")
+    assert 400 <= r.status_code < 500
+
+
+@pytest.mark.variant("TE-BASE-51", "TE-BASE-54", "TE-BASE-56", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59")
+def test_a_war_built_by_the_players_orders_is_fought_and_told_in_the_history(table):
+    t = table()
+    sides = war_orders(t)
+    a, d = sides["attacker"], sides["defender"]
+    conflict = t.view(a)["conflict"]
+    assert conflict["kind"] == "war" and conflict["colour"] == "black"
+    assert (conflict["attacker"], conflict["defender"]) == (a, d)  # the active player attacks
+    assert conflict["attacker_square"] == [6, 9] and conflict["defender_square"] == [9, 10]
+    a_hand, d_hand = t.view(a)["hand"]["black"], t.view(d)["hand"]["black"]
+    (dec,) = t.rules.pending(t.state())
+    assert (dec.kind, dec.player) == ("commit", a) and dec.options["counts"] == list(range(a_hand + 1))
+    t.ok(a, {"type": "commit", "tiles": a_hand})
+    (dec,) = t.rules.pending(t.state())
+    assert (dec.kind, dec.player) == ("commit", d)
+    t.ok(d, {"type": "commit", "tiles": 0})
+    a_total = conflict["attacker_strength"] + a_hand
+    d_total = conflict["defender_strength"]
+    winner, loser = (a, d) if a_total > d_total else (d, a)  # a tie goes to the defender
+    view = t.view(None)
+    assert view["conflict"] is None
+    leaders = {tuple(q["at"]): q["leader"] for q in view["squares"] if q.get("leader")}
+    loser_square = (6, 9) if loser == a else (9, 10)
+    winner_square = (9, 10) if loser == a else (6, 9)
+    assert loser_square not in leaders and leaders[winner_square] == {"owner": winner, "colour": "black"}
+    assert "black" in view["players"][loser]["leaders_off"]
+    text = _events(t.game)
+    assert any(e.startswith("black war on I10") for e in text)
+    outcome = [e for e in text if e.startswith("black war:")]
+    assert len(outcome) == 1 and f"{a_total} against" in outcome[0] and "loses" in outcome[0]
+    # the history page shows it to everyone
+    page = Client().get(f"/games/{t.game.pk}/history/").content.decode()
+    assert "black war on I10" in page and "loses" in page
+    # both temples, with their treasures, still stand
+    squares = {tuple(q["at"]): q for q in view["squares"]}
+    assert squares[WEST_TEMPLE]["tile"] == "red" and squares[EAST_TEMPLE]["tile"] == "red"
+
+
+def _swap_out(t) -> None:
+    """Both players swap their whole hand at every action until the bag runs dry (TE-BASE-76),
+    through the API; any other decision takes the site's default."""
+    for _ in range(200):
+        t.game.refresh_from_db()
+        if t.game.status == Game.Status.FINISHED:
+            return
+        (dec,) = t.rules.pending(t.state())
+        if dec.kind == "action":
+            hand = {c: n for c, n in t.view(dec.player)["hand"].items() if n}
+            t.ok(dec.player, {"type": "swap", "tiles": hand})
+        else:
+            (row,) = Due.objects.filter(game=t.game, action=Due.Action.TIMEOUT)
+            assert run_due(now=row.due_at + dt.timedelta(seconds=1), limit=1) == 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.site("SITE-RANK-01", "SITE-RANK-03")
+def test_the_game_ends_and_both_players_are_rated_in_the_tigris_ranking_alone(table):
+    t = table()
+    war_orders(t)
+    _swap_out(t)
+    t.game.refresh_from_db()
+    assert t.game.status == Game.Status.FINISHED and t.game.stage == "Game over"
+    places = t.rules.result(t.state())
+    assert sorted(places) in ([1, 1], [1, 2])
+    rated = Rating.objects.filter(kind="tigris", subject=Rating.Subject.PERSON)
+    assert sorted(rated.values_list("user__username", flat=True)) == sorted(u.username for u in t.users)
+    assert all(r.games == 1 for r in rated)
+    assert not Rating.objects.filter(kind="advciv").exists()
+    api = Client().get("/api/rankings?kind=tigris").json()
+    assert api["title"] == "Tigris & Euphrates" and api["total"] == 2
+    assert Client().get("/api/rankings").json()["total"] == 0  # Advanced Civilization's: nobody
+    page = Client().get("/rankings/").content.decode()
+    assert '<h2 id="kind-tigris">Tigris &amp; Euphrates</h2>' in page and 'id="kind-advciv"' not in page
+    game_over = Outbox.objects.filter(game=t.game, kind="game_over")
+    assert sorted(m.user.username for m in game_over) == sorted(u.username for u in t.users)
