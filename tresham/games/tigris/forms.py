@@ -30,7 +30,7 @@ from ..base import FieldChoice, FormField, IllegalOrder, OrderForm
 from .board import Square, name
 from .legal import legal_orders
 from .rules.turn import decider
-from .state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
+from .state import COLOURS, DYNASTIES, LEADER_NAMES, MONUMENTS, TILE_NAMES, TEState
 
 BUILDING_COLOURS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
 BUILDING_NAMES = {"library": "library", "granary": "granary", "market_hall": "market hall",
@@ -251,7 +251,7 @@ def _treasure_forms(s: TEState, seat: int) -> list[OrderForm]:
 
 def _monument_forms(s: TEState, seat: int) -> list[OrderForm]:
     o = s.ctx["monument"]
-    mons = list(o["monuments"])
+    mons = [m for m in MONUMENTS if m in o["monuments"]]  # the contract's order (TE-BASE-06)
     build = OrderForm("monument", "Build a monument", [
         FormField("monument", "Monument", "choice", [FieldChoice(m, f"{m} monument") for m in mons],
                   value=mons[0]),
