@@ -207,16 +207,16 @@ class TigrisEuphrates:
         return max(1, state.turn)
 
     def standing_kinds(self) -> dict[str, str]:
-        return {}
+        from .standing import KINDS; return dict(KINDS)  # noqa: E702
 
     def standing_order(self, state: TEState, player: int, kind: str, spec: Any) -> dict | None:
-        return None
+        from .standing import standing_order; return standing_order(state, player, kind, spec)  # noqa: E702
 
     def standing_schema(self) -> dict[str, dict]:
-        return {}
+        from .standing import json_schemas; return dict(json_schemas())  # noqa: E702
 
     def parse_standing(self, kind: str, spec: Any) -> dict:
-        raise IllegalOrder("", "Tigris & Euphrates has no standing orders")
+        from .standing import normal_form; return normal_form(kind, spec)  # noqa: E702
 
     def timers(self, state: TEState) -> list[Timer]:
         return []
