@@ -322,17 +322,7 @@ class TigrisEuphrates:
         return []
 
     def reference(self, variant: str | None = None) -> dict | None:
-        return {"phases": [
-            {"id": "action", "name": "Actions", "rule": "TE-BASE-25",
-             "orders": list(ACCEPTS["action"])},
-            {"id": "commit", "name": "Conflict: commit tiles", "rule": "TE-BASE-48",
-             "orders": ["commit"]},
-            {"id": "war_order", "name": "Choose the next war", "rule": "TE-BASE-53",
-             "orders": ["war_order"]},
-            {"id": "monument", "name": "Monument", "rule": "TE-BASE-62", "orders": ["monument"]},
-            {"id": "treasure", "name": "Treasure", "rule": "TE-BASE-72", "orders": ["treasure"]},
-            {"id": "end", "name": "End of turn: monument points, refill", "rule": "TE-BASE-28",
-             "orders": []}]}
+        from .reference import reference; return reference(variant)  # noqa: E702
 
     def board_key(self, options: dict) -> str | None:
         return None
