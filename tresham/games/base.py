@@ -517,7 +517,10 @@ class GameRules(Protocol):
         option adds, each with its ``option`` (the option's label); ``civ_cards`` {groups, cards} shaped like
         :meth:`advances_page` without a player; ``ast`` {ages [{name, requirements}],
         finish, points_per_space, tracks [{name, starts {age: first space}, late_iron
-        [points]}]}."""
+        [points]}]}; ``options`` [{name, label, about, default}]: the game's options as the
+        help page explains them. A phase may also carry ``help`` {decide, deadline} (what
+        the player decides, what the site does when his time runs out) and ``option`` (the
+        label of the option it belongs to)."""
         ...
 
     # ---- the map (optional: a game without one leaves these out or returns None) ---------

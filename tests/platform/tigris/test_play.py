@@ -1,6 +1,6 @@
 """A Tigris & Euphrates game played on the site: orders through the JSON API and the game
 page's form, refusals (400 with the rule, nothing changed), the clock's default at a deadline,
-the turn mail, no standing orders, the game page in the game's own words, a war through the
+the turn mail, standing orders, the game page in the game's own words, a war through the
 orders, the end of the game and its own ranking."""
 from __future__ import annotations
 
@@ -159,15 +159,38 @@ def test_the_turn_mail_goes_to_the_next_player(table):
     assert "take an action" in mail.body
 
 
-def test_standing_orders_none_offered_and_the_page_says_so(table):
+@pytest.mark.site("SITE-TIME-04")
+@pytest.mark.variant("TE-BASE-56")
+def test_standing_orders_offered_refused_when_malformed_and_applied_at_the_deadline(table):
+    """The game's kinds (not ``action``: a turn's default is a pass); a malformed spec is 400
+    naming its field; the attacker's "commit all" answers his commit decision at its deadline
+    through the clock's worker."""
     t = table()
-    c = t.clients[0]
+    sides = war_orders(t)
+    a = sides["attacker"]
+    c = t.clients[a]
     html = c.get(f"/games/{t.game.pk}/standing-orders/").content.decode()
-    assert "This game has no standing orders." in html
-    assert c.get(f"/api/games/{t.game.pk}/standing-orders").json() == []
+    assert "This game has no standing orders." not in html and "Conflicts" in html
+    kinds = [e["kind"] for e in c.get(f"/api/games/{t.game.pk}/standing-orders").json()]
+    assert {"commit", "war_order", "treasure", "monument"} <= set(kinds) and "action" not in kinds
     r = c.put(f"/api/games/{t.game.pk}/standing-orders/action", data='{"spec": {}}',
               content_type="application/json")
     assert 400 <= r.status_code < 500
+    r = c.put(f"/api/games/{t.game.pk}/standing-orders/commit", data='{"spec": {"mode": "most"}}',
+              content_type="application/json")
+    assert r.status_code == 400 and "'mode'" in r.content.decode()
+    r = c.put(f"/api/games/{t.game.pk}/standing-orders/commit", data='{"spec": {"mode": "all"}}',
+              content_type="application/json")
+    assert r.status_code in (200, 201), r.content.decode()
+    have = t.state().hands[a]["black"]
+    (row,) = Due.objects.filter(game=t.game, action=Due.Action.TIMEOUT)
+    assert row.seat == a and row.decision == "commit"
+    assert run_due(now=row.due_at + dt.timedelta(seconds=1), limit=1) == 1
+    entry = LogEntry.objects.filter(game=t.game).order_by("-seq").first()
+    assert entry.by_platform and entry.order == {"type": "commit", "player": a, "tiles": have}
+    assert t.view(a)["conflict"]["attacker_committed"] == have
+    assert any("standing order was applied" in e for e in
+               EventRecord.objects.filter(game=t.game).values_list("text", flat=True))
 
 
 @pytest.mark.variant("TE-BASE-51", "TE-BASE-54", "TE-BASE-56", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59")

@@ -216,16 +216,16 @@ class TigrisEuphrates:
         return max(1, state.turn)
 
     def standing_kinds(self) -> dict[str, str]:
-        return {}
+        from .standing import KINDS; return dict(KINDS)  # noqa: E702
 
     def standing_order(self, state: TEState, player: int, kind: str, spec: Any) -> dict | None:
-        return None
+        from .standing import standing_order; return standing_order(state, player, kind, spec)  # noqa: E702
 
     def standing_schema(self) -> dict[str, dict]:
-        return {}
+        from .standing import json_schemas; return dict(json_schemas())  # noqa: E702
 
     def parse_standing(self, kind: str, spec: Any) -> dict:
-        raise IllegalOrder("", "Tigris & Euphrates has no standing orders")
+        from .standing import normal_form; return normal_form(kind, spec)  # noqa: E702
 
     def timers(self, state: TEState) -> list[Timer]:
         return []
@@ -322,26 +322,16 @@ class TigrisEuphrates:
         return None
 
     def order_forms(self, state: TEState, player: int) -> list:
-        return []
+        from .forms import order_forms; return order_forms(state, player)  # noqa: E702
 
     def form_order(self, state: TEState, player: int, form_id: str, values: dict) -> dict:
-        raise IllegalOrder("", "this game has no order forms yet")
+        from .forms import form_order; return form_order(state, player, form_id, values)  # noqa: E702
 
     def variants(self) -> list[tuple[str, str]]:
         return []
 
     def reference(self, variant: str | None = None) -> dict | None:
-        return {"phases": [
-            {"id": "action", "name": "Actions", "rule": "TE-BASE-25",
-             "orders": list(ACCEPTS["action"])},
-            {"id": "commit", "name": "Conflict: commit tiles", "rule": "TE-BASE-48",
-             "orders": ["commit"]},
-            {"id": "war_order", "name": "Choose the next war", "rule": "TE-BASE-53",
-             "orders": ["war_order"]},
-            {"id": "monument", "name": "Monument", "rule": "TE-BASE-62", "orders": ["monument"]},
-            {"id": "treasure", "name": "Treasure", "rule": "TE-BASE-72", "orders": ["treasure"]},
-            {"id": "end", "name": "End of turn: monument points, refill", "rule": "TE-BASE-28",
-             "orders": []}]}
+        from .reference import reference; return reference(variant)  # noqa: E702
 
     def board_key(self, options: dict) -> str | None:
         """The base map's key (``svg.board_key``: the side, the board data, the drawing code)."""

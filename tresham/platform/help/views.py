@@ -123,7 +123,7 @@ def playing(request: HttpRequest) -> HttpResponse:
         text = own_help.get(p["id"]) or p.get("help")  # the site's words, else the rules' own
         phases.append({**p, "help": text if plain else None, "variant": None if plain else v})
     return _page(request, "playing", {"rules": rules, "phases": phases, "variant": own,
-                                      "variants": variants})
+                                      "variants": variants, "game_options": _facts(rules, key).get("options") or []})
 
 
 @require_GET
