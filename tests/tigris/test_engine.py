@@ -12,7 +12,6 @@ from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules.turn import decider
-from tresham.games.tigris.state import TEState
 
 from .helpers import J, act, game, hand, leader, sq, tile, tiles
 
