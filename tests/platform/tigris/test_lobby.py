@@ -33,7 +33,7 @@ def test_the_new_game_page_offers_tigris_with_its_own_options_and_creates_it(mak
     plain = c.get("/lobby/new/").content.decode()
     assert 'href="?kind=tigris">Tigris &amp; Euphrates</a>' in plain  # the choice of game
     page = c.get("/lobby/new/?kind=tigris").content.decode()
-    assert "Game: Tigris &amp; Euphrates" in page
+    assert "Game: <strong>Tigris &amp; Euphrates</strong> · another game: <a href=\"?kind=advciv\">Advanced Civilization</a></p>" in page
     assert 'action="/lobby/new/?kind=tigris"' in page
     for name in ("players", "board", "buildings", "english", "wonder", "open_scoring"):
         assert f'name="opt_{name}"' in page, name
@@ -105,7 +105,11 @@ def test_the_lobby_page_names_the_seats_dynasties(table, client_for, make_user):
     t = table()
     html = client_for(make_user()).get(f"/lobby/games/{t.game.pk}/").content.decode()
     assert '<th scope="col">Dynasty</th>' in html and ">Nation<" not in html
-    names = [r.name for r in t.rules.summary(t.state())]
+    summary = t.rules.summary(t.state())
+    state_table = html[html.index('id="state-title"'):]
+    heads = re.findall(r'<th scope="col">([^<]+)</th>', state_table)
+    assert heads == ["Dynasty", *summary[0].columns]  # the rules' columns, as on the game page
+    names = [r.name for r in summary]
     assert sorted(names) == ["Archer", "Bull"]
     for n in names:
         assert f"<td>{n}</td>" in html

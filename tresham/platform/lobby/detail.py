@@ -37,6 +37,8 @@ class GameDetail:
     links: dict[str, str] = field(default_factory=dict)
     #: the site's words for the game's things (``base.words_of``)
     words: dict[str, Any] = field(default_factory=dict)
+    #: what the public score is called (``GameRules.points_label``)
+    points_label: str = "Points"
 
     @property
     def game(self) -> Game:
@@ -102,7 +104,7 @@ def game_detail(game: Game, user) -> GameDetail:
         problem = services.join_problem(game, user)
     shown = False
     d = GameDetail(row, rules.title, option_lines(game), timelimits.label(game.time_limit), problem, shown,
-                   words=words_of(rules))
+                   words=words_of(rules), points_label=getattr(rules, "points_label", "Points"))
     if row.your_seat is not None:  # his own game: its page is his whatever its stage
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
     if game.state:

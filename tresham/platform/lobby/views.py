@@ -191,6 +191,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 def _new_game_page(request: HttpRequest, form: NewGameForm, rules, kind: str, status: int = 200) -> HttpResponse:
-    return render(request, "lobby/new_game.html", {"form": form, "rules": rules, "kind": kind,
-                                                   "kinds": [(k, registry.get(k).title) for k in registry.names()]},
+    kinds = [(k, registry.get(k).title) for k in registry.names()]
+    return render(request, "lobby/new_game.html", {"form": form, "rules": rules, "kind": kind, "kinds": kinds,
+                                                   "other_kinds": [(k, t) for k, t in kinds if k != kind]},
                   status=status)
