@@ -1,9 +1,11 @@
 """The games the site offers, found by name.
 
 The platform never imports a particular game: it asks :func:`get` for the rules registered
-under a game's name. Games are listed in :data:`GAMES` as ``name -> "module:Class"`` and
-loaded on first use; a second game of the family is added here (or in the setting
-``TRESHAM_GAMES``) without touching the platform.
+under a game's name. Games are listed as ``name -> "module:Class"`` and loaded on first use,
+from three places, each over the one before: :data:`GAMES` (the built-in games), the entry
+points of the group ``tresham.games`` of the installed packages (a game in a package of its
+own: ``[project.entry-points."tresham.games"] chess = "tresham_chess.engine:Chess"``), and
+the setting ``TRESHAM_GAMES``. A game is added in any of them without touching the platform.
 """
 from __future__ import annotations
 
@@ -23,6 +25,19 @@ class UnknownGame(KeyError):
     """No game is registered under that name."""
 
 
+#: The entry-point group a package names its games in (``name = "module:Class"``).
+ENTRY_POINTS = "tresham.games"
+
+
+@cache
+def installed() -> dict[str, str]:
+    """The games the installed packages declare as entry points of :data:`ENTRY_POINTS`
+    (read once per process)."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
+
+
 def _table() -> dict[str, str]:
     try:
         from django.conf import settings
@@ -30,7 +45,7 @@ def _table() -> dict[str, str]:
         extra = getattr(settings, "TRESHAM_GAMES", None) if settings.configured else None
     except ImportError:  # the engine alone, without the site
         extra = None
-    return {**GAMES, **(extra or {})}
+    return {**GAMES, **installed(), **(extra or {})}
 
 
 @cache
