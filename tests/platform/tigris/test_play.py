@@ -14,6 +14,7 @@ from django.utils import timezone
 from tresham.platform.clock.models import Due, MissedOrder
 from tresham.platform.clock.worker import run_due
 from tresham.platform.mail.models import Outbox
+from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord, Game, LogEntry
 from tresham.platform.ratings.models import Rating
 
@@ -270,3 +271,29 @@ def test_the_game_ends_and_both_players_are_rated_in_the_tigris_ranking_alone(ta
     assert '<h2 id="kind-tigris">Tigris &amp; Euphrates</h2>' in page and 'id="kind-advciv"' not in page
     game_over = Outbox.objects.filter(game=t.game, kind="game_over")
     assert sorted(m.user.username for m in game_over) == sorted(u.username for u in t.users)
+
+
+def test_a_bot_seat_plays_its_turns_through_the_worker(make_user, client_for):
+    """The creator gives seat 2 to the bot: whenever the game waits on it, the clock's worker
+    gives the game's bot order at once (through the one order path), until it waits on the person."""
+    from tresham.platform.lobby import services as lobby
+
+    ann = make_user()
+    game = lobby.create(ann, kind="tigris", name="Against the bot", options={"players": 2}, bot_seats=[1],
+                        seed="site-bot-1")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    rules = services.rules_of(game)
+    for _ in range(6):
+        while run_due(limit=1):
+            pass
+        game.refresh_from_db()
+        (dec,) = rules.pending(rules.loads(game.state))
+        assert dec.player == 0  # the bot never keeps the game waiting
+        r = client_for(ann).post(f"/api/games/{game.pk}/orders", data={"order": {"type": "pass"}},
+                                 content_type="application/json")
+        assert r.status_code == 201, r.content
+    game.refresh_from_db()
+    bot_orders = LogEntry.objects.filter(game=game, seat=1)
+    assert bot_orders.count() >= 5 and all(e.reason == "bot" for e in bot_orders)
+    assert rules.view(rules.loads(game.state), None)["turn"] >= 11  # six turns each, less one
