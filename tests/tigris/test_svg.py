@@ -240,3 +240,30 @@ def test_an_empty_advanced_view_and_squares_off_the_board():
 def test_the_legend_names_the_side():
     assert "gold border" in svg.board_legend({"board": "base"})[0]
     assert "blue border" in svg.board_legend({"board": "advanced"})[0]
+
+
+# ---- through the engine ---------------------------------------------------------------------------
+def test_the_engine_draws_its_own_views():
+    from tresham.games.tigris import engine
+
+    rules = engine.TigrisEuphrates()
+    for side, shedu, special in (("base", 10, 4), ("advanced", 14, 6)):
+        state = rules.new_game(rules.parse_options({"players": 3, "board": side}), seed=5)
+        view = rules.view(state, 0)
+        out = rules.board_pieces(view)
+        assert rules.board_svg(view["options"]) == svg.board_svg({"board": side})
+        assert rules.board_key(view["options"]) == svg.board_key({"board": side})
+        assert rules.board_legend(view["options"]) == svg.board_legend({"board": side})
+        k = by_kind(out)
+        assert sorted(k) == ["tile", "treasure"]
+        assert len(k["tile"]) == shedu and {p["title"].split(" on ")[0] for p in k["tile"]} == {"red temple"}
+        assert {p["area"] for p in k["tile"]} == {p["area"] for p in k["treasure"]} == names(board.load(side).shedu)
+        assert sum("special border" in p["title"] for p in k["treasure"]) == special
+        # every seat and a spectator see the same board; no hand in it
+        assert all(rules.board_pieces(rules.view(state, s)) == out for s in (1, 2, None))
+    # a leader placed by the active seat next to the temple on B2 (TE-BASE-29)
+    state = rules.new_game(rules.parse_options({"players": 2}), seed=3)
+    seat = rules.view(state, None)["active"]
+    state, _ = rules.apply(state, {"type": "leader", "player": seat, "colour": "black", "to": [2, 1]})
+    leaders = by_kind(rules.board_pieces(rules.view(state, None)))["leader"]
+    assert [(p["area"], p["title"]) for p in leaders] == [("C2", f"{svg.DYNASTIES[seat]}'s king on C2")]

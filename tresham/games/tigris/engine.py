@@ -325,13 +325,28 @@ class TigrisEuphrates:
         from .reference import reference; return reference(variant)  # noqa: E702
 
     def board_key(self, options: dict) -> str | None:
-        return None
+        """The base map's key (``svg.board_key``: the side, the board data, the drawing code)."""
+        from . import svg
+
+        return svg.board_key(options)
 
     def board_svg(self, options: dict) -> str | None:
-        return None
+        """The printed side of these options as SVG (``svg.board_svg``)."""
+        from . import svg
+
+        return svg.board_svg(options)
 
     def board_pieces(self, view: dict) -> dict | None:
-        return None
+        """The pieces of a seat's view over the base map (``svg.board_pieces``)."""
+        from . import svg
+
+        return svg.board_pieces(view)
+
+    def board_legend(self, options: dict) -> list[str] | None:
+        """The map's legend on the game page (``svg.board_legend``)."""
+        from . import svg
+
+        return svg.board_legend(options)
 
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
         return self.default(state, seat)

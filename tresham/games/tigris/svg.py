@@ -425,9 +425,13 @@ def _piece(p: dict[str, Any]) -> str:
                 + shedu_glyph(x, y, S * .8, cls="idol", fill="#5c4400"))
     if kind == "building":
         c = COLOURS.get(p.get("colour"), "#1d1d1d")
-        w, h = S * .26, S * .3
-        d = (f"M{_n(x - w / 2)} {_n(y + h / 2)}L{_n(x - w / 2)} {_n(y - h / 4)}L{_n(x)} {_n(y - h / 2 - 4)}"
-             f"L{_n(x + w / 2)} {_n(y - h / 4)}L{_n(x + w / 2)} {_n(y + h / 2)}Z")
+        # a crenellated tower: three merlons on a body
+        w, h = S * .28, S * .32
+        x0, x1, top, bot, m = x - w / 2, x + w / 2, y - h / 2, y + h / 2, w / 5
+        d = (f"M{_n(x0)} {_n(bot)}L{_n(x0)} {_n(top)}L{_n(x0 + m)} {_n(top)}L{_n(x0 + m)} {_n(top + m)}"
+             f"L{_n(x0 + 2 * m)} {_n(top + m)}L{_n(x0 + 2 * m)} {_n(top)}L{_n(x0 + 3 * m)} {_n(top)}"
+             f"L{_n(x0 + 3 * m)} {_n(top + m)}L{_n(x0 + 4 * m)} {_n(top + m)}L{_n(x0 + 4 * m)} {_n(top)}"
+             f"L{_n(x1)} {_n(top)}L{_n(x1)} {_n(bot)}Z")
         return (f'<path d="{d}" fill="none" stroke="#111" stroke-width="6" stroke-linejoin="round"/>'
                 f'<path d="{d}" fill="{c}" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/>')
     if kind == "treasure":
