@@ -2,9 +2,9 @@
 game through the pages (issue 14): the new-game page with the game chosen and its options, the
 Open list and "Join this game", then several turns on the game page, including a war.
 
-The orders are given with the game page's order form (the JSON the page's "Give an order"
-form takes, with the page's own CSRF token, revision and client key): the decision forms of
-Tigris & Euphrates (``tresham/games/tigris/forms.py``) are not part of this branch yet.
+The orders are given with the game page's decision forms (``tresham/games/tigris/forms.py``:
+a leader, a tile on land, a commitment, a swap, a pass), filled in by their controls and
+submitted, never as JSON.
 
 The war is set up by the orders themselves, whatever the seed: the first player puts his king
 beside the temple on F10 (G10) and a tile on H10, the second his king beside the temple on K11
@@ -23,7 +23,7 @@ import pytest
 from tresham.games import registry
 
 from .conftest import (assert_no_console_errors, check_axe, game_url, join_game, main_text, register,
-                       screenshot, submit_order, waits_on_me)
+                       screenshot, waits_on_me)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -50,6 +50,30 @@ def hand_on_page(page) -> dict[str, int]:
 def land_colour(page) -> str:
     hand = hand_on_page(page)
     return next(c for c in ("black", "red", "green") if hand.get(c))
+
+
+def send_form(page, game_id: int, form_id: str, values: dict | None = None) -> None:
+    """Fill the game page's decision form ``form_id`` by its controls (a dict: the numbers of a
+    "counts" field; a text: a select or an input) and submit it: the order must be accepted."""
+    if f"/games/{game_id}/" not in page.url or "/history/" in page.url:
+        page.goto(game_url(game_id))
+    form = page.locator(f'form.decision-form[data-form="{form_id}"]')
+    assert form.count() == 1, f"no form {form_id} on the page:\n{main_text(page)}"
+    for name, value in (values or {}).items():
+        if isinstance(value, dict):
+            for key, n in value.items():
+                form.locator(f'input[name="f.{name}.{key}"]').fill(str(n))
+        else:
+            control = form.locator(f'[name="f.{name}"]')
+            if control.evaluate("e => e.tagName") == "SELECT":
+                control.select_option(str(value))
+            else:
+                control.fill(str(value))
+    form.locator('button[type="submit"]').click()
+    page.wait_for_load_state()
+    if page.locator("#error").count():
+        raise AssertionError(f"form {form_id} {values} refused: {page.locator('#error').inner_text()}")
+    assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
 
 
 def create_tigris(creator, name: str) -> None:
@@ -105,18 +129,18 @@ def test_two_players_play_tigris_through_the_pages_including_a_war(browser, site
         check_axe(page, "the Tigris game page")
 
         # turn 1: the first player's king beside the west temple, and a tile beside him
-        submit_order(page, game_id, {"type": "leader", "colour": "black", "to": [6, 9]})
-        submit_order(page, game_id, {"type": "tile", "colour": land_colour(page), "to": [7, 9]})
+        send_form(page, game_id, "leader", {"colour": "black", "to": "G10"})
+        send_form(page, game_id, "tile.land", {"colour": land_colour(page), "to": "H10"})
         assert_no_console_errors(page, "the first player's page after his turn")
         # turn 2: the second player's king beside the east temple, and a tile beside him
         assert whose_turn(players, game_id) is second
         page = second.page
-        submit_order(page, game_id, {"type": "leader", "colour": "black", "to": [9, 10]})
-        submit_order(page, game_id, {"type": "tile", "colour": land_colour(page), "to": [8, 10]})
+        send_form(page, game_id, "leader", {"colour": "black", "to": "J11"})
+        send_form(page, game_id, "tile.land", {"colour": land_colour(page), "to": "I11"})
         # turn 3: the first player joins the kingdoms on I10: a war of kings
         assert whose_turn(players, game_id) is first
         page = first.page
-        submit_order(page, game_id, {"type": "tile", "colour": land_colour(page), "to": [8, 9]})
+        send_form(page, game_id, "tile.land", {"colour": land_colour(page), "to": "I10"})
         conflict = RULES.view(tigris_state(site, game_id), None)["conflict"]
         assert conflict and conflict["kind"] == "war" and conflict["colour"] == "black"
         attacker = first if conflict["attacker"] == seat[first.username] else second
@@ -126,10 +150,10 @@ def test_two_players_play_tigris_through_the_pages_including_a_war(browser, site
         page.goto(game_url(game_id))
         assert "commit" in page.locator("#decisions").inner_text()
         committed = hand_on_page(page).get("black", 0)
-        submit_order(page, game_id, {"type": "commit", "tiles": committed})
+        send_form(page, game_id, "commit", {"tiles": committed})
         page = defender.page
         page.goto(game_url(game_id))
-        submit_order(page, game_id, {"type": "commit", "tiles": 0})
+        send_form(page, game_id, "commit", {"tiles": 0})
         state = tigris_state(site, game_id)
         view = RULES.view(state, None)
         assert view["conflict"] is None
@@ -143,12 +167,12 @@ def test_two_players_play_tigris_through_the_pages_including_a_war(browser, site
 
         # the first player ends turn 3, the second plays turn 4 (a swap) and ends it
         assert whose_turn(players, game_id) is first
-        submit_order(first.page, game_id, {"type": "pass"})
+        send_form(first.page, game_id, "pass")
         assert whose_turn(players, game_id) is second
         page = second.page
         swap = {c: n for c, n in hand_on_page(page).items() if n}
-        submit_order(page, game_id, {"type": "swap", "tiles": swap})
-        submit_order(page, game_id, {"type": "pass"})
+        send_form(page, game_id, "swap", {"tiles": swap})
+        send_form(page, game_id, "pass")
         state = tigris_state(site, game_id)
         assert state.turn == 5
 
@@ -157,16 +181,26 @@ def test_two_players_play_tigris_through_the_pages_including_a_war(browser, site
         for p in players:
             page = p.page
             page.goto(game_url(game_id))
-            if page.locator("#board-view").count():  # the map is drawn: its pieces layer
-                svg = page.locator("#board-view svg.board-stage")
-                svg.wait_for()
-                assert page.locator("#board-view svg.board-stage > g").count() >= 2
-            rows = page.locator("#board tbody tr").all_inner_texts()
             leaders = [q for q in spectator_view["squares"] if q.get("leader")]
+            assert page.locator("#board-view").count() == 1, "the game page draws no map"
+            # the map: a piece for every square with something on it, the king where he stands
+            page.locator("#board-view svg.board-stage g.pieces").wait_for(state="attached")
+            drawn = set(page.locator("#board-view g.pc").evaluate_all(
+                "els => els.map(e => e.getAttribute('data-area'))"))
+            squares = {f"{chr(65 + q['at'][0])}{q['at'][1] + 1}" for q in spectator_view["squares"]}
+            assert squares <= drawn, squares - drawn
+            for q in leaders:
+                square = f"{chr(65 + q['at'][0])}{q['at'][1] + 1}"
+                dynasty = RULES.view(state, None)["players"][q["leader"]["owner"]]["dynasty"]
+                king = page.locator(f'#board-view g.pc.leader[data-area="{square}"][data-owner="{dynasty}"]')
+                assert king.count() == 1, square
+            assert page.locator("#board-view g.pc.leader").count() == len(leaders) == 1
+            # and the same pieces in the board table
+            rows = page.locator("#board tbody tr").all_inner_texts()
             assert len(rows) == len(spectator_view["squares"])
             for q in leaders:
                 square = f"{chr(65 + q['at'][0])}{q['at'][1] + 1}"
-                assert any(r.startswith(square) and "of" in r for r in rows), (square, rows)
+                assert any(r.startswith(square) and "king" in r for r in rows), (square, rows)
             assert_no_console_errors(page, f"{p}'s game page")
         screenshot(first.page, "tigris-game-after-the-war", full_page=True)
 

@@ -225,6 +225,7 @@ class OrderForm:
 #: their own (:attr:`GameRules.words`, merged over these by :func:`words_of`):
 #:
 #: - ``side``: what a seat is called in the game, as a column heading ("Nation", "Dynasty");
+#: - ``place``: what the board table's rows are ("area", "square");
 #: - ``hand`` / ``hand_empty``: the heading of the viewer's own hidden holdings
 #:   (:meth:`GameRules.hand`) and the sentence shown when they are empty;
 #: - ``seats_note``: what the lobby says of a game still waiting for players;
@@ -240,6 +241,7 @@ class OrderForm:
 #:   (``mark``), "" for a game without marks.
 WORDS: dict[str, Any] = {
     "side": "Side",
+    "place": "place",
     "hand": "Your hand",
     "hand_empty": "Your hand is empty.",
     "seats_note": "The game starts when every seat is taken.",

@@ -388,8 +388,13 @@ def test_control_characters_and_wrong_types_are_refused_before_the_database(make
 
 def test_the_openapi_document_gives_the_games_own_options_schema_for_a_new_game(client):
     schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
-    assert schemas["CreateGameIn"]["properties"]["options"]["oneOf"] == [{"$ref": "#/components/schemas/advciv.Options"}]
+    from tresham.games import registry
+
+    assert registry.names() == ["advciv", "tigris"]  # every game of the registry, each its own schema
+    assert schemas["CreateGameIn"]["properties"]["options"]["oneOf"] == [
+        {"$ref": "#/components/schemas/advciv.Options"}, {"$ref": "#/components/schemas/tigris.Options"}]
     assert schemas["advciv.Options"]["properties"]["hand_limit"]["maximum"] == 30
+    assert schemas["tigris.Options"]["properties"]["players"]["maximum"] == 4
 
 
 @pytest.mark.variant("CPCAL-00a", "CPCAL-00b")

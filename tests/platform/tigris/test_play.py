@@ -204,7 +204,9 @@ def test_a_war_built_by_the_players_orders_is_fought_and_told_in_the_history(tab
     assert conflict["attacker_square"] == [6, 9] and conflict["defender_square"] == [9, 10]
     a_hand, d_hand = t.view(a)["hand"]["black"], t.view(d)["hand"]["black"]
     (dec,) = t.rules.pending(t.state())
-    assert (dec.kind, dec.player) == ("commit", a) and dec.options["counts"] == list(range(a_hand + 1))
+    assert (dec.kind, dec.player) == ("commit", a)
+    (own,) = t.view(a)["pending"]  # the counts he may commit: in his own view only (they tell his hand)
+    assert own["options"]["counts"] == list(range(a_hand + 1))
     t.ok(a, {"type": "commit", "tiles": a_hand})
     (dec,) = t.rules.pending(t.state())
     assert (dec.kind, dec.player) == ("commit", d)

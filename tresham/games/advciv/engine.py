@@ -232,6 +232,7 @@ class AdvancedCivilization:
     #: the site's words for this game's things (``GameRules.words``)
     words = {
         "side": "Nation",
+        "place": "area",
         "hand": "Your trade cards",
         "hand_empty": "You hold no trade cards.",
         "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",

@@ -94,7 +94,9 @@ DEFAULTS = {"action": "pass: the actions left are not taken", "commit": "commit 
             "wonder_point": "the weakest colour"}
 
 
-def decision_options(s: TEState) -> dict:
+def decision_options(s: TEState, private: bool = False) -> dict:
+    """The current decision's options. ``private``: for the decider's own eyes (his view):
+    a commit's allowed counts, which tell his hand, only then."""
     p = s.phase
     if p == "action":
         return {"actions_left": s.actions_left}
@@ -102,7 +104,10 @@ def decision_options(s: TEState) -> dict:
         from .rules.commit import allowed_counts, side_to_commit
 
         side = side_to_commit(s)
-        return {"side": side, "colour": s.conflict["colour"], "counts": allowed_counts(s, side)}
+        out = {"side": side, "colour": s.conflict["colour"]}
+        if private:
+            out["counts"] = allowed_counts(s, side)
+        return out
     if p == "war_order":
         return {"colours": list(s.ctx["war_colours"])}
     if p == "treasure":
@@ -136,7 +141,11 @@ def stage_words(s: TEState) -> str:
 def view(s: TEState, seat: int | None) -> dict:
     from .view import view as _view
 
-    pend = [d.to_json() if d.player == seat else {**d.to_json(), "options": {}} for d in pending(s)]
+    pend = []
+    for d in pending(s):
+        j = d.to_json()
+        j["options"] = decision_options(s, private=True) if d.player == seat else {}
+        pend.append(j)
     return _view(s, seat, pend)
 
 
@@ -149,7 +158,7 @@ class TigrisEuphrates:
     max_players = 4
     points_label = "Victory points"
     #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
-    words = {"side": "Dynasty", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
+    words = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
              "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
                           "a conflict, a monument or a treasure asks its players as it arises."}
 
