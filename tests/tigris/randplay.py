@@ -15,8 +15,10 @@ from tresham.games.tigris.state import TEState
 
 
 def play(start: TEState, seed: int, orders: int = 300, tile_bias: float = 0.7,
-         timeout_rate: float = 0.05) -> tuple[TEState, list[dict], Counter]:
-    """Play up to ``orders`` orders from ``start``; the end state, the log, the decisions met."""
+         timeout_rate: float = 0.05, built: bool = False) -> tuple[TEState, list[dict], Counter]:
+    """Play up to ``orders`` orders from ``start``; the end state, the log, the decisions met.
+    ``built``: ``start`` is a position built by ``helpers.game`` (its Shedu treasures
+    cleared), so the treasure count is not checked."""
     rnd = random.Random(seed)
     s = start
     log: list[dict] = []
@@ -37,7 +39,7 @@ def play(start: TEState, seed: int, orders: int = 300, tile_bias: float = 0.7,
         before = s.digest()
         t, _ = engine.apply(s, o, platform=True)
         assert s.digest() == before
-        bad = violations(t)
+        bad = [x for x in violations(t) if not (built and x.startswith("treasures:"))]
         assert bad == [], (o, bad)
         assert TEState.loads(t.dumps()).dumps() == t.dumps()
         log.append(o)
