@@ -1,0 +1,116 @@
+"""Worked scenarios (``docs/scenarios/te-*.json``, format in docs/scenarios.md): every file
+runs and meets its expectations; the format refuses what it should.
+
+Each file lists the rules it shows (``rules``). ``CITED`` repeats them as markers, written out
+here so that the rule coverage tool (which reads the markers in test source) counts them; the
+test checks that the two lists agree, so a new scenario must be entered in ``CITED``.
+"""
+import json
+
+import pytest
+
+from tresham.games.tigris import scenario as sc
+
+from tests.helpers import ROOT
+
+FILES = sorted((ROOT / "docs" / "scenarios").glob("te-*.json"))
+
+#: each scenario's rules, as markers (keep in step with the file's "rules")
+CITED = {
+    "te-revolt-attacker-wins": pytest.mark.variant(
+        "TE-BASE-33", "TE-BASE-46", "TE-BASE-47", "TE-BASE-48", "TE-BASE-49", "TE-BASE-50"),
+    "te-revolt-defender-wins-tie": pytest.mark.variant(
+        "TE-BASE-28", "TE-BASE-30", "TE-BASE-33", "TE-BASE-46", "TE-BASE-47", "TE-BASE-48",
+        "TE-BASE-49", "TE-BASE-50"),
+}
+
+
+def _marks(stem: str) -> list:
+    m = CITED.get(stem)
+    return [m] if m is not None else []
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=_marks(p.stem), id=p.stem) for p in FILES])
+def test_scenario_expectations(path):
+    doc = sc.load_file(path)
+    mark = CITED.get(path.stem)
+    assert mark is not None, f"{path.name}: add its rules to CITED in tests/tigris/test_scenario.py"
+    assert sorted(mark.args) == sorted(doc.rules), (
+        f"{path.name}: CITED says {sorted(mark.args)}, the file's rules are {sorted(doc.rules)}")
+    assert doc.expect is not None or any(isinstance(x, sc.Step) and x.expect for x in doc.orders), \
+        f"{path.name} states no expectations"
+    res = sc.run(doc)
+    assert not res.mismatches, res.mismatches
+
+
+def test_every_cited_scenario_exists():
+    assert sorted(CITED) == [p.stem for p in FILES]
+
+
+def test_unknown_keys_and_wrong_types_are_refused():
+    base = {"game": "tigris", "title": "t", "rules": ["TE-BASE-47"]}
+    with pytest.raises(sc.ScenarioError, match="unknown key 'sqares'"):
+        sc.parse({**base, "sqares": {}})
+    with pytest.raises(sc.ScenarioError, match="squares"):
+        sc.parse({**base, "squares": {"Q3": "red"}})
+    with pytest.raises(sc.ScenarioError, match="turn"):
+        sc.parse({**base, "turn": "2"})
+    with pytest.raises(sc.ScenarioError, match="unknown key 'expct'"):
+        sc.parse({**base, "orders": [{"order": {"type": "pass", "player": 0}, "expct": {}}]})
+
+
+def test_positions_that_cannot_occur_are_refused():
+    base = {"game": "tigris", "title": "t", "rules": ["TE-BASE-47"], "players": {"archer": {"treasures": 10}}}
+    with pytest.raises(sc.ScenarioError, match="a farm goes only on a river"):
+        sc.build({**base, "squares": {"A1": "blue"}})
+    with pytest.raises(sc.ScenarioError, match="treasures: 0 on the board"):
+        sc.build({**base, "players": {}})
+    with pytest.raises(sc.ScenarioError, match="catastrophes: 4 in the players' supplies"):
+        sc.build({**base, "squares": {"C3": {"catastrophe": True}}})
+    with pytest.raises(sc.ScenarioError, match="no face-up temple"):
+        sc.build({**base, "squares": {"C3": {"leader": {"owner": "bull", "colour": "red"}}}})
+    with pytest.raises(sc.ScenarioError, match="red: 58 tiles"):
+        sc.build({**base, "players": {"archer": {"treasures": 10, "hand": {"red": 58}}}})
+
+
+def test_bag_order_and_tiles_out_of_the_game():
+    doc = {"game": "tigris", "title": "t", "rules": ["TE-BASE-28"], "bag": ["green", "black"],
+           "players": {"archer": {"treasures": 10, "hand": {"red": 4}}, "bull": {"hand": {"red": 6}}},
+           "orders": [{"type": "pass", "player": "archer"}],
+           "expect": {"hands": {"archer": {"red": 4, "green": 1, "black": 1}}, "bag": 0,
+                      "out_of_game": {"red": 47, "blue": 36, "green": 29, "black": 29},
+                      "finished": True}}
+    res = sc.run(doc)
+    # refilled with the bag's two tiles, first drawn first; then the game ends at 0 treasures
+    assert not res.mismatches, res.mismatches
+
+
+def test_a_wrong_expectation_is_reported():
+    doc = {"game": "tigris", "title": "t", "rules": ["TE-BASE-38"], "squares": {"C5": "red",
+           "C6": {"leader": {"owner": 0, "colour": "red"}}}, "players": {"0": {"treasures": 10, "hand": {"red": 1}}},
+           "orders": [{"order": {"type": "tile", "player": 0, "colour": "red", "to": "D6"},
+                       "expect": {"points": {"archer": {"red": 2}}, "squares": {"D6": "empty"}}},
+                      {"order": {"type": "tile", "player": 0, "colour": "blue", "to": "A1"},
+                       "refused": "TE-BASE-36"}]}
+    res = sc.run(doc)
+    assert res.mismatches == [
+        "step 1: archer should have 2 red VP, has 1",
+        "step 1: D6 should be empty, holds a red tile",
+        "step 2: refused under TE-BASE-35 (archer has no farm in hand), not TE-BASE-36"]
+
+
+def test_scenario_cli_runs_a_tigris_file(tmp_path):
+    from click.testing import CliRunner
+
+    from tresham.cli import cli
+
+    out = CliRunner().invoke(cli, ["scenario", str(FILES[0]), "--json"])
+    assert out.exit_code == 0, out.output
+    res = json.loads(out.output)
+    assert res["expectations"] == "met" and res["game"] == "tigris"
+    bad = json.loads(FILES[0].read_text())
+    bad["expect"] = {"treasures_on_board": 99}
+    f = tmp_path / "te-bad.json"
+    f.write_text(json.dumps(bad))
+    out = CliRunner().invoke(cli, ["scenario", str(f)])
+    assert out.exit_code == 1 and "99 treasures should be on the board" in out.output
