@@ -22,6 +22,15 @@ CITED = {
     "te-revolt-defender-wins-tie": pytest.mark.variant(
         "TE-BASE-28", "TE-BASE-30", "TE-BASE-33", "TE-BASE-46", "TE-BASE-47", "TE-BASE-48",
         "TE-BASE-49", "TE-BASE-50"),
+    "te-war-black": pytest.mark.variant(
+        "TE-BASE-37", "TE-BASE-51", "TE-BASE-52", "TE-BASE-54", "TE-BASE-55", "TE-BASE-56",
+        "TE-BASE-57", "TE-BASE-58", "TE-BASE-59", "TE-BASE-61"),
+    "te-war-double": pytest.mark.variant(
+        "TE-BASE-51", "TE-BASE-53", "TE-BASE-54", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59",
+        "TE-BASE-60", "TE-BASE-61", "TE-Z-06", "TE-Z-15"),
+    "te-war-priest": pytest.mark.variant(
+        "TE-BASE-34", "TE-BASE-51", "TE-BASE-55", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59",
+        "TE-Z-14"),
 }
 
 
