@@ -31,6 +31,11 @@ CITED = {
     "te-war-priest": pytest.mark.variant(
         "TE-BASE-34", "TE-BASE-51", "TE-BASE-55", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59",
         "TE-Z-14"),
+    "te-monument-red-black": pytest.mark.variant(
+        "TE-BASE-28", "TE-BASE-38", "TE-BASE-40", "TE-BASE-62", "TE-BASE-63", "TE-BASE-65",
+        "TE-BASE-67", "TE-BASE-69", "TE-BASE-70", "TE-BASE-71"),
+    "te-treasure-special-first": pytest.mark.variant(
+        "TE-BASE-32", "TE-BASE-72", "TE-BASE-73", "TE-BASE-74", "TE-Z-01", "TE-Z-10"),
 }
 
 
