@@ -36,6 +36,11 @@ CITED = {
         "TE-BASE-67", "TE-BASE-69", "TE-BASE-70", "TE-BASE-71"),
     "te-treasure-special-first": pytest.mark.variant(
         "TE-BASE-32", "TE-BASE-72", "TE-BASE-73", "TE-BASE-74", "TE-Z-01", "TE-Z-10"),
+    "te-end-two-treasures": pytest.mark.variant(
+        "TE-BASE-38", "TE-BASE-39", "TE-BASE-72", "TE-BASE-73", "TE-BASE-75", "TE-BASE-78",
+        "TE-BASE-79", "TE-BASE-80", "TE-BASE-81", "TE-Z-02", "TE-Z-20"),
+    "te-end-bag-empty": pytest.mark.variant(
+        "TE-BASE-28", "TE-BASE-39", "TE-BASE-76", "TE-BASE-80", "TE-Z-03", "TE-Z-04"),
 }
 
 
