@@ -163,3 +163,13 @@ def test_json_round_trip_exact():
     assert t.dumps() == text and t.digest() == s.digest()
     assert json.loads(text)["rng"][0] == 3
     assert t.rng_obj().random() == s.rng_obj().random()
+
+
+@pytest.mark.variant("TE-Z-19", "TE-BASE-01")
+def test_no_two_player_or_tournament_changes():
+    s2 = engine.new_game({"players": 2}, 4)
+    assert s2.actions_left == 2 and s2.catastrophes_left == [2, 2]
+    s2, _ = engine.apply(s2, {"type": "pass", "player": s2.active})
+    assert s2.actions_left == 2  # the second player's first turn has two actions too
+    with pytest.raises(IllegalOrder, match="unknown option 'tournament'"):
+        engine.new_game({"players": 2, "tournament": True}, 4)

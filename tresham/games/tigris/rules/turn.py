@@ -231,11 +231,18 @@ def end_turn(s: TEState, ev: list[Event]) -> None:
     for k in range(n):
         seat = (s.active + k) % n
         need = HAND_SIZE - hand_count(s, seat)
-        if need > 0 and draw(s, seat, need) < need:
+        if need <= 0:
+            continue
+        before = dict(s.hands[seat])
+        got = draw(s, seat, need)
+        drawn = {c: s.hands[seat][c] - before[c] for c in COLOURS}
+        ev.append(Event(f"you draw {swap.words(drawn)}", "draw", [seat]))
+        if got < need:
             finish(s, "the bag could not refill the hands (TE-BASE-76)", ev)
             return
     if treasure_end(s):
-        finish(s, f"only {len(s.treasures)} treasures are left on the board (TE-BASE-75)", ev)
+        k = len(s.treasures)
+        finish(s, f"only {k} treasure{'s are' if k != 1 else ' is'} left on the board (TE-BASE-75)", ev)
         return
     s.active = (s.active + 1) % n
     s.turn += 1
