@@ -537,7 +537,7 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
                 out.append(f"the pending decision should be {e.pending.kind} by {DYNASTIES[want]}, is "
                            f"{s.phase} by {DYNASTIES[who]}")
             if e.pending.options is not None:
-                opts = engine.decision_options(s)
+                opts = engine.decision_options(s, private=True)  # the decider's own view of it
                 for k, v in e.pending.options.items():
                     if opts.get(k) != v:
                         out.append(f"the decision's {k} should be {v!r}, is {opts.get(k)!r}")
