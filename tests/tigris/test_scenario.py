@@ -133,3 +133,24 @@ def test_scenario_cli_runs_a_tigris_file(tmp_path):
     f.write_text(json.dumps(bad))
     out = CliRunner().invoke(cli, ["scenario", str(f)])
     assert out.exit_code == 1 and "99 treasures should be on the board" in out.output
+
+
+def test_buildings_and_wonder_in_a_position():
+    base = {"game": "tigris", "title": "t", "rules": ["TE-BLD-03"], "players": {"archer": {"treasures": 10}},
+            "squares": {"E5": "red", "F5": "red", "G5": "red"}}
+    with pytest.raises(sc.ScenarioError, match="need the option"):
+        sc.build({**base, "buildings": {"library": "E5"}})
+    with pytest.raises(sc.ScenarioError, match="face-up black tile; E5 holds none"):
+        sc.build({**base, "options": {"buildings": True}, "buildings": {"palace": "E5"}})
+    s = sc.build({**base, "options": {"buildings": True}, "buildings": {"library": "F5"}})
+    assert s.buildings["library"] == (5, 4)
+    assert sc.check(s, sc.Expect(buildings={"library": "F5", "palace": None},
+                                 squares={"F5": {"building": "library"}}), []) == []
+    assert sc.check(s, sc.Expect(buildings={"library": "E5"}), []) == [
+        "the library should be on E5, is on F5"]
+    with pytest.raises(sc.ScenarioError, match="hold nothing else; F5 does not"):
+        sc.build({**base, "options": {"wonder": True}, "wonder": {"at": "F6", "colour": "red", "by": 0}})
+    s = sc.build({**base, "options": {"wonder": True}, "wonder": {"at": "J6", "colour": "black", "by": "bull"}})
+    assert s.wonder["squares"] == [[9, 4], [8, 5], [9, 5], [10, 5], [9, 6]]
+    assert sc.check(s, sc.Expect(wonder="J6", squares={"I6": {"wonder": True}, "J6": "empty"}), []) == [
+        "J6 should be empty, holds the wonder"]

@@ -42,6 +42,9 @@ WhoKey = Annotated[str, Field(pattern=r"^(?:[0-3]|archer|bull|lion|urn)$")]
 Count = Annotated[int, Field(ge=0, le=200)]
 Words = Union[str, list[str]]
 MonumentId = Literal["red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black"]
+BuildingId = Literal["library", "granary", "market_hall", "palace"]
+#: the buildings' colours (docs/tigris.md, TE-BLD-02)
+BUILDING_COLOURS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
 RuleId = Annotated[str, Field(pattern=r"^TE-(?:BASE|BLD|ADVB|ENG|WON|Z)-\d\d$")]
 
 
@@ -60,6 +63,15 @@ class SquareSpec(BaseModel):
     treasure: bool = False
     catastrophe: bool = False
     leader: LeaderSpec | None = None
+
+
+class WonderSpec(BaseModel):
+    """The wonder on the board: the centre of its cross, its colour, who erected it."""
+
+    model_config = _STRICT
+    at: SquareName
+    colour: Colour
+    by: Who
 
 
 class PlayerSpec(BaseModel):
@@ -82,6 +94,8 @@ class SquareExpect(BaseModel):
     catastrophe: bool | None = None
     leader: LeaderSpec | None = None
     monument: MonumentId | None = None
+    building: BuildingId | None = None
+    wonder: bool | None = None
     empty: bool | None = None
 
 
@@ -107,6 +121,9 @@ class Expect(BaseModel):
     treasures_on_board: Count | None = None
     catastrophes_left: dict[WhoKey, Count] = {}
     monuments: dict[MonumentId, Union[SquareName, None]] = {}
+    buildings: dict[BuildingId, Union[SquareName, None]] = {}
+    #: the wonder's centre, or null while it is not erected
+    wonder: SquareName | None = None
     out_of_game: dict[Colour, Count] = {}
     bag: Count | None = None
     #: the square under the unification marker, or null for none
@@ -155,6 +172,10 @@ class Scenario(BaseModel):
     #: each square: a colour (a face-up tile), "empty" (clear a set-up square) or a SquareSpec
     squares: dict[SquareName, Union[Colour, Literal["empty"], SquareSpec]] = {}
     monuments: dict[MonumentId, SquareName] = {}
+    #: with the option ``buildings``: {building: square of a face-up tile of its colour}
+    buildings: dict[BuildingId, SquareName] = {}
+    #: with the option ``wonder``: the erected wonder (its five squares hold no tile)
+    wonder: WonderSpec | None = None
     players: dict[WhoKey, PlayerSpec] = {}
     #: the bag, first drawn first; the tiles of the 153 not on the board, in hands or in the
     #: bag are out of the game. Without it: every other tile, shuffled by the seed.
@@ -224,6 +245,12 @@ def square(text: str) -> Square:
     return (ord(m.group(1).upper()) - ord("A"), int(m.group(2)) - 1)
 
 
+def _cross(centre: Square) -> list[Square]:
+    """The wonder's five squares around ``centre``, in reading order (TE-WON-01)."""
+    c, r = centre
+    return [(c, r - 1), (c - 1, r), (c, r), (c + 1, r), (c, r + 1)]
+
+
 def _block(tl: Square) -> list[Square]:
     c, r = tl
     return [(c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)]
@@ -270,7 +297,7 @@ def build(doc: Scenario | dict) -> TEState:
         elif spec.face_down:
             raise ScenarioError(f"{where}: only a tile can be face down")
         if spec.treasure:
-            if spec.tile != "red":
+            if spec.tile != "red" and not (doc.wonder and q in _cross(square(doc.wonder.at))):
                 raise ScenarioError(f"{where}: a treasure lies on a temple (a red tile)")
             s.treasures.add(q)
         if spec.catastrophe:
@@ -291,6 +318,25 @@ def build(doc: Scenario | dict) -> TEState:
                                     f"{', '.join(name(x) for x in _block(tl))}; {name(q)} has none")
             s.face_down.add(q)
         s.monuments[mid] = tl
+    for bid, key in doc.buildings.items():
+        q = square(key)
+        if not opts["buildings"]:
+            raise ScenarioError(f"buildings.{bid}: the buildings need the option \"buildings\"")
+        if not s.face_up(q, BUILDING_COLOURS[bid]):
+            raise ScenarioError(f"buildings.{bid}: the {bid} stands on a face-up {BUILDING_COLOURS[bid]} "
+                                f"tile; {key} holds none")
+        s.buildings[bid] = q
+    if doc.wonder is not None:
+        if not opts["wonder"]:
+            raise ScenarioError("wonder: the wonder needs the option \"wonder\"")
+        five = _cross(square(doc.wonder.at))
+        for q in five:
+            if not b.on_board(q) or q in s.tiles or q in s.leaders or q in s.catastrophes:
+                raise ScenarioError(f"wonder: its cross around {doc.wonder.at} covers "
+                                    f"{', '.join(name(x) for x in five if b.on_board(x))}, which must be "
+                                    f"on the board and hold nothing else; {name(q)} does not")
+        s.wonder = {"at": list(square(doc.wonder.at)), "squares": [list(q) for q in five],
+                    "colour": doc.wonder.colour, "by": seat_of(doc.wonder.by, n)}
     # players
     given = {}
     for key, spec in doc.players.items():
@@ -419,8 +465,11 @@ def _leader_words(owner: int, colour: str) -> str:
 def _square_now(s: TEState, q: Square) -> dict:
     mon = next((m for m, tl in s.monuments.items() if tl is not None and q in _block(tl)), None)
     ld = s.leaders.get(q)
+    bld = next((b for b, at in sorted(s.buildings.items()) if at == q), None)
+    won = bool(s.wonder and list(q) in (s.wonder.get("squares") or []))
     return {"tile": s.tiles.get(q), "face_down": q in s.face_down, "treasure": q in s.treasures,
-            "catastrophe": q in s.catastrophes, "leader": ld, "monument": mon}
+            "catastrophe": q in s.catastrophes, "leader": ld, "monument": mon, "building": bld,
+            "wonder": won, "occupied": not s.empty(q)}
 
 
 def _describe(now: dict) -> str:
@@ -428,9 +477,12 @@ def _describe(now: dict) -> str:
         return _leader_words(*now["leader"])
     if now["catastrophe"]:
         return "a catastrophe"
+    if now["wonder"]:
+        return "the wonder" + (" with a treasure" if now["treasure"] else "")
     if now["tile"]:
         return (f"a {now['tile']} tile" + (" face down" if now["face_down"] else "")
-                + (" with a treasure" if now["treasure"] else ""))
+                + (" with a treasure" if now["treasure"] else "")
+                + (f" with the {now['building']}" if now["building"] else ""))
     return "nothing"
 
 
@@ -439,6 +491,7 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
     out: list[str] = []
     n = s.players
     seat = lambda k: seat_of(k, n)  # noqa: E731
+    given = e.model_fields_set
     for k, cols in e.points.items():
         p = seat(k)
         for c, v in cols.items():
@@ -448,7 +501,7 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         q = square(key)
         now = _square_now(s, q)
         if want == "empty":
-            if now["tile"] or now["leader"] or now["catastrophe"]:
+            if now["occupied"]:
                 out.append(f"{key} should be empty, holds {_describe(now)}")
             continue
         if isinstance(want, str):
@@ -456,8 +509,7 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         for f in sorted(want.model_fields_set):
             v = getattr(want, f)
             if f == "empty":
-                occupied = bool(now["tile"] or now["leader"] or now["catastrophe"])
-                if v == occupied:
+                if v == now["occupied"]:
                     out.append(f"{key} should {'be empty' if v else 'be occupied'}, holds {_describe(now)}")
             elif f == "leader":
                 got = now["leader"]
@@ -498,12 +550,23 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         if at != want:
             out.append(f"the {m} monument should be {'on ' + key if key else 'unbuilt'}, is "
                        f"{'on ' + name(at) if at else 'unbuilt'}")
+    for bid, key in e.buildings.items():
+        at = s.buildings.get(bid)
+        want = square(key) if key is not None else None
+        if at != want:
+            out.append(f"the {bid} should be {'on ' + key if key else 'beside the board'}, is "
+                       f"{'on ' + name(at) if at else 'beside the board'}")
+    if "wonder" in given:
+        at = tuple(s.wonder["at"]) if s.wonder and s.wonder.get("at") is not None else None
+        want = square(e.wonder) if e.wonder is not None else None
+        if at != want:
+            out.append(f"the wonder should be {'on ' + e.wonder if want else 'unbuilt'}, is "
+                       f"{'on ' + name(at) if at else 'unbuilt'}")
     for c, v in e.out_of_game.items():
         if s.removed[c] != v:
             out.append(f"{v} {c} tiles should be out of the game, {s.removed[c]} are")
     if e.bag is not None and len(s.bag) != e.bag:
         out.append(f"the bag should hold {e.bag} tiles, holds {len(s.bag)}")
-    given = e.model_fields_set
     if "unification" in given:
         want = square(e.unification) if e.unification is not None else None
         if s.unification != want:
@@ -587,7 +650,8 @@ def summary(s: TEState) -> dict:
         "turn": s.turn, "active": DYNASTIES[s.active], "actions_left": s.actions_left,
         "phase": s.phase, "finished": s.finished,
         "squares": {name(q): _describe(_square_now(s, q))
-                    for q in sorted(set(s.tiles) | set(s.leaders) | s.catastrophes,
+                    for q in sorted(set(s.tiles) | set(s.leaders) | s.catastrophes
+                                    | {tuple(x) for x in ((s.wonder or {}).get("squares") or [])},
                                     key=lambda q: (q[1], q[0]))},
         "players": {DYNASTIES[p]: {"points": s.points[p], "hand": s.hands[p],
                                    "treasures": s.collected[p],
