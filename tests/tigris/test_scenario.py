@@ -41,6 +41,12 @@ CITED = {
         "TE-BASE-79", "TE-BASE-80", "TE-BASE-81", "TE-Z-02", "TE-Z-20"),
     "te-end-bag-empty": pytest.mark.variant(
         "TE-BASE-28", "TE-BASE-39", "TE-BASE-76", "TE-BASE-80", "TE-Z-03", "TE-Z-04"),
+    "te-catastrophe-split": pytest.mark.variant(
+        "TE-BASE-24", "TE-BASE-34", "TE-BASE-38", "TE-BASE-41", "TE-BASE-42", "TE-BASE-43",
+        "TE-BASE-44"),
+    "te-action-war-monument-treasure": pytest.mark.variant(
+        "TE-BASE-27", "TE-BASE-37", "TE-BASE-40", "TE-BASE-59", "TE-BASE-61", "TE-BASE-62",
+        "TE-BASE-63", "TE-BASE-66", "TE-BASE-71", "TE-BASE-72", "TE-Z-01", "TE-Z-11"),
 }
 
 
@@ -154,3 +160,15 @@ def test_buildings_and_wonder_in_a_position():
     assert s.wonder["squares"] == [[9, 4], [8, 5], [9, 5], [10, 5], [9, 6]]
     assert sc.check(s, sc.Expect(wonder="J6", squares={"I6": {"wonder": True}, "J6": "empty"}), []) == [
         "J6 should be empty, holds the wonder"]
+
+
+def test_events_in_order_and_lack():
+    from tresham.games.base import Event
+
+    s = sc.build({"game": "tigris", "title": "t", "rules": ["TE-BASE-27"], "start": "setup"})
+    ev = [Event("a war", "war"), Event("a monument", "monument"), Event("a treasure", "treasure")]
+    assert sc.check(s, sc.Expect(events_in_order=["war", "monument", "treasure"]), ev) == []
+    assert sc.check(s, sc.Expect(events_in_order=["monument", "war"]), ev) == [
+        "no event after the previous one contains 'war'"]
+    assert sc.check(s, sc.Expect(events_lack=["treasure"], events_contain=[["a", "war"], "b"]), ev) == [
+        "no event contains 'b'", "an event contains 'treasure', which should not happen"]

@@ -144,6 +144,8 @@ class Expect(BaseModel):
     #: each entry: a text some event must contain, or a list of words one event must all contain
     events_contain: list[Words] = []
     events_lack: list[str] = []
+    #: texts that must appear in the events in this order (each in a later event than the last)
+    events_in_order: list[str] = []
 
 
 class Step(BaseModel):
@@ -638,6 +640,13 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         words = [want] if isinstance(want, str) else want
         if not any(all(w in t for w in words) for t in texts):
             out.append(f"no event contains {' + '.join(repr(w) for w in words)}")
+    pos = 0
+    for w in e.events_in_order:
+        hit = next((i for i in range(pos, len(texts)) if w in texts[i]), None)
+        if hit is None:
+            out.append(f"no event after the previous one contains {w!r}" if pos else f"no event contains {w!r}")
+            break
+        pos = hit + 1
     for w in e.events_lack:
         if any(w in t for t in texts):
             out.append(f"an event contains {w!r}, which should not happen")
