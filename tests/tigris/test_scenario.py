@@ -139,6 +139,10 @@ def test_scenario_cli_runs_a_tigris_file(tmp_path):
     f.write_text(json.dumps(bad))
     out = CliRunner().invoke(cli, ["scenario", str(f)])
     assert out.exit_code == 1 and "99 treasures should be on the board" in out.output
+    bad["expect"] = {"treasures_on_bord": 9}
+    f.write_text(json.dumps(bad))
+    out = CliRunner().invoke(cli, ["scenario", str(f)])
+    assert out.exit_code == 2 and "unknown key 'treasures_on_bord'" in out.output
 
 
 def test_buildings_and_wonder_in_a_position():

@@ -24,8 +24,7 @@ from .board import Square, name
 from .invariants import violations
 from .rules.end import final_totals, places, score_vector
 from .rules.turn import decider
-from .state import (CATASTROPHES_EACH, COLOURS, DYNASTIES, MONUMENTS, TILE_COUNTS, TEState,
-                    monument_colours)
+from .state import CATASTROPHES_EACH, COLOURS, DYNASTIES, TILE_COUNTS, TEState
 
 
 class ScenarioError(ValueError):
@@ -670,5 +669,5 @@ def summary(s: TEState) -> dict:
     }
 
 
-__all__ = ["Scenario", "ScenarioError", "Result", "parse", "load_file", "build", "run", "check",
-           "summary", "monument_colours", "MONUMENTS"]
+__all__ = ["Scenario", "ScenarioError", "Result", "Expect", "Step", "parse", "load_file", "build",
+           "run", "check", "summary"]
