@@ -7,7 +7,7 @@ from tresham.games.tigris import engine
 from tresham.games.tigris.rules.end import final_totals, places, score_vector
 from tresham.games.tigris.state import COLOURS
 
-from .helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
+from .helpers import J, act, acts, game, hand, leader, sq, tile
 
 
 def L(seat, colour, where):

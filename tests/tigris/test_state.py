@@ -173,3 +173,15 @@ def test_no_two_player_or_tournament_changes():
     assert s2.actions_left == 2  # the second player's first turn has two actions too
     with pytest.raises(IllegalOrder, match="unknown option 'tournament'"):
         engine.new_game({"players": 2, "tournament": True}, 4)
+
+
+@pytest.mark.variant("TE-BASE-10")
+def test_additions_pieces_beside_the_board_with_their_options():
+    s = engine.new_game({"players": 2, "buildings": True, "wonder": True}, 1)
+    v = engine.view(s, 0)
+    assert v["buildings"] == [{"id": "library", "colour": "red", "at": None},
+                              {"id": "granary", "colour": "blue", "at": None},
+                              {"id": "market_hall", "colour": "green", "at": None},
+                              {"id": "palace", "colour": "black", "at": None}]
+    assert v["wonder"] == {"at": None}
+    assert TEState.loads(s.dumps()).dumps() == s.dumps()

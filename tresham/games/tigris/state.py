@@ -28,6 +28,8 @@ LEADER_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "
 DYNASTIES = ("archer", "bull", "lion", "urn")
 #: the six monuments, named by their colours in the order red, blue, green, black (TE-BASE-06)
 MONUMENTS = ("red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black")
+#: the civilization buildings and their colours (TE-BLD-02)
+BUILDINGS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
 HAND_SIZE = 6
 CATASTROPHES_EACH = 2
 
@@ -222,6 +224,10 @@ def new_state(options: dict, seed: int | str) -> TEState:
         s.tiles[sq] = "red"
         s.treasures.add(sq)
     s.monuments = {m: None for m in MONUMENTS}
+    if options.get("buildings"):  # TE-BLD-01: beside the board at the start
+        s.buildings = {b: None for b in BUILDINGS}
+    if options.get("wonder"):  # TE-WON-01: one wonder, beside the board
+        s.wonder = {"at": None, "squares": []}
     s.catastrophes_left = [CATASTROPHES_EACH] * n
     s.collected = [0] * n
     s.points = [{c: 0 for c in COLOURS} for _ in range(n)]
@@ -231,16 +237,7 @@ def new_state(options: dict, seed: int | str) -> TEState:
     s.start_player = r.randrange(n)
     s.active = s.start_player
     s.set_rng(r)
-    _setup_additions(s)
     return s
-
-
-def _setup_additions(s: TEState) -> None:
-    """The additions' pieces beside the board: the buildings (TE-BLD-01), the wonder."""
-    from .rules import buildings, wonder
-
-    buildings.setup(s)
-    wonder.setup(s)
 
 
 def draw(s: TEState, seat: int, n: int) -> int:

@@ -36,11 +36,6 @@ def enabled(s: TEState) -> bool:
     return bool(s.options.get("wonder"))
 
 
-def setup(s: TEState) -> None:
-    """With the option, the wonder waits beside the board (``at`` None)."""
-    s.wonder = {"at": None, "squares": []} if enabled(s) else None
-
-
 def cross(centre: Square) -> list[Square]:
     """The five squares of a cross around ``centre``, reading order (TE-WON-01)."""
     c, r = centre
