@@ -1,5 +1,6 @@
 """The Tigris & Euphrates decision forms in a browser: a click on a square of the map chooses
-it in the form the player is using (form_clicks.js), nothing is sent until he presses the
+it in the form the player is using (form_clicks.js; the form's squares outlined on the map),
+nothing is sent until he presses the
 form's button, and the form's order is then applied (the server's state checked)."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import secrets
 
 import pytest
 
-from .conftest import assert_no_console_errors, check_axe, game_url, join_game, register
+from .conftest import assert_no_console_errors, check_axe, game_url, join_game, register, screenshot
 from .test_tigris import create_tigris, tigris_state, whose_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -34,8 +35,13 @@ def test_a_click_on_the_map_fills_the_tile_form_and_its_button_places_the_tile(b
         page.locator("#board-view g.sq[data-area]").first.wait_for()  # the map is inlined
         revision = site.oracle.game(game_id)["revision"]
         page.locator("#id_tile_land_colour").focus()  # the form he is using
+        # its squares are outlined on the map, the one chosen more strongly
+        assert page.locator("#board-view g.sq.fc-offer").count() == len(options) - 1
+        assert page.locator("#board-view g.sq.fc-chosen").count() == 1
         page.locator(f'#board-view g.sq[data-area="{square}"]').click()
         assert form.locator("#id_tile_land_to").input_value() == square
+        assert page.locator("#board-view g.sq.fc-chosen").get_attribute("data-area") == square
+        screenshot(page, "tigris-form-square-clicked")
         assert square in form.locator(".form-click-status").inner_text()
         assert site.oracle.game(game_id)["revision"] == revision  # nothing sent yet
         colour = form.locator("#id_tile_land_colour").input_value()

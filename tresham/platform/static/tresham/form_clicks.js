@@ -4,7 +4,9 @@
    last used comes first, then the forms in page order; nothing is sent, the player still
    presses the form's button (so a click never gives an order by itself). Without this script
    the forms work as they are. When the game's own click-the-map orders are on the page
-   (#map-orders, map_orders.js), their clicks are theirs and this script stays out of the way. */
+   (#map-orders, map_orders.js), their clicks are theirs and this script stays out of the way.
+   The places the form in use offers are outlined on the map (fc-offer), its choice more
+   strongly (fc-chosen). */
 (function () {
   "use strict";
   if (window.treshamFormClicks) return; /* once per page, whatever live updates insert */
@@ -50,8 +52,8 @@
       var s = offering(order[i], value);
       if (s) {
         s.value = value;
-        s.dispatchEvent(new Event("change", {bubbles: true}));
         last = order[i];
+        s.dispatchEvent(new Event("change", {bubbles: true}));
         var label = order[i].querySelector('label[for="' + s.id + '"]');
         var title = order[i].querySelector("h3");
         say(order[i], value + " chosen" + (label ? " for “" + label.textContent.trim() + "”" : "") +
@@ -63,10 +65,35 @@
     return false;
   }
 
+  function mark() {
+    document.querySelectorAll(".board-view .fc-offer, .board-view .fc-chosen").forEach(function (g) {
+      g.classList.remove("fc-offer", "fc-chosen");
+    });
+    if (!last || !document.contains(last) || document.getElementById("map-orders")) return;
+    last.querySelectorAll("select").forEach(function (s) {
+      for (var i = 0; i < s.options.length; i++) {
+        var o = s.options[i];
+        if (!o.value || o.disabled) continue;
+        var value = window.CSS && CSS.escape ? CSS.escape(o.value) : o.value.replace(/"/g, "");
+        document.querySelectorAll('.board-view .board-base [data-area="' + value + '"]').forEach(function (g) {
+          if (o.value !== s.value) { g.classList.add("fc-offer"); return; }
+          g.classList.add("fc-chosen");
+          g.parentNode.appendChild(g); /* drawn last, so its outline shows whole */
+        });
+      }
+    });
+  }
+
   document.addEventListener("focusin", function (e) {
     var f = e.target && e.target.closest && e.target.closest("form.decision-form");
-    if (f) last = f;
+    if (f && f !== last) { last = f; mark(); }
   });
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.closest && e.target.closest("form.decision-form") === last) mark();
+  });
+  document.addEventListener("tresham:board-inlined", mark);
+  document.addEventListener("tresham:board-refreshed", mark);
+  document.addEventListener("tresham:live-updated", function () { last = null; mark(); });
   document.addEventListener("pointerdown", function (e) { down = [e.clientX, e.clientY]; }, true);
   document.addEventListener("click", function (e) {
     if (!e.target.closest || !e.target.closest(".board-view")) return;
