@@ -225,7 +225,8 @@ def test_pages():
     assert G.mail_events(s, []) == [] and G.pick_order(s) is None and G.placement_done(s)
     assert G.is_platform_order({"type": "timeout", "player": 0}) and not G.is_platform_order({"type": "pass"})
     assert G.bot(s, 0, "x") == {"type": "timeout", "player": 0}
-    assert G.order_forms(s, 0) == [] and G.timers(s) == []
+    assert G.order_forms(s, 1) == [] and "pass" in [f.id for f in G.order_forms(s, 0)]  # forms.py
+    assert G.timers(s) == []
     with pytest.raises(IllegalOrder):
         G.parse_standing("action", {})
 

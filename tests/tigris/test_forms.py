@@ -206,19 +206,21 @@ def test_commit_form_shows_both_strengths():
 
 @pytest.mark.variant("TE-ENG-02", "TE-ENG-03")
 def test_commit_form_offers_the_allowed_counts_only():
-    """Whatever ``allowed_counts`` allows (the English variant narrows it): a number field
-    when it is a range, else a choice of exactly those numbers."""
-    from tresham.games.tigris.rules.commit import allowed_counts
-
+    """The English variant: archer (2 temples against 1) may commit 0 to 3 (any keeps him
+    ahead), a number field; after he commits 1 (total 3), bull (1, holding 2 red) may commit
+    nothing or exactly the 2 that tie: a choice of those two counts only."""
     t = revolt(english=True)
-    allowed = allowed_counts(t, "attacker")
     (f,) = order_forms(t, 0)
     x = f.fields[0]
-    if x.kind == "number":
-        assert list(range(x.min, x.max + 1)) == allowed
-    else:
-        assert [int(c.value) for c in x.choices] == allowed
-    assert "English variant" in f.help
+    assert (x.kind, x.min, x.max) == ("number", 0, 3) and "English variant" in f.help
+    t, _ = act(t, form_order(t, 0, "commit", {"tiles": 1}))
+    (f,) = order_forms(t, 1)
+    x = f.fields[0]
+    assert x.kind == "choice" and [c.value for c in x.choices] == ["0", "2"] and x.value == "0"
+    assert "(archer): 2 + 1 committed = 3" in f.help
+    u, _ = act(t, form_order(t, 1, "commit", read(f, posted(f, {"tiles": "2"}))))
+    assert u.conflict is None and u.hands[1]["red"] == 0
+    assert u.leader_square(1, "red") == sq("E6") and u.points[1]["red"] == 1  # the tie is bull's
 
 
 @pytest.mark.variant("TE-BASE-62", "TE-BASE-63", "TE-BASE-64")

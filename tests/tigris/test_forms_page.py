@@ -87,3 +87,25 @@ def test_a_posted_tile_form_applies_the_order():
     assert r.status_code in (400, 403, 409)
     game.refresh_from_db()
     assert game.revision == before + 1
+
+
+@pytest.mark.variant("TE-BASE-12", "TE-BASE-35")
+def test_the_forms_squares_are_the_maps_areas_a_click_fills():
+    """form_clicks.js fills a form's select with the data-area of the clicked map square: the
+    page loads it, and every square a form offers is an area of the game's map."""
+    ann, ben = user("ann"), user("ben")
+    game = services.create_game("tigris", {"players": 2}, name="Ur", creator=ann, seed="forms-map")
+    lobby.join(game.pk, ann)
+    lobby.join(game.pk, ben)
+    game.refresh_from_db()
+    rules = services.rules_of(game)
+    seat = rules.loads(game.state).active
+    html = client((ann, ben)[seat]).get(f"/games/{game.pk}/").content.decode()
+    assert "tresham/form_clicks.js" in html
+    svg = client().get(f"/games/{game.pk}/board.svg").content.decode()
+    areas = set(re.findall(r'<g class="sq [a-z]+" id="sq-[A-P]\d+" data-at="\d+,\d+" data-area="([A-P]\d+)"', svg))
+    assert len(areas) == 176
+    offered = set()
+    for fid in ("leader", "tile.land", "tile.river", "catastrophe"):
+        offered |= set(re.findall(r'<option value="([A-P]\d+)"', form_html(html, fid)))
+    assert offered and offered <= areas

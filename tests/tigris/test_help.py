@@ -64,6 +64,11 @@ def test_the_playing_page_shows_the_tigris_turn_decisions_and_defaults():
                                     "Open scoring"]
     assert rows[0][2] == "base" and all(r[2] == "off" for r in rows[1:])
     assert "14 Shedu temples" in rows[0][1] and "exactly a tie" in rows[2][1]
+    # no Reset/Done paragraph written for the first game's movement and trade
+    orders = main[main.index('id="orders"'):]
+    orders = orders[:orders.index("</section>")]
+    assert "needs no Reset or Done" in orders and "movement" not in orders and "market" not in orders
+    assert "a click on the map chooses it" in orders
     # the page's own links keep the game
     assert 'href="/help/creating/?game=tigris"' in main
 
@@ -73,6 +78,7 @@ def test_the_first_games_playing_page_has_no_options_table():
     page = get("/help/playing/")
     assert 'id="game-options-table"' not in page and 'id="phase-action"' not in page
     assert 'id="phases"' in page
+    assert "in the trade\n    phase you leave the market" in page  # its own Reset and Done
 
 
 @pytest.mark.variant("TE-BASE-25", "TE-BASE-28")

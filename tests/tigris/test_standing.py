@@ -9,7 +9,7 @@ import pytest
 from tresham.games.base import IllegalOrder
 from tresham.games.tigris import engine
 
-from .helpers import J, act, acts, game, hand, leader, sq, tile, tiles
+from .helpers import J, act, game, hand, leader, sq, tile, tiles
 
 RULES = engine.TigrisEuphrates()
 

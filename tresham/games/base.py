@@ -238,7 +238,9 @@ class OrderForm:
 #: - ``legend``: lines explaining the printed map (:meth:`GameRules.board_svg`);
 #:   ``legend_pieces``: the line on the pieces (the owners' colours follow it);
 #:   ``legend_marks``: the line on the pieces the viewer's pending choices keep or lose
-#:   (``mark``), "" for a game without marks.
+#:   (``mark``), "" for a game without marks;
+#: - ``help_commands``: the help page's paragraph on the panel's Reset and Done commands
+#:   (:meth:`GameRules.commands`); "": the site's own, written for the first game.
 WORDS: dict[str, Any] = {
     "side": "Side",
     "place": "place",
@@ -253,6 +255,7 @@ WORDS: dict[str, Any] = {
     "legend": [],
     "legend_pieces": "Pieces, in their owner's colour",
     "legend_marks": "",
+    "help_commands": "",
 }
 
 #: The game's own pages the site can link from a game's panel (:meth:`GameRules.pages`), each

@@ -159,7 +159,8 @@ class TigrisEuphrates:
     #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
     words = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
              "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
-                          "a conflict, a monument or a treasure asks its players as it arises."}
+                          "a conflict, a monument or a treasure asks its players as it arises.",
+             "help_commands": "Tigris & Euphrates needs no Reset or Done: every order you submit is complete."}
 
     def pages(self) -> list[str]:
         """No trade, advances, A.S.T. or replay page (``GameRules.pages``)."""

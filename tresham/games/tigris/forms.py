@@ -65,10 +65,6 @@ def _square_field(fname: str, label: str, squares: list, notes: dict[Square, str
                      required=required, help=help)
 
 
-def _colour_label(c: str, what: str = "tile") -> str:
-    return f"{TILE_NAMES[c] if what == 'tile' else LEADER_NAMES[c]} ({c})"
-
-
 def _by_type(orders: list[dict]) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for o in orders:

@@ -74,7 +74,7 @@ class CommitSpec(Spec):
         "win", description="none = commit nothing (the site's default); all = every tile of the "
         "conflict's colour you hold; win = just enough to win (as defender: to reach the "
         "attacker's total, ties being yours; as attacker: to win whatever the defender still "
-        "commits, judged by the tiles in his hand), else nothing; lead = as attacker, just enough "
+        "commits, judged by how many tiles he holds, which everyone sees), else nothing; lead = as attacker, just enough "
         "to pass the defender's board strength, as defender the same as win")
     at_most: Annotated[int, Field(ge=0, le=6)] = Field(
         6, description="never commit more tiles than this (win/lead: commit nothing rather)")
