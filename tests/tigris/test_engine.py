@@ -139,7 +139,11 @@ def test_pending_accepts_stage():
     assert G.accepts(s, a) == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.accepts(s, 1 - a) == []
     name = ["archer", "bull"][a]
-    assert G.stage(s) == f"Turn 1, {name} (2 actions left)"
+    # the actions left are the view's, not the stage's: the site names a decision by its stage,
+    # so a turn's two actions keep one deadline (docs/rulings/tigris.md TER-SITE-1)
+    assert G.stage(s) == f"Turn 1, {name}"
+    s2, _ = G.apply(s, {"type": "leader", "player": a, "colour": "black", "to": [6, 9]})
+    assert G.stage(s2) == G.stage(s) and G.view(s2, a)["actions_left"] == 1
     assert G.round(s) == 1
 
 
