@@ -97,6 +97,10 @@ def test_the_game_page_is_in_the_games_words_and_links_only_its_own_pages(table,
     assert 'href="/games/%d/advances/"' % t.game.pk not in html
     assert 'href="/games/%d/ast/"' % t.game.pk not in html
     assert f'href="/games/{t.game.pk}/history/"' in html
+    for path in ("trade/", "advances/", "ast/", "replay/"):  # nor by their addresses
+        assert t.clients[first].get(f"/games/{t.game.pk}/{path}").status_code == 404, path
+    r = t.clients[first].get(f"/games/{t.game.pk}/ast/")
+    assert "<h1>No A.S.T.</h1>" in r.content.decode() and "Tigris &amp; Euphrates has no A.S.T." in r.content.decode()
     assert '<a href="/help/playing/?game=tigris">Help</a>' in html
     help_page = Client().get("/help/playing/?game=tigris").content.decode()
     assert "Tigris &amp; Euphrates" in help_page or "Actions" in help_page

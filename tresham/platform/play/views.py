@@ -359,6 +359,20 @@ def nav(v: Viewer, section: str) -> list[NavLink]:
     return [NavLink(k, label, href, k == section) for k, label, href in links]
 
 
+#: The game's own pages (``base.PAGES``) as the pages name them.
+PAGE_TITLES = {"trade": "trade page", "advances": "civilization advances", "ast": "A.S.T.", "replay": "replay"}
+
+
+def page_unavailable(request: HttpRequest, v: Viewer, page: str) -> HttpResponse | None:
+    """The 404 of one of the game's own pages (``base.pages_of``) for a game without it (its
+    panel does not link it either); None when the game has it."""
+    if page in pages_of(v.rules):
+        return None
+    ctx = _base(request, v, page)
+    ctx["page_title"] = PAGE_TITLES[page]
+    return render(request, "play/page_unavailable.html", ctx, status=404)
+
+
 def help_url(name: str, kind: str) -> str:
     """A help page about the game ``kind``: the site's default game's without a query."""
     from ...games import registry
@@ -714,6 +728,8 @@ def ast_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         return _not_found(request, pk)
     v = viewer(game, request.user)
+    if (missing := page_unavailable(request, v, "ast")) is not None:
+        return missing
     ctx = _base(request, v, "ast")
     if v.shown and hasattr(v.rules, "ast_page"):
         data = v.rules.ast_page(v.state)
@@ -732,6 +748,8 @@ def advances_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         return _not_found(request, pk)
     v = viewer(game, request.user)
+    if (missing := page_unavailable(request, v, "advances")) is not None:
+        return missing
     ctx = _base(request, v, "advances")
     if v.shown and hasattr(v.rules, "advances_page"):
         data = v.rules.advances_page(v.state, v.seat)

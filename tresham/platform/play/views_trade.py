@@ -23,7 +23,7 @@ from ...games.base import IllegalOrder
 from . import services
 from .forms import new_client_key
 from .models import EventRecord, Game
-from .views import Viewer, _base, _game, _not_found, _see_other, viewer
+from .views import Viewer, _base, _game, _not_found, _see_other, page_unavailable, viewer
 
 #: Most cards a player may ask for in one offer (a hand rarely holds more).
 MAX_EXPECT = 12
@@ -77,6 +77,8 @@ def trade_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     if game is None:
         return _not_found(request, pk)
+    if (missing := page_unavailable(request, viewer(game, request.user), "trade")) is not None:
+        return missing
     seat = services.seat_of(game, request.user)
     if seat is None:
         why = ("log in to trade" if not request.user.is_authenticated
