@@ -47,6 +47,17 @@ CITED = {
     "te-action-war-monument-treasure": pytest.mark.variant(
         "TE-BASE-27", "TE-BASE-37", "TE-BASE-40", "TE-BASE-59", "TE-BASE-61", "TE-BASE-62",
         "TE-BASE-63", "TE-BASE-66", "TE-BASE-71", "TE-BASE-72", "TE-Z-01", "TE-Z-11"),
+    # the additions (te-add)
+    "te-buildings-granary-palace": pytest.mark.variant(
+        "TE-BLD-01", "TE-BLD-02", "TE-BLD-03", "TE-BLD-04", "TE-BLD-07", "TE-BLD-10", "TE-BLD-12",
+        "TE-BLD-13"),
+    "te-english-war-exact-tie": pytest.mark.variant(
+        "TE-ENG-01", "TE-ENG-02", "TE-ENG-03", "TE-BASE-56", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59"),
+    "te-wonder-cross-of-settlements": pytest.mark.variant(
+        "TE-WON-01", "TE-WON-02", "TE-WON-03", "TE-WON-04", "TE-WON-05", "TE-WON-06", "TE-WON-07",
+        "TE-BLD-06", "TE-BLD-11"),
+    "te-advanced-board-special-first": pytest.mark.variant(
+        "TE-ADVB-01", "TE-ADVB-02", "TE-ADVB-03", "TE-ADVB-05", "TE-BASE-72", "TE-BASE-73"),
 }
 
 
