@@ -34,6 +34,7 @@ CITED = {
     "te-monument-red-black": pytest.mark.variant(
         "TE-BASE-28", "TE-BASE-38", "TE-BASE-40", "TE-BASE-62", "TE-BASE-63", "TE-BASE-65",
         "TE-BASE-67", "TE-BASE-69", "TE-BASE-70", "TE-BASE-71"),
+    "te-monument-declined": pytest.mark.variant("TE-BASE-62", "TE-BASE-64", "TE-Z-11"),
     "te-monument-treasure": pytest.mark.variant(
         "TE-BASE-38", "TE-BASE-62", "TE-BASE-63", "TE-BASE-65", "TE-BASE-66", "TE-BASE-71",
         "TE-BASE-72"),
