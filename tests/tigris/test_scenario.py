@@ -51,6 +51,7 @@ CITED = {
     "te-action-war-monument-treasure": pytest.mark.variant(
         "TE-BASE-27", "TE-BASE-37", "TE-BASE-40", "TE-BASE-59", "TE-BASE-61", "TE-BASE-62",
         "TE-BASE-63", "TE-BASE-71", "TE-BASE-72", "TE-Z-01", "TE-Z-11"),
+    "te-swap-bag": pytest.mark.variant("TE-BASE-45", "TE-BASE-76", "TE-Z-04"),
     "te-placement-refusals": pytest.mark.variant(
         "TE-BASE-29", "TE-BASE-30", "TE-BASE-31", "TE-BASE-32", "TE-BASE-35", "TE-BASE-36",
         "TE-BASE-46", "TE-BASE-47", "TE-BASE-50"),
