@@ -15,7 +15,7 @@ from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, Opti
 from .board import name as sqname
 from .orders import from_json, is_platform_order, json_schema
 from .rules.common import who
-from .rules.end import places, score_vector
+from .rules.end import over_rule, places, score_vector
 from .rules.turn import ACCEPTS, decider, default_order, handle
 from .state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState, new_state
 
@@ -53,13 +53,13 @@ def apply_in_place(s: TEState, order: dict, *, platform: bool = False) -> list[E
     :func:`apply` promises an untouched state on refusal."""
     o = from_json(order, platform=platform)
     if s.finished:
-        raise IllegalOrder("TE-BASE-75", "the game is over")
+        raise IllegalOrder(over_rule(s), "the game is over")
     if o.player >= s.players:
         raise IllegalOrder("TE-BASE-01", f"there is no seat {o.player} in a {s.players}-player game")
     ev: list[Event] = []
     if o.type == "timeout":
         if decider(s) != o.player:
-            raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
+            raise IllegalOrder("TE-BASE-25", f"seat {o.player} owes nothing now, so nothing can time out")
         o = from_json(default_order(s))
         ev.append(Event(f"{who(o.player)}'s time ran out: the default applies", "timeout"))
     handle(s, o, ev)
