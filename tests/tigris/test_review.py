@@ -213,3 +213,168 @@ def test_an_order_after_a_bag_ending_cites_the_bag_rule():
     with pytest.raises(IllegalOrder) as e:
         act(t, {"type": "pass", "player": 0})
     assert e.value.rule == "TE-BASE-76"
+
+
+# ---- monuments ---------------------------------------------------------------------------
+
+@pytest.mark.variant("TE-BASE-71", "TE-BASE-69")
+def test_monument_scores_only_the_active_players_leaders_in_its_kingdom():
+    s = game()
+    for q in ("E5", "F5", "E6", "F6"):
+        tile(s, q, "black", face_down=True)
+    s.monuments["red-black"] = sq("E5")
+    tiles(s, "red", "D5", "G5", "D6")
+    leader(s, "D4", 0, "black")   # archer's king: D5 beside it
+    leader(s, "G6", 1, "red")     # bull's priest, in the same kingdom
+    leader(s, "C6", 0, "blue")    # archer's farmer: not a colour of the monument
+    t, ev = act(s, {"type": "pass", "player": 0})
+    assert t.points[0] == {"red": 0, "blue": 0, "green": 0, "black": 1}
+    assert t.points[1] == {"red": 0, "blue": 0, "green": 0, "black": 0}
+    t, ev = act(t, {"type": "pass", "player": 1})   # bull's turn: now his priest scores
+    assert t.points[1] == {"red": 1, "blue": 0, "green": 0, "black": 0}
+    assert t.points[0]["black"] == 1
+    # without leaders the monument's region is no kingdom: nothing for anyone
+    for q in ("D4", "G6", "C6"):
+        del t.leaders[sq(q)]
+    t, _ = act(t, {"type": "pass", "player": 0})
+    assert t.points[0]["black"] == 1 and t.points[1]["red"] == 1
+
+
+@pytest.mark.variant("TE-BASE-37", "TE-BASE-61", "TE-BASE-40")
+def test_uniting_tile_without_war_drops_the_marker_then_offers_its_monument():
+    s = game()
+    tiles(s, "red", "C5", "H5")
+    tiles(s, "green", "D5", "E6", "F6", "F5")   # F5 F6 E6 and the tile on E5: a 2x2 of markets
+    leader(s, "C6", 0, "red")                   # west: C5 C6 D5
+    tile(s, "G5", "green")
+    leader(s, "H6", 1, "black")                 # east: E6 F5 F6 G5 H5 H6
+    hand(s, 0, green=1)
+    t, ev = act(s, T(0, "green", "E5"))
+    assert t.unification is None and t.conflict is None
+    assert all(sum(p.values()) == 0 for p in t.points)   # the uniting tile scores nothing
+    assert t.phase == "monument" and t.ctx["monument"]["blocks"] == [J("E5")]
+    assert "the unification marker leaves E5" in text(ev)
+
+
+# ---- legal orders and hidden information -------------------------------------------------
+
+def _candidates(s, seat):
+    """Every order of the current decision's types, over every square and count."""
+    sqs = [[c, r] for r in range(11) for c in range(16)]
+    p = s.phase
+    out = []
+    if p == "action":
+        out.append({"type": "pass", "player": seat})
+        for c in COLOURS:
+            out.append({"type": "withdraw", "player": seat, "colour": c})
+            for q in sqs:
+                out.append({"type": "leader", "player": seat, "colour": c, "to": q})
+                out.append({"type": "tile", "player": seat, "colour": c, "to": q})
+        out += [{"type": "catastrophe", "player": seat, "to": q} for q in sqs]
+        for combo in product(range(7), repeat=4):
+            if 1 <= sum(combo) <= 6:
+                out.append({"type": "swap", "player": seat,
+                            "tiles": {c: n for c, n in zip(COLOURS, combo) if n}})
+    elif p == "commit":
+        out = [K(seat, n) for n in range(7)]
+    elif p == "war_order":
+        out = [{"type": "war_order", "player": seat, "colour": c} for c in COLOURS]
+    elif p == "treasure":
+        out = [{"type": "treasure", "player": seat, "at": q} for q in sqs]
+    elif p == "monument":
+        out = [{"type": "monument", "player": seat, "monument": None, "at": None}]
+        out += [{"type": "monument", "player": seat, "monument": m, "at": q}
+                for m in MONUMENTS for q in sqs]
+    return out
+
+
+def _random_positions(seed, players, n_orders):
+    s = G.new_game(G.parse_options({"players": players}), seed)
+    r = random.Random(seed)
+    out = []
+    for k in range(n_orders):
+        if s.finished:
+            break
+        opts = legal_orders(s, decider(s))
+        if s.phase != "action" or k % 30 == 10:
+            out.append(s.copy())
+        main = [o for o in opts if o["type"] not in ("swap", "pass")]
+        o = r.choice(main) if main and s.phase == "action" else r.choice(opts)
+        engine.apply_in_place(s, o)
+    return out
+
+
+@pytest.mark.variant("TE-BASE-26")
+def test_legal_orders_are_exactly_the_orders_apply_accepts():
+    """Brute force: every candidate order of the decision through ``apply``; the accepted ones
+    are exactly ``legal_orders`` (a refusal names a TE ID and leaves the state untouched)."""
+    positions = _random_positions(10, 3, 200) + _random_positions(9, 2, 200)
+    kinds = [p.phase for p in positions]
+    assert kinds.count("action") >= 6 and {"commit", "treasure", "monument", "war_order"} <= set(kinds)
+    for s in positions:
+        seat = decider(s)
+        before = s.dumps()
+        accepted = set()
+        for o in _candidates(s, seat):
+            try:
+                G.apply(s, o)
+            except IllegalOrder as e:
+                assert e.rule.startswith("TE-"), (o, e)
+                continue
+            accepted.add(json.dumps(o, sort_keys=True))
+        assert s.dumps() == before
+        legal = {json.dumps(o, sort_keys=True) for o in legal_orders(s, seat)}
+        assert legal == accepted, (s.phase, sorted(legal ^ accepted)[:4])
+
+
+def _scramble(s, seat, r):
+    """The same position with every other hand and the bag's order redrawn."""
+    t = s.copy()
+    pool = list(t.bag)
+    sizes = {}
+    for p in range(t.players):
+        if p != seat:
+            sizes[p] = sum(t.hands[p].values())
+            for c in COLOURS:
+                pool += [c] * t.hands[p][c]
+                t.hands[p][c] = 0
+    r.shuffle(pool)
+    for p, k in sizes.items():
+        for _ in range(k):
+            t.hands[p][pool.pop()] += 1
+    t.bag = pool
+    return t
+
+
+@pytest.mark.variant("TE-BASE-77", "TE-Z-09")
+def test_a_seats_view_and_events_do_not_depend_on_other_hands_or_the_bag():
+    r = random.Random(3)
+    s = G.new_game(G.parse_options({"players": 3}), 11)
+    changed = 0
+    for k in range(150):
+        if s.finished:
+            break
+        for viewer in (0, 1, 2, None):
+            t = _scramble(s, -1 if viewer is None else viewer, r)
+            changed += t.hands != s.hands
+            assert json.dumps(G.view(s, viewer), sort_keys=True) == json.dumps(G.view(t, viewer), sort_keys=True)
+        seat = decider(s)
+        opts = legal_orders(s, seat)
+        main = [o for o in opts if o["type"] not in ("swap", "pass")]
+        o = r.choice(main) if main and s.phase == "action" else r.choice(opts)
+        new, ev = G.apply(s, o)
+        for viewer in range(3):
+            if viewer == seat:
+                continue
+            t = _scramble(s, viewer, random.Random(k))
+            try:
+                _, ev2 = G.apply(t, o)
+            except IllegalOrder:
+                continue   # the decider's order depends on his own (scrambled) hand
+            # what the viewer reads, leaving out what he draws himself (that is his own hand)
+            def seen(evs):
+                return [e.text for e in evs if e.to is None or (viewer in e.to and e.to != [viewer])]
+            assert seen(ev) == seen(ev2)
+            assert all(e.to is None or len(e.to) == 1 for e in ev)
+        s = new
+    assert changed > 100   # the scramble did change the hidden hands
