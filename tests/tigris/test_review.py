@@ -378,3 +378,18 @@ def test_a_seats_view_and_events_do_not_depend_on_other_hands_or_the_bag():
             assert all(e.to is None or len(e.to) == 1 for e in ev)
         s = new
     assert changed > 100   # the scramble did change the hidden hands
+
+
+@pytest.mark.variant("TE-BASE-06", "TE-BASE-77")
+def test_a_reloaded_state_gives_the_same_view():
+    """The site stores the state as JSON and reloads it for every page: the view must be a
+    function of the state, not of the order its dicts were filled in."""
+    from tresham.games.tigris.state import TEState
+
+    for opts in ({"players": 2}, {"players": 3, "buildings": True}):
+        s = G.new_game(G.parse_options(opts), 4)
+        t = TEState.loads(s.dumps())
+        assert t.digest() == s.digest()
+        for seat in (0, 1, None):
+            assert G.view(t, seat) == G.view(s, seat)
+        assert [m["id"] for m in G.view(t, 0)["monuments"]] == list(MONUMENTS)
