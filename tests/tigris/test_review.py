@@ -393,3 +393,20 @@ def test_a_reloaded_state_gives_the_same_view():
         for seat in (0, 1, None):
             assert G.view(t, seat) == G.view(s, seat)
         assert [m["id"] for m in G.view(t, 0)["monuments"]] == list(MONUMENTS)
+
+
+@pytest.mark.variant("TE-BASE-48")
+def test_a_state_built_from_another_ones_json_shares_nothing_with_it():
+    from tresham.games.tigris.state import TEState
+
+    s = game()
+    tiles(s, "red", "E5", "F5")
+    leader(s, "E6", 1, "red")
+    hand(s, 0, red=2)
+    s, _ = act(s, L(0, "red", "F6"))          # a revolt: the state holds a conflict and a ctx
+    before = s.dumps()
+    t = TEState.from_json(s.to_json())
+    engine.apply_in_place(t, K(0, 2))
+    engine.apply_in_place(t, K(1, 0))
+    assert t.conflict is None and t.points[0]["red"] == 1
+    assert s.dumps() == before and s.conflict["attacker_committed"] is None

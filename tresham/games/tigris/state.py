@@ -186,6 +186,8 @@ class TEState:
 
     @classmethod
     def from_json(cls, d: dict) -> "TEState":
+        """The state of ``d`` (as :meth:`to_json` gives it), sharing no mutable part with it."""
+        d = json.loads(json.dumps(d))
         return cls(
             options=d["options"], rng=d["rng"], bag=list(d["bag"]),
             hands=[dict(h) for h in d["hands"]],
