@@ -410,3 +410,22 @@ def test_a_state_built_from_another_ones_json_shares_nothing_with_it():
     engine.apply_in_place(t, K(1, 0))
     assert t.conflict is None and t.points[0]["red"] == 1
     assert s.dumps() == before and s.conflict["attacker_committed"] is None
+
+
+@pytest.mark.variant("TE-BASE-72", "TE-BASE-77")
+def test_changing_a_view_or_a_decision_never_changes_the_state():
+    s = game()
+    tile(s, "E5", "red", treasure=True)
+    tile(s, "G5", "red", treasure=True)
+    tile(s, "F5", "black")
+    s, _ = act(s, L(0, "green", "E6"))
+    assert s.phase == "treasure"
+    before = s.dumps()
+    v = G.view(s, 0)
+    v["pending"][0]["options"]["squares"].reverse()
+    v["pending"][0]["options"]["squares"][0][0] = 99
+    v["options"]["players"] = 4
+    d = G.pending(s)[0]
+    d.options["squares"].clear()
+    assert s.dumps() == before
+    assert G.view(s, 0)["pending"][0]["options"]["squares"] == [J("E5"), J("G5")]

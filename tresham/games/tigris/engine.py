@@ -8,6 +8,7 @@ Options (docs/tigris.md): ``players`` 2..4, ``board`` "base"|"advanced" (TE-ADVB
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField,
@@ -94,8 +95,13 @@ DEFAULTS = {"action": "pass: the actions left are not taken", "commit": "commit 
 
 
 def decision_options(s: TEState, private: bool = False) -> dict:
-    """The current decision's options. ``private``: for the decider's own eyes (his view):
-    a commit's allowed counts, which tell his hand, only then."""
+    """The current decision's options, a copy (changing it never changes ``s``).
+    ``private``: for the decider's own eyes (his view): a commit's allowed counts, which
+    tell his hand, only then."""
+    return json.loads(json.dumps(_decision_options(s, private)))
+
+
+def _decision_options(s: TEState, private: bool) -> dict:
     p = s.phase
     if p == "action":
         return {"actions_left": s.actions_left}
@@ -141,7 +147,7 @@ def view(s: TEState, seat: int | None) -> dict:
         j = d.to_json()
         j["options"] = decision_options(s, private=True) if d.player == seat else {}
         pend.append(j)
-    return _view(s, seat, pend)
+    return json.loads(json.dumps(_view(s, seat, pend)))  # a copy: it shares nothing with s
 
 
 class TigrisEuphrates:
