@@ -429,3 +429,33 @@ def test_changing_a_view_or_a_decision_never_changes_the_state():
     d.options["squares"].clear()
     assert s.dumps() == before
     assert G.view(s, 0)["pending"][0]["options"]["squares"] == [J("E5"), J("G5")]
+
+
+# ---- invariants --------------------------------------------------------------------------
+
+def test_the_invariants_catch_what_the_review_looks_for():
+    from tresham.games.tigris.invariants import violations
+
+    s = game()
+    base = set(violations(s))   # a cleared test board keeps 3 of the 10 treasures
+
+    def new(t):
+        return [v for v in violations(t) if v not in base]
+
+    assert new(s) == []
+    t = s.copy()
+    tile(t, "F5", "blue")                         # a farm on land (TE-BASE-35)
+    assert any("farm on land" in v for v in new(t))
+    t = s.copy()
+    tile(t, "E4", "red")
+    t.tiles[sq("D4")] = t.tiles.pop(sq("E4"))    # a temple on the river D4
+    assert any("on a river" in v for v in new(t))
+    t = s.copy()
+    tile(t, "E5", "red", treasure=True)
+    tile(t, "F5", "red", treasure=True)
+    leader(t, "E6", 0, "green")                   # a trader with two treasures, settled (TE-BASE-72)
+    assert any("two treasures" in v for v in new(t))
+    t = s.copy()
+    tile(t, "E5", "red")
+    t.unification = sq("E5")                      # the marker left behind (TE-BASE-61)
+    assert any("unification" in v for v in new(t))

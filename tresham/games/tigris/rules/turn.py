@@ -264,7 +264,7 @@ def default_order(s: TEState) -> dict:
         return {"type": "war_order", "player": seat, "colour": s.ctx["war_colours"][0]}
     if p == "treasure":
         sq = sorted(s.ctx["treasure"]["squares"], key=lambda q: (q[1], q[0]))[0]
-        return {"type": "treasure", "player": seat, "at": sq}
+        return {"type": "treasure", "player": seat, "at": list(sq)}
     if p == "monument":
         return {"type": "monument", "player": seat, "monument": None, "at": None}
     if p == "building":
