@@ -12,6 +12,8 @@ from typing import Any
 from .rules.turn import decider
 from .state import BUILDINGS, COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
 
+BUILDING_ORDER = tuple(BUILDINGS)  # red, blue, green, black (TE-BLD-02)
+
 
 def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:
     return s.finished or bool(s.options.get("open_scoring")) or viewer == seat
@@ -65,13 +67,13 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
         "stage": stage_words(s), "finished": s.finished, "end_reason": s.end_reason,
         "phase": s.phase, "decider": decider(s),
         "squares": squares(s),
-        # in the contract's fixed orders (TE-BASE-06, TE-BLD-02), never the dicts' own
+        # fixed orders (MONUMENTS; red, blue, green, black), the same after a JSON round trip
         "monuments": [{"id": m, "colours": list(monument_colours(m)),
                        "at": list(s.monuments[m]) if s.monuments[m] is not None else None}
                       for m in MONUMENTS if m in s.monuments],
         "buildings": [{"id": k, "colour": BUILDINGS[k],
                        "at": list(s.buildings[k]) if s.buildings[k] is not None else None}
-                      for k in BUILDINGS if k in s.buildings],
+                      for k in BUILDING_ORDER if k in s.buildings],
         "wonder": ({"at": s.wonder.get("at")} if s.wonder is not None else None),
         "players": players,
         "hand": dict(s.hands[seat]) if seat is not None and 0 <= seat < s.players else None,
