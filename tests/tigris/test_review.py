@@ -459,3 +459,15 @@ def test_the_invariants_catch_what_the_review_looks_for():
     tile(t, "E5", "red")
     t.unification = sq("E5")                      # the marker left behind (TE-BASE-61)
     assert any("unification" in v for v in new(t))
+
+
+@pytest.mark.variant("TE-BASE-48", "TE-BASE-46")
+def test_the_view_of_a_kings_revolt_names_the_leaders_and_the_red_tiles_that_count():
+    s = game()
+    tiles(s, "red", "E5", "F5")
+    leader(s, "E6", 1, "black")
+    t, _ = act(s, L(0, "black", "F6"))
+    for seat in (0, 1, None):
+        c = G.view(t, seat)["conflict"]
+        assert (c["kind"], c["colour"], c["leader"]) == ("revolt", "red", "black")
+        assert (c["attacker_square"], c["defender_square"]) == (J("F6"), J("E6"))
