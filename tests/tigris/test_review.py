@@ -113,9 +113,13 @@ def test_leaderless_region_at_the_marker_and_face_down_tiles_support_neither_sid
     hand(s, 0, green=1)
     t, _ = act(s, T(0, "green", "E5"))
     assert (t.conflict["attacker_strength"], t.conflict["defender_strength"]) == (2, 1)
-    t, _ = acts(t, K(0, 0), K(1, 0))   # archer wins 2 against 1
-    assert sq("F5") not in t.tiles and t.tiles[sq("E4")] == "black"
-    assert t.points[0]["black"] == 2   # F5 + the king
+    hand(t, 1, black=2)
+    u, _ = acts(t, K(0, 0), K(1, 0))   # archer wins 2 against 1
+    assert sq("F5") not in u.tiles and u.tiles[sq("E4")] == "black"
+    assert u.points[0]["black"] == 2   # F5 + the king
+    u, _ = acts(t, K(0, 0), K(1, 2))   # bull wins 3 against 2: D5 D6 go, the monument stays
+    assert {sq("D5"), sq("D6")}.isdisjoint(u.tiles) and u.points[1]["black"] == 3
+    assert all(u.tiles[sq(q)] == "black" for q in ("A5", "B5", "A6", "B6", "E4"))
 
 
 @pytest.mark.variant("TE-BASE-72", "TE-Z-01", "TE-BASE-59")
