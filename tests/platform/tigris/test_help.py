@@ -41,3 +41,16 @@ def test_the_playing_page_of_tigris_shows_its_turn_and_only_its_own_pages(db):
     assert "choice of nations" not in html
     plain = Client().get("/help/playing/").content.decode()
     assert "<dt>Trade</dt>" in plain and "A game starts with the choice of nations" in plain
+
+
+@pytest.mark.site("SITE-GEN-06")
+def test_joining_and_creating_speak_of_dynasties_and_no_choosing_of_nations_for_tigris(db):
+    joining = Client().get("/help/joining/?game=tigris").content.decode()
+    assert "take over the dynasty as" in joining and "choosing nations" not in joining
+    assert "civilization cards" not in joining and "pick\n    order" not in joining
+    creating = Client().get("/help/creating/?game=tigris").content.decode()
+    assert "plays its dynasty by itself" in creating and "choosing a nation" not in creating
+    assert "The options of Tigris &amp; Euphrates" in creating
+    plain = Client().get("/help/joining/").content.decode()
+    assert "take over the nation as" in plain and "choosing nations</a>" in plain
+    assert "civilization cards bought so far" in plain

@@ -41,7 +41,9 @@ def test_orders_through_the_api_move_the_game_and_the_view_follows(table):
     assert api["kind"] == "tigris" and api["view"]["hand"] == after["hand"]
     assert "tile" in api["order_types"] and "commit" not in api["order_types"]
     other = t.clients[1 - first].get(f"/api/games/{t.game.pk}").json()
-    assert other["view"]["hand"] != after["hand"] or other["view"]["seat"] == 1 - first
+    assert other["view"]["seat"] == 1 - first and other["view"]["hand"] == t.view(1 - first)["hand"]
+    players = {p["seat"]: p for p in other["view"]["players"]}
+    assert players[first]["hand_size"] == 6 and "hand" not in players[first]  # only how many
     assert other["order_types"] == []
 
 

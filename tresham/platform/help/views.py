@@ -66,9 +66,10 @@ def reference(rules: GameRules, key: str, variant: str | None = None) -> Any:
 def _page(request: HttpRequest, name: str, ctx: dict[str, Any] | None = None) -> HttpResponse:
     rules = game_rules(request)
     topic = next(t for t in TOPICS if t.name == name)
+    has_pick = any(p.get("id") == "pick" for p in _facts(rules).get("phases", []))  # nations chosen in turn
     return render(request, f"help/{name}.html", {"topic": topic, "topics": topics_of(rules), "q": _query(request),
                                                  "words": words_of(rules), "pages": pages_of(rules),
-                                                 "games": _games(), **(ctx or {})})
+                                                 "has_pick": has_pick, "games": _games(), **(ctx or {})})
 
 
 def _games() -> list[tuple[str, str]]:
