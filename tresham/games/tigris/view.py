@@ -56,7 +56,7 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
     conflict = None
     if s.conflict is not None:
         c = s.conflict
-        conflict = {k: c[k] for k in ("kind", "colour", "attacker", "defender", "attacker_strength",
+        conflict = {k: c[k] for k in ("kind", "colour", "leader", "attacker", "defender", "attacker_strength",
                                       "defender_strength", "attacker_committed", "defender_committed",
                                       "attacker_square", "defender_square")}
     b = s.board

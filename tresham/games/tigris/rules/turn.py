@@ -23,7 +23,7 @@ from ..state import COLOURS, HAND_SIZE, TEState, draw, hand_count
 from . import (buildings, catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures,
                war, wonder)
 from .common import emit, who
-from .end import finish, treasure_end
+from .end import finish, over_rule, treasure_end
 
 STAGES = ("conflicts", "buildings", "monument", "wonder", "treasure", "done", "next", "end",
           "wonder_point", "refill")
@@ -49,7 +49,7 @@ def handle(s: TEState, o, ev: list[Event]) -> None:
     """Carry out a player's order ``o`` (typed) for the current decision, then go on until
     the next decision. IllegalOrder before any change when it is not acceptable."""
     if s.finished:
-        raise IllegalOrder("TE-BASE-75", "the game is over")
+        raise IllegalOrder(over_rule(s), "the game is over")
     seat = decider(s)
     kind = o.type
     if kind not in ACCEPTS[s.phase]:
@@ -278,7 +278,7 @@ def default_order(s: TEState) -> dict:
         return {"type": "war_order", "player": seat, "colour": s.ctx["war_colours"][0]}
     if p == "treasure":
         sq = sorted(s.ctx["treasure"]["squares"], key=lambda q: (q[1], q[0]))[0]
-        return {"type": "treasure", "player": seat, "at": sq}
+        return {"type": "treasure", "player": seat, "at": list(sq)}
     if p == "monument":
         return {"type": "monument", "player": seat, "monument": None, "at": None}
     if p == "building":
@@ -288,4 +288,4 @@ def default_order(s: TEState) -> dict:
     if p == "wonder_point":
         pts = s.points[seat]
         return {"type": "wonder_point", "player": seat, "colour": min(COLOURS, key=lambda c: pts[c])}
-    raise IllegalOrder("TE-BASE-75", "the game is over")
+    raise IllegalOrder(over_rule(s), "the game is over")
