@@ -27,17 +27,21 @@ CITED = {
         "TE-BASE-57", "TE-BASE-58", "TE-BASE-59", "TE-BASE-61"),
     "te-war-double": pytest.mark.variant(
         "TE-BASE-51", "TE-BASE-53", "TE-BASE-54", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59",
-        "TE-BASE-60", "TE-BASE-61", "TE-Z-06", "TE-Z-15"),
+        "TE-BASE-60", "TE-BASE-61", "TE-Z-06"),
     "te-war-priest": pytest.mark.variant(
         "TE-BASE-34", "TE-BASE-51", "TE-BASE-55", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59",
         "TE-Z-14"),
     "te-monument-red-black": pytest.mark.variant(
         "TE-BASE-28", "TE-BASE-38", "TE-BASE-40", "TE-BASE-62", "TE-BASE-63", "TE-BASE-65",
         "TE-BASE-67", "TE-BASE-69", "TE-BASE-70", "TE-BASE-71"),
+    "te-monument-declined": pytest.mark.variant("TE-BASE-62", "TE-BASE-64", "TE-Z-11"),
+    "te-monument-treasure": pytest.mark.variant(
+        "TE-BASE-38", "TE-BASE-62", "TE-BASE-63", "TE-BASE-65", "TE-BASE-66", "TE-BASE-71",
+        "TE-BASE-72"),
     "te-treasure-special-first": pytest.mark.variant(
-        "TE-BASE-32", "TE-BASE-72", "TE-BASE-73", "TE-BASE-74", "TE-Z-01", "TE-Z-10"),
+        "TE-BASE-32", "TE-BASE-72", "TE-BASE-73", "TE-Z-01", "TE-Z-10"),
     "te-end-two-treasures": pytest.mark.variant(
-        "TE-BASE-38", "TE-BASE-39", "TE-BASE-72", "TE-BASE-73", "TE-BASE-75", "TE-BASE-78",
+        "TE-BASE-38", "TE-BASE-72", "TE-BASE-73", "TE-BASE-75", "TE-BASE-78",
         "TE-BASE-79", "TE-BASE-80", "TE-BASE-81", "TE-Z-02", "TE-Z-20"),
     "te-end-bag-empty": pytest.mark.variant(
         "TE-BASE-28", "TE-BASE-39", "TE-BASE-76", "TE-BASE-80", "TE-Z-03", "TE-Z-04"),
@@ -46,7 +50,22 @@ CITED = {
         "TE-BASE-44"),
     "te-action-war-monument-treasure": pytest.mark.variant(
         "TE-BASE-27", "TE-BASE-37", "TE-BASE-40", "TE-BASE-59", "TE-BASE-61", "TE-BASE-62",
-        "TE-BASE-63", "TE-BASE-66", "TE-BASE-71", "TE-BASE-72", "TE-Z-01", "TE-Z-11"),
+        "TE-BASE-63", "TE-BASE-71", "TE-BASE-72", "TE-Z-01", "TE-Z-11"),
+    "te-swap-bag": pytest.mark.variant("TE-BASE-45", "TE-BASE-76", "TE-Z-04"),
+    "te-placement-refusals": pytest.mark.variant(
+        "TE-BASE-29", "TE-BASE-30", "TE-BASE-31", "TE-BASE-32", "TE-BASE-35", "TE-BASE-36",
+        "TE-BASE-46", "TE-BASE-47", "TE-BASE-50"),
+    # the additions (te-add)
+    "te-buildings-granary-palace": pytest.mark.variant(
+        "TE-BLD-01", "TE-BLD-02", "TE-BLD-03", "TE-BLD-04", "TE-BLD-07", "TE-BLD-10", "TE-BLD-12",
+        "TE-BLD-13"),
+    "te-english-war-exact-tie": pytest.mark.variant(
+        "TE-ENG-01", "TE-ENG-02", "TE-ENG-03", "TE-BASE-56", "TE-BASE-57", "TE-BASE-58", "TE-BASE-59"),
+    "te-wonder-cross-of-settlements": pytest.mark.variant(
+        "TE-WON-01", "TE-WON-02", "TE-WON-03", "TE-WON-04", "TE-WON-05", "TE-WON-06", "TE-WON-07",
+        "TE-BLD-06", "TE-BLD-11"),
+    "te-advanced-board-special-first": pytest.mark.variant(
+        "TE-ADVB-01", "TE-ADVB-02", "TE-ADVB-03", "TE-ADVB-05", "TE-BASE-72", "TE-BASE-73"),
 }
 
 

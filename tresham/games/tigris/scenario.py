@@ -429,7 +429,8 @@ def run(doc: Scenario | dict) -> Result:
             raise ScenarioError(f"orders[{i - 1}]: {e}") from None
         before = s.digest()
         try:
-            s2, ev = engine.apply(s, order)
+            # {"type": "timeout", "player": P}: the deadline passed, the decision's default applies
+            s2, ev = engine.apply(s, order, platform=order.get("type") == "timeout")
         except IllegalOrder as e:
             res.refused.append({"step": i, "rule": e.rule, "error": f"{e.rule}: {e.message}",
                                 "expected": step.refused is not None})

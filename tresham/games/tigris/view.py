@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from .rules.turn import decider
-from .rules.buildings import BUILDINGS, ORDER as BUILDING_ORDER
-from .state import COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
+from .state import BUILDINGS, COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
+
+BUILDING_ORDER = tuple(BUILDINGS)  # red, blue, green, black (TE-BLD-02)
 
 
 def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:

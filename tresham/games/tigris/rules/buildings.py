@@ -37,6 +37,7 @@ WORDS = {"library": "library", "granary": "granary", "market_hall": "market hall
 
 
 def enabled(s: TEState) -> bool:
+    """The game is played with the buildings (option ``buildings``, TE-BLD)."""
     return bool(s.options.get("buildings"))
 
 

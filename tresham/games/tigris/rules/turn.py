@@ -5,13 +5,15 @@ rest (TE-BASE-25/26). Each action is settled in this order (TE-BASE-27, TE-Z-01)
 
 1. ``conflicts``: a revolt (leader action) or the wars of a uniting tile, each with its
    ``commit`` decisions, and ``war_order`` when several colours are at war;
-2. ``buildings`` (tile actions only; the ``building`` decision, TE-BLD-03..08, ``rules/buildings.py``);
+2. ``buildings`` (tile actions only; the ``building`` decision, TE-BLD-03..08,
+   ``rules/buildings.py``);
 3. ``monument`` (tile actions only, TE-BASE-40/62);
 4. ``wonder`` (tile actions only; the ``wonder`` decision, TE-WON-02, ``rules/wonder.py``);
 5. ``treasure``: compulsory collection (TE-BASE-72/73);
 6. ``done``: the action counts; after the second, the end of the turn: monument VP
-   (TE-BASE-71), the wonder's point (``wonder_point``, TE-WON-06), everyone refills to 6 from the active player on (TE-Z-03), the end check
-   (TE-BASE-75/76), then the next seat (TE-BASE-21).
+   (TE-BASE-71, stage ``end``), the wonder's point (stage ``wonder_point``, TE-WON-06), then
+   (stage ``refill``) everyone refills to 6 from the active player on (TE-Z-03), the end
+   check (TE-BASE-75/76), and the next seat (TE-BASE-21).
 
 The state waits in ``s.phase`` on exactly one decision; ``s.ctx`` holds the action's stage.
 """
