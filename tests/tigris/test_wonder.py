@@ -67,6 +67,8 @@ def test_cross_of_five_erects_the_wonder():
     assert v["wonder"] == {"at": J("E5")}
     cells = {tuple(q["at"]): q for q in v["squares"]}
     assert all(cells[q]["wonder"] and cells[q]["tile"] is None for q in five)
+    rows = {r[0]: r for r in engine.TigrisEuphrates().board_table(v).rows}
+    assert [rows[n][1] for n in ("E4", "D5", "E5", "F5", "E6")] == ["the wonder"] * 5
     assert sound(t) == []
 
 

@@ -294,6 +294,8 @@ class TigrisEuphrates:
             tile = ""
             if q.get("catastrophe"):
                 tile = "catastrophe"
+            elif q.get("wonder"):
+                tile = "the wonder"
             elif q.get("tile"):
                 tile = TILE_NAMES[q["tile"]] + (" (face down)" if q.get("face_down") else "")
             ld = q.get("leader")
