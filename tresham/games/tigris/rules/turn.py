@@ -29,6 +29,13 @@ from .end import finish, over_rule, treasure_end
 
 STAGES = ("conflicts", "buildings", "monument", "wonder", "treasure", "done", "next", "end",
           "wonder_point", "refill")
+#: the optional offers after a tile's conflicts: stage -> (its rules' offer, the decision it
+#: opens, the stage after it); an offer gives the decision's options, or None (nothing to offer)
+OFFERS = {
+    "buildings": (buildings.options, "building", "monument"),
+    "monument": (monuments.options, "monument", "wonder"),
+    "wonder": (wonder.options, "wonder", "treasure"),
+}
 ACTION_TYPES = ("leader", "withdraw", "tile", "catastrophe", "swap", "pass")
 #: the order types each decision takes
 ACCEPTS = {"action": ACTION_TYPES, "commit": ("commit",), "war_order": ("war_order",),
@@ -187,29 +194,16 @@ def advance(s: TEState, ev: list[Event]) -> None:
                 emit(ev, f"the unification marker leaves {name(tuple(s.unification))}", "info")
                 s.unification = None
             ctx["stage"] = "buildings" if ctx["kind"] == "tile" else "treasure"
-        elif st == "buildings":
-            # TE-BLD-03..06: after the conflicts, before the monument (option "buildings")
-            opts = buildings.options(s, tuple(ctx["at"]))
+        elif st in OFFERS:
+            # the optional offers after a tile's conflicts, in the seed's order: a building
+            # (TE-BLD-03..06, before any monument), a monument (TE-BASE-62), the wonder (TE-WON-02)
+            offer, decision, following = OFFERS[st]
+            opts = offer(s, tuple(ctx["at"]))
             if opts is not None:
-                ctx["building"] = opts
-                s.phase = "building"
+                ctx[decision] = opts
+                s.phase = decision
                 return
-            ctx["stage"] = "monument"
-        elif st == "monument":
-            opts = monuments.options(s, tuple(ctx["at"]))
-            if opts is not None:
-                ctx["monument"] = opts
-                s.phase = "monument"
-                return
-            ctx["stage"] = "wonder"
-        elif st == "wonder":
-            # TE-WON-02: after the building and the monument (option "wonder")
-            opts = wonder.options(s, tuple(ctx["at"]))
-            if opts is not None:
-                ctx["wonder"] = opts
-                s.phase = "wonder"
-                return
-            ctx["stage"] = "treasure"
+            ctx["stage"] = following
         elif st == "treasure":
             choice = treasures.step(s, ev)
             if choice is not None:
