@@ -129,6 +129,18 @@ class Table:
 
 
 @dataclass(slots=True)
+class ReplaySection:
+    """One section of a game's post-game replay page (:meth:`GameRules.replay_tables`): its
+    ``id`` (the page's anchor, e.g. "turn-3"), a ``title``, a ``note`` (a sentence, "" for
+    none) and its tables, whose first column names the row (a seat, a colour...)."""
+
+    id: str
+    title: str
+    tables: list[Table] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(slots=True)
 class OptionChoice:
     """A value offered for a game option. ``when``: the values other options must have for
     it to apply (``{"players": [5]}``); the rules still decide (``parse_options``)."""
@@ -240,7 +252,10 @@ class OrderForm:
 #:   ``legend_marks``: the line on the pieces the viewer's pending choices keep or lose
 #:   (``mark``), "" for a game without marks;
 #: - ``help_commands``: the help page's paragraph on the panel's Reset and Done commands
-#:   (:meth:`GameRules.commands`); "": the site's own, written for the first game.
+#:   (:meth:`GameRules.commands`); "": the site's own, written for the first game;
+#: - ``replay_note`` / ``replay_pending``: the replay page's opening sentence once the game
+#:   is over, and what its address says while the game is played (:meth:`GameRules.replay_page`);
+#:   "": the site's own, written for the first game (hands of trade cards, trades).
 WORDS: dict[str, Any] = {
     "side": "Side",
     "place": "place",
@@ -256,6 +271,8 @@ WORDS: dict[str, Any] = {
     "legend_pieces": "Pieces, in their owner's colour",
     "legend_marks": "",
     "help_commands": "",
+    "replay_note": "",
+    "replay_pending": "",
 }
 
 #: The game's own pages the site can link from a game's panel (:meth:`GameRules.pages`), each
@@ -357,6 +374,14 @@ class GameRules(Protocol):
     def standing_kinds(self) -> dict[str, str]:
         """The kinds of decision a standing order can answer, each with what it can say."""
         ...
+
+    def standing_kinds_for(self, options: dict) -> dict[str, str]:
+        """Optional: the kinds of :meth:`standing_kinds` a game with these creation
+        ``options`` (normal form) has, e.g. none of an addition the game is played without.
+        The site offers only these on a game's standing-orders page and API
+        (``clock/standing.kinds_of``); a game that leaves it out offers every kind of
+        :meth:`standing_kinds` in every game."""
+        return self.standing_kinds()
 
     def standing_order(self, state: Any, player: int, kind: str, spec: Any) -> dict | None:
         """The order ``player``'s standing order ``spec`` for decisions of ``kind`` gives now
@@ -473,14 +498,25 @@ class GameRules(Protocol):
         hidden hands: the game rebuilt in one pass from its creation ``options`` (normal form),
         ``seed`` and accepted ``orders`` (the log, oldest first, each applied as the platform
         gives it). It reveals every secret, so the platform serves it only once the game is
-        over. ``turns`` [{turn, hands_before, hands_after, market, trades}]: the hands
-        [{seat, name, cards (names)}] when the turn's trade begins and when it ends,
-        ``market`` (one was held) and the deals carried out [{id, order (its place in
-        ``orders``, 1 first), from, to, from_name, to_name, gave, got}], each side {cards
-        [{card (real), said (stated), lie}], lies, expect}; ``final_hands``; ``orders``
-        (how many were applied); ``digest`` (:meth:`digest` of the state reached, for the
-        platform to check against the stored one). IllegalOrder if the log no longer
-        replays."""
+        over. Every game gives ``orders`` (how many were applied) and ``digest``
+        (:meth:`digest` of the state reached, for the platform to check against the stored
+        one); IllegalOrder if the log no longer replays.
+
+        The rest is the game's own. A game with :meth:`replay_tables` lays it out itself;
+        without it the page reads the first game's shape: ``turns`` [{turn, hands_before,
+        hands_after, market, trades}]: the hands [{seat, name, cards (names)}] when the turn's
+        trade begins and when it ends, ``market`` (one was held) and the deals carried out
+        [{id, order (its place in ``orders``, 1 first), from, to, from_name, to_name, gave,
+        got}], each side {cards [{card (real), said (stated), lie}], lies, expect};
+        ``final_hands``."""
+        return None
+
+    def replay_tables(self, data: dict, seats: dict[int, str]) -> list[ReplaySection] | None:
+        """Optional: the replay page's sections for ``data`` (what :meth:`replay_page` gave),
+        ``seats`` naming each seat as the site does ("Archer (alice)"): the page shows each
+        section's title, note and tables in order, after the final standing (its words
+        ``replay_note`` above them). None, or a game without it: the page lays out ``data`` in
+        the first game's shape (:meth:`replay_page`)."""
         return None
 
     def pages(self) -> list[str]:

@@ -166,11 +166,18 @@ class TigrisEuphrates:
     words = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
              "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
                           "a conflict, a monument or a treasure asks its players as it arises.",
-             "help_commands": "Tigris & Euphrates needs no Reset or Done: every order you submit is complete."}
+             "help_commands": "Tigris & Euphrates needs no Reset or Done: every order you submit is complete.",
+             "replay_note": "The game is over, so nothing in it is secret any more: here are the final scores "
+                            "with the colours each player's treasures went to, and for every turn each "
+                            "player's tiles when it began and when it ended, what he placed, committed to "
+                            "conflicts, swapped away and drew, and his points by colour.",
+             "replay_pending": "The replay of this game, with every player's tiles and points revealed, is "
+                               "shown once the game is over. Until then each player's tiles and points stay "
+                               "his own."}
 
     def pages(self) -> list[str]:
-        """No trade, advances, A.S.T. or replay page (``GameRules.pages``)."""
-        return []
+        """The replay page only: no trade, advances or A.S.T. (``GameRules.pages``)."""
+        return ["replay"]
 
     def options_schema(self) -> dict:
         return {"type": "object", "additionalProperties": False, "properties": {
@@ -223,6 +230,10 @@ class TigrisEuphrates:
 
     def standing_kinds(self) -> dict[str, str]:
         from .standing import KINDS; return dict(KINDS)  # noqa: E702
+
+    def standing_kinds_for(self, options: dict) -> dict[str, str]:
+        """The kinds of a game with these options: none of an addition it is played without."""
+        from .standing import kinds_for; return kinds_for(options)  # noqa: E702
 
     def standing_order(self, state: TEState, player: int, kind: str, spec: Any) -> dict | None:
         from .standing import standing_order; return standing_order(state, player, kind, spec)  # noqa: E702
@@ -327,7 +338,12 @@ class TigrisEuphrates:
         return None
 
     def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict | None:
-        return None
+        """Every hand and score of a finished game, turn by turn (``replay.py``)."""
+        from .replay import replay_page; return replay_page(options, seed, orders)  # noqa: E702
+
+    def replay_tables(self, data: dict, seats: dict[int, str]) -> list:
+        """The replay page's sections of tables (``replay.py``)."""
+        from .replay import replay_tables; return replay_tables(data, seats)  # noqa: E702
 
     def order_forms(self, state: TEState, player: int) -> list:
         from .forms import order_forms; return order_forms(state, player)  # noqa: E702

@@ -56,6 +56,18 @@ KINDS: dict[str, str] = {
     "wonder_point": "The wonder's point (option Wonder): your weakest colour, or a colour you name.",
 }
 
+#: the kinds an addition brings: kind -> the option without which the game has none of them
+OPTION_OF = {"building": "buildings", "wonder": "wonder", "wonder_point": "wonder"}
+
+
+def kinds_for(options: dict | None) -> dict[str, str]:
+    """The kinds of :data:`KINDS` a game with these ``options`` has: ``building`` only with
+    the option ``buildings`` (TE-BLD-03), ``wonder`` and ``wonder_point`` only with the option
+    ``wonder`` (TE-WON-02/06); without options, every kind."""
+    if options is None:
+        return dict(KINDS)
+    return {k: v for k, v in KINDS.items() if k not in OPTION_OF or options.get(OPTION_OF[k])}
+
 
 class Spec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)

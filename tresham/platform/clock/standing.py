@@ -2,8 +2,9 @@
 does when his deadline passes, per kind of decision (the worker applies them,
 ``worker._timeout``).
 
-The kinds and the checks are the game's own (``GameRules.standing_kinds``,
-``parse_standing``, ``standing_schema``): a spec the game refuses is refused here, with the
+The kinds and the checks are the game's own (``GameRules.standing_kinds``, narrowed to a
+game's options by ``standing_kinds_for`` where the game has it, ``parse_standing``,
+``standing_schema``): a spec the game refuses is refused here, with the
 game's words, and nothing is stored. Only the seat's holder sees or changes its standing
 orders, and only while he holds it: they go when the seat changes hands
 (``absence._vacate``), and the worker applies only those of the seat's current holder.
@@ -49,8 +50,13 @@ class Entry:
     schema: dict[str, Any]
 
 
-def kinds_of(rules: GameRules) -> dict[str, str]:
-    """The kinds of decision a standing order can answer in this game ({} if none)."""
+def kinds_of(rules: GameRules, options: dict | None = None) -> dict[str, str]:
+    """The kinds of decision a standing order can answer in this game ({} if none): with a
+    game's ``options``, only those its options give (``GameRules.standing_kinds_for``, for a
+    game that has it); without, every kind the game has."""
+    narrow = getattr(rules, "standing_kinds_for", None)
+    if options is not None and narrow is not None:
+        return dict(narrow(dict(options)))
     kinds = getattr(rules, "standing_kinds", None)
     return dict(kinds()) if kinds is not None else {}
 
@@ -85,7 +91,7 @@ def entries(game: Game, user) -> list[Entry]:
     stored = {s.kind: s for s in StandingOrder.objects.filter(game=game, seat=seat.index, user=user)}
     return [Entry(kind, text, stored[kind].spec if kind in stored else None,
                   stored[kind].updated_at if kind in stored else None, schemas.get(kind, {}))
-            for kind, text in kinds_of(rules).items()]
+            for kind, text in kinds_of(rules, game.options).items()]
 
 
 def _check(game: Game, user, kind: Any) -> tuple[Seat, GameRules]:
@@ -94,7 +100,7 @@ def _check(game: Game, user, kind: Any) -> tuple[Seat, GameRules]:
     if game.status == Game.Status.FINISHED:
         raise services.GameOver("the game is over: standing orders no longer apply")
     rules = services.rules_of(game)
-    kinds = kinds_of(rules)
+    kinds = kinds_of(rules, game.options)
     if not isinstance(kind, str) or kind not in kinds:
         raise UnknownKind(f"no standing order answers {str(kind)[:40]!r} decisions in this game"
                           + (f"; the kinds are {', '.join(kinds)}" if kinds else ""))

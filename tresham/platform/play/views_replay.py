@@ -2,6 +2,10 @@
 every hand revealed, each deal's real cards beside what was said of them (the lies marked),
 and the final standing.
 
+A game that lays its replay out itself (``GameRules.replay_tables``: sections of tables, e.g.
+Tigris & Euphrates' tiles and points turn by turn) gets those sections instead of the first
+game's turns of hands and trades.
+
 The page exists only once the game is over: while it is played (or waits for players) the
 address answers 404 with a page saying the replay comes at the end, and nothing else. What a turn
 holds is the game's (``GameRules.replay_page``, rebuilt in one pass from the log); the page
@@ -18,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ...games.base import IllegalOrder
+from ...games.base import IllegalOrder, ReplaySection, words_of
 from .models import Game
 from .views import _base, _game, _not_found, final_places, summary_table, viewer
 
@@ -82,6 +86,15 @@ def replay_turns(v, data: dict) -> list[TurnOut]:
     return turns
 
 
+def replay_sections(v, data: dict | None) -> list[ReplaySection]:
+    """The game's own sections for its replay data (``GameRules.replay_tables``), the seats
+    named as the other pages name them; [] for a game that leaves the layout to the page."""
+    tables = getattr(v.rules, "replay_tables", None)
+    if data is None or tables is None:
+        return []
+    return list(tables(data, {s.index: v.seat_label(s.index) for s in v.seats}) or [])
+
+
 @require_GET
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished game's replay; while it is played (or for a game without one) a 404 that
@@ -91,7 +104,9 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _not_found(request, pk)
     v = viewer(game, request.user)
     if game.status != Game.Status.FINISHED or v.state is None or not hasattr(v.rules, "replay_page"):
-        return render(request, "play/replay_unavailable.html", _base(request, v, "replay"), status=404)
+        ctx = _base(request, v, "replay")
+        ctx["pending_note"] = words_of(v.rules)["replay_pending"]
+        return render(request, "play/replay_unavailable.html", ctx, status=404)
     ctx = _base(request, v, "replay")
     started = time.perf_counter()
     error = ""
@@ -106,10 +121,12 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         log.error("game %s: the replay does not reach the stored state", game.pk)
         error = ("The replay does not reach the game's stored final position (the rules have changed since): "
                  "what it shows may differ from what happened.")
+    sections = replay_sections(v, data)
     ctx.update({
-        "replay": data, "turns": replay_turns(v, data) if data else [],
-        "final_hands": [HandRow(h["seat"], v.seat_label(h["seat"]), list(h["cards"]))
-                        for h in (data or {}).get("final_hands", [])],
+        "replay": data, "sections": sections, "replay_note": words_of(v.rules)["replay_note"],
+        "turns": replay_turns(v, data) if data and not sections else [],
+        "final_hands": [] if sections else [HandRow(h["seat"], v.seat_label(h["seat"]), list(h["cards"]))
+                                            for h in (data or {}).get("final_hands", [])],
         "summary": summary_table(v), "places": final_places(v), "error": error,
         "no_replay": data is None and not error,
     })
