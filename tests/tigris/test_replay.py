@@ -25,6 +25,8 @@ from tresham.games.tigris.engine import TigrisEuphrates
 from tresham.games.tigris.replay import replay_page, replay_tables
 from tresham.games.tigris.state import COLOURS
 
+from . import randplay
+
 G = TigrisEuphrates()
 OPTS = engine.parse_options({"players": 2})
 SEED = 4
@@ -106,16 +108,7 @@ def test_every_turn_accounts_for_each_hand_and_the_end_matches_the_game():
     assert d["orders"] == len(LOG) == 31 and d["digest"] == end.digest() and d["finished"]
     assert [t["turn"] for t in d["turns"]] == list(range(1, 16))
     assert sum(t["orders"] for t in d["turns"]) == len(LOG)
-    for t in d["turns"]:
-        b, a = by_seat(t["hands_before"]), by_seat(t["hands_after"])
-        p, c, x, dr, r = (by_seat(t[k]) for k in ("placed", "committed", "discarded", "drawn", "refills"))
-        for seat in (0, 1):
-            for col in COLOURS:
-                assert b[seat][col] - p[seat][col] - c[seat][col] - x[seat][col] + dr[seat][col] == a[seat][col]
-                swapped = sum(w["drawn"][col] for w in t["swaps"] if w["seat"] == seat)
-                assert dr[seat][col] == swapped + r[seat][col]
-    for prev, nxt in zip(d["turns"], d["turns"][1:]):
-        assert prev["hands_after"] == nxt["hands_before"]
+    accounts(d, 2)
     last = d["turns"][-1]
     assert last["ended_game"] and not any(t["ended_game"] for t in d["turns"][:-1])
     # the last swap (order 31, archer's 6 tiles) drew only the 4 left in the bag (a farm, a
@@ -127,6 +120,42 @@ def test_every_turn_accounts_for_each_hand_and_the_end_matches_the_game():
     assert by_seat(d["final_hands"]) == {i: end.hands[i] for i in (0, 1)}
     assert by_seat(last["points"], "points") == {i: end.points[i] for i in (0, 1)}
     assert "TE-BASE-76" in d["end_reason"]
+
+
+def accounts(d: dict, players: int) -> None:
+    """Each turn's hands: start - placed - committed - swapped away + drawn = end, the draws
+    being the swaps' and the refills'; each turn begins with the hands the last one ended with."""
+    for t in d["turns"]:
+        b, a = by_seat(t["hands_before"]), by_seat(t["hands_after"])
+        p, c, x, dr, r = (by_seat(t[k]) for k in ("placed", "committed", "discarded", "drawn", "refills"))
+        for seat in range(players):
+            for col in COLOURS:
+                assert b[seat][col] - p[seat][col] - c[seat][col] - x[seat][col] + dr[seat][col] == a[seat][col]
+                swapped = sum(w["drawn"][col] for w in t["swaps"] if w["seat"] == seat)
+                assert dr[seat][col] == swapped + r[seat][col] and r[seat][col] >= 0
+    for prev, nxt in zip(d["turns"], d["turns"][1:]):
+        assert prev["hands_after"] == nxt["hands_before"]
+
+
+@pytest.mark.site("SITE-HIST-01")
+@pytest.mark.variant("TE-BASE-28", "TE-BASE-45", "TE-BASE-48", "TE-BASE-56", "TE-ENG-02", "TE-BLD-03", "TE-WON-02")
+@pytest.mark.parametrize("options,seed", [({"players": 3}, 31),
+                                          ({"players": 4, "board": "advanced", "buildings": True,
+                                            "english": True, "wonder": True}, 32)])
+def test_random_games_replay_to_their_state_and_every_hand_adds_up(options, seed):
+    opts = engine.parse_options(options)
+    end, log, _ = randplay.play(engine.new_game(opts, seed), seed, orders=300)
+    d = replay_page(opts, seed, log)
+    assert d["orders"] == len(log) and d["digest"] == end.digest()
+    accounts(d, opts["players"])
+    assert by_seat(d["turns"][-1]["hands_after"]) == {i: end.hands[i] for i in range(opts["players"])}
+    commits = sum(1 for t in d["turns"] for _ in t["commits"])
+    swaps = sum(1 for t in d["turns"] for _ in t["swaps"])
+    assert commits == sum(1 for o in log if o["type"] == "commit") + sum(
+        1 for i, o in enumerate(log) if o["type"] == "timeout"
+        and engine.replay(opts, seed, log[:i]).phase == "commit")
+    assert swaps == sum(1 for o in log if o["type"] == "swap")
+    assert commits > 0 and sum(sum(x["tiles"] for x in t["commits"]) for t in d["turns"]) > 0
 
 
 @pytest.mark.site("SITE-HIST-01")

@@ -30,6 +30,7 @@ from ..base import IllegalOrder, ReplaySection, Table
 from .orders import from_json
 from .rules.end import final_totals, over_rule, places
 from .rules.swap import words
+from .rules.turn import default_order
 from .state import COLOURS, DYNASTIES, LEADER_NAMES, TEState
 
 
@@ -47,8 +48,6 @@ def _hands(s: TEState) -> list[dict[str, Any]]:
 
 def _effective(s: TEState, order: dict, platform: bool) -> Any:
     """The typed order ``apply_in_place`` carries out for ``order``: a timeout's default."""
-    from .rules.turn import default_order
-
     o = from_json(order, platform=platform)
     if o.type == "timeout" and not s.finished:
         return from_json(default_order(s))
