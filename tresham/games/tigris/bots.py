@@ -352,15 +352,26 @@ def _leader_score(e: _Eval, colour: str, q: Square) -> float:
     return sc
 
 
+def _owes(state: TEState, seat: int) -> bool:
+    from .rules.turn import decider
+
+    return not state.finished and decider(state) == seat
+
+
 def greedy_bot(state: TEState, seat: int, rng_seed: str) -> dict:
-    """The engine's bot: the greedy bot on ``seat``'s view of ``state``."""
+    """The engine's bot: the greedy bot on ``seat``'s view of ``state`` (the platform's
+    ``timeout`` order when the seat owes nothing, which the rules then refuse)."""
     from .engine import view
 
+    if not _owes(state, seat):
+        return {"type": "timeout", "player": seat}
     return greedy_order(view(state, seat), rng_seed)
 
 
 def random_bot(state: TEState, seat: int, rng_seed: str) -> dict:
-    """The random legal bot on ``seat``'s view of ``state``."""
+    """The random legal bot on ``seat``'s view of ``state`` (as :func:`greedy_bot`)."""
     from .engine import view
 
+    if not _owes(state, seat):
+        return {"type": "timeout", "player": seat}
     return random_order(view(state, seat), rng_seed)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from itertools import product
 
 from ..base import IllegalOrder
-from .regions import regions
+from .board import Square
+from .regions import Regions, regions
 from .rules import catastrophe
-from .rules.common import has_temple
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.turn import decider
 from .state import COLOURS, TEState
@@ -41,34 +41,87 @@ def legal_orders(s: TEState, seat: int) -> list[dict]:
     return []
 
 
+def _near(s: TEState, regs: Regions) -> dict[Square, set[int]]:
+    """For each square beside a kingdom, the kingdoms it borders (TE-BASE-32/36)."""
+    near: dict[Square, set[int]] = {}
+    for i, mem in enumerate(regs.members):
+        if regs.king[i]:
+            for q in mem:
+                for n in s.nb(q):
+                    near.setdefault(n, set()).add(i)
+    return near
+
+
+def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
+                  removed: Square) -> dict[Square, int]:
+    """The kingdom counts that change when the leader on ``removed`` leaves the board (a
+    move, TE-BASE-30): only its own region changes, so only it is filled again."""
+    rid = regs.of.get(removed)
+    if rid is None:
+        return {}
+    rest = set(regs.members[rid])
+    rest.discard(removed)
+    sub: dict[Square, int] = {}
+    sub_king: list[bool] = []
+    for start in regs.members[rid]:
+        if start not in rest or start in sub:
+            continue
+        j = len(sub_king)
+        group = [start]
+        sub[start] = j
+        for q in group:
+            for n in s.nb(q):
+                if n in rest and n not in sub:
+                    sub[n] = j
+                    group.append(n)
+        sub_king.append(any(q in s.leaders for q in group))
+    out: dict[Square, int] = {}
+    for q in regs.members[rid]:
+        for n in s.nb(q):
+            if n in out:
+                continue
+            ks: set[int] = set(near.get(n, ()))
+            ks.discard(rid)
+            for m in s.nb(n):
+                if m in sub and sub_king[sub[m]]:
+                    ks.add(-1 - sub[m])
+            out[n] = len(ks)
+    return out
+
+
 def _actions(s: TEState, seat: int) -> list[dict]:
     b = s.board
     out: list[dict] = [{"type": "pass", "player": seat}]
     squares = b.squares()
     empty = [q for q in squares if s.empty(q)]
     regs = regions(s)
-    # leaders (TE-BASE-29..32): the same checks as leaders.check_place, the cheap ones first
-    spots = [q for q in empty if not b.is_river(q) and has_temple(s, q)]
+    near = _near(s, regs)
+    # leaders (TE-BASE-29..32): the same checks as leaders.check_place
+    rivers, tiles, down = b.rivers, s.tiles, s.face_down
+    spots = [q for q in empty if q not in rivers
+             and any(tiles.get(n) == "red" and n not in down for n in s.nb(q))]
     for c in COLOURS:
         cur = s.leader_square(seat, c)
-        r = regions(s, {cur}) if cur is not None else regs
+        moved = _near_without(s, regs, near, cur) if cur is not None else {}
         for q in spots:
-            if len(r.kingdoms_around(s, q)) <= 1:
+            k = moved[q] if q in moved else len(near.get(q, ()))
+            if k <= 1:
                 out.append({"type": "leader", "player": seat, "colour": c, "to": list(q)})
         if cur is not None:
             out.append({"type": "withdraw", "player": seat, "colour": c})
     # tiles (TE-BASE-35/36)
+    river = [q for q in empty if q in rivers and len(near.get(q, ())) <= 2]
+    land = [q for q in empty if q not in rivers and len(near.get(q, ())) <= 2]
     for c in COLOURS:
         if s.hands[seat][c] < 1:
             continue
-        for q in empty:
-            if (c == "blue") != b.is_river(q):
-                continue
-            if len(regs.kingdoms_around(s, q)) <= 2:
-                out.append({"type": "tile", "player": seat, "colour": c, "to": list(q)})
-    # catastrophes (TE-BASE-41/42)
+        for q in (river if c == "blue" else land):
+            out.append({"type": "tile", "player": seat, "colour": c, "to": list(q)})
+    # catastrophes (TE-BASE-41/42): the rule's own check, on the squares not plainly refused
     if s.catastrophes_left[seat] > 0:
         for q in squares:
+            if q in s.catastrophes or q in s.leaders or q in s.treasures or q in down:
+                continue
             try:
                 catastrophe.check(s, seat, q)
             except IllegalOrder:
