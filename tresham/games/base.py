@@ -471,6 +471,12 @@ class GameRules(Protocol):
         choices keep or lose (SITE-GEN-04), else None. None: the game draws no map."""
         ...
 
+    def board_legend(self, options: dict) -> list[str] | None:
+        """The lines of the map's legend on the game page, in words (optional: a game that
+        leaves it out, or returns None, gets the page's own legend, written for the first
+        game's map)."""
+        ...
+
     def bot(self, state: Any, seat: int, rng_seed: str) -> dict:
         """The order the game's bot gives for ``seat`` now, deciding on what the seat may
         know only; it may be the platform's default (then the platform applies it as such)."""

@@ -95,6 +95,25 @@ def test_a_map_that_cannot_be_drawn_here_is_503_and_the_page_still_works(table, 
     assert page.status_code == 200 and 'id="map"' not in page.content.decode()
 
 
+def test_a_game_may_give_its_own_legend_of_the_map(table, monkeypatch):
+    """``GameRules.board_legend``: the game's lines replace the page's own (which are written
+    for the first game's map); without it the page's own show."""
+    g = table.game
+
+    def legend_of(html: str) -> str:
+        start = html.index('class="board-legend"')
+        return html[start:html.index("</details>", start)]
+
+    own = legend_of(client(table.alice).get(f"/games/{g.pk}/").content.decode())
+    assert "Green hatching: flood plain." in own
+    rules = services.rules_of(g)
+    monkeypatch.setattr(type(rules), "board_legend", lambda self, options: ["Squares: sand & river.", "Dots."],
+                        raising=False)
+    given = legend_of(client(table.alice).get(f"/games/{g.pk}/").content.decode())
+    assert "<li>Squares: sand &amp; river.</li>" in given and "<li>Dots.</li>" in given
+    assert "Green hatching" not in given and given.count("<li>") == 2
+
+
 def test_the_game_page_shows_the_map_with_its_pieces_and_the_zoom_controls(table):
     table.play_until(lambda s: s.phase != "pick" and s.turn >= 2)
     g = table.game

@@ -94,7 +94,9 @@ DEFAULTS = {"action": "pass: the actions left are not taken", "commit": "commit 
             "wonder_point": "the weakest colour"}
 
 
-def decision_options(s: TEState) -> dict:
+def decision_options(s: TEState, private: bool = False) -> dict:
+    """The current decision's options. ``private``: for the decider's own eyes (his view):
+    a commit's allowed counts, which tell his hand, only then."""
     p = s.phase
     if p == "action":
         return {"actions_left": s.actions_left}
@@ -102,7 +104,10 @@ def decision_options(s: TEState) -> dict:
         from .rules.commit import allowed_counts, side_to_commit
 
         side = side_to_commit(s)
-        return {"side": side, "colour": s.conflict["colour"], "counts": allowed_counts(s, side)}
+        out = {"side": side, "colour": s.conflict["colour"]}
+        if private:
+            out["counts"] = allowed_counts(s, side)
+        return out
     if p == "war_order":
         return {"colours": list(s.ctx["war_colours"])}
     if p == "treasure":
@@ -132,7 +137,11 @@ def stage_words(s: TEState) -> str:
 def view(s: TEState, seat: int | None) -> dict:
     from .view import view as _view
 
-    pend = [d.to_json() if d.player == seat else {**d.to_json(), "options": {}} for d in pending(s)]
+    pend = []
+    for d in pending(s):
+        j = d.to_json()
+        j["options"] = decision_options(s, private=True) if d.player == seat else {}
+        pend.append(j)
     return _view(s, seat, pend)
 
 
@@ -323,13 +332,28 @@ class TigrisEuphrates:
              "orders": []}]}
 
     def board_key(self, options: dict) -> str | None:
-        return None
+        """The base map's key (``svg.board_key``: the side, the board data, the drawing code)."""
+        from . import svg
+
+        return svg.board_key(options)
 
     def board_svg(self, options: dict) -> str | None:
-        return None
+        """The printed side of these options as SVG (``svg.board_svg``)."""
+        from . import svg
+
+        return svg.board_svg(options)
 
     def board_pieces(self, view: dict) -> dict | None:
-        return None
+        """The pieces of a seat's view over the base map (``svg.board_pieces``)."""
+        from . import svg
+
+        return svg.board_pieces(view)
+
+    def board_legend(self, options: dict) -> list[str] | None:
+        """The map's legend on the game page (``svg.board_legend``)."""
+        from . import svg
+
+        return svg.board_legend(options)
 
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
         from .bots import greedy_bot

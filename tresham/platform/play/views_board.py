@@ -178,7 +178,8 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_context(v: Viewer) -> dict[str, Any] | None:
     """What the game page's map shows to this viewer: the base map's URL (by key) and view
-    box, and the pieces of his own view once the game may be shown to him; None for a game
+    box, the lines of its legend (``GameRules.board_legend``, optional: None for the page's
+    own), and the pieces of his own view once the game may be shown to him; None for a game
     without a map (or whose map cannot be drawn here now: the page's tables remain)."""
     rules, game = v.rules, v.game
     try:
@@ -196,9 +197,11 @@ def board_context(v: Viewer) -> dict[str, Any] | None:
     if svg is None:
         return None
     box = _view_box(svg)
+    legend_fn = getattr(rules, "board_legend", None)
+    legend = legend_fn(game.options) if legend_fn is not None else None
     return {"url": reverse("play:board_svg", args=[game.pk]) + f"?v={key}", "key": key,
             "view_box": box, "box": " ".join(str(v) for v in box),
-            "aspect": f"{box[2]} / {box[3]}",
+            "aspect": f"{box[2]} / {box[3]}", "legend": legend or None,
             "pieces": pieces, "json": reverse("play:board_json", args=[game.pk])}
 
 

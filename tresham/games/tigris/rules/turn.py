@@ -235,7 +235,8 @@ def end_turn(s: TEState, ev: list[Event]) -> None:
             finish(s, "the bag could not refill the hands (TE-BASE-76)", ev)
             return
     if treasure_end(s):
-        finish(s, f"only {len(s.treasures)} treasures are left on the board (TE-BASE-75)", ev)
+        k = len(s.treasures)
+        finish(s, f"only {k} treasure{'s are' if k != 1 else ' is'} left on the board (TE-BASE-75)", ev)
         return
     s.active = (s.active + 1) % n
     s.turn += 1
