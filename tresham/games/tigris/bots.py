@@ -47,19 +47,22 @@ def info_state(v: dict) -> TEState:
     if v.get("hand") is not None and seat is not None:
         s.hands[seat] = {c: int(v["hand"].get(c, 0)) for c in COLOURS}
     wonder_sqs = []
+    tiles, leaders = s.tiles, s.leaders
     for q in v["squares"]:
-        at = (q["at"][0], q["at"][1])
-        if q.get("tile"):
-            s.tiles[at] = q["tile"]
-        if q.get("face_down"):
-            s.face_down.add(at)
-        if q.get("treasure"):
-            s.treasures.add(at)
-        if q.get("catastrophe"):
+        a = q["at"]
+        at = (a[0], a[1])
+        if q["tile"]:
+            tiles[at] = q["tile"]
+            if q["face_down"]:
+                s.face_down.add(at)
+            if q["treasure"]:
+                s.treasures.add(at)
+        ld = q["leader"]
+        if ld:
+            leaders[at] = (ld["owner"], ld["colour"])
+        if q["catastrophe"]:
             s.catastrophes.add(at)
-        if q.get("leader"):
-            s.leaders[at] = (q["leader"]["owner"], q["leader"]["colour"])
-        if q.get("unification"):
+        if q["unification"]:
             s.unification = at
         if q.get("wonder"):
             wonder_sqs.append(list(at))

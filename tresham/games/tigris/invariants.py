@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .regions import regions
 from .rules.common import has_temple
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
@@ -13,9 +15,9 @@ def violations(s: TEState) -> list[str]:
     out: list[str] = []
     n = s.players
     # tiles by colour: bag + hands + board (face up or down) + removed = 153 (TE-BASE-02)
+    on_board = Counter(s.tiles.values())
     for c in COLOURS:
-        k = (s.bag.count(c) + sum(h[c] for h in s.hands)
-             + sum(1 for v in s.tiles.values() if v == c) + s.removed[c])
+        k = s.bag.count(c) + sum(h[c] for h in s.hands) + on_board[c] + s.removed[c]
         if k != TILE_COUNTS[c]:
             out.append(f"{c}: {k} tiles accounted for, not {TILE_COUNTS[c]}")
         if any(h[c] < 0 for h in s.hands):

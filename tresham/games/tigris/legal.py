@@ -11,7 +11,7 @@ from itertools import product
 
 from ..base import IllegalOrder
 from .board import Square
-from .regions import Regions, regions
+from .regions import READING, Regions, regions
 from .rules import catastrophe
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.turn import decider
@@ -53,9 +53,10 @@ def _near(s: TEState, regs: Regions) -> dict[Square, set[int]]:
 
 
 def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
-                  removed: Square) -> dict[Square, int]:
-    """The kingdom counts that change when the leader on ``removed`` leaves the board (a
-    move, TE-BASE-30): only its own region changes, so only it is filled again."""
+                  removed: Square, wanted: set[Square]) -> dict[Square, int]:
+    """The kingdom counts of the ``wanted`` squares that change when the leader on
+    ``removed`` leaves the board (a move, TE-BASE-30): only its own region changes, so only
+    it is filled again."""
     rid = regs.of.get(removed)
     if rid is None:
         return {}
@@ -78,7 +79,7 @@ def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
     out: dict[Square, int] = {}
     for q in regs.members[rid]:
         for n in s.nb(q):
-            if n in out:
+            if n in out or n not in wanted:
                 continue
             ks: set[int] = set(near.get(n, ()))
             ks.discard(rid)
@@ -92,17 +93,18 @@ def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
 def _actions(s: TEState, seat: int) -> list[dict]:
     b = s.board
     out: list[dict] = [{"type": "pass", "player": seat}]
-    squares = b.squares()
+    squares = READING
     empty = [q for q in squares if s.empty(q)]
     regs = regions(s)
     near = _near(s, regs)
     # leaders (TE-BASE-29..32): the same checks as leaders.check_place
     rivers, tiles, down = b.rivers, s.tiles, s.face_down
-    spots = [q for q in empty if q not in rivers
-             and any(tiles.get(n) == "red" and n not in down for n in s.nb(q))]
+    temple_side = {n for q, c in tiles.items() if c == "red" and q not in down for n in s.nb(q)}
+    spots = [q for q in empty if q in temple_side and q not in rivers]
+    spot_set = set(spots)
     for c in COLOURS:
         cur = s.leader_square(seat, c)
-        moved = _near_without(s, regs, near, cur) if cur is not None else {}
+        moved = _near_without(s, regs, near, cur, spot_set) if cur is not None else {}
         for q in spots:
             k = moved[q] if q in moved else len(near.get(q, ()))
             if k <= 1:

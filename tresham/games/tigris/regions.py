@@ -48,6 +48,8 @@ def occupied(s: TEState, sq: Square) -> bool:
     return bool(w and w.get("squares") and list(sq) in w["squares"])
 
 
+#: every square of the 16 x 11 grid in reading order (row, then column)
+READING: tuple[Square, ...] = tuple(sorted(neighbour_table("base"), key=lambda q: (q[1], q[0])))
 #: each square's place in reading order (row, then column), for sorting at C speed
 _RANK: dict[Square, int] = {q: q[1] * 100 + q[0] for q in neighbour_table("base")}
 _rank = _RANK.__getitem__
