@@ -21,7 +21,7 @@ import math
 import random
 
 from .board import Square
-from .legal import legal_orders
+from .legal import kingdom_borders, legal_orders
 from .regions import Regions, regions
 from .state import COLOURS, MONUMENTS, TILE_COUNTS, TEState, monument_colours
 
@@ -136,6 +136,8 @@ class _Eval:
         self.v = v
         self.me = v["seat"]
         self.regs: Regions = regions(s)
+        #: the kingdoms each square borders (TE-BASE-36)
+        self.near = kingdom_borders(s, self.regs)
         pts = s.points[self.me]
         lo, hi = min(pts.values()), max(pts.values())
         #: the worth of 1 VP of each colour: 2 for the weakest, down to 1 for the strongest
@@ -144,6 +146,19 @@ class _Eval:
         self.unseen = _unseen(s, self.me)
         self.unseen_total = max(1, sum(self.unseen.values()))
         self.hand = s.hands[self.me]
+        # each region's face-up tiles by colour, treasures and leaders (owner, colour)
+        self.faceup: list[dict[str, int]] = []
+        self.treasures: list[int] = []
+        self.lead: list[list[tuple[Square, int, str]]] = []
+        for i, mem in enumerate(self.regs.members):
+            cnt = {c: 0 for c in COLOURS}
+            for q in mem:
+                c = s.tiles.get(q)
+                if c is not None and q not in s.face_down:
+                    cnt[c] += 1
+            self.faceup.append(cnt)
+            self.treasures.append(sum(1 for q in mem if q in s.treasures))
+            self.lead.append(self.regs.leaders(s, i))
 
     def their_tiles(self, seat: int, colour: str) -> int:
         """A cautious guess at the tiles of ``colour`` another seat holds: its expected
@@ -257,12 +272,12 @@ def _best_action(e: _Eval, orders: list[dict], rng: random.Random) -> dict:
 
 def _tile_score(e: _Eval, colour: str, q: Square) -> float:
     s, regs, me = e.s, e.regs, e.me
-    ks = regs.kingdoms_around(s, q)
+    ks = sorted(e.near.get(q, ()))
     if len(ks) == 2:
         return _war_score(e, colour, q, ks)
     sc = 0.0
     if len(ks) == 1:
-        lead = regs.leaders(s, ks[0])
+        lead = e.lead[ks[0]]
         same = [ow for _, ow, c in lead if c == colour]
         king = [ow for _, ow, c in lead if c == "black"]
         got = (same or king or [None])[0]
@@ -275,13 +290,13 @@ def _tile_score(e: _Eval, colour: str, q: Square) -> float:
     # the regions it links: treasures for our trader (TE-BASE-72)
     around = regs.around(s, q)
     if around:
-        group = [sq for i in around for sq in regs.members[i]]
-        traders = [s.leaders[sq][0] for sq in group if sq in s.leaders and s.leaders[sq][1] == "green"]
-        tr = sum(1 for sq in group if sq in s.treasures)
+        lead = [x for i in around for x in e.lead[i]]
+        traders = [ow for _, ow, c in lead if c == "green"]
+        tr = sum(e.treasures[i] for i in around)
         if traders and traders[0] == me and tr >= 2:
             sc += (tr - 1) * e.treasure_worth
         # a monument our leaders there would score from (TE-BASE-62/71)
-        mine = {s.leaders[sq][1] for sq in group if sq in s.leaders and s.leaders[sq][0] == me}
+        mine = {c for _, ow, c in lead if ow == me}
         if mine and _opens_monument(s, colour, q):
             free = [m for m, at in s.monuments.items() if at is None and colour in monument_colours(m)]
             sc += max((sum(e.w[c] for c in monument_colours(m) if c in mine) for m in free), default=0.0)
@@ -290,10 +305,14 @@ def _tile_score(e: _Eval, colour: str, q: Square) -> float:
 
 def _opens_monument(s: TEState, colour: str, q: Square) -> bool:
     """A ``colour`` tile on ``q`` completes a 2x2 block of face-up ``colour`` tiles."""
+    tiles, down = s.tiles, s.face_down
+    same = [n for n in s.nb(q) if tiles.get(n) == colour and n not in down]
+    if len(same) < 2:
+        return False
     c, r = q
     for tc, tr in ((c - 1, r - 1), (c, r - 1), (c - 1, r), (c, r)):
         blk = [(tc, tr), (tc + 1, tr), (tc, tr + 1), (tc + 1, tr + 1)]
-        if all(b == q or (s.board.on_board(b) and s.face_up(b, colour)) for b in blk):
+        if all(b == q or (tiles.get(b) == colour and b not in down) for b in blk):
             return True
     return False
 
@@ -304,7 +323,7 @@ def _war_score(e: _Eval, colour: str, q: Square, ks: list[int]) -> float:
     s, regs, me = e.s, e.regs, e.me
     sides: dict[str, list[tuple[Square, int, int]]] = {}
     for i in ks:
-        for sq, ow, c in regs.leaders(s, i):
+        for sq, ow, c in e.lead[i]:
             sides.setdefault(c, []).append((sq, ow, i))
     sc = 0.0
     for c, xs in sides.items():
@@ -318,8 +337,7 @@ def _war_score(e: _Eval, colour: str, q: Square, ks: list[int]) -> float:
             continue
         msq, _, mi = mine[0]
         osq, ow, oi = other[0]
-        sup_me = sum(1 for sq in regs.members[mi] if s.face_up(sq, c))
-        sup_them = sum(1 for sq in regs.members[oi] if s.face_up(sq, c))
+        sup_me, sup_them = e.faceup[mi][c], e.faceup[oi][c]
         hand = e.hand[c] - (1 if c == colour else 0)
         if sup_me + hand > sup_them + e.their_tiles(ow, c):
             sc += (sup_them + 1) * e.w[c]
@@ -332,12 +350,12 @@ def _leader_score(e: _Eval, colour: str, q: Square) -> float:
     s, regs, me = e.s, e.regs, e.me
     cur = s.leader_square(me, colour)
     sc = -0.6 if cur is not None else 0.0  # a move undoes a position
-    ks = regs.kingdoms_around(s, q)
+    ks = sorted(e.near.get(q, ()))
     if cur is not None and any(cur in regs.members[i] for i in ks):
         return -1.0  # shuffling within its own kingdom
     if not ks:
         return sc + 0.3 * e.w[colour]
-    lead = regs.leaders(s, ks[0])
+    lead = e.lead[ks[0]]
     rival = [(sq, ow) for sq, ow, c in lead if c == colour and ow != me]
     if rival:  # a revolt (TE-BASE-33/47/48): temples around each leader plus red tiles
         rsq, rown = rival[0]
@@ -346,10 +364,9 @@ def _leader_score(e: _Eval, colour: str, q: Square) -> float:
         return sc + (e.w["red"] + 1.0 if mine > theirs else -1.5)
     if any(c == colour for _, _, c in lead):
         return -1.0  # our own leader of that colour is already there (cannot happen twice)
-    members = regs.members[ks[0]]
-    sc += 0.8 * e.w[colour] + 0.1 * sum(1 for sq in members if s.face_up(sq, colour))
+    sc += 0.8 * e.w[colour] + 0.1 * e.faceup[ks[0]][colour]
     if colour == "green":
-        tr = sum(1 for sq in members if sq in s.treasures)
+        tr = e.treasures[ks[0]]
         if tr >= 2:
             sc += (tr - 1) * e.treasure_worth  # TE-BASE-72: the trader collects at once
     return sc

@@ -41,7 +41,7 @@ def legal_orders(s: TEState, seat: int) -> list[dict]:
     return []
 
 
-def _near(s: TEState, regs: Regions) -> dict[Square, set[int]]:
+def kingdom_borders(s: TEState, regs: Regions) -> dict[Square, set[int]]:
     """For each square beside a kingdom, the kingdoms it borders (TE-BASE-32/36)."""
     near: dict[Square, set[int]] = {}
     for i, mem in enumerate(regs.members):
@@ -96,7 +96,7 @@ def _actions(s: TEState, seat: int) -> list[dict]:
     squares = READING
     empty = [q for q in squares if s.empty(q)]
     regs = regions(s)
-    near = _near(s, regs)
+    near = kingdom_borders(s, regs)
     # leaders (TE-BASE-29..32): the same checks as leaders.check_place
     rivers, tiles, down = b.rivers, s.tiles, s.face_down
     temple_side = {n for q, c in tiles.items() if c == "red" and q not in down for n in s.nb(q)}
