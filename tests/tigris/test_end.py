@@ -7,7 +7,7 @@ from tresham.games.tigris import engine
 from tresham.games.tigris.rules.end import final_totals, places, score_vector
 from tresham.games.tigris.state import COLOURS
 
-from .helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
+from .helpers import J, act, acts, game, hand, leader, sq, tile
 
 
 def L(seat, colour, where):
@@ -66,7 +66,9 @@ def test_refill_everyone_from_the_active_player_on():
     s.bag += ["black", "blue", "green"]  # drawn from the end: green first
     t, _ = act(s, {"type": "swap", "player": 1, "tiles": {"red": 1}})
     assert t.hands[1]["green"] == 1
-    t, _ = act(t, {"type": "pass", "player": 1})
+    t, ev = act(t, {"type": "pass", "player": 1})
+    assert [e.to for e in ev if e.kind == "draw"] == [[2], [0]]
+    assert next(e.text for e in ev if e.to == [2]) == "you draw 1 farm"
     # seat 1 was full; then seat 2 draws 1 (blue), then seat 0 draws 2 (black, then from the bag)
     assert t.hands[2]["blue"] == 1 and t.hands[0]["black"] >= 1
     assert [sum(h.values()) for h in t.hands] == [6, 6, 6] and t.active == 2

@@ -12,7 +12,6 @@ from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules.turn import decider
-from tresham.games.tigris.state import TEState
 
 from .helpers import J, act, game, hand, leader, sq, tile, tiles
 
@@ -154,7 +153,7 @@ def test_legal_orders_are_accepted_and_illegal_ones_absent():
         opts = legal_orders(s, seat)
         for o in opts if len(opts) < 300 else r.sample(opts, 300):
             G.apply(s, o)
-        assert legal_orders(s, 1 - seat if seat in (0, 1) else 0) == [] or decider(s) == 1 - seat
+        assert all(legal_orders(s, other) == [] for other in range(s.players) if other != seat)
         if s.phase == "action":
             for q in s.board.rivers:
                 assert {"type": "leader", "player": seat, "colour": "red", "to": list(q)} not in opts
@@ -185,10 +184,6 @@ def test_random_games_keep_the_invariants(seed):
 
 
 def test_a_whole_game_is_fast():
-    s = G.new_game(G.parse_options({"players": 4}), 2)
-    r = random.Random(2)
-    orders = []
-    t0 = time.perf_counter()
     _, log = play({"players": 4}, 2)
     t1 = time.perf_counter()
     replayed = engine.replay(G.parse_options({"players": 4}), 2, log)

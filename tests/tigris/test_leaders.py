@@ -150,3 +150,20 @@ def test_leader_lost_in_revolt_placed_again_with_second_action():
     assert t.leader_square(0, "red") is None and t.actions_left == 1 and t.active == 0
     t, _ = act(t, L(0, "red", "K6"))
     assert t.leader_square(0, "red") == sq("K6") and t.active == 1
+
+
+@pytest.mark.variant("TE-BASE-30", "TE-BASE-32")
+def test_a_move_is_judged_with_the_leader_lifted():
+    s = game()
+    tiles(s, "red", "D5", "D6", "F5", "F6")
+    leader(s, "E5", 0, "black")   # links the two halves
+    leader(s, "C5", 1, "blue")
+    leader(s, "G5", 1, "green")
+    before = s.digest()
+    with pytest.raises(IllegalOrder) as e:
+        act(s, L(0, "black", "E6"))  # once lifted, E6 would join the two halves, each a kingdom
+    assert e.value.rule == "TE-BASE-32" and s.digest() == before
+    s.leaders[sq("E5")] = (0, "red")  # the same with bull's trader not there: a legal move
+    del s.leaders[sq("G5")]
+    t, _ = act(s, L(0, "red", "E6"))
+    assert t.leader_square(0, "red") == sq("E6")

@@ -163,3 +163,25 @@ def test_json_round_trip_exact():
     assert t.dumps() == text and t.digest() == s.digest()
     assert json.loads(text)["rng"][0] == 3
     assert t.rng_obj().random() == s.rng_obj().random()
+
+
+@pytest.mark.variant("TE-Z-19", "TE-BASE-01")
+def test_no_two_player_or_tournament_changes():
+    s2 = engine.new_game({"players": 2}, 4)
+    assert s2.actions_left == 2 and s2.catastrophes_left == [2, 2]
+    s2, _ = engine.apply(s2, {"type": "pass", "player": s2.active})
+    assert s2.actions_left == 2  # the second player's first turn has two actions too
+    with pytest.raises(IllegalOrder, match="unknown option 'tournament'"):
+        engine.new_game({"players": 2, "tournament": True}, 4)
+
+
+@pytest.mark.variant("TE-BASE-10")
+def test_additions_pieces_beside_the_board_with_their_options():
+    s = engine.new_game({"players": 2, "buildings": True, "wonder": True}, 1)
+    v = engine.view(s, 0)
+    assert v["buildings"] == [{"id": "library", "colour": "red", "at": None},
+                              {"id": "granary", "colour": "blue", "at": None},
+                              {"id": "market_hall", "colour": "green", "at": None},
+                              {"id": "palace", "colour": "black", "at": None}]
+    assert v["wonder"] == {"at": None}
+    assert TEState.loads(s.dumps()).dumps() == s.dumps()

@@ -4,7 +4,7 @@ import pytest
 from tresham.games.base import IllegalOrder
 from tresham.games.tigris import engine
 
-from .helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
+from .helpers import J, act, acts, game, sq, text, tile, tiles
 
 
 def L(seat, colour, where):

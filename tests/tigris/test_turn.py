@@ -3,7 +3,7 @@ import pytest
 
 from tresham.games.tigris.rules.turn import decider
 
-from .helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
+from .helpers import J, act, acts, game, hand, leader, sq, tile, tiles
 
 
 @pytest.mark.variant("TE-BASE-27", "TE-BASE-40", "TE-BASE-61", "TE-Z-01")

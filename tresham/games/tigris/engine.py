@@ -8,7 +8,6 @@ Options (docs/tigris.md): ``players`` 2..4, ``board`` "base"|"advanced" (TE-ADVB
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
 from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField,

@@ -28,6 +28,8 @@ LEADER_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "
 DYNASTIES = ("archer", "bull", "lion", "urn")
 #: the six monuments, named by their colours in the order red, blue, green, black (TE-BASE-06)
 MONUMENTS = ("red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black")
+#: the civilization buildings and their colours (TE-BLD-02)
+BUILDINGS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
 HAND_SIZE = 6
 CATASTROPHES_EACH = 2
 
@@ -227,6 +229,10 @@ def new_state(options: dict, seed: int | str) -> TEState:
         s.tiles[sq] = "red"
         s.treasures.add(sq)
     s.monuments = {m: None for m in MONUMENTS}
+    if options.get("buildings"):  # TE-BLD-01: beside the board at the start
+        s.buildings = {b: None for b in BUILDINGS}
+    if options.get("wonder"):  # TE-WON-01: one wonder, beside the board
+        s.wonder = {"at": None, "squares": []}
     s.catastrophes_left = [CATASTROPHES_EACH] * n
     s.collected = [0] * n
     s.points = [{c: 0 for c in COLOURS} for _ in range(n)]

@@ -11,7 +11,7 @@ from typing import Any
 
 from .regions import READING
 from .rules.turn import decider
-from .state import COLOURS, DYNASTIES, TEState, monument_colours
+from .state import BUILDINGS, COLOURS, DYNASTIES, TEState, monument_colours
 
 
 def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:
@@ -72,8 +72,7 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
         "squares": squares(s),
         "monuments": [{"id": m, "colours": list(monument_colours(m)),
                        "at": list(at) if at is not None else None} for m, at in s.monuments.items()],
-        "buildings": [{"id": k, "colour": {"library": "red", "granary": "blue", "market_hall": "green",
-                                           "palace": "black"}[k], "at": list(v) if v is not None else None}
+        "buildings": [{"id": k, "colour": BUILDINGS[k], "at": list(v) if v is not None else None}
                       for k, v in s.buildings.items()],
         "wonder": ({"at": s.wonder.get("at")} if s.wonder is not None else None),
         "players": players,

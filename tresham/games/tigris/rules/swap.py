@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...base import Event, IllegalOrder
 from ..state import COLOURS, TEState, draw
-from .common import emit, who
+from .common import emit, tile_words, who
 
 
 def check(s: TEState, seat: int, tiles: dict[str, int]) -> int:
@@ -25,6 +25,15 @@ def swap(s: TEState, seat: int, tiles: dict[str, int], ev: list[Event]) -> bool:
         n = tiles.get(c, 0)
         s.hands[seat][c] -= n
         s.removed[c] += n
+    before = dict(s.hands[seat])
     got = draw(s, seat, total)
     emit(ev, f"{who(seat)} discards {total} tiles and draws {got}", "swap")
+    drawn = {c: s.hands[seat][c] - before[c] for c in COLOURS}
+    ev.append(Event(f"you discard {words(tiles)} and draw {words(drawn)}", "swap", [seat]))
     return got == total
+
+
+def words(counts: dict[str, int]) -> str:
+    """Tiles by colour in words ("2 temples, 1 farm"); "nothing" for none."""
+    parts = [tile_words(c, counts[c]) for c in COLOURS if counts.get(c)]
+    return ", ".join(parts) or "nothing"

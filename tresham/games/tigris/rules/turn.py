@@ -231,7 +231,13 @@ def end_turn(s: TEState, ev: list[Event]) -> None:
     for k in range(n):
         seat = (s.active + k) % n
         need = HAND_SIZE - hand_count(s, seat)
-        if need > 0 and draw(s, seat, need) < need:
+        if need <= 0:
+            continue
+        before = dict(s.hands[seat])
+        got = draw(s, seat, need)
+        drawn = {c: s.hands[seat][c] - before[c] for c in COLOURS}
+        ev.append(Event(f"you draw {swap.words(drawn)}", "draw", [seat]))
+        if got < need:
             finish(s, "the bag could not refill the hands (TE-BASE-76)", ev)
             return
     if treasure_end(s):
