@@ -55,8 +55,8 @@ def info_state(v: dict) -> TEState:
             tiles[at] = q["tile"]
             if q["face_down"]:
                 s.face_down.add(at)
-            if q["treasure"]:
-                s.treasures.add(at)
+        if q["treasure"]:  # on a tile, or on a square of the wonder (TE-WON)
+            s.treasures.add(at)
         ld = q["leader"]
         if ld:
             leaders[at] = (ld["owner"], ld["colour"])

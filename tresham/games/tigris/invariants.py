@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .regions import regions
+from .rules import buildings, wonder
 from .rules.common import has_temple
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
 
@@ -52,8 +53,9 @@ def violations(s: TEState) -> list[str]:
     total = len(s.board.shedu)
     if len(s.treasures) + sum(s.collected) != total:
         out.append(f"treasures: {len(s.treasures)} on the board + {sum(s.collected)} collected != {total}")
-    if not s.treasures <= set(s.tiles):
+    if not s.treasures <= set(s.tiles) | wonder.squares(s):  # TE-WON-07: or on the wonder
         out.append("a treasure lies on no tile")
+    out += buildings.violations(s) + wonder.violations(s)
     settled = not s.finished and s.conflict is None and s.phase not in ("commit", "war_order")
     if settled:
         regs = regions(s)

@@ -12,7 +12,7 @@ from itertools import product
 from ..base import IllegalOrder
 from .board import Square
 from .regions import READING, Regions, regions
-from .rules import catastrophe
+from .rules import buildings, catastrophe, wonder
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.turn import decider
 from .state import COLOURS, TEState
@@ -38,6 +38,10 @@ def legal_orders(s: TEState, seat: int) -> list[dict]:
         out += [{"type": "monument", "player": seat, "monument": m, "at": list(b)}
                 for b in o["blocks"] for m in o["monuments"]]
         return out
+    if p == "building":
+        return buildings.legal(s, seat)
+    if p in ("wonder", "wonder_point"):
+        return wonder.legal(s, seat)
     return []
 
 

@@ -242,7 +242,16 @@ def new_state(options: dict, seed: int | str) -> TEState:
     s.start_player = r.randrange(n)
     s.active = s.start_player
     s.set_rng(r)
+    _setup_additions(s)
     return s
+
+
+def _setup_additions(s: TEState) -> None:
+    """The additions' pieces beside the board: the buildings (TE-BLD-01), the wonder."""
+    from .rules import buildings, wonder
+
+    buildings.setup(s)
+    wonder.setup(s)
 
 
 def draw(s: TEState, seat: int, n: int) -> int:

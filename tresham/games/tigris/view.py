@@ -11,7 +11,8 @@ from typing import Any
 
 from .regions import READING
 from .rules.turn import decider
-from .state import BUILDINGS, COLOURS, DYNASTIES, TEState, monument_colours
+from .rules.buildings import BUILDINGS, ORDER as BUILDING_ORDER
+from .state import COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
 
 
 def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:
@@ -70,10 +71,13 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
         "stage": stage_words(s), "finished": s.finished, "end_reason": s.end_reason,
         "phase": s.phase, "decider": decider(s),
         "squares": squares(s),
+        # fixed orders (MONUMENTS; red, blue, green, black), the same after a JSON round trip
         "monuments": [{"id": m, "colours": list(monument_colours(m)),
-                       "at": list(at) if at is not None else None} for m, at in s.monuments.items()],
-        "buildings": [{"id": k, "colour": BUILDINGS[k], "at": list(v) if v is not None else None}
-                      for k, v in s.buildings.items()],
+                       "at": list(s.monuments[m]) if s.monuments[m] is not None else None}
+                      for m in MONUMENTS if m in s.monuments],
+        "buildings": [{"id": k, "colour": BUILDINGS[k],
+                       "at": list(s.buildings[k]) if s.buildings[k] is not None else None}
+                      for k in BUILDING_ORDER if k in s.buildings],
         "wonder": ({"at": s.wonder.get("at")} if s.wonder is not None else None),
         "players": players,
         "hand": dict(s.hands[seat]) if seat is not None and 0 <= seat < s.players else None,

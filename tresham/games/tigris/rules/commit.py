@@ -1,8 +1,15 @@
 """What a side may commit to a revolt or war (TE-BASE-48/56), and committing it.
 
-:func:`allowed_counts` is the one place that decides the counts a side may commit: in the
-base game any number from 0 to the tiles of the conflict's colour in hand. The English
-variant (TE-ENG-02/03, option ``english``) is to be added there, and only there.
+:func:`allowed_counts` is the one place that decides the counts a side may commit. In the
+base game: any number from 0 to the tiles of the conflict's colour in hand. In the English
+variant (option ``english``, TE-ENG-01..03, the checklist's recommended reading = B1's):
+
+- the attacker may commit tiles only if his board strength plus them is greater than the
+  defender's board strength (TE-ENG-02); any such number, and 0;
+- the defender may commit only the exact number that brings his board strength up to the
+  attacker's total, a tie he wins (TE-ENG-03); that number, and 0.
+
+Committing nothing is always allowed, so the timeout default stays legal.
 """
 from __future__ import annotations
 
@@ -17,12 +24,46 @@ def side_to_commit(s: TEState) -> str:
 
 
 def allowed_counts(s: TEState, side: str) -> list[int]:
-    """The numbers of tiles ``side`` may commit now (TE-BASE-48: red in a revolt;
-    TE-BASE-56: the war's colour). Hook: the English variant (``s.options["english"]``,
-    TE-ENG-02/03) narrows this list; until its rule is written the base counts apply."""
+    """The numbers of tiles ``side`` may commit now, ascending, 0 first (TE-BASE-48: red in
+    a revolt; TE-BASE-56: the war's colour; TE-ENG-02/03 with the option ``english``)."""
     c = s.conflict
     have = s.hands[c[side]][c["colour"]]
-    return list(range(0, have + 1))
+    if not s.options.get("english"):
+        return list(range(0, have + 1))
+    a, d = c["attacker_strength"], c["defender_strength"]
+    if side == "attacker":
+        return [0] + [n for n in range(1, have + 1) if a + n > d]       # TE-ENG-02
+    need = a + c["attacker_committed"] - d                                # TE-ENG-03
+    return [0] + ([need] if 1 <= need <= have else [])
+
+
+def refusal(s: TEState, side: str, n: int, allowed: list[int]) -> IllegalOrder:
+    """The IllegalOrder for committing ``n`` (not in ``allowed``), naming the rule."""
+    c = s.conflict
+    have = s.hands[c[side]][c["colour"]]
+    seat = c[side]
+    if n > have or not s.options.get("english"):
+        rule = "TE-BASE-48" if c["kind"] == "revolt" else "TE-BASE-56"
+        return IllegalOrder(rule, f"{who(seat)} may commit 0 to {have} {c['colour']} tiles here "
+                                  f"(he holds {have}), not {n}")
+    a, d = c["attacker_strength"], c["defender_strength"]
+    if side == "attacker":
+        if len(allowed) == 1:
+            why = (f"with {a} against {d} and {have} in hand he cannot get ahead, so he "
+                   f"commits nothing")
+        else:
+            why = f"his total must pass the defender's {d}: commit 0 or {allowed[1]} to {have}"
+        return IllegalOrder("TE-ENG-02", f"English variant: {who(seat)} as attacker may commit "
+                                         f"tiles only to get ahead; {why}, not {n}")
+    total = a + c["attacker_committed"]
+    if len(allowed) == 1:
+        why = (f"he already wins with {d} against {total}" if d >= total else
+               f"he cannot reach {total} from {d} with {have} in hand")
+        why += ", so he commits nothing"
+    else:
+        why = f"exactly {allowed[1]} to tie at {total}, or 0"
+    return IllegalOrder("TE-ENG-03", f"English variant: {who(seat)} as defender may commit only "
+                                     f"the tiles that tie the attacker; {why}, not {n}")
 
 
 def commit(s: TEState, seat: int, n: int, ev: list[Event]) -> bool:
@@ -31,9 +72,7 @@ def commit(s: TEState, seat: int, n: int, ev: list[Event]) -> bool:
     c = s.conflict
     allowed = allowed_counts(s, side)
     if n not in allowed:
-        rule = "TE-BASE-48" if c["kind"] == "revolt" else "TE-BASE-56"
-        raise IllegalOrder(rule, f"{who(seat)} may commit {allowed[0]} to {allowed[-1]} "
-                                 f"{c['colour']} tiles here, not {n}")
+        raise refusal(s, side, n, allowed)
     s.hands[seat][c["colour"]] -= n
     s.removed[c["colour"]] += n  # TE-BASE-50/59: committed tiles leave the game
     c[f"{side}_committed"] = n

@@ -14,6 +14,7 @@ from ...base import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import kingdom_of
 from ..state import TEState, monument_colours
+from . import buildings
 from .common import emit, leader_words, who, withdraw_unsupported
 
 
@@ -52,9 +53,7 @@ def build(s: TEState, seat: int, monument: str, at: Square, opts: dict, ev: list
                                          f"square on {name(at)}")
     for q in block(at):
         s.face_down.add(q)
-    for b, q in list(s.buildings.items()):  # TE-BLD-11: back beside the board
-        if q is not None and q in block(at):
-            s.buildings[b] = None
+    buildings.release(s, block(at), ev)  # TE-BLD-11: back beside the board
     s.monuments[monument] = at
     emit(ev, f"{who(seat)} builds the {monument} monument on {name(at)}", "monument", at=list(at))
     withdraw_unsupported(s, ev)

@@ -12,6 +12,7 @@ from ...base import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import regions
 from ..state import TILE_NAMES, TEState
+from . import buildings
 from .common import emit, leader_words, on_board, score, who
 
 
@@ -55,7 +56,8 @@ def place(s: TEState, seat: int, colour: str, to: Square, ev: list[Event]) -> bo
         got = same or king
         if got:
             o, c = got[0]
-            score(s, o, colour, 1)
-            text += f"; {leader_words(o, c)} scores 1 {colour}"
+            pts = buildings.tile_points(s, regs.members[ks[0]], colour)  # TE-BLD-07
+            score(s, o, colour, pts)
+            text += f"; {leader_words(o, c)} scores {pts} {colour}"
     emit(ev, text, "tile", at=list(to))
     return False

@@ -5,12 +5,12 @@ rest (TE-BASE-25/26). Each action is settled in this order (TE-BASE-27, TE-Z-01)
 
 1. ``conflicts``: a revolt (leader action) or the wars of a uniting tile, each with its
    ``commit`` decisions, and ``war_order`` when several colours are at war;
-2. ``buildings`` (tile actions only; hook for the buildings addition, TE-BLD-06/08);
+2. ``buildings`` (tile actions only; the ``building`` decision, TE-BLD-03..08, ``rules/buildings.py``);
 3. ``monument`` (tile actions only, TE-BASE-40/62);
-4. ``wonder`` (tile actions only; hook for the wonder addition);
+4. ``wonder`` (tile actions only; the ``wonder`` decision, TE-WON-02, ``rules/wonder.py``);
 5. ``treasure``: compulsory collection (TE-BASE-72/73);
 6. ``done``: the action counts; after the second, the end of the turn: monument VP
-   (TE-BASE-71), everyone refills to 6 from the active player on (TE-Z-03), the end check
+   (TE-BASE-71), the wonder's point (``wonder_point``, TE-WON-06), everyone refills to 6 from the active player on (TE-Z-03), the end check
    (TE-BASE-75/76), then the next seat (TE-BASE-21).
 
 The state waits in ``s.phase`` on exactly one decision; ``s.ctx`` holds the action's stage.
@@ -20,11 +20,13 @@ from __future__ import annotations
 from ...base import Event, IllegalOrder
 from ..board import name
 from ..state import COLOURS, HAND_SIZE, TEState, draw, hand_count
-from . import catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures, war
+from . import (buildings, catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures,
+               war, wonder)
 from .common import emit, who
 from .end import finish, treasure_end
 
-STAGES = ("conflicts", "buildings", "monument", "wonder", "treasure", "done")
+STAGES = ("conflicts", "buildings", "monument", "wonder", "treasure", "done", "next", "end",
+          "wonder_point", "refill")
 ACTION_TYPES = ("leader", "withdraw", "tile", "catastrophe", "swap", "pass")
 #: the order types each decision takes
 ACCEPTS = {"action": ACTION_TYPES, "commit": ("commit",), "war_order": ("war_order",),
@@ -142,12 +144,10 @@ class _Handlers:
 setattr(_Handlers, "pass", _Handlers.pass_)
 
 
-def _addition_missing(s: TEState, o, ev: list[Event]) -> None:
-    raise IllegalOrder("TE-BASE-27", f"no {o.type} decision is open")
-
-
-for _k in ("building", "wonder", "wonder_point"):
-    setattr(_Handlers, _k, staticmethod(_addition_missing))
+# the additions' decisions (TE-BLD-03/04, TE-WON-02, TE-WON-06)
+setattr(_Handlers, "building", staticmethod(buildings.order))
+setattr(_Handlers, "wonder", staticmethod(wonder.order))
+setattr(_Handlers, "wonder_point", staticmethod(wonder.point))
 
 
 def start_war(s: TEState, colour: str, ev: list[Event]) -> None:
@@ -186,8 +186,12 @@ def advance(s: TEState, ev: list[Event]) -> None:
                 s.unification = None
             ctx["stage"] = "buildings" if ctx["kind"] == "tile" else "treasure"
         elif st == "buildings":
-            # Hook (TE-BLD-03..06): the buildings addition opens a "building" decision here,
-            # after the conflicts and before the monument. Base game: nothing.
+            # TE-BLD-03..06: after the conflicts, before the monument (option "buildings")
+            opts = buildings.options(s, tuple(ctx["at"]))
+            if opts is not None:
+                ctx["building"] = opts
+                s.phase = "building"
+                return
             ctx["stage"] = "monument"
         elif st == "monument":
             opts = monuments.options(s, tuple(ctx["at"]))
@@ -197,7 +201,12 @@ def advance(s: TEState, ev: list[Event]) -> None:
                 return
             ctx["stage"] = "wonder"
         elif st == "wonder":
-            # Hook (TE-WON-02): the wonder addition opens a "wonder" decision here.
+            # TE-WON-02: after the building and the monument (option "wonder")
+            opts = wonder.options(s, tuple(ctx["at"]))
+            if opts is not None:
+                ctx["wonder"] = opts
+                s.phase = "wonder"
+                return
             ctx["stage"] = "treasure"
         elif st == "treasure":
             choice = treasures.step(s, ev)
@@ -214,6 +223,13 @@ def advance(s: TEState, ev: list[Event]) -> None:
             s.phase = "action"
             return
         elif st == "end":
+            monuments.score_turn_end(s, ev)  # TE-BASE-28 (a), TE-BASE-71
+            ctx["stage"] = "wonder_point"
+        elif st == "wonder_point":
+            if wonder.open_point(s):  # TE-WON-06: after the monuments' VP, before the refills
+                return
+            ctx["stage"] = "refill"
+        elif st == "refill":
             end_turn(s, ev)
             if s.finished:
                 return
@@ -223,10 +239,8 @@ def advance(s: TEState, ev: list[Event]) -> None:
 
 
 def end_turn(s: TEState, ev: list[Event]) -> None:
-    """TE-BASE-28: monument VP, refills (TE-Z-03), the end check, then the next seat.
-    Hook (TE-WON-06): the wonder addition's ``wonder_point`` decision comes after the
-    monument VP, before the refills."""
-    monuments.score_turn_end(s, ev)
+    """TE-BASE-28 (b, c): refills (TE-Z-03), the end check, then the next seat. The
+    monuments' VP (a) and the wonder's point (TE-WON-06) come before, in ``advance``."""
     n = s.players
     for k in range(n):
         seat = (s.active + k) % n
