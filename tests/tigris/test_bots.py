@@ -15,7 +15,9 @@ from tresham.games.tigris.state import COLOURS, TEState
 from .helpers import J, act, game, hand, leader, sq, tiles
 
 G = engine.TigrisEuphrates()
-OPTIONS = [{"players": 2}, {"players": 3, "board": "advanced"}, {"players": 4}]
+OPTIONS = [{"players": 2}, {"players": 3, "board": "advanced", "buildings": True},
+           {"players": 4, "english": True, "wonder": True},
+           {"players": 2, "board": "advanced", "buildings": True, "english": True, "wonder": True}]
 
 
 def walk(options: dict, seed: int, bot=random_bot, limit: int = 2000):
