@@ -98,7 +98,11 @@ def _actions(s: TEState, seat: int) -> list[dict]:
     b = s.board
     out: list[dict] = [{"type": "pass", "player": seat}]
     squares = READING
-    empty = [q for q in squares if s.empty(q)]
+    taken = set(s.tiles) | s.leaders.keys() | s.catastrophes  # what TEState.empty looks at
+    w = s.wonder
+    if w and w.get("squares"):
+        taken |= {(q[0], q[1]) for q in w["squares"]}
+    empty = [q for q in squares if q not in taken]
     regs = regions(s)
     near = kingdom_borders(s, regs)
     # leaders (TE-BASE-29..32): the same checks as leaders.check_place

@@ -109,3 +109,23 @@ def kingdom_of(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] 
                 group.append(n)
     group.sort(key=_rank)
     return group
+
+
+def regions_around(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] = frozenset()) -> Regions:
+    """The regions next to ``sq`` only (each filled from a neighbour), indexed in the same
+    relative order as :func:`regions` (by their first square in reading order): enough for
+    ``kingdoms_around(s, sq)``, ``leaders`` and ``members`` of those regions, at the cost
+    of those regions alone."""
+    groups: list[list[Square]] = []
+    seen: set[Square] = set()
+    for n in neighbour_table("base").get(sq, ()):  # off the board: no regions (the rules refuse it)
+        if n in seen or n in blocked:
+            continue
+        g = kingdom_of(s, n, blocked)
+        if g:
+            seen.update(g)
+            groups.append(g)
+    groups.sort(key=lambda g: _rank(g[0]))
+    of = {q: i for i, g in enumerate(groups) for q in g}
+    leaders = s.leaders.keys()
+    return Regions(of, groups, [not leaders.isdisjoint(g) for g in groups])
