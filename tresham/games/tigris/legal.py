@@ -7,6 +7,7 @@ catastrophes: every square that passes the rules' checks.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from ..base import IllegalOrder
@@ -110,23 +111,28 @@ def _actions(s: TEState, seat: int) -> list[dict]:
     temple_side = {n for q, c in tiles.items() if c == "red" and q not in down for n in s.nb(q)}
     spots = [q for q in empty if q in temple_side and q not in rivers]
     spot_set = set(spots)
+    from_supply = [q for q in spots if len(near.get(q, ())) <= 1]
     for c in COLOURS:
         cur = s.leader_square(seat, c)
         moved = _near_without(s, regs, near, cur, spot_set) if cur is not None else {}
-        for q in spots:
-            k = moved[q] if q in moved else len(near.get(q, ()))
-            if k <= 1:
-                out.append({"type": "leader", "player": seat, "colour": c, "to": list(q)})
+        if moved:
+            ok = [q for q in spots if (moved[q] if q in moved else len(near.get(q, ()))) <= 1]
+        else:
+            ok = from_supply
+        out += [{"type": "leader", "player": seat, "colour": c, "to": [x, y]} for x, y in ok]
         if cur is not None:
             out.append({"type": "withdraw", "player": seat, "colour": c})
     # tiles (TE-BASE-35/36)
-    river = [q for q in empty if q in rivers and len(near.get(q, ())) <= 2]
-    land = [q for q in empty if q not in rivers and len(near.get(q, ())) <= 2]
+    river: list[Square] = []
+    land: list[Square] = []
+    for q in empty:
+        if q not in near or len(near[q]) <= 2:
+            (river if q in rivers else land).append(q)
     for c in COLOURS:
         if s.hands[seat][c] < 1:
             continue
-        for q in (river if c == "blue" else land):
-            out.append({"type": "tile", "player": seat, "colour": c, "to": list(q)})
+        out += [{"type": "tile", "player": seat, "colour": c, "to": [x, y]}
+                for x, y in (river if c == "blue" else land)]
     # catastrophes (TE-BASE-41/42): the rule's own check, on the squares not plainly refused
     if s.catastrophes_left[seat] > 0:
         for q in squares:
@@ -139,8 +145,13 @@ def _actions(s: TEState, seat: int) -> list[dict]:
             out.append({"type": "catastrophe", "player": seat, "to": list(q)})
     # swaps (TE-BASE-45)
     h = s.hands[seat]
-    for combo in product(*(range(h[c] + 1) for c in COLOURS)):
-        if sum(combo) >= 1:
-            out.append({"type": "swap", "player": seat,
-                        "tiles": {c: n for c, n in zip(COLOURS, combo) if n}})
+    out += [{"type": "swap", "player": seat, "tiles": dict(d)}
+            for d in _discards(tuple(h[c] for c in COLOURS))]
     return out
+
+
+@lru_cache(maxsize=1024)
+def _discards(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every swap's discards for a hand (counts in colour order), as (colour, n) pairs."""
+    return tuple(tuple((c, n) for c, n in zip(COLOURS, combo) if n)
+                 for combo in product(*(range(k + 1) for k in hand)) if sum(combo) >= 1)
