@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .regions import regions
+from .regions import kingdom_of
 from .rules import buildings, wonder
 from .rules.common import has_temple
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
@@ -58,11 +58,20 @@ def violations(s: TEState) -> list[str]:
     out += buildings.violations(s) + wonder.violations(s)
     settled = not s.finished and s.conflict is None and s.phase not in ("commit", "war_order")
     if settled:
-        regs = regions(s)
-        for i, members in enumerate(regs.members):
-            cols = [s.leaders[q] for q in members if q in s.leaders]
+        # only the kingdoms matter: each filled once from its first leader (as in ``regions``,
+        # by their first square in reading order)
+        kingdoms: list[list] = []
+        done: set = set()
+        for sq in s.leaders:
+            if sq not in done:
+                members = kingdom_of(s, sq)
+                done.update(members)
+                kingdoms.append(members)
+        kingdoms.sort(key=lambda m: (m[0][1], m[0][0]))
+        for members in kingdoms:
+            cols = Counter(s.leaders[q][1] for q in members if q in s.leaders)
             for c in COLOURS:
-                if sum(1 for _, x in cols if x == c) > 1:
+                if cols[c] > 1:
                     out.append(f"two {c} leaders share the kingdom of {members[0]}")
         for sq in s.leaders:
             if not has_temple(s, sq):
