@@ -115,17 +115,27 @@ def regions_around(s: TEState, sq: Square, blocked: frozenset[Square] | set[Squa
     """The regions next to ``sq`` only (each filled from a neighbour), indexed in the same
     relative order as :func:`regions` (by their first square in reading order): enough for
     ``kingdoms_around(s, sq)``, ``leaders`` and ``members`` of those regions, at the cost
-    of those regions alone."""
+    of those regions alone. The same cells as :func:`occupied`."""
+    nbt = neighbour_table("base")
+    tiles, leaders, cats = s.tiles, s.leaders, s.catastrophes
+    w = s.wonder
+    wsq = {(q[0], q[1]) for q in w["squares"]} if w and w.get("squares") else ()
     groups: list[list[Square]] = []
     seen: set[Square] = set()
-    for n in neighbour_table("base").get(sq, ()):  # off the board: no regions (the rules refuse it)
-        if n in seen or n in blocked:
+    for n in nbt.get(sq, ()):  # off the board: no regions (the rules refuse the square)
+        if n in seen or n in blocked or n in cats or not (n in tiles or n in leaders or n in wsq):
             continue
-        g = kingdom_of(s, n, blocked)
-        if g:
-            seen.update(g)
-            groups.append(g)
+        seen.add(n)
+        g = [n]
+        for q in g:
+            for m in nbt[q]:
+                if m not in seen and m not in blocked and m not in cats \
+                        and (m in tiles or m in leaders or m in wsq):
+                    seen.add(m)
+                    g.append(m)
+        g.sort(key=_rank)
+        groups.append(g)
     groups.sort(key=lambda g: _rank(g[0]))
     of = {q: i for i, g in enumerate(groups) for q in g}
-    leaders = s.leaders.keys()
-    return Regions(of, groups, [not leaders.isdisjoint(g) for g in groups])
+    lk = leaders.keys()
+    return Regions(of, groups, [not lk.isdisjoint(g) for g in groups])

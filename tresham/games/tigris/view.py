@@ -31,16 +31,17 @@ def squares(s: TEState) -> list[dict[str, Any]]:
     tiles, leaders, down, treasures = s.tiles, s.leaders, s.face_down, s.treasures
     cats, special, uni = s.catastrophes, s.board.special, s.unification
     occ = set(tiles) | set(leaders) | cats | wonder_sq
+    tile, leader, mon, bld = tiles.get, leaders.get, mon_at.get, bld_at.get
     out = []
     for sq in READING:
         if sq not in occ:
             continue
-        ld = leaders.get(sq)
-        out.append({"at": list(sq), "tile": tiles.get(sq), "face_down": sq in down,
+        ld = leader(sq)
+        out.append({"at": [sq[0], sq[1]], "tile": tile(sq), "face_down": sq in down,
                     "treasure": sq in treasures, "special": sq in special,
                     "catastrophe": sq in cats,
                     "leader": {"owner": ld[0], "colour": ld[1]} if ld else None,
-                    "monument": mon_at.get(sq), "building": bld_at.get(sq),
+                    "monument": mon(sq), "building": bld(sq),
                     "wonder": sq in wonder_sq, "unification": sq == uni})
     return out
 
