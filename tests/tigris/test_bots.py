@@ -96,6 +96,19 @@ def test_the_bots_always_give_legal_orders(bot, options):
         assert n > 50
 
 
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_the_random_bot_is_uniform_over_the_legal_orders(options):
+    """At every decision its order is ``Random(seed).choice(legal_orders(...))`` on the
+    seat's information state (the action decision draws it without building the rest)."""
+    n = 0
+    for s, seat in walk(options, 61):
+        seed = f"u{n}"
+        expect = random.Random(seed).choice(legal_orders(info_state(G.view(s, seat)), seat))
+        assert random_bot(s, seat, seed) == expect
+        n += 1
+    assert n > 100
+
+
 def test_random_bot_is_seeded_by_its_string():
     s = engine.new_game({"players": 2}, 5)
     seat = decider(s)

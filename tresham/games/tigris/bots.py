@@ -21,8 +21,9 @@ import math
 import random
 
 from .board import Square
-from .legal import kingdom_borders, legal_orders
+from .legal import kingdom_borders, legal_orders, pick_action
 from .regions import Regions, regions
+from .rules.turn import decider
 from .state import COLOURS, MONUMENTS, TILE_COUNTS, TEState, monument_colours
 
 #: the random generator's state every information state carries (it is never drawn from)
@@ -121,9 +122,12 @@ def _unseen(s: TEState, seat: int | None) -> dict[str, int]:
 def random_order(v: dict, rng_seed: str) -> dict:
     """A legal order for the viewing seat, uniform over ``legal.legal_orders``."""
     s = info_state(v)
-    orders = legal_orders(s, v["seat"])
+    seat = v["seat"]
+    if s.phase == "action" and not s.finished and decider(s) == seat:
+        return pick_action(s, seat, random.Random(rng_seed))  # the same draw, fewer dicts
+    orders = legal_orders(s, seat)
     if not orders:
-        raise ValueError(f"seat {v['seat']} owes no decision now")
+        raise ValueError(f"seat {seat} owes no decision now")
     return random.Random(rng_seed).choice(orders)
 
 

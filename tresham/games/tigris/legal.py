@@ -95,9 +95,41 @@ def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
     return out
 
 
+def _order(kind: str, seat: int, colour, item) -> dict:
+    """One action order of a group (see :func:`_action_groups`)."""
+    if kind == "tile" or kind == "leader":
+        return {"type": kind, "player": seat, "colour": colour, "to": [item[0], item[1]]}
+    if kind == "catastrophe":
+        return {"type": kind, "player": seat, "to": [item[0], item[1]]}
+    if kind == "swap":
+        return {"type": kind, "player": seat, "tiles": dict(item)}
+    if kind == "withdraw":
+        return {"type": kind, "player": seat, "colour": colour}
+    return {"type": "pass", "player": seat}
+
+
 def _actions(s: TEState, seat: int) -> list[dict]:
+    return [_order(kind, seat, colour, item) for kind, colour, items in _action_groups(s, seat)
+            for item in items]
+
+
+def pick_action(s: TEState, seat: int, rng) -> dict:
+    """``rng.choice(legal_orders(s, seat))`` in the action decision, without building the
+    orders not picked (the same draw: one ``_randbelow`` of the number of orders)."""
+    groups = _action_groups(s, seat)
+    i = rng.randrange(sum(len(items) for _, _, items in groups))
+    for kind, colour, items in groups:
+        if i < len(items):
+            return _order(kind, seat, colour, items[i])
+        i -= len(items)
+    raise AssertionError("unreachable")
+
+
+def _action_groups(s: TEState, seat: int) -> list[tuple[str, str | None, list | tuple]]:
+    """The action decision's legal orders as groups (kind, colour, squares or discards), in
+    the order ``legal_orders`` lists them."""
     b = s.board
-    out: list[dict] = [{"type": "pass", "player": seat}]
+    out: list[tuple[str, str | None, list | tuple]] = [("pass", None, (None,))]
     squares = READING
     taken = set(s.tiles) | s.leaders.keys() | s.catastrophes  # what TEState.empty looks at
     w = s.wonder
@@ -119,9 +151,9 @@ def _actions(s: TEState, seat: int) -> list[dict]:
             ok = [q for q in spots if (moved[q] if q in moved else len(near.get(q, ()))) <= 1]
         else:
             ok = from_supply
-        out += [{"type": "leader", "player": seat, "colour": c, "to": [x, y]} for x, y in ok]
+        out.append(("leader", c, ok))
         if cur is not None:
-            out.append({"type": "withdraw", "player": seat, "colour": c})
+            out.append(("withdraw", c, (None,)))
     # tiles (TE-BASE-35/36)
     river: list[Square] = []
     land: list[Square] = []
@@ -129,12 +161,11 @@ def _actions(s: TEState, seat: int) -> list[dict]:
         if q not in near or len(near[q]) <= 2:
             (river if q in rivers else land).append(q)
     for c in COLOURS:
-        if s.hands[seat][c] < 1:
-            continue
-        out += [{"type": "tile", "player": seat, "colour": c, "to": [x, y]}
-                for x, y in (river if c == "blue" else land)]
+        if s.hands[seat][c] >= 1:
+            out.append(("tile", c, river if c == "blue" else land))
     # catastrophes (TE-BASE-41/42): the rule's own check, on the squares not plainly refused
     if s.catastrophes_left[seat] > 0:
+        cat: list[Square] = []
         for q in squares:
             if q in s.catastrophes or q in s.leaders or q in s.treasures or q in down:
                 continue
@@ -142,11 +173,11 @@ def _actions(s: TEState, seat: int) -> list[dict]:
                 catastrophe.check(s, seat, q)
             except IllegalOrder:
                 continue
-            out.append({"type": "catastrophe", "player": seat, "to": list(q)})
+            cat.append(q)
+        out.append(("catastrophe", None, cat))
     # swaps (TE-BASE-45)
     h = s.hands[seat]
-    out += [{"type": "swap", "player": seat, "tiles": dict(d)}
-            for d in _discards(tuple(h[c] for c in COLOURS))]
+    out.append(("swap", None, _discards(tuple(h[c] for c in COLOURS))))
     return out
 
 
