@@ -247,11 +247,55 @@ def manage(args: tuple[str, ...]) -> None:
     execute_from_command_line(["tresham manage", *args])
 
 
+def _tigris_file(file: str) -> bool:
+    """A Tigris & Euphrates scenario: a JSON object with "game": "tigris"."""
+    try:
+        with open(file, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("game") == "tigris"
+
+
+def _tigris_scenario(file: str, as_json: bool) -> None:
+    """`tresham scenario` for a Tigris & Euphrates file (docs/scenarios.md, its own section)."""
+    from .games.tigris import scenario as sc
+
+    try:
+        doc = sc.load_file(file)
+        res = sc.run(doc)
+    except sc.ScenarioError as e:
+        raise BadInput(f"bad scenario {file}: {e}") from None
+    out = {"game": "tigris", "title": doc.title, "state": sc.summary(res.state),
+           "events": [e.to_json() for e in res.events], "refused": res.refused,
+           "expectations": "met" if not res.mismatches else res.mismatches}
+    if as_json:
+        click.echo(json.dumps(out, indent=1))
+    else:
+        click.echo(f"== {doc.title}")
+        for e in res.events:
+            click.echo(f"  - {e.text}")
+        for r in res.refused:
+            click.echo(f"  ! refused (step {r['step']}): {r['error']}")
+        st = out["state"]
+        click.echo(f"Turn {st['turn']}, {st['active']} active, {st['phase']}"
+                   + (", game over" if st["finished"] else ""))
+        for who, p in st["players"].items():
+            click.echo(f"  {who}: points {p['points']}, hand {p['hand']}, treasures {p['treasures']}")
+        for sq, what in st["squares"].items():
+            click.echo(f"  {sq}: {what}")
+        click.echo("Expectations: " + ("met" if not res.mismatches else "; ".join(res.mismatches)))
+    if res.mismatches:
+        sys.exit(1)
+
+
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 def scenario(file: str, as_json: bool) -> None:
     """Load a scenario FILE (docs/scenarios.md), apply its orders, print the result."""
+    if _tigris_file(file):
+        return _tigris_scenario(file, as_json)
     from .games.advciv import scenario as sc
 
     try:

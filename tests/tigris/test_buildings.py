@@ -6,6 +6,7 @@ from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules import buildings
+from tresham.games.tigris.rules.turn import default_order
 from tresham.games.tigris.state import TEState
 
 from . import randplay
@@ -493,6 +494,7 @@ def test_decision_listed_round_tripped_viewed():
     assert legal_orders(t, 0) == [B(0), B(0, "granary", "G9"), B(0, "granary", "H9"),
                                   B(0, "granary", "I9")]
     assert legal_orders(t, 1) == []
+    assert default_order(t) == B(0) and default_order(t) in legal_orders(t, 0)
     u = TEState.loads(t.dumps())
     assert u.dumps() == t.dumps() and u.ctx["building"] == t.ctx["building"]
     v = engine.view(t, 0)

@@ -6,7 +6,7 @@ from tresham.games.tigris import board, engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules import wonder
-from tresham.games.tigris.rules.turn import decider
+from tresham.games.tigris.rules.turn import decider, default_order
 from tresham.games.tigris.rules.war import supporters
 from tresham.games.tigris.state import TEState
 
@@ -109,6 +109,9 @@ def test_refusal_decline_and_timeout():
     assert u.wonder == {"at": None, "squares": []} and len([q for q in u.tiles if q in
                                                              {sq(x) for x in CROSS_E5}]) == 4
     assert "erects no wonder" in text(ev)
+    assert default_order(t) == W(0) and W(0) in legal_orders(t, 0) and W(0, "E5") in legal_orders(t, 0)
+    assert len(legal_orders(t, 0)) == 2 and legal_orders(t, 1) == []
+    assert TEState.loads(t.dumps()).ctx["wonder"] == t.ctx["wonder"]
     w, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
     assert w.wonder["at"] is None and w.actions_left == 1
     assert engine.pending(t)[0].default == "decline"
@@ -297,6 +300,7 @@ def test_king_in_the_wonders_kingdom_scores_a_colour_of_his_choice():
     assert engine.view(t, 0)["pending"][0]["options"] == {"colours": ["red", "blue", "green", "black"],
                                                           "weakest": "red"}
     assert legal_orders(t, 0) == [P(0, c) for c in ("red", "blue", "green", "black")]
+    assert default_order(t) == P(0, "red") and legal_orders(t, 1) == []
     u = TEState.loads(t.dumps())
     assert u.dumps() == t.dumps()
     t, ev = act(u, P(0, "green"))

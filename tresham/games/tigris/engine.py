@@ -8,6 +8,7 @@ Options (docs/tigris.md): ``players`` 2..4, ``board`` "base"|"advanced" (TE-ADVB
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField,
@@ -15,7 +16,7 @@ from ..base import (Decision, Event, IllegalOrder, MailEvent, OptionChoice, Opti
 from .board import name as sqname
 from .orders import from_json, is_platform_order, json_schema
 from .rules.common import who
-from .rules.end import places, score_vector
+from .rules.end import over_rule, places, score_vector
 from .rules.turn import ACCEPTS, decider, default_order, handle
 from .state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState, new_state
 
@@ -53,13 +54,13 @@ def apply_in_place(s: TEState, order: dict, *, platform: bool = False) -> list[E
     :func:`apply` promises an untouched state on refusal."""
     o = from_json(order, platform=platform)
     if s.finished:
-        raise IllegalOrder("TE-BASE-75", "the game is over")
+        raise IllegalOrder(over_rule(s), "the game is over")
     if o.player >= s.players:
         raise IllegalOrder("TE-BASE-01", f"there is no seat {o.player} in a {s.players}-player game")
     ev: list[Event] = []
     if o.type == "timeout":
         if decider(s) != o.player:
-            raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
+            raise IllegalOrder("TE-BASE-25", f"seat {o.player} owes nothing now, so nothing can time out")
         o = from_json(default_order(s))
         ev.append(Event(f"{who(o.player)}'s time ran out: the default applies", "timeout"))
     handle(s, o, ev)
@@ -94,8 +95,13 @@ DEFAULTS = {"action": "pass: the actions left are not taken", "commit": "commit 
 
 
 def decision_options(s: TEState, private: bool = False) -> dict:
-    """The current decision's options. ``private``: for the decider's own eyes (his view):
-    a commit's allowed counts, which tell his hand, only then."""
+    """The current decision's options, a copy (changing it never changes ``s``).
+    ``private``: for the decider's own eyes (his view): a commit's allowed counts, which
+    tell his hand, only then."""
+    return json.loads(json.dumps(_decision_options(s, private)))
+
+
+def _decision_options(s: TEState, private: bool) -> dict:
     p = s.phase
     if p == "action":
         return {"actions_left": s.actions_left}
@@ -141,7 +147,7 @@ def view(s: TEState, seat: int | None) -> dict:
         j = d.to_json()
         j["options"] = decision_options(s, private=True) if d.player == seat else {}
         pend.append(j)
-    return _view(s, seat, pend)
+    return json.loads(json.dumps(_view(s, seat, pend)))  # a copy: it shares nothing with s
 
 
 class TigrisEuphrates:

@@ -35,6 +35,13 @@ def violations(s: TEState) -> list[str]:
             out.append(f"the leader on {sq} shares its square")
         if s.board.is_river(sq):
             out.append(f"the leader on {sq} stands on a river")
+    # terrain: farms only on rivers, the other tiles only on land (TE-BASE-35)
+    for sq, c in sorted(s.tiles.items(), key=lambda x: (x[0][1], x[0][0])):
+        river = s.board.is_river(sq)
+        if c == "blue" and not river:
+            out.append(f"a farm on land at {sq}")
+        if c != "blue" and river:
+            out.append(f"a {c} tile on a river at {sq}")
     # catastrophes (TE-BASE-04)
     if sum(s.catastrophes_left) + len(s.catastrophes) != CATASTROPHES_EACH * n:
         out.append("catastrophes: hands + board is not 2 per player")
@@ -76,6 +83,15 @@ def violations(s: TEState) -> list[str]:
         for sq in s.leaders:
             if not has_temple(s, sq):
                 out.append(f"the leader on {sq} has no face-up temple beside it")
+    if s.phase == "action" and not s.finished:
+        if s.unification is not None:  # TE-BASE-61: gone once the tile's wars are over
+            out.append(f"the unification marker is still on {s.unification}")
+        regs = regions(s)
+        for members in regs.members:  # TE-BASE-72: collected down to one after each action
+            tr = sum(1 for q in members if q in s.treasures)
+            if tr > 1 and any(q in s.leaders and s.leaders[q][1] == "green" for q in members):
+                out.append(f"the kingdom of {members[0]} holds a trader and {tr} treasures "
+                           f"(two treasures or more)")
     if s.phase == "action" and s.actions_left == 2 and s.ctx is None and not s.finished:
         for seat in range(n):
             if sum(s.hands[seat].values()) > HAND_SIZE:

@@ -127,23 +127,24 @@ RULES = {"leader": "TE-BASE-29", "withdraw": "TE-BASE-31", "tile": "TE-BASE-35",
          "catastrophe": "TE-BASE-41", "swap": "TE-BASE-45", "pass": "TE-BASE-25",
          "commit": "TE-BASE-48", "war_order": "TE-BASE-53", "treasure": "TE-BASE-72",
          "building": "TE-BLD-03", "monument": "TE-BASE-62", "wonder": "TE-WON-02",
-         "wonder_point": "TE-WON-06", "timeout": ""}
+         "wonder_point": "TE-WON-06", "timeout": "TE-BASE-25"}
 
 
 def from_json(raw: Any, *, platform: bool = False) -> _Order:
-    """The typed order of ``raw``, or IllegalOrder: not an object, unknown type, a platform
-    order from a seat, unknown fields, wrong types."""
+    """The typed order of ``raw``, or IllegalOrder: not an object, unknown type (TE-BASE-26:
+    the kinds of order), a platform order from a seat (TE-BASE-25: whose decision it is),
+    unknown fields, wrong types (the order type's own rule, ``RULES``)."""
     if not isinstance(raw, dict):
-        raise IllegalOrder("", "an order is a JSON object with a \"type\"")
+        raise IllegalOrder("TE-BASE-26", "an order is a JSON object with a \"type\"")
     kind = raw.get("type")
     if not isinstance(kind, str):
-        raise IllegalOrder("", "an order needs a \"type\" (text)")
+        raise IllegalOrder("TE-BASE-26", "an order needs a \"type\" (text)")
     cls = ORDER_TYPES.get(kind) or PLATFORM_TYPES.get(kind)
     if cls is None:
-        raise IllegalOrder("", f"unknown order type {kind!r}; the types are "
+        raise IllegalOrder("TE-BASE-26", f"unknown order type {kind!r}; the types are "
                                f"{', '.join(sorted(ORDER_TYPES))}")
     if kind in PLATFORM_TYPES and not platform:
-        raise IllegalOrder("", f"a {kind!r} order is given only by the site")
+        raise IllegalOrder("TE-BASE-25", f"a {kind!r} order is given only by the site")
     try:
         return cls.model_validate(raw)
     except ValidationError as e:

@@ -59,6 +59,13 @@ def _sqs(xs: Any) -> list[list[int]]:
     return [list(s) for s in sorted(xs, key=lambda s: (s[1], s[0]))]
 
 
+def _in_order(d: dict, canon) -> list:
+    """The keys of ``d`` in the canonical order ``canon`` (then any others, sorted), so that a
+    state read back from JSON iterates its dicts as the fresh one did."""
+    canon = list(canon)
+    return [k for k in canon if k in d] + sorted(k for k in d if k not in canon)
+
+
 def reading(sq: Square) -> tuple[int, int]:
     """Sort key: reading order (row, then column)."""
     return (sq[1], sq[0])
@@ -184,6 +191,8 @@ class TEState:
 
     @classmethod
     def from_json(cls, d: dict) -> "TEState":
+        """The state of ``d`` (as :meth:`to_json` gives it), sharing no mutable part with it."""
+        d = json.loads(json.dumps(d))
         return cls(
             options=d["options"], rng=d["rng"], bag=list(d["bag"]),
             hands=[dict(h) for h in d["hands"]],
@@ -191,14 +200,16 @@ class TEState:
             face_down={_sq(s) for s in d["face_down"]}, treasures={_sq(s) for s in d["treasures"]},
             catastrophes={_sq(s) for s in d["catastrophes"]},
             leaders={(x[0], x[1]): (x[2], x[3]) for x in d["leaders"]},
-            monuments={m: (_sq(s) if s is not None else None) for m, s in d["monuments"].items()},
+            monuments={m: (_sq(d["monuments"][m]) if d["monuments"][m] is not None else None)
+                       for m in _in_order(d["monuments"], MONUMENTS)},
             unification=_sq(d["unification"]) if d["unification"] is not None else None,
             removed=dict(d["removed"]), catastrophes_left=list(d["catastrophes_left"]),
             collected=list(d["collected"]), points=[dict(p) for p in d["points"]],
             start_player=d["start_player"], active=d["active"], turn=d["turn"],
             actions_left=d["actions_left"], phase=d["phase"], ctx=d["ctx"], conflict=d["conflict"],
             finished=d["finished"], end_reason=d["end_reason"], order_count=d["order_count"],
-            buildings={b: (_sq(s) if s is not None else None) for b, s in d["buildings"].items()},
+            buildings={b: (_sq(d["buildings"][b]) if d["buildings"][b] is not None else None)
+                       for b in _in_order(d["buildings"], BUILDINGS)},
             wonder=d["wonder"], extra=d["extra"])
 
     def dumps(self) -> str:
@@ -242,16 +253,7 @@ def new_state(options: dict, seed: int | str) -> TEState:
     s.start_player = r.randrange(n)
     s.active = s.start_player
     s.set_rng(r)
-    _setup_additions(s)
     return s
-
-
-def _setup_additions(s: TEState) -> None:
-    """The additions' pieces beside the board: the buildings (TE-BLD-01), the wonder."""
-    from .rules import buildings, wonder
-
-    buildings.setup(s)
-    wonder.setup(s)
 
 
 def draw(s: TEState, seat: int, n: int) -> int:

@@ -11,8 +11,9 @@ from typing import Any
 
 from .regions import READING
 from .rules.turn import decider
-from .rules.buildings import BUILDINGS, ORDER as BUILDING_ORDER
-from .state import COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
+from .state import BUILDINGS, COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
+
+BUILDING_ORDER = tuple(BUILDINGS)  # red, blue, green, black (TE-BLD-02)
 
 
 def points_visible(s: TEState, viewer: int | None, seat: int) -> bool:
@@ -62,7 +63,7 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
     conflict = None
     if s.conflict is not None:
         c = s.conflict
-        conflict = {k: c[k] for k in ("kind", "colour", "attacker", "defender", "attacker_strength",
+        conflict = {k: c[k] for k in ("kind", "colour", "leader", "attacker", "defender", "attacker_strength",
                                       "defender_strength", "attacker_committed", "defender_committed",
                                       "attacker_square", "defender_square")}
     b = s.board

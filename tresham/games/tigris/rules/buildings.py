@@ -1,7 +1,8 @@
 """Civilization buildings (TE-BLD-01..13, option ``buildings``).
 
 Four buildings, one a colour (TE-BLD-01/02): library red, granary blue, market hall green,
-palace black; at the start all four are beside the board (``s.buildings[id] is None``).
+palace black; at the start all four are beside the board (``s.buildings[id] is None``,
+set up by ``state.new_state``).
 
 When the tile just placed is, after its conflicts (TE-BLD-06/08), part of a straight line
 of three or more face-up tiles of its own colour (TE-BLD-03), the active player may put
@@ -25,25 +26,19 @@ from __future__ import annotations
 
 from ...base import Event, IllegalOrder
 from ..board import Square, name
-from ..state import TILE_NAMES, TEState, reading
+from ..state import BUILDINGS, TILE_NAMES, TEState, reading
 from .common import emit, who
 
-#: building -> colour (TE-BLD-02)
-BUILDINGS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
-#: colour -> building
+#: colour -> building (``BUILDINGS``, from the state: building -> colour, TE-BLD-02)
 BUILDING_OF = {c: b for b, c in BUILDINGS.items()}
 #: the buildings in the order red, blue, green, black
-ORDER = ("library", "granary", "market_hall", "palace")
+ORDER = tuple(BUILDINGS)
 WORDS = {"library": "library", "granary": "granary", "market_hall": "market hall", "palace": "palace"}
 
 
 def enabled(s: TEState) -> bool:
+    """The game is played with the buildings (option ``buildings``, TE-BLD)."""
     return bool(s.options.get("buildings"))
-
-
-def setup(s: TEState) -> None:
-    """TE-BLD-01: with the option, the four buildings start beside the board."""
-    s.buildings = {b: None for b in ORDER} if enabled(s) else {}
 
 
 def run(s: TEState, at: Square, colour: str, step: tuple[int, int]) -> list[Square]:

@@ -47,6 +47,12 @@ def places(s: TEState) -> list[int]:
     return [1 + sum(1 for w in v if w > v[seat]) for seat in range(s.players)]
 
 
+def over_rule(s: TEState) -> str:
+    """The rule that ended the game, for refusing orders after it: TE-BASE-76 (the bag ran
+    short) or TE-BASE-75 (the treasures)."""
+    return "TE-BASE-76" if "TE-BASE-76" in s.end_reason else "TE-BASE-75"
+
+
 def treasure_end(s: TEState) -> bool:
     """TE-BASE-75: 2 or fewer treasures left on the board."""
     return len(s.treasures) <= 2

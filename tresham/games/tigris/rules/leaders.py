@@ -21,6 +21,8 @@ def check_place(s: TEState, seat: int, colour: str, to: Square, regs=None) -> Sq
     cur = s.leader_square(seat, colour)
     if cur == to:
         raise IllegalOrder("TE-BASE-30", f"{leader_words(seat, colour)} already stands on {name(to)}")
+    if to in s.catastrophes:
+        raise IllegalOrder("TE-BASE-43", f"{name(to)} holds a catastrophe: no leader may ever stand there")
     if not s.empty(to):
         raise IllegalOrder("TE-BASE-29", f"a leader goes only on an empty square; {name(to)} is taken")
     if s.board.is_river(to):

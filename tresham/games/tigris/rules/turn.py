@@ -5,13 +5,15 @@ rest (TE-BASE-25/26). Each action is settled in this order (TE-BASE-27, TE-Z-01)
 
 1. ``conflicts``: a revolt (leader action) or the wars of a uniting tile, each with its
    ``commit`` decisions, and ``war_order`` when several colours are at war;
-2. ``buildings`` (tile actions only; the ``building`` decision, TE-BLD-03..08, ``rules/buildings.py``);
+2. ``buildings`` (tile actions only; the ``building`` decision, TE-BLD-03..08,
+   ``rules/buildings.py``);
 3. ``monument`` (tile actions only, TE-BASE-40/62);
 4. ``wonder`` (tile actions only; the ``wonder`` decision, TE-WON-02, ``rules/wonder.py``);
 5. ``treasure``: compulsory collection (TE-BASE-72/73);
 6. ``done``: the action counts; after the second, the end of the turn: monument VP
-   (TE-BASE-71), the wonder's point (``wonder_point``, TE-WON-06), everyone refills to 6 from the active player on (TE-Z-03), the end check
-   (TE-BASE-75/76), then the next seat (TE-BASE-21).
+   (TE-BASE-71, stage ``end``), the wonder's point (stage ``wonder_point``, TE-WON-06), then
+   (stage ``refill``) everyone refills to 6 from the active player on (TE-Z-03), the end
+   check (TE-BASE-75/76), and the next seat (TE-BASE-21).
 
 The state waits in ``s.phase`` on exactly one decision; ``s.ctx`` holds the action's stage.
 """
@@ -23,7 +25,7 @@ from ..state import COLOURS, HAND_SIZE, TEState, draw, hand_count
 from . import (buildings, catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures,
                war, wonder)
 from .common import emit, who
-from .end import finish, treasure_end
+from .end import finish, over_rule, treasure_end
 
 STAGES = ("conflicts", "buildings", "monument", "wonder", "treasure", "done", "next", "end",
           "wonder_point", "refill")
@@ -49,7 +51,7 @@ def handle(s: TEState, o, ev: list[Event]) -> None:
     """Carry out a player's order ``o`` (typed) for the current decision, then go on until
     the next decision. IllegalOrder before any change when it is not acceptable."""
     if s.finished:
-        raise IllegalOrder("TE-BASE-75", "the game is over")
+        raise IllegalOrder(over_rule(s), "the game is over")
     seat = decider(s)
     kind = o.type
     if kind not in ACCEPTS[s.phase]:
@@ -278,7 +280,7 @@ def default_order(s: TEState) -> dict:
         return {"type": "war_order", "player": seat, "colour": s.ctx["war_colours"][0]}
     if p == "treasure":
         sq = sorted(s.ctx["treasure"]["squares"], key=lambda q: (q[1], q[0]))[0]
-        return {"type": "treasure", "player": seat, "at": sq}
+        return {"type": "treasure", "player": seat, "at": list(sq)}
     if p == "monument":
         return {"type": "monument", "player": seat, "monument": None, "at": None}
     if p == "building":
@@ -288,4 +290,4 @@ def default_order(s: TEState) -> dict:
     if p == "wonder_point":
         pts = s.points[seat]
         return {"type": "wonder_point", "player": seat, "colour": min(COLOURS, key=lambda c: pts[c])}
-    raise IllegalOrder("TE-BASE-75", "the game is over")
+    raise IllegalOrder(over_rule(s), "the game is over")

@@ -33,12 +33,8 @@ from .common import emit, score, who, withdraw_unsupported
 
 
 def enabled(s: TEState) -> bool:
+    """The game is played with the wonder (option ``wonder``, TE-WON)."""
     return bool(s.options.get("wonder"))
-
-
-def setup(s: TEState) -> None:
-    """With the option, the wonder waits beside the board (``at`` None)."""
-    s.wonder = {"at": None, "squares": []} if enabled(s) else None
 
 
 def cross(centre: Square) -> list[Square]:
@@ -48,10 +44,12 @@ def cross(centre: Square) -> list[Square]:
 
 
 def built(s: TEState) -> bool:
+    """The wonder stands on the board (once a game, TER-WON-1)."""
     return bool(s.wonder and s.wonder.get("at") is not None)
 
 
 def squares(s: TEState) -> set[Square]:
+    """The wonder's five squares ({} before it is erected; TE-WON-03/04)."""
     return {(q[0], q[1]) for q in (s.wonder or {}).get("squares") or []}
 
 
@@ -138,6 +136,8 @@ def point(s: TEState, o, ev: list[Event]) -> None:
 
 
 def legal(s: TEState, seat: int) -> list[dict]:
+    """The ``wonder`` decision's orders (decline first, then each centre) or the
+    ``wonder_point`` decision's (each colour), for ``legal.legal_orders``."""
     if s.phase == "wonder":
         return ([{"type": "wonder", "player": seat, "at": None}]
                 + [{"type": "wonder", "player": seat, "at": list(q)} for q in s.ctx["wonder"]["centres"]])
