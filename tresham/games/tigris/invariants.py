@@ -8,6 +8,7 @@ from collections import Counter
 
 from .regions import kingdom_of
 from .rules import buildings, wonder
+from .rules.treasures import _trader_kingdoms as trader_kingdoms
 from .rules.common import has_temple
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
 
@@ -86,8 +87,9 @@ def violations(s: TEState) -> list[str]:
     if s.phase == "action" and not s.finished:
         if s.unification is not None:  # TE-BASE-61: gone once the tile's wars are over
             out.append(f"the unification marker is still on {s.unification}")
-        regs = regions(s)
-        for members in regs.members:  # TE-BASE-72: collected down to one after each action
+        # TE-BASE-72: collected down to one after each action; the kingdoms with a trader
+        # and two treasures or more, filled from their traders only
+        for members in trader_kingdoms(s):
             tr = sum(1 for q in members if q in s.treasures)
             if tr > 1 and any(q in s.leaders and s.leaders[q][1] == "green" for q in members):
                 out.append(f"the kingdom of {members[0]} holds a trader and {tr} treasures "
