@@ -380,7 +380,7 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
 
 
 @cli.command()
-@click.argument("what", default="engine", type=click.Choice(["engine", "server"]))
+@click.argument("what", default="engine", type=click.Choice(["engine", "server", "tigris"]))
 @click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
 @click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
 @click.option("--turns", default=60, type=click.IntRange(1, 1000), show_default=True,
@@ -394,8 +394,19 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def bench(what, players, games, turns, database_url, processes, think_ms, as_json) -> None:
     """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
-    once over HTTP against a real `tresham serve` (WHAT: server)."""
-    if what == "engine":
+    once over HTTP against a real `tresham serve` (WHAT: server), or the Tigris & Euphrates
+    engine: random-bot games per second and apply's time per order (WHAT: tigris; --games
+    per run, 5 runs, --players 2 to 4, cycling 2..4 when not given)."""
+    if what == "tigris":
+        if database_url or think_ms or processes != 1:
+            raise BadInput("--database-url, --processes and --think-ms are for `bench server`")
+        if players is not None and not 2 <= players <= 4:
+            raise BadInput(f"Invalid value for '--players': Tigris & Euphrates is for 2 to 4 "
+                           f"players, not {players}")
+        from .bench_tigris import bench_tigris
+
+        result = bench_tigris(players=players, games=games or 10)
+    elif what == "engine":
         if database_url:
             raise BadInput("--database-url is for `bench server`")
         if think_ms:

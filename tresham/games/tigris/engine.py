@@ -382,7 +382,9 @@ class TigrisEuphrates:
         return svg.board_legend(options)
 
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
-        return self.default(state, seat)
+        from .bots import greedy_bot
+
+        return greedy_bot(state, seat, rng_seed)
 
     def is_platform_order(self, order: dict) -> bool:
         return is_platform_order(order)

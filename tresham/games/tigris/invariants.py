@@ -4,8 +4,11 @@
 """
 from __future__ import annotations
 
-from .regions import regions
+from collections import Counter
+
+from .regions import kingdom_of
 from .rules import buildings, wonder
+from .rules.treasures import _trader_kingdoms as trader_kingdoms
 from .rules.common import has_temple
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
 
@@ -14,9 +17,9 @@ def violations(s: TEState) -> list[str]:
     out: list[str] = []
     n = s.players
     # tiles by colour: bag + hands + board (face up or down) + removed = 153 (TE-BASE-02)
+    on_board = Counter(s.tiles.values())
     for c in COLOURS:
-        k = (s.bag.count(c) + sum(h[c] for h in s.hands)
-             + sum(1 for v in s.tiles.values() if v == c) + s.removed[c])
+        k = s.bag.count(c) + sum(h[c] for h in s.hands) + on_board[c] + s.removed[c]
         if k != TILE_COUNTS[c]:
             out.append(f"{c}: {k} tiles accounted for, not {TILE_COUNTS[c]}")
         if any(h[c] < 0 for h in s.hands):
@@ -63,11 +66,20 @@ def violations(s: TEState) -> list[str]:
     out += buildings.violations(s) + wonder.violations(s)
     settled = not s.finished and s.conflict is None and s.phase not in ("commit", "war_order")
     if settled:
-        regs = regions(s)
-        for i, members in enumerate(regs.members):
-            cols = [s.leaders[q] for q in members if q in s.leaders]
+        # only the kingdoms matter: each filled once from its first leader (as in ``regions``,
+        # by their first square in reading order)
+        kingdoms: list[list] = []
+        done: set = set()
+        for sq in s.leaders:
+            if sq not in done:
+                members = kingdom_of(s, sq)
+                done.update(members)
+                kingdoms.append(members)
+        kingdoms.sort(key=lambda m: (m[0][1], m[0][0]))
+        for members in kingdoms:
+            cols = Counter(s.leaders[q][1] for q in members if q in s.leaders)
             for c in COLOURS:
-                if sum(1 for _, x in cols if x == c) > 1:
+                if cols[c] > 1:
                     out.append(f"two {c} leaders share the kingdom of {members[0]}")
         for sq in s.leaders:
             if not has_temple(s, sq):
@@ -75,8 +87,9 @@ def violations(s: TEState) -> list[str]:
     if s.phase == "action" and not s.finished:
         if s.unification is not None:  # TE-BASE-61: gone once the tile's wars are over
             out.append(f"the unification marker is still on {s.unification}")
-        regs = regions(s)
-        for members in regs.members:  # TE-BASE-72: collected down to one after each action
+        # TE-BASE-72: collected down to one after each action; the kingdoms with a trader
+        # and two treasures or more, filled from their traders only
+        for members in trader_kingdoms(s):
             tr = sum(1 for q in members if q in s.treasures)
             if tr > 1 and any(q in s.leaders and s.leaders[q][1] == "green" for q in members):
                 out.append(f"the kingdom of {members[0]} holds a trader and {tr} treasures "

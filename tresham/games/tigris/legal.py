@@ -7,12 +7,13 @@ catastrophes: every square that passes the rules' checks.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from ..base import IllegalOrder
-from .regions import regions
+from .board import Square
+from .regions import READING, Regions, regions
 from .rules import buildings, catastrophe, wonder
-from .rules.common import has_temple
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.turn import decider
 from .state import COLOURS, TEState
@@ -45,43 +46,143 @@ def legal_orders(s: TEState, seat: int) -> list[dict]:
     return []
 
 
+def kingdom_borders(s: TEState, regs: Regions) -> dict[Square, set[int]]:
+    """For each square beside a kingdom, the kingdoms it borders (TE-BASE-32/36)."""
+    near: dict[Square, set[int]] = {}
+    for i, mem in enumerate(regs.members):
+        if regs.king[i]:
+            for q in mem:
+                for n in s.nb(q):
+                    near.setdefault(n, set()).add(i)
+    return near
+
+
+def _near_without(s: TEState, regs: Regions, near: dict[Square, set[int]],
+                  removed: Square, wanted: set[Square]) -> dict[Square, int]:
+    """The kingdom counts of the ``wanted`` squares that change when the leader on
+    ``removed`` leaves the board (a move, TE-BASE-30): only its own region changes, so only
+    it is filled again."""
+    rid = regs.of.get(removed)
+    if rid is None:
+        return {}
+    rest = set(regs.members[rid])
+    rest.discard(removed)
+    sub: dict[Square, int] = {}
+    sub_king: list[bool] = []
+    for start in regs.members[rid]:
+        if start not in rest or start in sub:
+            continue
+        j = len(sub_king)
+        group = [start]
+        sub[start] = j
+        for q in group:
+            for n in s.nb(q):
+                if n in rest and n not in sub:
+                    sub[n] = j
+                    group.append(n)
+        sub_king.append(any(q in s.leaders for q in group))
+    out: dict[Square, int] = {}
+    for q in regs.members[rid]:
+        for n in s.nb(q):
+            if n in out or n not in wanted:
+                continue
+            ks: set[int] = set(near.get(n, ()))
+            ks.discard(rid)
+            for m in s.nb(n):
+                if m in sub and sub_king[sub[m]]:
+                    ks.add(-1 - sub[m])
+            out[n] = len(ks)
+    return out
+
+
+def _order(kind: str, seat: int, colour, item) -> dict:
+    """One action order of a group (see :func:`_action_groups`)."""
+    if kind == "tile" or kind == "leader":
+        return {"type": kind, "player": seat, "colour": colour, "to": [item[0], item[1]]}
+    if kind == "catastrophe":
+        return {"type": kind, "player": seat, "to": [item[0], item[1]]}
+    if kind == "swap":
+        return {"type": kind, "player": seat, "tiles": dict(item)}
+    if kind == "withdraw":
+        return {"type": kind, "player": seat, "colour": colour}
+    return {"type": "pass", "player": seat}
+
+
 def _actions(s: TEState, seat: int) -> list[dict]:
+    return [_order(kind, seat, colour, item) for kind, colour, items in _action_groups(s, seat)
+            for item in items]
+
+
+def pick_action(s: TEState, seat: int, rng) -> dict:
+    """``rng.choice(legal_orders(s, seat))`` in the action decision, without building the
+    orders not picked (the same draw: one ``_randbelow`` of the number of orders)."""
+    groups = _action_groups(s, seat)
+    i = rng.randrange(sum(len(items) for _, _, items in groups))
+    for kind, colour, items in groups:
+        if i < len(items):
+            return _order(kind, seat, colour, items[i])
+        i -= len(items)
+    raise AssertionError("unreachable")
+
+
+def _action_groups(s: TEState, seat: int) -> list[tuple[str, str | None, list | tuple]]:
+    """The action decision's legal orders as groups (kind, colour, squares or discards), in
+    the order ``legal_orders`` lists them."""
     b = s.board
-    out: list[dict] = [{"type": "pass", "player": seat}]
-    squares = b.squares()
-    empty = [q for q in squares if s.empty(q)]
+    out: list[tuple[str, str | None, list | tuple]] = [("pass", None, (None,))]
+    squares = READING
+    taken = set(s.tiles) | s.leaders.keys() | s.catastrophes  # what TEState.empty looks at
+    w = s.wonder
+    if w and w.get("squares"):
+        taken |= {(q[0], q[1]) for q in w["squares"]}
+    empty = [q for q in squares if q not in taken]
     regs = regions(s)
-    # leaders (TE-BASE-29..32): the same checks as leaders.check_place, the cheap ones first
-    spots = [q for q in empty if not b.is_river(q) and has_temple(s, q)]
+    near = kingdom_borders(s, regs)
+    # leaders (TE-BASE-29..32): the same checks as leaders.check_place
+    rivers, tiles, down = b.rivers, s.tiles, s.face_down
+    temple_side = {n for q, c in tiles.items() if c == "red" and q not in down for n in s.nb(q)}
+    spots = [q for q in empty if q in temple_side and q not in rivers]
+    spot_set = set(spots)
+    from_supply = [q for q in spots if len(near.get(q, ())) <= 1]
     for c in COLOURS:
         cur = s.leader_square(seat, c)
-        r = regions(s, {cur}) if cur is not None else regs
-        for q in spots:
-            if len(r.kingdoms_around(s, q)) <= 1:
-                out.append({"type": "leader", "player": seat, "colour": c, "to": list(q)})
+        moved = _near_without(s, regs, near, cur, spot_set) if cur is not None else {}
+        if moved:
+            ok = [q for q in spots if (moved[q] if q in moved else len(near.get(q, ()))) <= 1]
+        else:
+            ok = from_supply
+        out.append(("leader", c, ok))
         if cur is not None:
-            out.append({"type": "withdraw", "player": seat, "colour": c})
+            out.append(("withdraw", c, (None,)))
     # tiles (TE-BASE-35/36)
+    river: list[Square] = []
+    land: list[Square] = []
+    for q in empty:
+        if q not in near or len(near[q]) <= 2:
+            (river if q in rivers else land).append(q)
     for c in COLOURS:
-        if s.hands[seat][c] < 1:
-            continue
-        for q in empty:
-            if (c == "blue") != b.is_river(q):
-                continue
-            if len(regs.kingdoms_around(s, q)) <= 2:
-                out.append({"type": "tile", "player": seat, "colour": c, "to": list(q)})
-    # catastrophes (TE-BASE-41/42)
+        if s.hands[seat][c] >= 1:
+            out.append(("tile", c, river if c == "blue" else land))
+    # catastrophes (TE-BASE-41/42): the rule's own check, on the squares not plainly refused
     if s.catastrophes_left[seat] > 0:
+        cat: list[Square] = []
         for q in squares:
+            if q in s.catastrophes or q in s.leaders or q in s.treasures or q in down:
+                continue
             try:
                 catastrophe.check(s, seat, q)
             except IllegalOrder:
                 continue
-            out.append({"type": "catastrophe", "player": seat, "to": list(q)})
+            cat.append(q)
+        out.append(("catastrophe", None, cat))
     # swaps (TE-BASE-45)
     h = s.hands[seat]
-    for combo in product(*(range(h[c] + 1) for c in COLOURS)):
-        if sum(combo) >= 1:
-            out.append({"type": "swap", "player": seat,
-                        "tiles": {c: n for c, n in zip(COLOURS, combo) if n}})
+    out.append(("swap", None, _discards(tuple(h[c] for c in COLOURS))))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _discards(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every swap's discards for a hand (counts in colour order), as (colour, n) pairs."""
+    return tuple(tuple((c, n) for c, n in zip(COLOURS, combo) if n)
+                 for combo in product(*(range(k + 1) for k in hand)) if sum(combo) >= 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Square
-from .state import TEState
+from .state import TEState, neighbour_table
 
 
 @dataclass(slots=True)
@@ -48,48 +48,94 @@ def occupied(s: TEState, sq: Square) -> bool:
     return bool(w and w.get("squares") and list(sq) in w["squares"])
 
 
+#: every square of the 16 x 11 grid in reading order (row, then column)
+READING: tuple[Square, ...] = tuple(sorted(neighbour_table("base"), key=lambda q: (q[1], q[0])))
+#: each square's place in reading order (row, then column), for sorting at C speed
+_RANK: dict[Square, int] = {q: q[1] * 100 + q[0] for q in neighbour_table("base")}
+_rank = _RANK.__getitem__
+
+
 def regions(s: TEState, blocked: frozenset[Square] | set[Square] = frozenset()) -> Regions:
-    """Every region of ``s`` by flood fill in reading order (TE-BASE-22, TE-BASE-24)."""
-    b = s.board
-    cells = set(s.tiles) | set(s.leaders)
-    if s.wonder and s.wonder.get("squares"):
-        cells |= {(q[0], q[1]) for q in s.wonder["squares"]}
-    cells -= s.catastrophes
-    cells -= set(blocked)
+    """Every region of ``s`` by flood fill in reading order (TE-BASE-22, TE-BASE-24); each
+    region's squares in reading order."""
+    cells = set(s.tiles)
+    cells.update(s.leaders)
+    w = s.wonder
+    if w and w.get("squares"):
+        cells.update((q[0], q[1]) for q in w["squares"])
+    if s.catastrophes:
+        cells -= s.catastrophes
+    if blocked:
+        cells -= set(blocked)
+    nbt = neighbour_table(s.options.get("board", "base"))
     of: dict[Square, int] = {}
     members: list[list[Square]] = []
-    king: list[bool] = []
-    leaders = s.leaders
-    for start in sorted(cells, key=lambda q: (q[1], q[0])):
-        if start in of:
+    left = set(cells)
+    for start in sorted(cells, key=_rank):
+        if start not in left:
             continue
-        i = len(members)
+        left.discard(start)
         group = [start]
-        of[start] = i
-        k = 0
-        while k < len(group):
-            for n in s.nb(group[k]):
-                if n in cells and n not in of:
-                    of[n] = i
-                    group.append(n)
-            k += 1
-        members.append(sorted(group, key=lambda q: (q[1], q[0])))
-        king.append(any(q in leaders for q in group))
+        for q in group:  # the list grows while it is read: a breadth-first fill
+            for m in nbt[q]:
+                if m in left:
+                    left.discard(m)
+                    group.append(m)
+        i = len(members)
+        for q in group:
+            of[q] = i
+        group.sort(key=_rank)
+        members.append(group)
+    leaders = s.leaders.keys()
+    king = [not leaders.isdisjoint(m) for m in members]
     return Regions(of, members, king)
 
 
 def kingdom_of(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] = frozenset()) -> list[Square]:
-    """The squares of the region holding ``sq`` (a flood fill from it alone)."""
-    b = s.board
+    """The squares of the region holding ``sq`` (a flood fill from it alone), in reading order."""
     if not occupied(s, sq) or sq in blocked:
         return []
+    tiles, leaders, cats = s.tiles, s.leaders, s.catastrophes
+    w = s.wonder
+    wsq = {(q[0], q[1]) for q in w["squares"]} if w and w.get("squares") else ()
+    nbt = neighbour_table(s.options.get("board", "base"))
     seen = {sq}
     group = [sq]
-    k = 0
-    while k < len(group):
-        for n in s.nb(group[k]):
-            if n not in seen and n not in blocked and occupied(s, n):
+    for q in group:
+        for n in nbt[q]:
+            if n not in seen and n not in blocked and (n in tiles or n in leaders or n in wsq) \
+                    and n not in cats:
                 seen.add(n)
                 group.append(n)
-        k += 1
-    return sorted(group, key=lambda q: (q[1], q[0]))
+    group.sort(key=_rank)
+    return group
+
+
+def regions_around(s: TEState, sq: Square, blocked: frozenset[Square] | set[Square] = frozenset()) -> Regions:
+    """The regions next to ``sq`` only (each filled from a neighbour), indexed in the same
+    relative order as :func:`regions` (by their first square in reading order): enough for
+    ``kingdoms_around(s, sq)``, ``leaders`` and ``members`` of those regions, at the cost
+    of those regions alone. The same cells as :func:`occupied`."""
+    nbt = neighbour_table("base")
+    tiles, leaders, cats = s.tiles, s.leaders, s.catastrophes
+    w = s.wonder
+    wsq = {(q[0], q[1]) for q in w["squares"]} if w and w.get("squares") else ()
+    groups: list[list[Square]] = []
+    seen: set[Square] = set()
+    for n in nbt.get(sq, ()):  # off the board: no regions (the rules refuse the square)
+        if n in seen or n in blocked or n in cats or not (n in tiles or n in leaders or n in wsq):
+            continue
+        seen.add(n)
+        g = [n]
+        for q in g:
+            for m in nbt[q]:
+                if m not in seen and m not in blocked and m not in cats \
+                        and (m in tiles or m in leaders or m in wsq):
+                    seen.add(m)
+                    g.append(m)
+        g.sort(key=_rank)
+        groups.append(g)
+    groups.sort(key=lambda g: _rank(g[0]))
+    of = {q: i for i, g in enumerate(groups) for q in g}
+    lk = leaders.keys()
+    return Regions(of, groups, [not lk.isdisjoint(g) for g in groups])

@@ -41,6 +41,11 @@ def neighbour_table(side: str) -> dict[Square, tuple[Square, ...]]:
     return {sq: tuple(b.neighbours(sq)) for sq in b.squares()}
 
 
+#: the edge neighbours of the 16 x 11 grid, the same on both sides of the board
+_NB = neighbour_table("base")
+assert _NB == neighbour_table("advanced")
+
+
 def monument_colours(mid: str) -> tuple[str, str]:
     a, b = mid.split("-")
     return a, b
@@ -114,8 +119,8 @@ class TEState:
         return boardmod.load(self.options.get("board", "base"))
 
     def nb(self, sq: Square) -> tuple[Square, ...]:
-        """The squares sharing an edge with ``sq`` (TE-BASE-13)."""
-        return neighbour_table(self.options.get("board", "base"))[sq]
+        """The squares sharing an edge with ``sq`` (TE-BASE-13); both sides share the grid."""
+        return _NB[sq]
 
     def rng_obj(self) -> random.Random:
         r = random.Random()

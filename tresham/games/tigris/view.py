@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .regions import READING
 from .rules.turn import decider
 from .state import BUILDINGS, COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
 
@@ -28,16 +29,21 @@ def squares(s: TEState) -> list[dict[str, Any]]:
                 mon_at[q] = m
     bld_at = {q: b for b, q in s.buildings.items() if q is not None}
     wonder_sq = {(q[0], q[1]) for q in (s.wonder or {}).get("squares") or []}
-    occ = set(s.tiles) | set(s.leaders) | s.catastrophes | wonder_sq
+    tiles, leaders, down, treasures = s.tiles, s.leaders, s.face_down, s.treasures
+    cats, special, uni = s.catastrophes, s.board.special, s.unification
+    occ = set(tiles) | set(leaders) | cats | wonder_sq
+    tile, leader, mon, bld = tiles.get, leaders.get, mon_at.get, bld_at.get
     out = []
-    for sq in sorted(occ, key=lambda q: (q[1], q[0])):
-        ld = s.leaders.get(sq)
-        out.append({"at": list(sq), "tile": s.tiles.get(sq), "face_down": sq in s.face_down,
-                    "treasure": sq in s.treasures, "special": sq in s.board.special,
-                    "catastrophe": sq in s.catastrophes,
+    for sq in READING:
+        if sq not in occ:
+            continue
+        ld = leader(sq)
+        out.append({"at": [sq[0], sq[1]], "tile": tile(sq), "face_down": sq in down,
+                    "treasure": sq in treasures, "special": sq in special,
+                    "catastrophe": sq in cats,
                     "leader": {"owner": ld[0], "colour": ld[1]} if ld else None,
-                    "monument": mon_at.get(sq), "building": bld_at.get(sq),
-                    "wonder": sq in wonder_sq, "unification": sq == s.unification})
+                    "monument": mon(sq), "building": bld(sq),
+                    "wonder": sq in wonder_sq, "unification": sq == uni})
     return out
 
 

@@ -18,20 +18,19 @@ def check(s: TEState, seat: int, to: Square) -> None:
     if s.catastrophes_left[seat] < 1:
         raise IllegalOrder("TE-BASE-41", f"{who(seat)} has no catastrophe tile left")
     on_board(s, to, "TE-BASE-42")
-    n = name(to)
     if to in s.catastrophes:
-        raise IllegalOrder("TE-BASE-42", f"{n} already holds a catastrophe")
+        raise IllegalOrder("TE-BASE-42", f"{name(to)} already holds a catastrophe")
     if to in s.leaders:
-        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a leader; {n} holds one")
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a leader; {name(to)} holds one")
     if to in s.treasures:
-        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a treasure; {n} carries one")
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a treasure; {name(to)} carries one")
     if to in s.face_down:
-        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a monument; {n} is one")
-    if to in {v for v in s.buildings.values() if v is not None}:
-        raise IllegalOrder("TE-BLD-10", f"a catastrophe may not go on a building; {n} carries one")
+        raise IllegalOrder("TE-BASE-42", f"a catastrophe may not go on a monument; {name(to)} is one")
+    if to in s.buildings.values():  # None never equals a square
+        raise IllegalOrder("TE-BLD-10", f"a catastrophe may not go on a building; {name(to)} carries one")
     w = s.wonder
     if w and w.get("squares") and list(to) in w["squares"]:
-        raise IllegalOrder("TE-WON-07", f"a catastrophe may not go on the wonder; {n} is part of it")
+        raise IllegalOrder("TE-WON-07", f"a catastrophe may not go on the wonder; {name(to)} is part of it")
 
 
 def place(s: TEState, seat: int, to: Square, ev: list[Event]) -> None:

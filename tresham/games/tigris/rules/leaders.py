@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...base import Event, IllegalOrder
 from ..board import Square, name
-from ..regions import regions
+from ..regions import regions_around
 from ..state import LEADER_NAMES, TEState
 from .common import emit, has_temple, leader_words, on_board, who
 
@@ -31,7 +31,7 @@ def check_place(s: TEState, seat: int, colour: str, to: Square, regs=None) -> Sq
         raise IllegalOrder("TE-BASE-29", f"a leader must stand next to a face-up temple; "
                                          f"{name(to)} has none beside it")
     if regs is None:
-        regs = regions(s, {cur} if cur else frozenset())
+        regs = regions_around(s, to, {cur} if cur else frozenset())
     if len(regs.kingdoms_around(s, to)) >= 2:
         raise IllegalOrder("TE-BASE-32", f"a leader on {name(to)} would join two kingdoms")
     return cur

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...base import Event, IllegalOrder
 from ..board import Square, name
-from ..regions import regions
+from ..regions import regions_around
 from ..state import TILE_NAMES, TEState
 from . import buildings
 from .common import emit, leader_words, on_board, score, who
@@ -31,7 +31,7 @@ def check(s: TEState, seat: int, colour: str, to: Square, regs=None) -> list[int
     if colour != "blue" and river:
         raise IllegalOrder("TE-BASE-35", f"a {TILE_NAMES[colour]} goes only on land; "
                                          f"{name(to)} is a river square")
-    regs = regs or regions(s)
+    regs = regs or regions_around(s, to)
     ks = regs.kingdoms_around(s, to)
     if len(ks) >= 3:
         raise IllegalOrder("TE-BASE-36", f"a tile on {name(to)} would join {len(ks)} kingdoms")
@@ -40,7 +40,7 @@ def check(s: TEState, seat: int, colour: str, to: Square, regs=None) -> list[int
 
 def place(s: TEState, seat: int, colour: str, to: Square, ev: list[Event]) -> bool:
     """Put the tile on ``to`` (checked) and score it; True when it unites two kingdoms."""
-    regs = regions(s)
+    regs = regions_around(s, to)
     ks = check(s, seat, colour, to, regs)
     s.hands[seat][colour] -= 1
     s.tiles[to] = colour

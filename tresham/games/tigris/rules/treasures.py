@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...base import Event, IllegalOrder
 from ..board import Square, name
-from ..regions import regions
+from ..regions import kingdom_of
 from ..state import TEState
 from .common import emit, who
 
@@ -21,13 +21,30 @@ def take(s: TEState, seat: int, sq: Square, ev: list[Event]) -> None:
     emit(ev, f"{who(seat)} takes the treasure on {name(sq)}", "treasure", at=list(sq))
 
 
+def _trader_kingdoms(s: TEState) -> list[list[Square]]:
+    """The kingdoms holding a trader and two treasures or more, in the order of their first
+    square in reading order (the order of ``regions``), each in reading order; only these
+    can give treasures (TE-BASE-72), so only they are filled."""
+    if len(s.treasures) < 2:
+        return []
+    out: dict[Square, list[Square]] = {}
+    seen: set[Square] = set()
+    for sq, (_, colour) in s.leaders.items():
+        if colour != "green" or sq in seen:
+            continue
+        members = kingdom_of(s, sq)
+        seen.update(members)
+        if sum(1 for q in members if q in s.treasures) >= 2:
+            out[members[0]] = members
+    return [out[k] for k in sorted(out, key=lambda q: (q[1], q[0]))]
+
+
 def step(s: TEState, ev: list[Event]) -> dict | None:
     """Take every forced treasure; the choice owed next ({player, squares}) or None."""
     for _ in range(64):
-        regs = regions(s)
         choice = None
         progressed = False
-        for members in regs.members:
+        for members in _trader_kingdoms(s):
             tr = [q for q in members if q in s.treasures]
             if len(tr) < 2:
                 continue

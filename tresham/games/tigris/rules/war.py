@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...base import Event
 from ..board import Square, name
-from ..regions import kingdom_of, regions
+from ..regions import kingdom_of, regions_around
 from ..state import COLOURS, TEState
 from .common import emit, leader_words, score, tile_words, who, withdraw_unsupported
 
@@ -25,7 +25,7 @@ def war_sides(s: TEState) -> dict[str, list[tuple[Square, int]]]:
     u = s.unification
     if u is None:
         return {}
-    regs = regions(s, {u})
+    regs = regions_around(s, u, {u})
     seen: dict[str, list[tuple[int, Square, int]]] = {}
     for i in regs.kingdoms_around(s, u):
         for sq, owner, colour in regs.leaders(s, i):

@@ -1,0 +1,401 @@
+"""The bots of Tigris & Euphrates, deciding on information states only.
+
+A bot is given the seat's own ``view`` (``view.view(state, seat)``: the board, its own hand,
+the public counts) and never the state itself: :func:`info_state` rebuilds from that view
+a :class:`TEState` the rules' functions can read (``legal.legal_orders``, ``regions``),
+with the hidden parts put in a fixed, canonical form (other hands empty, the bag a sorted
+list of the right size, a fixed random generator). Two states that differ only in other
+hands or in the bag's order give the same view, hence the same choice.
+
+* :func:`random_order`: uniform over ``legal.legal_orders`` for the seat, seeded by the
+  ``rng_seed`` string.
+* :func:`greedy_order`: scores each candidate action by its immediate VP weighted towards
+  the seat's weakest colours (TE-BASE-38/79), treasure gains (TE-BASE-72), the monuments it
+  opens for its own leaders (TE-BASE-62/71), the revolts and wars it can win with the tiles
+  it holds (TE-BASE-47/55/57), and a leader's prospects; commits what wins when it can,
+  else nothing (TE-BASE-48/56).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from .board import Square
+from .legal import kingdom_borders, legal_orders, pick_action
+from .regions import Regions, regions
+from .rules.turn import decider
+from .state import COLOURS, MONUMENTS, TILE_COUNTS, TEState, monument_colours
+
+#: the random generator's state every information state carries (it is never drawn from)
+_INFO_RNG = random.Random("tigris-information-state").getstate()
+
+
+# ---- the information state ---------------------------------------------------------------
+def info_state(v: dict) -> TEState:
+    """A :class:`TEState` built from the view ``v`` of one seat (``v["seat"]``) alone.
+
+    Known exactly: the board (tiles face up or down, treasures, catastrophes, leaders,
+    monuments, buildings, the wonder, the unification marker), the counts by seat, the
+    seat's own hand and points, the turn, the decision and its options, the conflict.
+    Canonical, since unknown: the other hands (empty; their sizes are in ``v["players"]``),
+    the bag (``v["bag"]`` tiles, the unseen colours in sorted order), hidden points (0), the
+    tiles out of the game (0), the random generator (a fixed state)."""
+    seat = v["seat"]
+    opts = dict(v["options"])
+    n = int(opts["players"])
+    s = TEState(options=opts, rng=[], bag=[], hands=[{c: 0 for c in COLOURS} for _ in range(n)])
+    s.rng = [_INFO_RNG[0], list(_INFO_RNG[1]), _INFO_RNG[2]]
+    if v.get("hand") is not None and seat is not None:
+        s.hands[seat] = {c: int(v["hand"].get(c, 0)) for c in COLOURS}
+    wonder_sqs = []
+    tiles, leaders = s.tiles, s.leaders
+    for q in v["squares"]:
+        a = q["at"]
+        at = (a[0], a[1])
+        if q["tile"]:
+            tiles[at] = q["tile"]
+            if q["face_down"]:
+                s.face_down.add(at)
+        if q["treasure"]:  # on a tile, or on a square of the wonder (TE-WON)
+            s.treasures.add(at)
+        ld = q["leader"]
+        if ld:
+            leaders[at] = (ld["owner"], ld["colour"])
+        if q["catastrophe"]:
+            s.catastrophes.add(at)
+        if q["unification"]:
+            s.unification = at
+        if q.get("wonder"):
+            wonder_sqs.append(list(at))
+    s.monuments = {m["id"]: (tuple(m["at"]) if m["at"] is not None else None) for m in v["monuments"]}
+    for m in MONUMENTS:
+        s.monuments.setdefault(m, None)
+    s.buildings = {b["id"]: (tuple(b["at"]) if b["at"] is not None else None) for b in v.get("buildings") or []}
+    if v.get("wonder") is not None:
+        s.wonder = {**v["wonder"], "squares": wonder_sqs}
+    s.catastrophes_left = [p["catastrophes"] for p in v["players"]]
+    s.collected = [p["treasures"] for p in v["players"]]
+    s.points = [dict(p["points"]) if p["points"] is not None else {c: 0 for c in COLOURS}
+                for p in v["players"]]
+    unseen = _unseen(s, seat)
+    bag = [c for c in COLOURS for _ in range(unseen[c])]
+    s.bag = (bag + ["red"] * v["bag"])[:v["bag"]]
+    s.active, s.turn, s.actions_left = v["active"], v["turn"], v["actions_left"]
+    s.finished = bool(v["finished"])
+    s.phase = v.get("phase") or ("over" if s.finished else "action")
+    if v.get("conflict") is not None:
+        s.conflict = dict(v["conflict"])
+    s.ctx = _ctx(s, v)
+    return s
+
+
+def _ctx(s: TEState, v: dict) -> dict | None:
+    """The decision's scratch data, as far as the rules' legal orders read it, from the
+    seat's own pending decision."""
+    p = s.phase
+    if p in ("action", "over"):
+        return None
+    mine = [d for d in v.get("pending") or [] if d.get("player") == v["seat"]]
+    opts = dict(mine[0].get("options") or {}) if mine else {}
+    if p == "commit":
+        return {"kind": s.conflict["kind"] if s.conflict else "", "stage": "conflicts"}
+    if p == "war_order":
+        return {"kind": "tile", "stage": "conflicts", "war_colours": list(opts.get("colours", []))}
+    if p == "treasure":
+        return {"stage": "treasure", "treasure": {"player": v["seat"], "squares": opts.get("squares", [])}}
+    return {"stage": p, p: opts}
+
+
+def _unseen(s: TEState, seat: int | None) -> dict[str, int]:
+    """Tiles of each colour neither on the board nor in the seat's hand: an upper bound on
+    what the bag and the other hands hold."""
+    out = dict(TILE_COUNTS)
+    for c in s.tiles.values():
+        out[c] -= 1
+    if seat is not None:
+        for c in COLOURS:
+            out[c] -= s.hands[seat][c]
+    return {c: max(0, k) for c, k in out.items()}
+
+
+# ---- the random legal bot ----------------------------------------------------------------
+def random_order(v: dict, rng_seed: str) -> dict:
+    """A legal order for the viewing seat, uniform over ``legal.legal_orders``."""
+    s = info_state(v)
+    seat = v["seat"]
+    if s.phase == "action" and not s.finished and decider(s) == seat:
+        return pick_action(s, seat, random.Random(rng_seed))  # the same draw, fewer dicts
+    orders = legal_orders(s, seat)
+    if not orders:
+        raise ValueError(f"seat {seat} owes no decision now")
+    return random.Random(rng_seed).choice(orders)
+
+
+# ---- the greedy bot ----------------------------------------------------------------------
+class _Eval:
+    """What the greedy bot knows of a position, computed once per decision."""
+
+    def __init__(self, s: TEState, v: dict) -> None:
+        self.s = s
+        self.v = v
+        self.me = v["seat"]
+        self.regs: Regions = regions(s)
+        #: the kingdoms each square borders (TE-BASE-36)
+        self.near = kingdom_borders(s, self.regs)
+        pts = s.points[self.me]
+        lo, hi = min(pts.values()), max(pts.values())
+        #: the worth of 1 VP of each colour: 2 for the weakest, down to 1 for the strongest
+        self.w = {c: 1.0 + (hi - pts[c]) / (hi - lo) if hi > lo else 1.5 for c in COLOURS}
+        self.treasure_worth = 2.0
+        self.unseen = _unseen(s, self.me)
+        self.unseen_total = max(1, sum(self.unseen.values()))
+        self.hand = s.hands[self.me]
+        # each region's face-up tiles by colour, treasures and leaders (owner, colour)
+        self.faceup: list[dict[str, int]] = []
+        self.treasures: list[int] = []
+        self.lead: list[list[tuple[Square, int, str]]] = []
+        for i, mem in enumerate(self.regs.members):
+            cnt = {c: 0 for c in COLOURS}
+            for q in mem:
+                c = s.tiles.get(q)
+                if c is not None and q not in s.face_down:
+                    cnt[c] += 1
+            self.faceup.append(cnt)
+            self.treasures.append(sum(1 for q in mem if q in s.treasures))
+            self.lead.append(self.regs.leaders(s, i))
+
+    def their_tiles(self, seat: int, colour: str) -> int:
+        """A cautious guess at the tiles of ``colour`` another seat holds: its expected
+        share of the unseen tiles plus one, at most its hand and the unseen ones."""
+        size = self.v["players"][seat]["hand_size"]
+        exp = size * self.unseen[colour] / self.unseen_total
+        return min(size, self.unseen[colour], math.ceil(exp) + 1)
+
+    def temples(self, sq: Square) -> int:
+        return sum(1 for n in self.s.nb(sq) if self.s.face_up(n, "red"))
+
+
+def greedy_order(v: dict, rng_seed: str) -> dict:
+    """The greedy bot's order for the viewing seat (module docstring)."""
+    s = info_state(v)
+    me = v["seat"]
+    orders = legal_orders(s, me)
+    if not orders:
+        raise ValueError(f"seat {me} owes no decision now")
+    rng = random.Random(rng_seed)
+    p = s.phase
+    if p == "action":
+        return _best_action(_Eval(s, v), orders, rng)
+    if p == "commit":
+        return _commit(_Eval(s, v), orders)
+    if p == "monument":
+        return _monument(_Eval(s, v), orders)
+    if p == "war_order":
+        return _war_order(_Eval(s, v), orders)
+    if p == "wonder_point":
+        pts = s.points[me]
+        return min(orders, key=lambda o: (pts.get(o.get("colour"), 0), COLOURS.index(o["colour"])
+                                          if o.get("colour") in COLOURS else 9))
+    # treasure (all alike to the bot), building, wonder: take the first that does something
+    doing = [o for o in orders if any(o.get(k) is not None for k in ("at", "building", "monument"))]
+    return (doing or orders)[0]
+
+
+def _commit(e: _Eval, orders: list[dict]) -> dict:
+    """Commit the fewest tiles that win (TE-BASE-49/57: ties to the defender), when the
+    hand allows; else the fewest allowed (nothing in the base game)."""
+    c = e.s.conflict
+    side = "attacker" if c["attacker_committed"] is None else "defender"
+    counts = sorted(o["tiles"] for o in orders)
+    mine = c[f"{side}_strength"]
+    if side == "defender":
+        need = c["attacker_strength"] + c["attacker_committed"] - mine  # a tie holds
+    else:
+        need = c["defender_strength"] + e.their_tiles(c["defender"], c["colour"]) - mine + 1
+    need = max(0, need)
+    ok = [n for n in counts if n >= need]
+    n = ok[0] if ok else counts[0]
+    return next(o for o in orders if o["tiles"] == n)
+
+
+def _monument(e: _Eval, orders: list[dict]) -> dict:
+    """Build the monument whose colours the seat's leaders in that kingdom hold, the weakest
+    colour first (TE-BASE-71); decline when none scores for it."""
+    best, best_score = orders[0], 0.0
+    for o in orders:
+        if o.get("monument") is None:
+            continue
+        at = tuple(o["at"])
+        i = e.regs.of.get(at)
+        mine = {c for _, ow, c in e.regs.leaders(e.s, i) if ow == e.me} if i is not None else set()
+        sc = sum(e.w[c] for c in monument_colours(o["monument"]) if c in mine)
+        if sc > best_score:
+            best, best_score = o, sc
+    return best
+
+
+def _war_order(e: _Eval, orders: list[dict]) -> dict:
+    """The war the seat is likeliest to win first (its supporters against the other side's)."""
+    from .rules.war import war_sides, supporters
+
+    sides = war_sides(e.s)
+
+    def edge(o: dict) -> float:
+        col = o["colour"]
+        (sq1, o1), (sq2, o2) = sides[col]
+        a, b = len(supporters(e.s, sq1, col)), len(supporters(e.s, sq2, col))
+        if o1 == e.me:
+            return a + e.hand[col] - b
+        if o2 == e.me:
+            return b + e.hand[col] - a
+        return -99.0
+
+    return max(orders, key=lambda o: (edge(o), -COLOURS.index(o["colour"])))
+
+
+def _best_action(e: _Eval, orders: list[dict], rng: random.Random) -> dict:
+    """The action with the best score; equal scores drawn at random (seeded)."""
+    scored: list[tuple[float, dict]] = []
+    for o in orders:
+        t = o["type"]
+        if t == "tile":
+            sc = _tile_score(e, o["colour"], (o["to"][0], o["to"][1]))
+        elif t == "leader":
+            sc = _leader_score(e, o["colour"], (o["to"][0], o["to"][1]))
+        elif t == "pass":
+            sc = -0.5
+        else:  # withdraw, catastrophe, swap: not worth an action to this bot
+            continue
+        scored.append((sc, o))
+    if not scored:
+        return orders[0]
+    top = max(sc for sc, _ in scored)
+    best = [o for sc, o in scored if sc >= top - 1e-9]
+    return best[rng.randrange(len(best))]
+
+
+def _tile_score(e: _Eval, colour: str, q: Square) -> float:
+    s, regs, me = e.s, e.regs, e.me
+    ks = sorted(e.near.get(q, ()))
+    if len(ks) == 2:
+        return _war_score(e, colour, q, ks)
+    sc = 0.0
+    if len(ks) == 1:
+        lead = e.lead[ks[0]]
+        same = [ow for _, ow, c in lead if c == colour]
+        king = [ow for _, ow, c in lead if c == "black"]
+        got = (same or king or [None])[0]
+        if got == me:
+            sc += e.w[colour]  # TE-BASE-38
+        elif got is not None:
+            sc -= 0.3
+        elif any(ow == me for _, ow, _c in lead):
+            sc += 0.1  # it strengthens a kingdom of ours
+    # the regions it links: treasures for our trader (TE-BASE-72)
+    around = regs.around(s, q)
+    if around:
+        lead = [x for i in around for x in e.lead[i]]
+        traders = [ow for _, ow, c in lead if c == "green"]
+        tr = sum(e.treasures[i] for i in around)
+        if traders and traders[0] == me and tr >= 2:
+            sc += (tr - 1) * e.treasure_worth
+        # a monument our leaders there would score from (TE-BASE-62/71)
+        mine = {c for _, ow, c in lead if ow == me}
+        if mine and _opens_monument(s, colour, q):
+            free = [m for m, at in s.monuments.items() if at is None and colour in monument_colours(m)]
+            sc += max((sum(e.w[c] for c in monument_colours(m) if c in mine) for m in free), default=0.0)
+    return sc
+
+
+def _opens_monument(s: TEState, colour: str, q: Square) -> bool:
+    """A ``colour`` tile on ``q`` completes a 2x2 block of face-up ``colour`` tiles."""
+    tiles, down = s.tiles, s.face_down
+    same = [n for n in s.nb(q) if tiles.get(n) == colour and n not in down]
+    if len(same) < 2:
+        return False
+    c, r = q
+    for tc, tr in ((c - 1, r - 1), (c, r - 1), (c - 1, r), (c, r)):
+        blk = [(tc, tr), (tc + 1, tr), (tc, tr + 1), (tc + 1, tr + 1)]
+        if all(b == q or (tiles.get(b) == colour and b not in down) for b in blk):
+            return True
+    return False
+
+
+def _war_score(e: _Eval, colour: str, q: Square, ks: list[int]) -> float:
+    """A uniting tile (TE-BASE-37/51): the wars it starts, won or lost with the tiles in
+    hand against a cautious guess at the other side's (TE-BASE-55/57/59)."""
+    s, regs, me = e.s, e.regs, e.me
+    sides: dict[str, list[tuple[Square, int, int]]] = {}
+    for i in ks:
+        for sq, ow, c in e.lead[i]:
+            sides.setdefault(c, []).append((sq, ow, i))
+    sc = 0.0
+    for c, xs in sides.items():
+        if len({i for _, _, i in xs}) < 2:
+            continue
+        mine = [x for x in xs if x[1] == me]
+        if not mine:
+            continue
+        other = [x for x in xs if x[1] != me]
+        if not other:
+            continue
+        msq, _, mi = mine[0]
+        osq, ow, oi = other[0]
+        sup_me, sup_them = e.faceup[mi][c], e.faceup[oi][c]
+        hand = e.hand[c] - (1 if c == colour else 0)
+        if sup_me + hand > sup_them + e.their_tiles(ow, c):
+            sc += (sup_them + 1) * e.w[c]
+        else:
+            sc -= (sup_me + 1) * e.w[c]
+    return sc
+
+
+def _leader_score(e: _Eval, colour: str, q: Square) -> float:
+    s, regs, me = e.s, e.regs, e.me
+    cur = s.leader_square(me, colour)
+    sc = -0.6 if cur is not None else 0.0  # a move undoes a position
+    ks = sorted(e.near.get(q, ()))
+    if cur is not None and any(cur in regs.members[i] for i in ks):
+        return -1.0  # shuffling within its own kingdom
+    if not ks:
+        return sc + 0.3 * e.w[colour]
+    lead = e.lead[ks[0]]
+    rival = [(sq, ow) for sq, ow, c in lead if c == colour and ow != me]
+    if rival:  # a revolt (TE-BASE-33/47/48): temples around each leader plus red tiles
+        rsq, rown = rival[0]
+        mine = e.temples(q) + e.hand["red"]
+        theirs = e.temples(rsq) + e.their_tiles(rown, "red")
+        return sc + (e.w["red"] + 1.0 if mine > theirs else -1.5)
+    if any(c == colour for _, _, c in lead):
+        return -1.0  # our own leader of that colour is already there (cannot happen twice)
+    sc += 0.8 * e.w[colour] + 0.1 * e.faceup[ks[0]][colour]
+    if colour == "green":
+        tr = e.treasures[ks[0]]
+        if tr >= 2:
+            sc += (tr - 1) * e.treasure_worth  # TE-BASE-72: the trader collects at once
+    return sc
+
+
+def _owes(state: TEState, seat: int) -> bool:
+    from .rules.turn import decider
+
+    return not state.finished and decider(state) == seat
+
+
+def greedy_bot(state: TEState, seat: int, rng_seed: str) -> dict:
+    """The engine's bot: the greedy bot on ``seat``'s view of ``state`` (the platform's
+    ``timeout`` order when the seat owes nothing, which the rules then refuse)."""
+    from .engine import view
+
+    if not _owes(state, seat):
+        return {"type": "timeout", "player": seat}
+    return greedy_order(view(state, seat), rng_seed)
+
+
+def random_bot(state: TEState, seat: int, rng_seed: str) -> dict:
+    """The random legal bot on ``seat``'s view of ``state`` (as :func:`greedy_bot`)."""
+    from .engine import view
+
+    if not _owes(state, seat):
+        return {"type": "timeout", "player": seat}
+    return random_order(view(state, seat), rng_seed)
