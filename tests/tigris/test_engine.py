@@ -226,6 +226,7 @@ def test_pages():
     ref = G.reference()
     assert ref["phases"][0]["orders"] == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.summary(s)[0].columns["Points"] == "hidden"
+    assert [(r.seat, r.points) for r in G.summary(s)] == [(0, None), (1, None)]  # no public score
     assert G.mail_events(s, []) == [] and G.pick_order(s) is None and G.placement_done(s)
     assert G.is_platform_order({"type": "timeout", "player": 0}) and not G.is_platform_order({"type": "pass"})
     from tresham.games.tigris.legal import legal_orders  # the bot is the greedy bot (bots.py)

@@ -110,11 +110,13 @@ class SeatSummary:
     """One seat's public standing, for lists, mails and the end of a game.
 
     ``points``: the public score (for Advanced Civilization, Total Public Points,
-    SITE-AST-03); ``columns``: more public figures by label, in display order."""
+    SITE-AST-03); None while the game keeps the scores secret (Tigris & Euphrates' hidden
+    scoring): then the rows come in seat order and the site shows no places or scores for
+    them; ``columns``: more public figures by label, in display order."""
 
     seat: int
     name: str
-    points: int
+    points: int | None
     columns: dict[str, Any] = field(default_factory=dict)
 
 

@@ -164,6 +164,10 @@ def test_the_turn_mail_goes_to_the_next_player(table):
     assert t.game.name in mail.subject and "your turn" in mail.subject
     assert f"/games/{t.game.pk}/" in mail.body
     assert "take an action" in mail.body
+    # hidden scoring (TE-Z-09): the standings name the dynasties in seat order, with no place
+    # and no number (not the treasures' count, which is no score)
+    standing = [ln.split() for ln in mail.body.splitlines() if ln.strip().endswith("hidden")]
+    assert [ln[0] for ln in standing] == ["Archer", "Bull"] and all(len(ln) == 3 for ln in standing)
 
 
 @pytest.mark.site("SITE-TIME-04")

@@ -265,8 +265,9 @@ class TigrisEuphrates:
         return places(state) if state.finished else None
 
     def summary(self, state: TEState) -> list[SeatSummary]:
-        """Each seat, best first: the score (weakest colour) once the game is over or with
-        open scoring; otherwise the collected treasures count, and "hidden"."""
+        """Each seat, best first, with its score (weakest colour) once the game is over or with
+        open scoring; otherwise in seat order with no public score (``points`` None: hidden
+        scoring, TE-Z-09) and "hidden" in its columns."""
         show = state.finished or state.options.get("open_scoring")
         rows = []
         for seat in range(state.players):
@@ -280,9 +281,9 @@ class TigrisEuphrates:
                 pts = vec[0]
             else:
                 cols["Points"] = "hidden"
-                pts = state.collected[seat]
+                pts = None
             rows.append((SeatSummary(seat, DYNASTIES[seat].capitalize(), pts, cols),
-                         score_vector(state, seat) if show else (state.collected[seat],)))
+                         score_vector(state, seat) if show else ()))
         rows.sort(key=lambda x: (tuple(-v for v in x[1]), x[0].seat))
         return [r for r, _ in rows]
 

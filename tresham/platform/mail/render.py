@@ -49,10 +49,10 @@ def when(moment: dt.datetime | None, tz: zoneinfo.ZoneInfo) -> str:
 class Standing:
     """One row of the public standings."""
 
-    place: int
+    place: int | None
     name: str
     player: str
-    points: int
+    points: int | None
 
 
 @dataclass
@@ -81,8 +81,11 @@ class PublicFacts:
         players = {s.index: _label(s) for s in game.seats_now()}
         standings = []
         if state is not None and rules.placement_done(state):
-            for place, row in enumerate(rules.summary(state), start=1):
-                standings.append(Standing(place, row.name, players.get(row.seat, ""), int(row.points)))
+            rows = rules.summary(state)
+            hidden = any(row.points is None for row in rows)  # secret scores: no places either
+            for place, row in enumerate(rows, start=1):
+                standings.append(Standing(None if hidden else place, row.name, players.get(row.seat, ""),
+                                          None if row.points is None else int(row.points)))
         finished = state is not None and rules.finished(state)
         return cls(game=game, rules=rules, state=state, title=getattr(rules, "title", game.kind),
                    url=site_link(f"/games/{game.pk}/"), stage=(rules.stage(state) if state is not None else
@@ -116,8 +119,9 @@ class PublicFacts:
         """The public standings as lines of text (SITE-AST-04): "  1. Babylon (alice)  312"."""
         if not self.standings:
             return ""
-        cells = [(f"{s.place}.", f"{s.name} ({s.player})" if s.player and s.player != s.name else s.name,
-                  str(s.points)) for s in self.standings]
+        cells = [(f"{s.place}." if s.place is not None else "",
+                  f"{s.name} ({s.player})" if s.player and s.player != s.name else s.name,
+                  str(s.points) if s.points is not None else "hidden") for s in self.standings]
         wide = max(len(c[1]) for c in cells)
         return "\n".join(f"  {p:>3} {n.ljust(wide)}  {pts:>6}" for p, n, pts in cells)
 
