@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..base import IllegalOrder
 from .forms import parse_square
@@ -80,6 +80,10 @@ def _unique(v: list) -> list:
     return v
 
 
+#: a list in which nothing is listed twice (refused naming the first repeat)
+Unique = AfterValidator(_unique)
+
+
 class CommitSpec(Spec):
     model_config = ConfigDict(title="commit", json_schema_extra={"description": KINDS["commit"]})
     mode: Literal["none", "all", "win", "lead"] = Field(
@@ -94,14 +98,9 @@ class CommitSpec(Spec):
 
 class WarOrderSpec(Spec):
     model_config = ConfigDict(title="war_order", json_schema_extra={"description": KINDS["war_order"]})
-    order: list[Colour] = Field(default_factory=list, max_length=4, description="colours, the war "
+    order: Annotated[list[Colour], Unique] = Field(default_factory=list, max_length=4, description="colours, the war "
                                 "fought first first; colours not listed follow in the order red, "
                                 "blue, green, black")
-
-    @field_validator("order")
-    @classmethod
-    def _no_repeats(cls, v: list) -> list:
-        return _unique(v)
 
 
 class TreasureSpec(Spec):
@@ -130,28 +129,18 @@ class MonumentSpec(Spec):
     build: Literal["always", "never"] = Field(
         "always", description="always = build a monument whenever you can; never = decline (the "
         "site's default)")
-    prefer: list[MonumentId] = Field(default_factory=list, max_length=6, description="monuments, the "
+    prefer: Annotated[list[MonumentId], Unique] = Field(default_factory=list, max_length=6, description="monuments, the "
                                      "one built first first; those not listed follow in the order "
                                      "red-blue, red-green, red-black, blue-green, blue-black, green-black")
-
-    @field_validator("prefer")
-    @classmethod
-    def _no_repeats(cls, v: list) -> list:
-        return _unique(v)
 
 
 class BuildingSpec(Spec):
     model_config = ConfigDict(title="building", json_schema_extra={"description": KINDS["building"]})
     place: Literal["always", "never"] = Field("always", description="always = place or move a "
                                               "building whenever you can; never = decline (the default)")
-    prefer: list[BuildingId] = Field(default_factory=list, max_length=4, description="buildings, the "
+    prefer: Annotated[list[BuildingId], Unique] = Field(default_factory=list, max_length=4, description="buildings, the "
                                      "first placed first; the others follow in the order library, "
                                      "granary, market_hall, palace")
-
-    @field_validator("prefer")
-    @classmethod
-    def _no_repeats(cls, v: list) -> list:
-        return _unique(v)
 
 
 class WonderSpec(Spec):
