@@ -107,10 +107,22 @@ def test_the_market_carrying_out_a_deal_mails_the_public_message_to_the_others_b
     assert not [m for m in smtp.to(users[a].email) + smtp.to(users[b].email) if "traded" in m["Subject"]]
 
 
-@pytest.mark.site("SITE-TRADE-13", "SITE-CREATE-13")
-def test_no_public_message_mail_when_the_game_disables_it(person):
-    game, *_ = _trade_with_a_lie(person, public_trade_message=False)
-    assert not Outbox.objects.filter(game=game, kind="event").exists()
+@pytest.mark.site("SITE-TRADE-13", "SITE-CREATE-13", "SITE-EMAIL-03")
+@pytest.mark.parametrize("enabled", [True, False], ids=["enabled", "disabled"])
+def test_no_public_message_mail_when_the_game_disables_it(person, enabled):
+    """The same deal, carried out the same way, with the option on (the control: the third
+    player is mailed) and off (nobody is)."""
+    game, users, (a, b, third), real, stated, b_gives, events, seq = _trade_with_a_lie(
+        person, public_trade_message=enabled)
+    assert game.options["public_trade_message"] is enabled
+    received = {tuple(e.to): sorted(e.data["received"]) for e in events if e.kind == "trade_private"}
+    assert received == {(a,): sorted(b_gives), (b,): sorted(real)}  # the deal was carried out
+    rows = [(r.user, r.key) for r in Outbox.objects.filter(game=game, kind="event")]
+    if enabled:
+        (n,) = [n for n, e in enumerate(events) if e.kind == "trade" and e.to is None]
+        assert rows == [(users[third], f"event:{game.pk}:{seq}:{n}:{users[third].pk}")]
+    else:
+        assert rows == []
 
 
 @pytest.mark.site("SITE-AST-04")
@@ -143,15 +155,33 @@ def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_tur
         assert f"The game's seed: {game.seed}" in end.text
 
 
-@pytest.mark.site("SITE-EMAIL-06")
+def _outbox() -> list[tuple]:
+    return list(Outbox.objects.order_by("pk").values_list("key", "user_id", "kind", "status"))
+
+
 def test_a_refused_order_mails_nobody(person):
+    """A refused order changes nothing, its mails included. Refused here: the seat whose turn
+    it is (its turn mail of this revision exists already, so a mail to it would hide under
+    that key) and two seats that owe nothing yet, for whom any mail would be new. The same
+    seats' accepted orders then do write the next picker's mail: the path is live."""
     game, users = _table(person)
     rules = services.rules_of(game)
-    first = rules.pick_order(rules.loads(game.state))[0]
-    mails = Outbox.objects.count()
-    with pytest.raises(services.IllegalOrder):
-        services.submit(game.pk, {"type": "pick", "nation": "atlantis"}, seat=first, account=users[first])
-    assert Outbox.objects.count() == mails
+    state = rules.loads(game.state)
+    first, second, third = rules.pick_order(state)
+    before = _outbox()
+    assert [(key, user) for key, user, *_ in before if key.startswith("turn:")] == [
+        (f"turn:{game.pk}:0:{users[first].pk}", users[first].pk)]
+    for seat, order in ((first, {"type": "pick", "nation": "atlantis"}),
+                        (third, {"type": "pick", "nation": "atlantis"}),  # a pre-selection, refused
+                        (second, {"type": "pick", "nation": "crete", "area": "sahara"})):
+        with pytest.raises(services.IllegalOrder):
+            services.submit(game.pk, order, seat=seat, account=users[seat])
+    game.refresh_from_db()
+    assert game.revision == 0 and _outbox() == before
+    services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
+    assert [(t.user, t.key) for t in _turns(game)] == [
+        (users[first], f"turn:{game.pk}:0:{users[first].pk}"),
+        (users[second], f"turn:{game.pk}:1:{users[second].pk}")]
 
 
 def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, caplog):
