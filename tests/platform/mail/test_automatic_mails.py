@@ -82,7 +82,7 @@ def test_the_first_picker_is_told_it_is_his_turn_with_his_own_deadline_then_the_
     assert len(_turn_mails(smtp, users[first])) == 1
 
 
-@pytest.mark.site("SITE-EMAIL-06", "SITE-PICK-07")
+@pytest.mark.site("SITE-EMAIL-06", "SITE-PICK-04")
 def test_a_player_still_owing_the_same_decision_is_not_mailed_again_when_another_acts(person):
     """A pre-selection by the last picker, ahead of his turn, changes nothing for the first
     picker, whose turn it is: one mail per decision, not one per order."""
