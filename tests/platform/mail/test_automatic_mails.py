@@ -17,7 +17,7 @@ from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
-from .test_game_mails import _trade_with_a_lie
+from .test_game_mails import _assert_standings, _trade_with_a_lie
 
 DAY = 24 * 3600
 
@@ -153,6 +153,7 @@ def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_tur
     for u in (alice, bob):
         (end,) = [m for m in smtp.to(u.email) if m["Subject"] == "[Tresham] Short is over"]
         assert f"The game's seed: {game.seed}" in end.text
+        _assert_standings(end.text, game)  # SITE-AST-04: the final Total Public Points at the bottom
 
 
 def _outbox() -> list[tuple]:
