@@ -49,7 +49,8 @@ ADVCIV = [("move", "Movement"), ("build_cities", "City construction"), ("buy", "
 def test_advanced_civilization_kinds_are_unchanged_by_options():
     rules = AdvancedCivilization()
     for options in ({"players": 3}, {"players": 5, "turn_limit": 2},
-                    {"players": 6, "variant": "grand_imperial", "wem": True}, {"players": 4, "ep_major": True, "ep_minor": True},
+                    {"players": 6, "variant": "grand_imperial", "wem": True},
+                    {"players": 4, "ep_major": True, "ep_minor": True},
                     {"players": 2, "stoic": True, "public_trade_message": False}):
         kinds = standing.kinds_of(rules, rules.parse_options(options))
         assert [(k, words.split(":")[0]) for k, words in kinds.items()] == ADVCIV, options
