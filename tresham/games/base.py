@@ -18,6 +18,19 @@ class IllegalOrder(Exception):
         super().__init__(f"§{rule}: {message}" if rule else message)
 
 
+class AlreadyDone(IllegalOrder):
+    """An order that repeats what its seat has already done and would change nothing ("Done"
+    twice): SITE-SAFE-10. The rules raise it, before changing anything, for a repeat they
+    recognise (their ``message`` says what is already done); the platform raises it itself for
+    an order the rules accept that leaves the state as it was and causes no event. Either way
+    the order is not logged: the site answers "already done", the game's revision stays, and
+    no deadline, mail or live page hears of it. Being an :class:`IllegalOrder`, it is a
+    refusal to every caller that does not look for it (bots, the clock's defaults, scenarios)."""
+
+    def __init__(self, rule: str = "SITE-SAFE-10", message: str = "this order changes nothing") -> None:
+        super().__init__(rule, message)
+
+
 @dataclass(slots=True)
 class Event:
     """Something that happened, in words a person reads.
