@@ -46,7 +46,7 @@ from typing import Literal
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, refuse_repeat, register, require_phase_player
+from ..phase import Phase, register, require_phase_player
 from ..schema import AreaId, Count, NationId, Positive
 from . import data as gi
 from . import fleet
@@ -238,10 +238,7 @@ class NavalPhase(Phase):
         if match is None:
             raise IllegalOrder("GI-SEA-01", f"no answer of yours is owed for {o.against!r}'s ships in {o.area!r} "
                                "(a contact is an area where your ships and theirs ended movement)")
-        answer = {"fight": o.fight, "stop_after": o.stop_after}
-        refuse_repeat(st["engage"].get(str(o.player), {}).get(match["key"]), answer, "GI-SEA-01",
-                      "this answer is already noted")  # SITE-SAFE-10
-        st["engage"].setdefault(str(o.player), {})[match["key"]] = answer
+        st["engage"].setdefault(str(o.player), {})[match["key"]] = {"fight": o.fight, "stop_after": o.stop_after}
         g.emit("Your answer is noted (sealed until everyone has answered).", "naval_pending", to=[o.player])
         self._resolve(g)
 

@@ -33,7 +33,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..schema import AreaId, Many
-from ..phase import Phase, refuse_repeat, register, require_phase_player
+from ..phase import Phase, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 SITE_TOKENS = 6  # 25.2
@@ -291,10 +291,7 @@ class CitiesPhase(Phase):
         assert isinstance(o, BuildCities)
         areas = list(g.s.step["marks"][key]) if o.areas is None else o.areas
         check_order(g, nation, areas, o.architecture)
-        entry = {"areas": list(areas), "architecture": o.architecture}
-        refuse_repeat(g.s.step["orders"].get(key), entry, "SITE-TABLE-06",
-                      "this city construction is already noted")  # SITE-SAFE-10
-        g.s.step["orders"][key] = entry
+        g.s.step["orders"][key] = {"areas": list(areas), "architecture": o.architecture}
         if o.player != self._current(g):
             g.emit("Your city construction is noted; it is carried out on your turn.",
                    "city_pre", to=[o.player])
