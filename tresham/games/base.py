@@ -300,6 +300,13 @@ def words_of(rules: Any) -> dict[str, Any]:
     return {**WORDS, **(getattr(rules, "words", None) or {})}
 
 
+def prepared_of(rules: Any, options: Any) -> bool:
+    """:meth:`GameRules.prepared` of ``options``, False for a game without the hook or for
+    options that are not a JSON object (SITE-SAFE-11)."""
+    hook = getattr(rules, "prepared", None)
+    return bool(hook(options)) if hook is not None and isinstance(options, dict) else False
+
+
 def pages_of(rules: Any) -> frozenset[str]:
     """The pages of :data:`PAGES` a game has: its :meth:`GameRules.pages` if its class
     defines one, else those whose ``<name>_page`` method its class defines itself (the
@@ -354,6 +361,13 @@ class GameRules(Protocol):
         """An option's value in words where the plain value would not do (the lobby's option
         list, SITE-CREATE-15), e.g. a prepared start position summed up; None: the plain value."""
         return None
+
+    def prepared(self, options: dict) -> bool:
+        """Optional (absent: never). Whether a game of these options (as given or in normal
+        form) starts from a prepared position rather than the game's own start. Such a game
+        is never rated, says so on every page and in the API, and only staff may create one
+        (SITE-SAFE-11; :func:`prepared_of`)."""
+        return False
 
     def public_options(self, options: dict) -> dict:
         """The options (normal form) as anyone may read them while the game is played: an

@@ -292,6 +292,11 @@ class AdvancedCivilization:
             return "; ".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in sorted(value.items()))
         return None
 
+    def prepared(self, options: dict) -> bool:
+        """The option ``position`` (docs/scenarios.md) starts the game from a prepared
+        position: never rated (SITE-SAFE-11)."""
+        return options.get("position") is not None
+
     def public_options(self, options: dict) -> dict:
         """The options with a prepared position in words: its hands and stacks are secret
         until the game is over."""

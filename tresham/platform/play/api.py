@@ -58,6 +58,9 @@ class GameOut(Schema):
     stage: str
     seed_sha256: str
     seed: str | None = Field(description="revealed when the game is over")
+    prepared: bool = Field(description="the game started from a prepared position (SITE-SAFE-11)")
+    rated: bool = Field(description="the game counts for the rankings when it ends; never one from a prepared "
+                                    "position (SITE-SAFE-11)")
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
@@ -82,7 +85,7 @@ def game_out(game: Game, user) -> dict[str, Any]:
         "options": game.options if game.is_finished else rules.public_options(dict(game.options)),
         "revision": game.revision, "stage": game.stage, "seed_sha256": game.seed_sha256,
         "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
-        "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
+        "prepared": game.prepared, "rated": game.is_rated, "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
         "your_seat": seat, "view": None, "order_types": [], "summary": [],
         "deadlines": deadlines_out(game, seat),
     }
