@@ -349,7 +349,7 @@ class AdvancedCivilization:
             OptionField("stoic", "Stoic", "players may be primary victim of more than 2 calamities (29.4)"),
             OptionField("ep_major", "Expansion Project major calamities",
                         "Cyclone, Corruption, Tyranny and Regression, non-tradable, in stacks 6-9"),
-            OptionField("ep_later_modifiers", "Expansion Project: the later text's card substitutions",
+            OptionField("ep_later_modifiers", "Expansion Project: cards of the later text",
                         "with the major calamities, the Expansion Project's later rulebook in place of the "
                         "calamity page's cards Advanced Civilization lacks: against Cyclone Engineering "
                         "spares two cities and keeps two ships (for Calendar), against Tyranny Military "
@@ -937,7 +937,7 @@ def _calamity_effects() -> dict[str, str]:
         "city_riots": "The victim reduces one city of his choice and returns 5 treasury tokens, or all he has if fewer.",
         "cyclone": "A cyclone strikes the open sea bordering most of the victim's cities (his pick on a tie): he "
                    "reduces 3 of his cities on its coasts and every other player 2 of theirs; every ship on those "
-                   "coasts goes back to stock. With the option of the later text's card substitutions, Engineering "
+                   "coasts goes back to stock. With the option \"cards of the later text\", Engineering "
                    "spares two cities and two ships.",
         "coastal_migration": "The victim loses 5 unit points from coastal areas of his choice (all of them if he "
                              "has fewer there) and all his ships.",
@@ -946,8 +946,8 @@ def _calamity_effects() -> dict[str, str]:
         "tribal_conflict": "The victim empties two neighbouring areas of his holding his tokens and no city, his "
                            "pick, losing at most 5 tokens.",
         "tyranny": "The neighbour by land with the most units in stock annexes twice as many unit points of the "
-                   "victim's as the victim has cities, replacing them with his own. With the option of the later "
-                   "text's card substitutions, Military spares 5 of them and Democracy 10.",
+                   "victim's as the victim has cities, replacing them with his own. With the option \"cards of the "
+                   "later text\", Military spares 5 of them and Democracy 10.",
         "minor_uprising": "The victim loses at least one unit point per city he owns, or pays 2 treasury for "
                           "each point he spares.",
         "regression": "The victim's marker on the A.S.T. moves back one space (not if he has no city).",
