@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tresham.games.base import AlreadyDone, Event, IllegalOrder
+from tresham.games.base import AlreadyDone, Event, IllegalOrder, Timer
 from tresham.platform.clock.models import Due
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
@@ -201,3 +201,38 @@ def test_a_bot_whose_order_changes_nothing_gets_its_default_and_the_game_goes_on
     assert last.order == {"type": "pass", "player": bot_seat} and last.reason == "bot default"
     assert services.current_state(game)["turn"] == 1 - bot_seat
     assert not Due.objects.filter(game=game, seat=bot_seat, action=Due.Action.BOT).exists()
+
+
+class TickingCount(PatientCount):
+    """Patient count with a timer whose platform order ``tick`` changes nothing."""
+
+    name = "ticking"
+
+    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+        if order.get("type") == "tick" and platform:
+            return dict(state), []
+        return super().apply(state, order, platform=platform)
+
+    def timers(self, state: dict) -> list[Timer]:
+        return [Timer("tick", {"type": "tick", "player": 0}, 0.5, label="the clock ticks")]
+
+
+@pytest.mark.site("SITE-SAFE-10")
+def test_a_timer_whose_order_changes_nothing_is_carried_out_without_a_trace(settings, make_user):
+    """The clock's own order that changes nothing: not logged, its row gone, the worker goes on."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    settings.TRESHAM_GAMES = {"ticking": "tests.platform.play.test_already_done:TickingCount"}
+    game = services.create_game("ticking", {"players": 2}, name="Ticking", time_limit=3600)
+    lobby.join(game.pk, make_user("ann"))
+    lobby.join(game.pk, make_user("bob"))
+    game.refresh_from_db()
+    assert Due.objects.filter(game=game, action=Due.Action.TIMER).count() == 1
+    start = footprint(game)
+    assert run_due(now=timezone.now() + dt.timedelta(minutes=40), limit=1) == 1  # before any deadline
+    after = footprint(game)
+    assert {k: after[k] for k in ("revision", "state", "log", "events", "mails")} == \
+        {k: start[k] for k in ("revision", "state", "log", "events", "mails")}
+    assert not Due.objects.filter(game=game, action=Due.Action.TIMER).exists()
