@@ -92,3 +92,52 @@ def test_minor_calamities_are_never_modified_by_advances():
     s, _ = cal(board, {"egypt": {"hand": ["banditry", "wine", "salt"], "civ_cards": every}},
                options={"ep_minor": True})
     assert [d.options["points"] for d in owed(s) if d.kind == "calamity_cards"] == [2]
+
+
+# ---- SITE-SAFE-12: the page's modifiers as data; the later text's behind an option ---------------
+@pytest.mark.site("SITE-SAFE-12")
+@pytest.mark.variant("CPCAL-28.615", "CPCAL-28.814")
+def test_the_later_texts_substitutions_are_an_option_off_by_default():
+    from tresham.games.base import IllegalOrder
+
+    rules = engine.AdvancedCivilization()
+    assert rules.parse_options({"players": 4, "ep_major": True})["ep_later_modifiers"] is False
+    assert rules.parse_options({"players": 4, "ep_major": True, "ep_later_modifiers": True})["ep_later_modifiers"] is True
+    for bad, rule in (({"ep_later_modifiers": True}, "SITE-SAFE-12"), ({"ep_major": True, "ep_later_modifiers": "yes"}, "SITE-SAFE-12")):
+        with pytest.raises(IllegalOrder) as e:
+            rules.parse_options({"players": 4, **bad})
+        assert e.value.rule == rule
+    # off: a state's JSON (and so its digest) is what it was before the option existed
+    off = engine.new_game({"players": 4, "ep_major": True}, seed=3)
+    on = engine.new_game({"players": 4, "ep_major": True, "ep_later_modifiers": True}, seed=3)
+    assert "ep_later_modifiers" not in off.to_json()["options"] and on.options.ep_later_modifiers is True
+    assert engine.GameState.loads(on.dumps()).options.ep_later_modifiers is True
+
+
+@pytest.mark.site("SITE-SAFE-12")
+@pytest.mark.variant("CPCAL-28.614", "CPCAL-28.615", "CPCAL-28.616", "CPCAL-28.814", "CPCAL-28.815")
+def test_the_modifiers_are_data_and_the_pages_cards_are_not_in_the_game():
+    """data/expansion_calamities.json: the page's six cards (none an Advanced Civilization
+    card, so none applies) and the later text's three, each in place of a page card."""
+    page = {(m.calamity, m.card, m.cities, m.ships_kept, m.points) for m in D.modifiers if not m.option}
+    assert page == {("cyclone", "masonry", -1, 0, 0), ("cyclone", "calendar", -2, 2, 0),
+                    ("cyclone", "trade_empire", 1, 0, 0), ("tyranny", "sculpture", 0, 0, -5),
+                    ("tyranny", "monarchy", 0, 0, 5), ("tyranny", "provincial_empire", 0, 0, 5)}
+    assert not {card for _, card, *_ in page} & set(D.civ_cards)
+    later = {(m.card, m.instead_of, m.ruling, m.option) for m in D.modifiers if m.option}
+    assert later == {("engineering", "calendar", "EPC-2", "ep_later_modifiers"),
+                     ("military", "sculpture", "EPC-4", "ep_later_modifiers"),
+                     ("democracy", "sculpture", "EPC-4", "ep_later_modifiers")}
+
+
+@pytest.mark.site("SITE-SAFE-12")
+def test_a_later_modifier_must_name_a_card_of_the_game_in_place_of_one_of_the_page():
+    from tresham.games.advciv.data import DataError, _load_modifiers, _read
+
+    doc = _read("expansion_calamities.json")
+    for bad in ({"card": "calendar"}, {"instead_of": "masonry"}, {"option": "ep_other"}, {"wrong_key": 1},
+                {"calamity": "flood"}):
+        later = {**next(m for m in doc["modifiers"] if m.get("option")), **bad}
+        with pytest.raises(DataError):
+            _load_modifiers({**doc, "modifiers": [*doc["modifiers"], later]}, D.calamities, D.civ_cards)
+    assert len(_load_modifiers(doc, D.calamities, D.civ_cards)) == 9

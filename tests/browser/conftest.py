@@ -101,6 +101,13 @@ class Oracle:
         assert g["state"], f"game {game_id} has not started"
         return self.rules.loads(g["state"])
 
+    def grant_staff(self, username: str) -> None:
+        """Make ``username`` staff, as the site's operator does (the admin, ``tresham manage``):
+        the one write the oracle makes, for what only staff may do (a game from a prepared
+        position, SITE-SAFE-11)."""
+        with sqlite3.connect(str(self.db), timeout=30) as c:
+            assert c.execute("UPDATE auth_user SET is_staff = 1 WHERE username = ?", (username,)).rowcount == 1
+
     def game_id(self, name: str) -> int:
         return self._row("SELECT id FROM play_game WHERE name = ?", name)[0]
 

@@ -130,8 +130,10 @@ def _counts(cards: list[str]) -> dict[str, int]:
 
 # ---- the game --------------------------------------------------------------------------------
 def create_prepared_game(site, creator, name: str) -> int:
-    """The creator makes the game through the site's JSON API from his own browser (the
-    position is an option the creation page does not offer); the others join on its page."""
+    """The creator, made staff by the operator (only staff start a game from a prepared
+    position, SITE-SAFE-11), makes the game through the site's JSON API from his own browser
+    (the position is an option the creation page does not offer); the others join on its page."""
+    site.oracle.grant_staff(creator.username)
     page = creator.page
     token = page.request.get("/api/accounts/csrf").json()["csrf_token"]
     r = page.request.post("/api/lobby/games", data=json.dumps(

@@ -74,9 +74,16 @@ def test_the_playing_page_shows_the_tigris_turn_decisions_and_defaults():
 
 
 @pytest.mark.variant("TE-BASE-25")
-def test_the_first_games_playing_page_has_no_options_table():
+@pytest.mark.site("SITE-SAFE-12")
+def test_the_first_games_playing_page_has_its_own_options_table():
+    """The first game's page has none of this game's phases or options: its options table is
+    its own (where SITE-SAFE-12's option is listed)."""
     page = get("/help/playing/")
-    assert 'id="game-options-table"' not in page and 'id="phase-action"' not in page
+    assert 'id="phase-action"' not in page
+    head, rows = table(page[page.index("<main"):], "game-options-table")
+    labels = [r[0] for r in rows]
+    assert "Board side" not in labels and "Open scoring" not in labels
+    assert "Expansion Project: cards of the later text" in labels and "Stoic" in labels
     assert 'id="phases"' in page
     assert "in the trade\n    phase you leave the market" in page  # its own Reset and Done
 

@@ -18,6 +18,19 @@ class IllegalOrder(Exception):
         super().__init__(f"§{rule}: {message}" if rule else message)
 
 
+class AlreadyDone(IllegalOrder):
+    """An order that repeats what its seat has already done and would change nothing ("Done"
+    twice): SITE-SAFE-10. The rules raise it, before changing anything, for a repeat they
+    recognise (their ``message`` says what is already done); the platform raises it itself for
+    an order the rules accept that leaves the state as it was and causes no event. Either way
+    the order is not logged: the site answers "already done", the game's revision stays, and
+    no deadline, mail or live page hears of it. Being an :class:`IllegalOrder`, it is a
+    refusal to every caller that does not look for it (bots, the clock's defaults, scenarios)."""
+
+    def __init__(self, rule: str = "SITE-SAFE-10", message: str = "this order changes nothing") -> None:
+        super().__init__(rule, message)
+
+
 @dataclass(slots=True)
 class Event:
     """Something that happened, in words a person reads.
@@ -287,6 +300,13 @@ def words_of(rules: Any) -> dict[str, Any]:
     return {**WORDS, **(getattr(rules, "words", None) or {})}
 
 
+def prepared_of(rules: Any, options: Any) -> bool:
+    """:meth:`GameRules.prepared` of ``options``, False for a game without the hook or for
+    options that are not a JSON object (SITE-SAFE-11)."""
+    hook = getattr(rules, "prepared", None)
+    return bool(hook(options)) if hook is not None and isinstance(options, dict) else False
+
+
 def pages_of(rules: Any) -> frozenset[str]:
     """The pages of :data:`PAGES` a game has: its :meth:`GameRules.pages` if its class
     defines one, else those whose ``<name>_page`` method its class defines itself (the
@@ -341,6 +361,13 @@ class GameRules(Protocol):
         """An option's value in words where the plain value would not do (the lobby's option
         list, SITE-CREATE-15), e.g. a prepared start position summed up; None: the plain value."""
         return None
+
+    def prepared(self, options: dict) -> bool:
+        """Optional (absent: never). Whether a game of these options (as given or in normal
+        form) starts from a prepared position rather than the game's own start. Such a game
+        is never rated, says so on every page and in the API, and only staff may create one
+        (SITE-SAFE-11; :func:`prepared_of`)."""
+        return False
 
     def public_options(self, options: dict) -> dict:
         """The options (normal form) as anyone may read them while the game is played: an

@@ -21,6 +21,7 @@ from tresham.games.advciv.view import information_state, player_view
 from tresham.rng import Rng
 from tresham.sim import check_invariants
 
+from tests.advciv.repeats import already_done
 from tests.helpers import play, position, refused, texts
 
 GI = {"variant": KEY, "wem": True}
@@ -107,6 +108,22 @@ def test_no_ship_moves_before_every_declaration_is_in(grand_imperial):
     assert ship(s, "crete", 1)["role"] == "warship" and ship(s, "egypt", 1)["role"] == "trireme"
     assert s.player("crete").treasury == 2 and s.player("egypt").treasury == 3
     assert "Crete declares ship 1 in Knossos a Warship (1 from treasury)" in texts(ev)
+
+
+@pytest.mark.variant("GI-SHIP-03")
+@pytest.mark.site("SITE-SAFE-10")
+def test_the_same_ship_declaration_again_is_already_done(grand_imperial):
+    s = gi_position({"knossos": {"tokens": {"crete": 3}}, "tanis": {"tokens": {"egypt": 3}}},
+                    players={"crete": {"treasury": 3}, "egypt": {"treasury": 3}},
+                    ships={"crete": ["knossos"], "egypt": ["tanis"]})
+    give(s, "crete", "navy")
+    give(s, "egypt", "navy")
+    restart(s, "ship_roles")
+    declare = {"type": "ship_roles", "player": CRETE, "roles": {"1": "warship"}, "pay": {"1": "treasury"}}
+    s, _ = play(s, declare)
+    already_done(s, declare, "this ship declaration is already noted")
+    s, ev = play(s, {**declare, "roles": {"1": "trireme"}, "pay": {}})  # a change: taken
+    assert "Your ship declaration is noted" in texts(ev)
 
 
 @pytest.mark.variant("GI-TURN-04", "GI-SHIP-01")

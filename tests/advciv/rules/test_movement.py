@@ -6,6 +6,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.rules import movement
 from tresham.rng import Rng
 
+from tests.advciv.repeats import already_done
 from tests.helpers import game, play, position, refused, texts
 
 
@@ -588,6 +589,30 @@ def test_current_mover_entering_unconfirmed_moves_is_told_so_privately():
     noted = [e for e in ev if e.kind == "move_pending"]
     assert len(noted) == 1 and noted[0].to == [BABYLON] and "not confirmed" in noted[0].text
     s, ev = play(s, {"type": "done", "player": BABYLON})
+    assert tok(s, "susa", "babylon") == 3
+
+
+@pytest.mark.site("SITE-MOVE-06", "SITE-SAFE-10")
+def test_the_same_moves_done_or_reset_again_are_already_done():
+    """Entered ahead of one's turn: the same moves, Done or Reset again change nothing, so the
+    rules refuse them as already done, state and counts untouched; the current mover's
+    unconfirmed moves too."""
+    s = pos({"ur": {"tokens": {"babylon": 5}}, "thrace": {"tokens": {"thrace": 2}}})
+    move = mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}], done=None)
+    s, _ = play(s, move)
+    already_done(s, move, "these moves are already entered")
+    s, _ = play(s, {"type": "done", "player": THRACE})
+    already_done(s, {"type": "done", "player": THRACE}, "these moves are already entered and confirmed")
+    already_done(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 2}]),
+                 "these moves are already entered and confirmed")
+    reset = mv(THRACE, done=None)
+    s, ev = play(s, reset)
+    assert "Your pending moves are cleared." in texts(ev)
+    already_done(s, reset, "you have no pending moves to clear")
+    current_move = mv(BABYLON, [{"from": "ur", "to": "susa", "count": 3}], done=None)
+    s, _ = play(s, current_move)
+    already_done(s, current_move, "these moves are already entered")
+    s, _ = play(s, {"type": "done", "player": BABYLON})
     assert tok(s, "susa", "babylon") == 3
 
 

@@ -7,6 +7,7 @@ from tresham.games.advciv.game import Game
 from tresham.games.advciv.rules.population import increments
 from tresham.rng import Rng
 
+from tests.advciv.repeats import already_done
 from tests.helpers import four_nations as pos, play, refused
 
 
@@ -64,6 +65,20 @@ def test_short_stock_player_distributes_in_ast_order():
     assert (g.tokens("thebes", "egypt"), g.tokens("memphis", "egypt")) == (2, 4)
     assert state.player("egypt").stock == 0 and state.player("babylon").stock == 0
     assert state.phase != "population"
+
+
+@pytest.mark.site("SITE-TABLE-06", "SITE-SAFE-10")
+def test_the_same_early_placement_again_is_already_done():
+    board = {"thebes": {"tokens": {"egypt": 1}}, "memphis": {"tokens": {"egypt": 3}},
+             "ur": {"tokens": {"babylon": 2}}, "babylon": {"tokens": {"babylon": 2}},
+             "nineveh": {"tokens": {"assyria": 2}}}
+    state, _ = pos(board, {"egypt": {"stock": 2, "treasury": 6}, "babylon": {"stock": 3, "treasury": 5},
+                           "assyria": {"stock": 10}}, phase="population", options={"tokens": 12})
+    early = {"type": "grow", "player": 0, "areas": {"thebes": 1, "memphis": 1}}
+    state, _ = play(state, early)
+    already_done(state, early, "this placement is already noted")
+    state, ev = play(state, {"type": "grow", "player": 0, "areas": {"memphis": 2}})  # a change: taken
+    assert "Your placement is noted" in ev[0].text
 
 
 @pytest.mark.rule("20.2")

@@ -7,6 +7,7 @@ from tresham.games.advciv.data import load
 from tresham.games.advciv.game import Game, board_areas
 from tresham.games.base import IllegalOrder
 
+from tests.advciv.repeats import already_done
 from tests.helpers import play
 
 
@@ -206,6 +207,17 @@ def test_preselection_confirmed_or_dropped():
     assert any("taken" in e.text and e.to == [b] for e in ev)
     s, _ = play(s, {"type": "pick", "player": b, "nation": "italy", "area": "etruria"})
     assert s.players[b].nation == "italy" and s.players[c].nation == "thrace"
+
+
+@pytest.mark.site("SITE-PICK-04", "SITE-SAFE-10")
+def test_the_same_preselection_again_is_already_done():
+    s = engine.new_game({"players": 3}, seed=11)
+    a, b, c = s.step["order"]
+    pick = {"type": "pick", "player": c, "nation": "thrace", "area": "scythia"}
+    s, _ = play(s, pick)
+    already_done(s, pick, "this pre-selection is already noted")
+    s, ev = play(s, {**pick, "nation": "crete", "area": "knossos"})  # a change: taken
+    assert "Your pre-selection of Crete is noted." in [e.text for e in ev]
 
 
 @pytest.mark.site("SITE-PICK-04", "SITE-PICK-05")

@@ -6,6 +6,7 @@ from tresham.games.advciv.game import Game
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 
+from tests.advciv.repeats import already_done
 from tests.helpers import four_nations, play, position, refused, texts
 
 
@@ -50,6 +51,15 @@ def test_census_order_military_last_and_early_orders():
     assert g.ships_of("egypt") == ["tanis"] and g.ships_of("babylon") == ["charax"]
     assert g.tokens("charax", "babylon") == 0
     assert state.phase != "ships"
+
+
+@pytest.mark.site("SITE-TABLE-06", "SITE-SAFE-10")
+def test_the_same_early_ship_orders_again_are_already_done():
+    board = dict(EGYPT)
+    board.update({"ur": {"tokens": {"babylon": 8}}, "charax": {"tokens": {"babylon": 2}}})
+    state, _ = pos(board, {"egypt": {"treasury": 2}, "babylon": {"treasury": 2, "civ_cards": ["military"]}})
+    state, _ = play(state, ships_order(1, build=[("charax", "tokens")]))
+    already_done(state, ships_order(1, build=[("charax", "tokens")]), "these ship orders are already noted")
 
 
 @pytest.mark.rule("22.1")

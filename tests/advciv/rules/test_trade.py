@@ -13,6 +13,7 @@ from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
+from tests.advciv.repeats import already_done
 from tests.helpers import play, position, refused, texts
 
 
@@ -499,6 +500,14 @@ def test_done_leaves_the_market_and_reentry_is_possible():
     assert st.phase != "trade" and "Trading is over." in texts(ev)
 
 
+@pytest.mark.site("SITE-TRADE-14", "SITE-SAFE-10")
+def test_done_after_leaving_is_already_done_and_changes_nothing():
+    """Done twice: the second changes nothing, not even the counts (the site logs nothing)."""
+    st, _ = market(HANDS)
+    st, _ = play(st, done(EG))
+    already_done(st, done(EG), "you have already left the market")
+
+
 @pytest.mark.site("SITE-TRADE-14", "SITE-MARKET-05")
 def test_accepting_an_offer_re_enters_the_market():
     st, _ = market(HANDS)
@@ -742,6 +751,17 @@ def test_public_message_editable_during_embargo_and_seen_by_all():
     for seat in (EG, BA, AS, AI, None):
         assert engine.view(st, seat)["phase_view"]["messages"] == {str(AI): "Want Wine"}
     refused(st, {"type": "trade_message", "player": AI, "text": "x" * 501}, "SITE-MSG-01")
+
+
+@pytest.mark.site("SITE-MSG-01", "SITE-SAFE-10")
+def test_the_same_public_message_again_is_already_done():
+    st, _ = market(HANDS, open_=False)
+    st, _ = play(st, {"type": "trade_message", "player": AI, "text": "Want Wine"})
+    already_done(st, {"type": "trade_message", "player": AI, "text": "Want Wine"},
+                 "your public message already says this")
+    st, ev = play(st, {"type": "trade_message", "player": AI, "text": ""})  # a change: taken
+    assert st.step["messages"] == {str(AI): ""} and texts(ev) == "Asia's public message: "
+    already_done(st, {"type": "trade_message", "player": AI, "text": ""}, "your public message already says this")
 
 
 # ---- 15.61 Inert nations; bots ------------------------------------------------------------------

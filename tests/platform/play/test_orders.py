@@ -173,28 +173,35 @@ def test_done_in_the_trade_phase_leaves_the_market(trading, client_for):
     assert LogEntry.objects.filter(game=t.game).count() == count
 
 
-@pytest.mark.site("SITE-GEN-05")
+@pytest.mark.site("SITE-GEN-05", "SITE-SAFE-10")
 def test_reset_and_done_in_the_movement_phase(table, client_for):
-    """Movement: Reset clears one's pending moves (the game's move order with no moves),
-    Done confirms them (its done order)."""
+    """Movement: Done confirms one's pending moves (its done order), Reset clears them (the
+    game's move order with no moves); a Reset with nothing left to clear changes nothing, so
+    it is answered "already done" and not logged (SITE-SAFE-10)."""
     t = table
 
-    def alice_moves(s) -> bool:
-        return s.phase == "movement" and any(d.player == 0 and d.kind == "move" for d in t.rules.pending(s))
+    def alice_moves_later(s) -> bool:
+        return s.phase == "movement" and any(d.player == 0 and d.kind == "move" and not d.required
+                                             for d in t.rules.pending(s))
 
-    t.play_until(alice_moves)
+    t.play_until(alice_moves_later)
     c = client_for(t.alice)
     url = f"/games/{t.game.pk}/"
     fields = _form_fields(c.get(url).content.decode(), PANEL_FORM)
     before = _snapshot(t.game)
+    r = c.post(url + "command/", {"command": "done", **fields}, follow=True)
+    assert LogEntry.objects.get(game=t.game, seq=before[0] + 1).order == {"type": "done", "player": 0}
+    fields = _form_fields(r.content.decode(), PANEL_FORM)
     r = c.post(url + "command/", {"command": "reset", **fields}, follow=True)
     assert r.status_code == 200
-    entry = LogEntry.objects.get(game=t.game, seq=before[0] + 1)
+    entry = LogEntry.objects.get(game=t.game, seq=before[0] + 2)
     assert entry.order == {"type": "move", "moves": [], "voyages": [], "done": None, "player": 0}
     assert "Your pending moves are cleared." in r.content.decode()
+    after = _snapshot(t.game)
     fields = _form_fields(r.content.decode(), PANEL_FORM)
-    c.post(url + "command/", {"command": "done", **fields})
-    assert LogEntry.objects.get(game=t.game, seq=before[0] + 2).order == {"type": "done", "player": 0}
+    r = c.post(url + "command/", {"command": "reset", **fields}, follow=True)
+    assert "Already done: you have no pending moves to clear. Nothing was sent again." in r.content.decode()
+    assert _snapshot(t.game) == after
 
 
 def test_a_bad_command_is_refused(trading, client_for):

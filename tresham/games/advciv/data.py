@@ -134,6 +134,25 @@ class Calamity:
 
 
 @dataclass(frozen=True, slots=True)
+class CardModifier:
+    """An advance that changes an Expansion Project calamity (data/expansion_calamities.json,
+    ``modifiers``). ``option`` "": the page's own text (seed 002), applied only when the game has
+    the card; else the game option that puts it ``instead_of`` a page card the game lacks (the
+    later text's substitutions, SITE-SAFE-12). ``cities``, ``ships_kept``, ``points``: what it
+    changes (see the file's ``modifiers_meta``)."""
+
+    calamity: str
+    rule: str
+    card: str
+    cities: int = 0
+    ships_kept: int = 0
+    points: int = 0
+    option: str = ""
+    instead_of: str = ""
+    ruling: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class AstTrack:
     nation: str
     epoch_start: dict[str, int]
@@ -174,6 +193,8 @@ class GameData:
     calamities: dict[str, Calamity]
     ast: AstData
     trade_card_total: int = field(default=0)
+    #: the advances that change the Expansion Project's calamities (``CardModifier``)
+    modifiers: tuple[CardModifier, ...] = ()
 
     def card_value(self, card: str) -> int:
         """Stack number of a trade card (commodity face value, or calamity stack)."""
@@ -351,6 +372,28 @@ def _with_variant_calamities(core: dict[str, Calamity], doc: dict) -> dict[str, 
     return {c.id: Calamity(c.id, c.name, c.stack, c.tradable, c.rule, i, c.option) for i, c in enumerate(ranked)}
 
 
+MODIFIER_KEYS = {"calamity", "rule", "card", "cities", "ships_kept", "points", "option", "instead_of", "ruling"}
+
+
+def _load_modifiers(doc: dict, calamities: dict[str, Calamity], cards: dict[str, CivCard]) -> tuple[CardModifier, ...]:
+    """The ``modifiers`` of data/expansion_calamities.json (SITE-SAFE-12): the page's own name
+    any card (one the game lacks never applies); an option's name a card the game has, put in
+    place of a page card of the same calamity and rule."""
+    options = set(doc.get("modifiers_meta", {}).get("options", {}))
+    out = [CardModifier(**m) for m in doc.get("modifiers", []) if isinstance(m, dict) and set(m) <= MODIFIER_KEYS]
+    if len(out) != len(doc.get("modifiers", [])):
+        raise DataError(f"expansion calamities: a modifier has a key outside {sorted(MODIFIER_KEYS)}")
+    page = {(m.calamity, m.rule, m.card) for m in out if not m.option}
+    for m in out:
+        if m.calamity not in calamities or not calamities[m.calamity].option:
+            raise DataError(f"expansion calamities: modifier of {m.calamity!r}, not an Expansion Project calamity")
+        if m.option and (m.option not in options or m.card not in cards
+                         or (m.calamity, m.rule, m.instead_of) not in page):
+            raise DataError(f"expansion calamities: the {m.option} modifier {m.card!r} must name a card of the "
+                            f"game, in place of a card of the page's {m.rule}")
+    return tuple(out)
+
+
 def _load_ast(doc: dict, nations) -> AstData:
     finish = doc["finish_space"]
     tracks = {}
@@ -378,6 +421,7 @@ def load() -> GameData:
     cards = _load_cards(_read("civ_cards.json"))
     com, cal = _load_trade(_read("trade_cards.json"))
     total = sum(c.count for c in com.values()) + len(cal)
-    cal = _with_variant_calamities(cal, _read("expansion_calamities.json"))
+    expansion = _read("expansion_calamities.json")
+    cal = _with_variant_calamities(cal, expansion)
     ast = _load_ast(_read("ast.json"), m.nations)
-    return GameData(m, cards, com, cal, ast, total)
+    return GameData(m, cards, com, cal, ast, total, _load_modifiers(expansion, cal, cards))

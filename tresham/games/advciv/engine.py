@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any, Callable, Iterable
 
-from ..base import BoardUnavailable, Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table, Timer
+from ..base import AlreadyDone, BoardUnavailable, Decision, Event, IllegalOrder, MailEvent, OptionChoice, OptionField, SeatSummary, Table, Timer
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import BARBARIANS, PIRATES, load
@@ -55,6 +55,9 @@ def check_options(opts: Options) -> None:
         raise IllegalOrder("31.71", "the hand limit must be between 1 and 30")
     if opts.turn_limit is not None and opts.turn_limit < 1:
         raise IllegalOrder("34.1", "a turn limit must be at least 1")
+    if opts.ep_later_modifiers and not opts.ep_major:
+        raise IllegalOrder("SITE-SAFE-12", "the later text's substitutions change Cyclone and Tyranny: "
+                           "play with the Expansion Project major calamities (ep_major) to use them")
     if opts.position is not None:
         from .scenario import start_position
 
@@ -215,7 +218,10 @@ def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> GameState:
     only accepted orders, the platform's among them, so each is applied as it was)."""
     state = new_game(dict(options), seed)
     for o in orders:
-        apply_in_place(state, o, platform=True)
+        try:
+            apply_in_place(state, o, platform=True)
+        except AlreadyDone:  # a repeat logged before SITE-SAFE-10: it changed nothing but counters
+            continue
     return state
 
 
@@ -271,7 +277,7 @@ class AdvancedCivilization:
         """Options checked (type, range, board for the player count) with defaults filled in."""
         opts = Options.from_json(raw)
         check_options(opts)
-        out = opts.to_json()
+        out = opts.to_json(every=True)
         if opts.position is not None:  # a plain JSON copy, not the caller's object
             out["position"] = json.loads(json.dumps(opts.position))
         return out
@@ -288,6 +294,11 @@ class AdvancedCivilization:
         if name == "variant_options" and isinstance(value, dict):
             return "; ".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in sorted(value.items()))
         return None
+
+    def prepared(self, options: dict) -> bool:
+        """The option ``position`` (docs/scenarios.md) starts the game from a prepared
+        position: never rated (SITE-SAFE-11)."""
+        return options.get("position") is not None
 
     def public_options(self, options: dict) -> dict:
         """The options with a prepared position in words: its hands and stacks are secret
@@ -338,6 +349,12 @@ class AdvancedCivilization:
             OptionField("stoic", "Stoic", "players may be primary victim of more than 2 calamities (29.4)"),
             OptionField("ep_major", "Expansion Project major calamities",
                         "Cyclone, Corruption, Tyranny and Regression, non-tradable, in stacks 6-9"),
+            OptionField("ep_later_modifiers", "Expansion Project: cards of the later text",
+                        "with the major calamities, the Expansion Project's later rulebook in place of the "
+                        "calamity page's cards Advanced Civilization lacks: against Cyclone Engineering "
+                        "spares two cities and keeps two ships (for Calendar), against Tyranny Military "
+                        "spares 5 unit points and Democracy 10 (for Sculpture); off: the page's own text, "
+                        "where no advance softens either"),
             OptionField("ep_minor", "Expansion Project minor calamities",
                         "Squandered Wealth, Tempest, City in Flames, City Riots, Coastal Migration, "
                         "Tribal Conflict, Minor Uprising and Banditry, tradable, one in each of stacks 2-9"),
@@ -662,6 +679,7 @@ class AdvancedCivilization:
                          "ep_minor": "Expansion Project minor calamities"}
         out = {
             "phases": _phase_rows(v),
+            "options": self._option_rows(),
             "trade": {"min_cards": trade.MIN_CARDS, "true_cards": trade.TRUE_CARDS},
             "commodities": [{"name": c.name, "value": c.value, "count": c.count,
                              "max_set_value": c.max_set_value} for c in d.commodities.values()],
@@ -682,6 +700,22 @@ class AdvancedCivilization:
         if v.key != "standard":
             out["variant"] = variant_reference(v)
         return out
+
+    def _option_rows(self) -> list[dict[str, str]]:
+        """The help page's table of the plain game's options (name, label, what it does, its
+        default): the creation form's fields with the defaults of :class:`Options` (the later
+        text's substitutions among them, SITE-SAFE-12)."""
+        defaults = Options().to_json(every=True)
+        unset = {"board": "the standard board for the number of players",
+                 "tokens": "the suggested number for the board", "turn_limit": "none"}
+        rows = []
+        for f in self._plain_option_fields(range(self.min_players, self.max_players + 1), []):
+            v = defaults[f.name]
+            default = ("on" if v else "off") if isinstance(v, bool) else unset.get(f.name, "") if v is None else str(v)
+            about = f.help or f"from {self.min_players} to {self.max_players}"
+            rows.append({"name": f.name, "label": f.label, "about": about[:1].upper() + about[1:] + ".",
+                         "default": default})
+        return rows
 
     # ---- the map ---------------------------------------------------------------------------
     def board_key(self, options: dict) -> str | None:
@@ -903,7 +937,8 @@ def _calamity_effects() -> dict[str, str]:
         "city_riots": "The victim reduces one city of his choice and returns 5 treasury tokens, or all he has if fewer.",
         "cyclone": "A cyclone strikes the open sea bordering most of the victim's cities (his pick on a tie): he "
                    "reduces 3 of his cities on its coasts and every other player 2 of theirs; every ship on those "
-                   "coasts goes back to stock. Engineering spares two cities and two ships.",
+                   "coasts goes back to stock. With the option \"cards of the later text\", Engineering "
+                   "spares two cities and two ships.",
         "coastal_migration": "The victim loses 5 unit points from coastal areas of his choice (all of them if he "
                              "has fewer there) and all his ships.",
         "corruption": "The victim discards commodity cards worth at least 10 at face value, his pick (his whole "
@@ -911,8 +946,8 @@ def _calamity_effects() -> dict[str, str]:
         "tribal_conflict": "The victim empties two neighbouring areas of his holding his tokens and no city, his "
                            "pick, losing at most 5 tokens.",
         "tyranny": "The neighbour by land with the most units in stock annexes twice as many unit points of the "
-                   "victim's as the victim has cities, replacing them with his own (Military and Democracy "
-                   "protect).",
+                   "victim's as the victim has cities, replacing them with his own. With the option \"cards of the "
+                   "later text\", Military spares 5 of them and Democracy 10.",
         "minor_uprising": "The victim loses at least one unit point per city he owns, or pays 2 treasury for "
                           "each point he spares.",
         "regression": "The victim's marker on the A.S.T. moves back one space (not if he has no city).",

@@ -11,9 +11,10 @@ into ``VARIANT_PHASES[KEY]``, never into the plain ``PHASES``.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
-from ..base import Decision, IllegalOrder
+from ..base import AlreadyDone, Decision, IllegalOrder
 from .game import Game
 from .orders import Order
 from .state import STANDARD
@@ -112,6 +113,14 @@ def require_phase_player(g: Game, order: Order, rule: str = "") -> None:
         raise IllegalOrder(rule, "you have no nation yet")
     if p.inert:
         raise IllegalOrder("15.61", "an inert nation takes no actions")
+
+
+def refuse_repeat(stored: Any, entered: Any, rule: str, what: str) -> None:
+    """SITE-SAFE-10: an order entered ahead of its turn (or a Done) equal to the one already
+    stored would change nothing: :class:`AlreadyDone` ("already done: ``what``"), raised before
+    anything changes, so the site logs nothing and no receipt is told again."""
+    if stored is not None and json.loads(json.dumps(stored)) == json.loads(json.dumps(entered)):
+        raise AlreadyDone(rule, what)  # compared as JSON: a stored state has lists, not tuples
 
 
 def queue_head(g: Game) -> str | None:

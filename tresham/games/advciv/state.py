@@ -88,6 +88,12 @@ class Options:
     #: stacks 6-9, and its eight minor ones in stacks 2-9 (variants.md section 3, CPCAL-*)
     ep_major: bool = False
     ep_minor: bool = False
+    #: with ``ep_major``: the Expansion Project's later text in place of the page's cards
+    #: Advanced Civilization lacks (Engineering for Calendar against Cyclone, Military and
+    #: Democracy for Sculpture against Tyranny; data/expansion_calamities.json ``modifiers``,
+    #: rulings EPC-2, EPC-4). Off: seed 002's page as it stands (SITE-SAFE-12). Left out of a
+    #: state's JSON while off, so a game without it keeps the JSON and digest it had.
+    ep_later_modifiers: bool = False
     #: start from this prepared position (a scenario document's position, docs/scenarios.md)
     #: instead of nation picking; None = a normal start. Only the game's stored options hold
     #: it: the state's own options have None (the view shows them, and hands are secret).
@@ -100,9 +106,13 @@ class Options:
     variant_options: Annotated[dict[str, Any], Field(max_length=40, description="the variant's own "
                                                      "sub-options (its model checks them)")] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The options as plain JSON data: every field, but ``variant_options`` only when set."""
+    def to_json(self, *, every: bool = False) -> dict[str, Any]:
+        """The options as plain JSON data: every field, but ``variant_options`` only when set
+        and ``ep_later_modifiers`` only when on (``every``: that one always, as a game's stored
+        options list it)."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if not out["ep_later_modifiers"] and not every:
+            del out["ep_later_modifiers"]
         if out["variant_options"] is None:
             del out["variant_options"]
         else:
@@ -129,6 +139,7 @@ class Options:
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
                 "hand_limit": "31.71", "turn_limit": "34.1", "stoic": "29.4", "ep_major": "CPCAL-00a", "ep_minor": "CPCAL-00a",
+                "ep_later_modifiers": "SITE-SAFE-12",
                 "position": "16.1", "variant_options": "16.1"}
 
 

@@ -24,7 +24,7 @@ import time
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from ...games.base import Event, IllegalOrder
+from ...games.base import AlreadyDone, Event, IllegalOrder
 from ..play import services
 from ..play.models import Seat, display_name
 from . import absence, standing
@@ -84,7 +84,10 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
         row = standing.first_due(game, row, now)  # a standing order before a default that settles it too
         _timeout(game, rules, state, row)
     elif row.action == Due.Action.TIMER:
-        services.submit(game.pk, row.order, seat=None, by_platform=True, reason="clock")
+        try:
+            services.submit(game.pk, row.order, seat=None, by_platform=True, reason="clock")
+        except AlreadyDone:  # the timer's order changes nothing now (SITE-SAFE-10): the row goes
+            pass
     elif row.action == Due.Action.DEPART:
         absence.depart_vacant_seat(game, rules, state, row.seat, now)
     Due.objects.filter(pk=row.pk).delete()  # usually already replaced by the order's reschedule

@@ -59,6 +59,9 @@ class GameRowOut(Schema):
     your_seat: int | None
     pick_number: int | None = Field(description="your pick-order number once known (SITE-QUEUE-05)")
     seats: list[SeatOut]
+    prepared: bool = Field(description="the game starts from a prepared position (SITE-SAFE-11)")
+    rated: bool = Field(description="the game counts for the rankings when it ends; never one from a prepared "
+                                    "position (SITE-SAFE-11)")
     recommended: bool = Field(False, description="Open tab: the Recommended Game, whose players are closest "
                                                  "to you in skill (SITE-REC-01); the others follow by closeness")
 
@@ -82,7 +85,7 @@ def row_out(r: lists.GameRow) -> dict[str, Any]:
             "players": g.players, "taken": r.taken, "time_limit": g.time_limit,
             "time_limit_label": r.time_limit_label, "replacement": r.replacement, "created_at": g.created_at,
             "finished_at": g.finished_at, "your_seat": r.your_seat, "pick_number": r.pick_number,
-            "seats": [s.__dict__ for s in r.seats]}
+            "seats": [s.__dict__ for s in r.seats], "prepared": g.prepared, "rated": g.is_rated}
 
 
 def person_out(u) -> dict[str, str]:

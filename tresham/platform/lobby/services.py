@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...games import registry
+from ...games.base import prepared_of
 from ..play import services as play
 from ..play.models import Game, Seat, Tenure, display_name
 from . import meta, signals, timelimits
@@ -41,6 +42,12 @@ class BadRequest(play.PlayError):
 
 class NotCreator(play.PlayError):
     status, code = 403, "not_the_creator"
+
+
+class StaffOnly(play.PlayError):
+    """Only the site's staff may do this (nothing was changed)."""
+
+    status, code = 403, "staff_only"
 
 
 # ---- taking a seat ------------------------------------------------------------------------
@@ -207,12 +214,17 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     creator plays seat 0 (else he only creates the game). ``bots_take_vacant_seats``: a bot
     plays a seat its player leaves until someone takes it (else the defaults apply, SZ-13).
     ``kind``: the game (a registry name; None: the site's first game, ``registry.default_name``).
-    Nothing is created if anything is refused."""
+    Options that start from a prepared position are the staff's alone (:class:`StaffOnly`,
+    SITE-SAFE-11). Nothing is created if anything is refused."""
     kind = registry.default_name() if kind is None else kind
     try:
-        registry.get(kind)
+        rules = registry.get(kind)
     except registry.UnknownGame:
         raise BadRequest(f"there is no game {kind!r}; the site offers {', '.join(registry.names())}") from None
+    if prepared_of(rules, options) and not getattr(creator, "is_staff", False):
+        # SITE-SAFE-11 (ruling in docs/scenarios.md): its creator wrote every hand and stack
+        raise StaffOnly("only the site's staff may start a game from a prepared position (such a game "
+                        "is never rated)")
     name = clean_name(name)
     if not timelimits.is_offered(time_limit):
         raise BadRequest("choose one of the time limits offered: "

@@ -10,6 +10,7 @@ from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
 from pydantic import field_validator
 
+from ...games.base import AlreadyDone
 from . import services
 from .models import EventRecord, Game, Message
 
@@ -57,6 +58,9 @@ class GameOut(Schema):
     stage: str
     seed_sha256: str
     seed: str | None = Field(description="revealed when the game is over")
+    prepared: bool = Field(description="the game started from a prepared position (SITE-SAFE-11)")
+    rated: bool = Field(description="the game counts for the rankings when it ends; never one from a prepared "
+                                    "position (SITE-SAFE-11)")
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
@@ -81,7 +85,7 @@ def game_out(game: Game, user) -> dict[str, Any]:
         "options": game.options if game.is_finished else rules.public_options(dict(game.options)),
         "revision": game.revision, "stage": game.stage, "seed_sha256": game.seed_sha256,
         "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
-        "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
+        "prepared": game.prepared, "rated": game.is_rated, "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,
         "your_seat": seat, "view": None, "order_types": [], "summary": [],
         "deadlines": deadlines_out(game, seat),
     }
@@ -127,6 +131,10 @@ class OrderOut(Schema):
     revision: int
     events: list[dict[str, Any]]
     replayed: bool
+    already_done: bool = Field(False, description="200: the order repeats what your seat has already done and "
+                                                  "would change nothing (SITE-SAFE-10): it was not logged and "
+                                                  "the revision is the game's current one")
+    message: str | None = Field(None, description="with already_done: what is already done")
 
 
 class ErrorOut(Schema):
@@ -136,12 +144,14 @@ class ErrorOut(Schema):
     revision: int | None = None
 
 
-@router.post("/games/{game_id}/orders", response={201: OrderOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
+@router.post("/games/{game_id}/orders", response={200: OrderOut, 201: OrderOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
                                                  404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut},
              summary="Give an order for your seat")
 def post_order(request: HttpRequest, game_id: int, body: OrderIn):
-    """Apply one order for your seat. Refused orders get 400 with the rule and the reason and
-    change nothing; a stale ``revision`` gets 409 with the current one."""
+    """Apply one order for your seat (201). Refused orders get 400 with the rule and the reason
+    and change nothing; a stale ``revision`` gets 409 with the current one. An order that
+    repeats what your seat has already done and would change nothing ("Done" twice) gets 200
+    with ``already_done`` and is not logged (SITE-SAFE-10)."""
     seat = services.seat_in(game_id, request.user)  # the game's row is read once, locked, by submit
     if seat is None:
         if not Game.objects.filter(pk=game_id).exists():
@@ -150,8 +160,13 @@ def post_order(request: HttpRequest, game_id: int, body: OrderIn):
     given = body.order.get("player", seat)
     if given != seat or isinstance(given, bool):
         raise services.NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
-    out = services.submit(game_id, body.order, seat=seat, account=request.user,
-                          client_key=body.client_key, revision=body.revision)
+    try:
+        out = services.submit(game_id, body.order, seat=seat, account=request.user,
+                              client_key=body.client_key, revision=body.revision)
+    except AlreadyDone as e:
+        current = Game.objects.values_list("revision", flat=True).get(pk=game_id)
+        return Status(200, {"game_id": game_id, "revision": current, "events": [], "replayed": False,
+                            "already_done": True, "message": f"already done: {e.message}"})
     return Status(201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
                         "replayed": out.replayed})
 

@@ -54,6 +54,20 @@ class Game(models.Model):
         return hashlib.sha256(seed.encode()).hexdigest()
 
     @property
+    def prepared(self) -> bool:
+        """The game starts from a prepared position, not the game's own start (its rules say
+        so of its options): never rated, and every page says so (SITE-SAFE-11)."""
+        from ...games import registry
+        from ...games.base import prepared_of
+
+        return prepared_of(registry.get(self.kind), self.options)
+
+    @property
+    def is_rated(self) -> bool:
+        """A finished game is rated unless it started from a prepared position (SITE-SAFE-11)."""
+        return not self.prepared
+
+    @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 

@@ -5,6 +5,7 @@
     a retried request (same account and client key) -> the first answer, nothing applied
     a stale revision -> Stale (409), nothing applied
     state', events = rules.apply(state, order)   # IllegalOrder -> 400, nothing written
+    state' == state and no event -> AlreadyDone ("already done"), nothing written (SITE-SAFE-10)
     append the order to the log (seq = revision + 1), its events, a snapshot every N orders
     store state' on the game; replace the game's due rows (bots, deadlines) from pending()
     signals.changed (the mail app's outbox rows, in this same transaction)
@@ -24,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ...games import registry
-from ...games.base import Event, GameRules, IllegalOrder
+from ...games.base import AlreadyDone, Event, GameRules, IllegalOrder
 from . import live, signals
 from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
 
@@ -139,7 +140,8 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
     key is answered with the first result. ``revision``: the revision the client saw; an
     older one raises :class:`Stale`. ``notes``: the platform's own events about this order
     ("Egypt's standing order was applied"), recorded before the game's. Raises IllegalOrder
-    (the rules refuse), PlayError."""
+    (the rules refuse), AlreadyDone (an IllegalOrder: the order would change nothing, so
+    nothing is logged; SITE-SAFE-10), PlayError."""
     if not isinstance(order, dict):
         raise IllegalOrder("", "an order must be a JSON object")
     with transaction.atomic():
@@ -169,6 +171,11 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_pla
         order = {**order, "player": seat}
     state = rules.loads(game.state)
     new, events = rules.apply(state, order, platform=by_platform)  # IllegalOrder: nothing written
+    text = rules.dumps(new)
+    if not events and text == rules.dumps(state):
+        # SITE-SAFE-10: accepted, but it leaves the game as it was and says nothing: a repeat
+        # ("Done" twice). Not logged, no new revision; no deadline, mail or live page moves.
+        raise AlreadyDone()
     seq = game.revision + 1
     try:
         with transaction.atomic():
@@ -186,7 +193,7 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_pla
         # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
         Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
     game.revision = seq
-    game.state = rules.dumps(new)
+    game.state = text
     game.stage = rules.stage(new)
     fields = ["revision", "state", "stage", "updated_at"]
     if rules.finished(new):
@@ -254,7 +261,10 @@ def rebuild(game: Game, upto: int | None = None, *, from_snapshot: bool = True) 
     else:
         state, start = rules.new_game(dict(game.options), game.seed), 0
     for entry in game.log.filter(seq__gt=start, seq__lte=upto).order_by("seq").iterator():
-        state, _ = rules.apply(state, entry.order, platform=True)  # the log holds accepted orders
+        try:
+            state, _ = rules.apply(state, entry.order, platform=True)  # the log holds accepted orders
+        except AlreadyDone:  # a repeat logged before SITE-SAFE-10: it changed nothing but counters
+            continue
     return state
 
 

@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ...games.base import GameRules, IllegalOrder, Table, pages_of, words_of
+from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
 from . import decision_forms, services
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
@@ -556,6 +556,9 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
     try:
         out = services.submit(game.pk, order, seat=seat, account=request.user, client_key=key,
                               revision=revision)
+    except AlreadyDone as e:  # SITE-SAFE-10: a repeat that changes nothing; not logged
+        messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
+        return _see_other(reverse("play:game", args=[game.pk]))
     except IllegalOrder as e:
         return _render_game(request, game, posted=text, status=400,
                             error={"rule": e.rule, "message": e.message})

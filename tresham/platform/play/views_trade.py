@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ...games.base import IllegalOrder
+from ...games.base import AlreadyDone, IllegalOrder
 from . import services
 from .forms import new_client_key
 from .models import EventRecord, Game
@@ -154,6 +154,9 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
     try:
         out = services.submit(game.pk, order, seat=seat, account=request.user, client_key=key,
                               revision=revision)
+    except AlreadyDone as e:  # SITE-SAFE-10: a repeat that changes nothing; not logged
+        messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
+        return _see_other(reverse("play_trade:trade", args=[game.pk]))
     except IllegalOrder as e:
         return _render(request, game, status=400, error={"rule": e.rule, "message": e.message})
     except services.Stale:

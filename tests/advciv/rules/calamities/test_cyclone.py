@@ -9,6 +9,7 @@ from tests.helpers import (ASSYRIA, EGYPT, begin_effect as begin, cal, cities, e
                            effect_position, owed, play, refused, texts)
 
 EP = {"ep_major": True}
+LATER = {"ep_major": True, "ep_later_modifiers": True}  # the later text's substitutions (SITE-SAFE-12)
 ALL_BUT_ENGINEERING = ["pottery", "cloth_making", "metalworking", "agriculture", "roadbuilding",
                        "mining", "astronomy", "coinage", "medicine", "mathematics",
                        "drama_and_poetry", "music", "architecture", "literacy", "law", "democracy",
@@ -16,10 +17,10 @@ ALL_BUT_ENGINEERING = ["pottery", "cloth_making", "metalworking", "agriculture",
                        "monotheism", "theology"]
 
 
-def cyclone(board, players=None, ships=None):
+def cyclone(board, players=None, ships=None, options=EP):
     players = {k: dict(v) for k, v in (players or {}).items()}
     players.setdefault("egypt", {}).setdefault("hand", ["cyclone"])
-    return cal(board, players, options=EP, ships=ships or {})
+    return cal(board, players, options=options, ships=ships or {})
 
 
 def east_med():
@@ -141,13 +142,31 @@ def test_cyclone_no_advciv_card_but_engineering_changes_the_count():
     assert got == {EGYPT: 3, ASSYRIA: 2}
 
 
-# ---- 28.615 Calendar -> Engineering (EPC-2): two fewer cities, two ships kept -------------------
+# ---- 28.615 Calendar: no Advanced Civilization card, so by default no modifier (seed 002) -------
 @pytest.mark.variant("CPCAL-28.615")
-def test_cyclone_engineering_reduces_two_fewer_and_keeps_two_ships():
+@pytest.mark.site("SITE-SAFE-12")
+def test_cyclone_by_default_engineering_spares_no_city_and_no_ship():
+    """Seed 002 names Calendar, which Advanced Civilization lacks: Engineering holders reduce 3
+    and 2 cities like everyone and lose every ship on the hit coasts."""
     b = east_med()
     ships = {"egypt": ["alexandria", "tanis", "gaza"], "assyria": ["tyre", "sidon"]}
     s, ev = cyclone(b, {"egypt": {"civ_cards": ["engineering"]}, "assyria": {"civ_cards": ["engineering"]}},
                     ships=ships)
+    assert s.board.ships == {}
+    assert "Egypt loses 3 ships to the cyclone" in texts(ev) and "Assyria loses 2 ships" in texts(ev)
+    got = {d.player: d.options["count"] for d in owed(s) if d.kind == "calamity_cities"}
+    assert got == {EGYPT: 3, ASSYRIA: 2}
+    assert "Engineering" not in texts(ev) and "keeps" not in texts(ev)
+
+
+# ---- 28.615 Calendar -> Engineering (EPC-2, option): two fewer cities, two ships kept ------------
+@pytest.mark.variant("CPCAL-28.615")
+@pytest.mark.site("SITE-SAFE-12")
+def test_cyclone_engineering_reduces_two_fewer_and_keeps_two_ships():
+    b = east_med()
+    ships = {"egypt": ["alexandria", "tanis", "gaza"], "assyria": ["tyre", "sidon"]}
+    s, ev = cyclone(b, {"egypt": {"civ_cards": ["engineering"]}, "assyria": {"civ_cards": ["engineering"]}},
+                    ships=ships, options=LATER)
     assert sorted(s.board.ships["egypt"]) == ["alexandria", "tanis"]
     assert sorted(s.board.ships["assyria"]) == ["sidon", "tyre"]
     got = {d.player: d.options["count"] for d in owed(s) if d.kind == "calamity_cities"}

@@ -11,12 +11,15 @@ N = ["egypt", "africa", "babylon", "assyria", "crete", "thrace"]
 EGYPT, AFRICA, BABYLON, ASSYRIA, CRETE, THRACE = range(6)
 
 
-def tyranny(board, players=None):
+LATER = {"ep_major": True, "ep_later_modifiers": True}  # the later text's substitutions (SITE-SAFE-12)
+
+
+def tyranny(board, players=None, options=None):
     players = {k: dict(v) for k, v in (players or {}).items()}
     players.setdefault("thrace", {}).setdefault("hand", ["gold"] * 5)
     players.setdefault("egypt", {}).setdefault("hand", ["tyranny"])
     return position(nations=N, phase="calamities", board=board, players=players,
-                    options={"ep_major": True})
+                    options=options or {"ep_major": True})
 
 
 def example_board():
@@ -115,15 +118,42 @@ def test_tyranny_timeouts_and_samples_annex_legally():
         check_annex(g, ctx, o.tokens, o.cities)
 
 
-# ---- 28.814 Sculpture -> Military -5, Democracy -10 (ruling EPC-4) ---------------------------------
+# ---- 28.814 Sculpture: no Advanced Civilization card, so by default no modifier (seed 002) --------
+def five_cities():
+    """Egypt with five cities; Africa borders the Western Desert (3 tokens)."""
+    b = cities(["alexandria", "memphis", "thebes", "tanis", "gaza"], "egypt", {"western_desert": 3})
+    b["cyrenaica"] = {"tokens": {"africa": 2}}
+    return b
+
+
 @pytest.mark.variant("CPCAL-28.814")
+@pytest.mark.site("SITE-SAFE-12")
+def test_tyranny_by_default_military_and_democracy_do_not_protect_the_victim():
+    """Seed 002 names Sculpture, which Advanced Civilization lacks: a victim holding Military
+    and Democracy loses 2 per city like anyone (5 cities: 10 unit points)."""
+    for cards in (["democracy"], ["military"], ["military", "democracy"]):
+        s, ev = tyranny(five_cities(), {"egypt": {"civ_cards": cards}})
+        d = [d for d in owed(s) if d.player == AFRICA][0]
+        assert (d.kind, d.options["points"]) == ("tyranny_annex", 10)
+        assert "annexes 10 of Egypt's unit points (2 per city, 28.813)." in texts(ev)
+
+
+# ---- 28.814 Sculpture -> Military -5, Democracy -10 (ruling EPC-4, option) -----------------------
+@pytest.mark.variant("CPCAL-28.814")
+@pytest.mark.site("SITE-SAFE-12")
 def test_tyranny_military_and_democracy_protect_the_victim():
-    s, _ = tyranny(example_board(), {"egypt": {"civ_cards": ["military"]}})
+    s, _ = tyranny(example_board(), {"egypt": {"civ_cards": ["military"]}}, options=LATER)
     assert owed(s)[0].options["points"] == 3  # 8 - 5
-    s, _ = tyranny(example_board(), {"egypt": {"civ_cards": ["democracy"]}})
+    s, _ = tyranny(example_board(), {"egypt": {"civ_cards": ["democracy"]}}, options=LATER)
     assert not [d for d in owed(s) if d.player == AFRICA]  # 8 - 10: nothing annexed
-    s, ev = tyranny(example_board(), {"egypt": {"civ_cards": ["military", "democracy"]}})
+    s, ev = tyranny(example_board(), {"egypt": {"civ_cards": ["military", "democracy"]}}, options=LATER)
     assert "annexes 0 of Egypt's unit points" in texts(ev)
+    assert "Military (28.814, ruling EPC-4) and Democracy (28.814, ruling EPC-4)" in texts(ev)
+    # the issue's case: Democracy with five cities, 10 - 10: nothing is annexed
+    s, ev = tyranny(five_cities(), {"egypt": {"civ_cards": ["democracy"]}}, options=LATER)
+    assert not [d for d in owed(s) if d.player == AFRICA]
+    assert "annexes 0 of Egypt's unit points" in texts(ev) and Game(s).cities_of("egypt") == \
+        ["alexandria", "gaza", "memphis", "tanis", "thebes"]
 
 
 # ---- 28.815 Monarchy, Provincial Empire: no Advanced Civilization card (EPC-5) --------------------

@@ -27,7 +27,7 @@ from typing import Literal
 from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
-from ..phase import Phase, register, require_phase_player
+from ..phase import Phase, refuse_repeat, register, require_phase_player
 from ..schema import Mapping
 from . import fleet
 from .variant import KEY
@@ -227,7 +227,10 @@ class ShipRolesPhase(Phase):
             raise IllegalOrder("GI-SHIP-03", "you owe no ship declaration this turn (no ship, no Galleons "
                                "or Navy card, or nothing to pay with)")
         nation = g.s.players[o.player].nation
-        g.s.step["roles"][str(o.player)] = check(g, nation, o.roles, o.pay)
+        roles = check(g, nation, o.roles, o.pay)
+        refuse_repeat(g.s.step["roles"].get(str(o.player)), roles, "GI-SHIP-03",
+                      "this ship declaration is already noted")  # SITE-SAFE-10
+        g.s.step["roles"][str(o.player)] = roles
         g.emit("Your ship declaration is noted (sealed until everyone has declared).", "ship_roles_pending",
                to=[o.player])
 

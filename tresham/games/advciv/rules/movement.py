@@ -46,12 +46,12 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
-from ...base import Decision, IllegalOrder
+from ...base import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..game import Game
 from ..orders import Done, Order, order
 from ..schema import AreaId, Many, Positive
-from ..phase import Phase, register, require_phase_player
+from ..phase import Phase, refuse_repeat, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 #: 23.51: tokens a ship carries at once.
@@ -548,6 +548,11 @@ class MovementPhase(Phase):
                 raise IllegalOrder("23.1", "done must be \"done\", \"unless_threatened\" or null")
             plan = self.check(g, nation, o)
             plan["done"] = o.done
+        # SITE-SAFE-10: the same moves (or Done, or Reset) again change nothing
+        if self.empty(plan) and plan["done"] is None and key not in st["plans"]:
+            raise AlreadyDone("SITE-MOVE-06", "you have no pending moves to clear")
+        refuse_repeat(st["plans"].get(key), plan, "SITE-MOVE-06", "these moves are already entered"
+                      + (" and confirmed" if plan["done"] else ""))
         if self.empty(plan) and plan["done"] is None:
             st["plans"].pop(key, None)
             g.emit("Your pending moves are cleared.", "move_pending", to=[o.player])

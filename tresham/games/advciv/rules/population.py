@@ -16,7 +16,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..schema import AreaId, Count, Mapping
-from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
+from ..phase import Phase, live_queue, queue_done, queue_head, refuse_repeat, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 
@@ -146,6 +146,8 @@ class PopulationPhase(Phase):
         if live_queue(g)[0] == nation:
             self._done(g, nation, placement)
         else:
+            refuse_repeat(st["early"].get(nation), placement, "SITE-TABLE-06",
+                          "this placement is already noted")  # SITE-SAFE-10
             st["early"][nation] = placement
             g.emit("Your placement is noted and will be made on your turn.", "grow_pre", to=[o.player])
         self._advance(g)

@@ -13,7 +13,7 @@ from ...base import Decision, IllegalOrder
 from ..game import Game
 from ..orders import Order, order
 from ..schema import AreaId, NationId
-from ..phase import Phase, register
+from ..phase import Phase, refuse_repeat, register
 from ..view import PHASE_VIEWS
 
 
@@ -134,7 +134,11 @@ class PickPhase(Phase):
         if o.player not in g.s.step["order"][g.s.step["index"]:]:
             raise IllegalOrder("15.3", "you have already chosen your nation")
         self._validate(g, o.nation, o.area)
-        g.s.step["pre"][str(o.player)] = {"nation": o.nation, "area": o.area}
+        entry = {"nation": o.nation, "area": o.area}
+        if o.player != self._current(g):
+            refuse_repeat(g.s.step["pre"].get(str(o.player)), entry, "SITE-PICK-04",
+                          "this pre-selection is already noted")  # SITE-SAFE-10
+        g.s.step["pre"][str(o.player)] = entry
         if o.player != self._current(g):
             g.emit(f"Your pre-selection of {g.name(o.nation)} is noted.", "pick_pre", to=[o.player])
         self._resolve(g)

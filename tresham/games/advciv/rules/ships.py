@@ -29,7 +29,7 @@ from ..data import SHIPS_PER_NATION
 from ..game import Game
 from ..orders import Order, order
 from ..schema import AreaId, Many
-from ..phase import Phase, live_queue, queue_done, queue_head, register, require_phase_player
+from ..phase import Phase, live_queue, queue_done, queue_head, refuse_repeat, register, require_phase_player
 from ..view import PHASE_VIEWS
 
 MAINTAIN_PAY = ("treasury", "token")
@@ -275,7 +275,10 @@ class ShipsPhase(Phase):
         if live_queue(g)[0] == nation:
             self._done(g, nation, kept, built)
         else:
-            st["early"][nation] = {"maintain": o.maintain, "build": o.build}
+            entry = {"maintain": o.maintain, "build": o.build}
+            refuse_repeat(st["early"].get(nation), entry, "SITE-TABLE-06",
+                          "these ship orders are already noted")  # SITE-SAFE-10
+            st["early"][nation] = entry
             g.emit("Your ship orders are noted and will be carried out on your census turn.", "ships_pre",
                    to=[o.player])
         self._advance(g)

@@ -35,11 +35,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import Decision, IllegalOrder, Timer
+from ...base import AlreadyDone, Decision, IllegalOrder, Timer
 from ..game import Game
 from ..orders import Order, order, platform_order
 from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId
-from ..phase import Phase, register, require_phase_player
+from ..phase import Phase, refuse_repeat, register, require_phase_player
 from ..state import Player
 from ..view import PHASE_SECRETS, PHASE_VIEWS
 from .acquisition import card_name
@@ -53,6 +53,8 @@ UNSPECIFIED = "unspecified"
 #: Guards against runaway offer lists (a player may have this many open offers).
 MAX_OPEN_OFFERS = 30
 MAX_MESSAGE = 500
+#: the random bot's public message once it has left the market (``sample``)
+DONE_MESSAGE = "I am done trading."
 
 
 # ---- orders ---------------------------------------------------------------------------
@@ -443,8 +445,8 @@ class TradePhase(Phase):
         if isinstance(o, TradeMessage):
             self._message(g, o)
         elif isinstance(o, TradeDone):
-            if o.player in st["left"]:
-                raise IllegalOrder("SITE-TRADE-14", "you have already left the market")
+            if o.player in st["left"]:  # Done twice changes nothing (SITE-SAFE-10)
+                raise AlreadyDone("SITE-TRADE-14", "you have already left the market")
             leave(g, o.player)
         elif isinstance(o, TradeOffer):
             self._offer(g, o)
@@ -460,6 +462,8 @@ class TradePhase(Phase):
         if not isinstance(o.text, str) or len(o.text) > MAX_MESSAGE:
             raise IllegalOrder("SITE-MSG-01", f"a public message is text of at most {MAX_MESSAGE} "
                                "characters")
+        refuse_repeat(step(g)["messages"].get(str(o.player)), o.text, "SITE-MSG-01",
+                      "your public message already says this")  # SITE-SAFE-10
         step(g)["messages"][str(o.player)] = o.text
         g.emit(f"{g.name(g.s.players[o.player].nation)}'s public message: {o.text}", "message",
                seat=o.player, message=o.text)
@@ -556,8 +560,9 @@ class TradePhase(Phase):
         p = g.s.players[seat]
         acted = st["actions"].get(str(seat), 0)
         if (seat in st["left"] or not can_give(g, p) or rng.below(acted + 2) >= 2):
-            if seat in st["left"]:  # leaves his public message as it is
-                return TradeMessage(seat, st["messages"].get(str(seat), ""))
+            if seat in st["left"]:  # changes his public message (the same again changes nothing)
+                said = st["messages"].get(str(seat))
+                return TradeMessage(seat, "" if said == DONE_MESSAGE else DONE_MESSAGE)
             return TradeDone(seat)
         tradable = [c for c in p.hand if g.d.is_tradable(c)]
         incoming = [x for x in st["offers"] if x["to"] == seat and x["accept"] is None]

@@ -7,11 +7,13 @@ breaking ties (decision ``calamity_choice``; site default: chosen at random).
 28.613: the primary victim reduces three of his exposed coastal cities, every other player two
 of his (decision ``calamity_cities``, all owing players at once; site default: chosen at
 random); all ships in the affected coastal areas return to stock.
-28.614 Masonry (-1) and 28.616 Trade Empire (+1): no Advanced Civilization card; no modifier.
-28.615 Calendar (-2, may keep two ships): Engineering holds it in Advanced Civilization, as the
-current Expansion Project text (29.6.1.5) gives Engineering the -2; the holder keeps two of his
-ships in the affected areas. Rulings: docs/rulings/expansion-calamities-majors.md (EPC-1..3).
-Barbarians and pirates are never affected (29.65).
+28.614 Masonry (-1), 28.615 Calendar (-2, may keep two ships), 28.616 Trade Empire (+1): as
+data (``modifiers.py``); Advanced Civilization has none of these cards, so by default none
+applies (SITE-SAFE-12). With the option ``ep_later_modifiers`` Engineering takes Calendar's
+place, as the later Expansion Project text (29.6.1.5) gives Engineering the -2: two fewer
+cities, and the holder keeps two of his ships in the affected areas (ruling EPC-2). Rulings:
+docs/rulings/expansion-calamities-majors.md (EPC-1..3). Barbarians and pirates are never
+affected (29.65).
 """
 from __future__ import annotations
 
@@ -22,10 +24,10 @@ from ...game import SPECIAL_OWNERS, Game
 from ...orders import Order
 from .base import CalamityEffect, effect
 from .losses import CalamityChoice
+from .modifiers import held, named
 from .superstition import ChooseCities, check_cities
 
 PRIMARY, OTHERS = 3, 2  # 28.613
-ENGINEERING_SPARED, ENGINEERING_SHIPS = 2, 2  # 28.615 (Calendar), ruling EPC-2
 
 
 def coasts(g: Game, sea: str) -> list[str]:
@@ -51,11 +53,16 @@ def worst_seas(g: Game, victim: str) -> tuple[int, list[str]]:
 
 
 def reductions(g: Game, nation: str, primary: bool) -> int:
-    """28.613-28.616: 3 for the primary victim, 2 for the others; Engineering -2 (EPC-2)."""
+    """28.613-28.616: 3 for the primary victim, 2 for the others, changed by the modifiers
+    that apply (``modifiers.held``; with the later text, Engineering -2, EPC-2)."""
     n = PRIMARY if primary else OTHERS
-    if g.of(nation).has("engineering"):
-        n -= ENGINEERING_SPARED
-    return max(0, n)
+    return max(0, n + sum(m.cities for m in held(g, nation, "cyclone")))
+
+
+def ships_kept(g: Game, nation: str) -> int:
+    """28.615: the ships in the hit areas a modifier lets him keep (with the later text,
+    Engineering two, EPC-2); 0 by default."""
+    return max((m.ships_kept for m in held(g, nation, "cyclone")), default=0)
 
 
 @effect
@@ -99,7 +106,7 @@ class Cyclone(CalamityEffect):
                 continue
             if nation in SPECIAL_OWNERS:
                 continue
-            kept = ships[:ENGINEERING_SHIPS] if g.of(nation).has("engineering") else []
+            kept = ships[:ships_kept(g, nation)]
             lost = list(ships)
             for a in kept:
                 lost.remove(a)
@@ -110,9 +117,9 @@ class Cyclone(CalamityEffect):
                        "the cyclone (returned to stock, 28.613).", "ships_lost", nation=nation,
                        ships=len(lost))
             if kept:
+                why = named(g, [m for m in held(g, nation, "cyclone") if m.ships_kept])
                 g.emit(f"{g.name(nation)} keeps {len(kept)} ship{'s' if len(kept) != 1 else ''} "
-                       "thanks to Engineering (28.615, ruling EPC-2).", "ships_kept", nation=nation,
-                       ships=len(kept))
+                       f"thanks to {why}.", "ships_kept", nation=nation, ships=len(kept))
         owed: dict[str, int] = {}
         for p in g.active():
             if p.nation in SPECIAL_OWNERS:
@@ -124,7 +131,8 @@ class Cyclone(CalamityEffect):
             n = min(reductions(g, p.nation, primary), len(cities))
             if n == 0:
                 g.emit(f"Cyclone: {g.name(p.nation)} reduces none of his exposed cities "
-                       "(Engineering, 28.615).", "calamity_none", nation=p.nation, calamity=self.id)
+                       f"({named(g, held(g, p.nation, 'cyclone'))}).", "calamity_none", nation=p.nation,
+                       calamity=self.id)
             elif n == len(cities) or p.inert:
                 self._reduce(g, p.nation, cities if n == len(cities) else
                              sorted(g.rng.sample(cities, n)))

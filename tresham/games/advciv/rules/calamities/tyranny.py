@@ -11,9 +11,11 @@ cities, replacing tokens by his stock tokens and cities by his stock cities, fro
 his units or adjacent (land or water) to an area holding only his units; annexed units extend
 the reach (decision ``tyranny_annex``, order :class:`Annex`; site default: units chosen at
 random, one by one).
-28.814 Sculpture (-5): no Advanced Civilization card; ruling EPC-4 applies instead the current
-Expansion Project text's protections that Advanced Civilization has: Military -5, Democracy -10.
-28.815 Monarchy, Provincial Empire (+5 each): no Advanced Civilization card; no modifier (EPC-5).
+28.814 Sculpture (-5), 28.815 Monarchy, Provincial Empire (+5 each): as data
+(``modifiers.py``); Advanced Civilization has none of these cards, so by default none applies
+(SITE-SAFE-12; EPC-5). With the option ``ep_later_modifiers`` the later Expansion Project
+text's protections that Advanced Civilization has take Sculpture's place: Military -5,
+Democracy -10 (ruling EPC-4).
 28.816: annexing stops when the beneficiary's stock or the points left allow no further unit;
 cities are never reduced to make change, so he may gain nothing.
 Rulings: docs/rulings/expansion-calamities-majors.md. Barbarians and pirates are never
@@ -30,9 +32,9 @@ from ...orders import Order, order
 from ...schema import AreaId, Count, Many, Mapping
 from .base import CalamityEffect, effect
 from .losses import CalamityChoice
+from .modifiers import held, named
 
 PER_CITY = 2  # 28.813
-MILITARY, DEMOCRACY = 5, 10  # ruling EPC-4 (current text 29.8.1.4, in place of Sculpture)
 CITY_POINTS = 5
 
 
@@ -77,12 +79,10 @@ def candidates(g: Game, victim: str) -> list[str]:
 
 
 def quota(g: Game, victim: str) -> int:
-    """28.813-28.815 with rulings EPC-4, EPC-5: 2 x cities, -5 Military, -10 Democracy."""
-    p = g.of(victim)
+    """28.813-28.815: 2 x cities, changed by the modifiers that apply (``modifiers.held``;
+    with the later text, Military -5 and Democracy -10, ruling EPC-4), never below 0."""
     n = PER_CITY * len(g.cities_of(victim))
-    n -= MILITARY if p.has("military") else 0
-    n -= DEMOCRACY if p.has("democracy") else 0
-    return max(0, n)
+    return max(0, n + sum(m.points for m in held(g, victim, "tyranny")))
 
 
 # ---- the annexation, simulated on a small model of the board --------------------------------
@@ -242,11 +242,10 @@ class Tyranny(CalamityEffect):
         ctx["beneficiary"] = nation
         n = quota(g, victim)
         ctx["left"] = n
-        mods = [c for c, k in (("Military", "military"), ("Democracy", "democracy"))
-                if g.of(victim).has(k)]
+        mods = held(g, victim, "tyranny")
         g.emit(f"Tyranny: {g.name(nation)} ({g.units_in_stock(nation)} unit points in stock) "
                f"is the beneficiary and annexes {n} of {g.possessive(victim)} unit points "
-               f"(2 per city, 28.813" + (f"; less for {' and '.join(mods)}, ruling EPC-4" if mods else "")
+               f"(2 per city, 28.813" + (f"; changed by {named(g, mods)}" if mods else "")
                + ").", "tyranny", nation=nation, victim=victim, points=n)
         ctx["stage"] = "annex"
         if not _Sim(g, ctx).options():
