@@ -218,9 +218,12 @@ class CalamitiesPhase(Phase):
                            "(not implemented); it is skipped.", "calamity_skipped", **public)
                     continue
                 g.emit(f"{name} strikes {g.name(ctx['victim'])}.", "calamity", **public)
-                tell_trader(g, ctx)  # SITE-SAFE-05: to the victim and the trader only
+                told = len(g.events)
                 st["current"] = ctx
                 eff.begin(g, ctx)
+                # SITE-SAFE-05: to the victim and the trader only, after the line above, unless
+                # the effect has just made him public (Treachery)
+                tell_trader(g, ctx, at=told)
             elif st["stage"] == "monotheism":
                 if not monotheism.done(g):
                     return

@@ -47,16 +47,19 @@ def show_trader(g: Game, ctx: dict[str, Any], what: str) -> None:
            calamity=ctx["calamity"], victim=ctx["victim"], trader=trader)
 
 
-def tell_trader(g: Game, ctx: dict[str, Any]) -> None:
+def tell_trader(g: Game, ctx: dict[str, Any], at: int | None = None) -> None:
     """28.3, SITE-SAFE-05: the victim and the trader, and nobody else, are told who traded
-    the calamity (an event to their two seats)."""
+    the calamity (an event to their two seats), placed at index ``at`` of the events (default:
+    last); nothing when it is untraded or already public (:func:`show_trader`)."""
     trader = ctx.get("trader")
-    if trader is None:
+    if trader is None or ctx.get("trader_shown"):
         return
     g.emit(f"{g.d.calamities[ctx['calamity']].name} was traded to {g.name(ctx['victim'])} by "
            f"{g.name(trader)} (only the two of you are told: 28.3).", "calamity_trader_private",
            to=sorted({g.of(ctx["victim"]).seat, g.of(trader).seat}),
            calamity=ctx["calamity"], victim=ctx["victim"], trader=trader)
+    if at is not None:
+        g.events.insert(at, g.events.pop())
 
 
 def trader_seen_by(g: Game, ctx: dict[str, Any], seat: int | None) -> str | None:
