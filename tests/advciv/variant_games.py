@@ -14,8 +14,8 @@ own, and is named publicly where the resolution shows him). In the 14 games whos
 moved, every order, every decision owed and every final digest is the one recorded at
 592a628; what differs: events (81 steps), the calamity display's trader in the views of
 those not told (16 steps: with the old display put back, every view is as recorded), and a
-state's digest at the step where a trader is shown (7 steps: the calamity's scratch data
-notes it).
+state's digest while a traded calamity is in the calamity phase's scratch data (30 steps: it
+notes the seats told and whether the trader has been shown).
 """
 from __future__ import annotations
 

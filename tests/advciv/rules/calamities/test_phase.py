@@ -418,6 +418,27 @@ def test_information_state_hides_upcoming_calamities_when_only_the_active_one_is
     assert information_state(s2, BABYLON).step["queue"] == s2.step["queue"]
 
 
+@pytest.mark.rule("28.3")
+@pytest.mark.site("SITE-SAFE-05", "SITE-TALK-03")
+def test_a_bots_information_state_knows_a_calamitys_trader_only_as_its_seat_would():
+    """What a bot decides on holds the trader of the calamity being resolved (and of those
+    to come) only for the victim and the trader, and for everyone once it is shown."""
+    from tresham.games.advciv.view import information_state
+    board = cities(["ur", "susa", "charax", "babylon"], "babylon", {"mesopotamia": 10})
+    board.update(cities(["thebes", "memphis"], "egypt", {"upper_egypt": 6}))
+    players = {"babylon": {"hand": ["civil_disorder"], "flags": {"calamity_from": {"civil_disorder": "asia"}}},
+               "egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "crete"}}}}
+    s, _ = cal(board, players)
+    assert s.step["current"]["calamity"] == "treachery" and s.step["current"]["trader_shown"]
+    for seat in (EGYPT, BABYLON, ASSYRIA, ASIA, CRETE):
+        queue = information_state(s, seat).step["queue"]
+        traders = {c["calamity"]: c["trader"] for c in queue}
+        assert traders["treachery"] == "crete"  # shown: Crete takes one of Egypt's cities
+        assert traders["civil_disorder"] == ("asia" if seat in (BABYLON, ASIA) else None), seat
+        assert information_state(s, seat).step["current"]["trader"] == "crete"
+    assert s.step["queue"][1]["trader"] == "asia"  # the state itself is untouched
+
+
 # ---- SITE-TIME-02 The first decision gets 1.5 times the limit -----------------------------------
 @pytest.mark.site("SITE-TIME-02")
 def test_first_calamity_decision_gets_one_and_a_half_times_the_limit():

@@ -123,6 +123,8 @@ def reveal(g: Game, later: list[dict[str, Any]] | None = None) -> list[dict[str,
             say(text, "calamity_ignored", nation=p.nation, calamity=c)
         for c in kept:
             ctx = {"calamity": c, "victim": p.nation, "trader": trader_of(g, p.nation, c)}
+            if ctx["trader"] is not None:  # the seats told who traded it (SITE-SAFE-05)
+                ctx["told"] = sorted({p.seat, g.of(ctx["trader"]).seat})
             if hide:
                 ctx["announce"] = f"{g.name(p.nation)} reveals {g.d.calamities[c].name}."
             queue.append(ctx)
@@ -374,14 +376,28 @@ PHASE_VIEWS["calamities"] = calamity_view
 
 
 def calamity_secrets(step: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The phase's scratch data as a seat knows it: with only the active calamity shown
-    (SITE-CREATE-10) the upcoming and the disregarded calamities are unknown."""
-    if not step.get("hide_upcoming"):
-        return step
-    out = dict(step)
+    """The phase's scratch data as a seat knows it: who traded each calamity only if he is
+    among the seats told (``ctx["told"]``: the victim and the trader) or the resolution has
+    shown him (28.3, SITE-SAFE-05; a bot knows no more than its player would); with only the
+    active calamity shown (SITE-CREATE-10) the upcoming and the disregarded calamities are
+    unknown."""
     i = step.get("index", -1)
+    shown = bool((step.get("current") or {}).get("trader_shown"))  # the one being resolved
+
+    def known(ctx: Any, now: bool) -> Any:
+        if not isinstance(ctx, dict) or ctx.get("trader") is None or ctx.get("trader_shown") \
+                or (now and shown) or seat in ctx.get("told", ()):
+            return ctx
+        return {**ctx, "trader": None, "told": []}
+
+    out = dict(step)
+    out["queue"] = [known(c, k == i) for k, c in enumerate(step.get("queue", []))]
+    if step.get("current") is not None:
+        out["current"] = known(step["current"], True)
+    if not step.get("hide_upcoming"):
+        return out
     out["queue"] = [c if k <= i else {"calamity": HIDDEN, "victim": HIDDEN, "trader": None}
-                    for k, c in enumerate(step.get("queue", []))]
+                    for k, c in enumerate(out["queue"])]
     out["later"] = []
     return out
 

@@ -15,7 +15,8 @@ SITE-SAFE-05): the phase tells the two of them (an event to their seats), and th
 it to them only (:func:`trader_seen_by`). An effect whose resolution shows the trader at the
 table (he takes the victim's city, chooses the barbarians' area or the pirates' cities,
 receives the victim's cards) calls :func:`show_trader` as it does, and from then on the
-history and every view name him. Ruling: ``docs/rulings/calamities-b.md`` (SAFE-05).
+history and every view name him; a bot's information state (``calamity_secrets``) knows him
+as its seat would. Ruling: ``docs/rulings/calamities-a.md`` (CA-23).
 """
 from __future__ import annotations
 
@@ -69,9 +70,8 @@ def trader_seen_by(g: Game, ctx: dict[str, Any], seat: int | None) -> str | None
     trader = ctx.get("trader")
     if trader is None or ctx.get("trader_shown"):
         return trader
-    if seat is not None and seat in (g.of(ctx["victim"]).seat, g.of(trader).seat):
-        return trader
-    return None
+    told = ctx.get("told") or (g.of(ctx["victim"]).seat, g.of(trader).seat)
+    return trader if seat is not None and seat in told else None
 
 
 class CalamityEffect:
