@@ -56,8 +56,9 @@ def test_before_initial_placement_only_the_players_see_the_picks_and_the_message
         assert body["view"] is None and body["summary"] == [] and body["your_seat"] is None, who
         assert c.get(f"/games/{pk}/board.json").status_code == 403, who
         assert c.get(f"/api/lobby/games/{pk}").json()["shown"] is False, who
-        for path in ("", "history/", "messages/", "ast/", "advances/"):
-            html = c.get(f"/games/{pk}/{path}").content.decode()
+        assert escape(pick.text) not in c.get(f"/lobby/games/{pk}/").content.decode(), who
+        for path in (f"/games/{pk}/{p}" for p in ("", "history/", "messages/", "ast/", "advances/")):
+            html = c.get(path).content.decode()
             assert escape(pick.text) not in html and escape(said) not in html, (who, path)
             assert f">{nation}<" not in html, (who, path)
         assert "has not completed initial placement" in c.get(f"/games/{pk}/messages/").content.decode()
@@ -67,6 +68,9 @@ def test_before_initial_placement_only_the_players_see_the_picks_and_the_message
         assert [m["text"] for m in c.get(f"/api/games/{pk}/messages").json()] == [said]
         assert escape(pick.text) in c.get(f"/games/{pk}/history/").content.decode()
         assert escape(said) in c.get(f"/games/{pk}/messages/").content.decode()
+        lobby_page = c.get(f"/lobby/games/{pk}/")
+        assert lobby_page.status_code == 200 and c.get(f"/api/lobby/games/{pk}").json()["shown"] is True
+        assert f"<td>{nation}</td>" in lobby_page.content.decode()  # the standing: his own game
     # placement over: the outsiders see the picks and the table's messages
     t.play_until(lambda s: s.phase != "pick")
     for who, c in _outsiders(t, client_for).items():
