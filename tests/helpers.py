@@ -152,6 +152,16 @@ def cities(board_areas, owner, tokens=None):
     return out
 
 
+def told(events, seat=None) -> str:
+    """Everything ``events`` tell ``seat`` (None: anybody, i.e. the public events only): each
+    visible event's text and data, as one lower-case string (SITE-SAFE-05: who traded a
+    calamity must not be in what a third player is told)."""
+    import json
+
+    return "\n".join(e.text + " " + json.dumps(e.data, sort_keys=True) for e in events
+                     if e.to is None or (seat is not None and seat in e.to)).lower()
+
+
 def piracy_board():
     b = cities(["tanis", "gaza", "jerusalem", "thebes"], "egypt", {"upper_egypt": 10})
     b.update(cities(["ur"], "babylon", {"mesopotamia": 4}))

@@ -7,6 +7,15 @@ A game's *fingerprint* is, after creation and after every accepted order: the st
 view. ``fixtures/plain_fingerprints.json`` holds the fingerprints of :data:`GAMES` made at
 commit 592a628, before ``variant.py`` existed, and ``fixtures/plain_interface.json`` what the
 plain game showed the platform then (:func:`interface`).
+
+Re-recorded once since, for a meant change of the events (SITE-SAFE-05: the public line of a
+traded calamity no longer names its trader, who is told with the victim in an event of their
+own, and is named publicly where the resolution shows him). In the 14 games whose hash
+moved, every order, every decision owed and every final digest is the one recorded at
+592a628; what differs: events (81 steps), the calamity display's trader in the views of
+those not told (16 steps: with the old display put back, every view is as recorded), and a
+state's digest while a traded calamity is in the calamity phase's scratch data (30 steps: it
+notes the seats told and whether the trader has been shown).
 """
 from __future__ import annotations
 

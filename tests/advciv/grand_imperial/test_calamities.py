@@ -224,6 +224,25 @@ def test_treachery_offers_only_the_unhappy_and_revolt_cities_never_the_capital()
 
 
 @pytest.mark.variant("GI-CAL-02")
+@pytest.mark.rule("30.221", "28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_treachery_names_its_trader_publicly_only_when_he_takes_a_city():
+    """As in the plain game: Assyria is seen choosing Babylon's Unhappy city, so the history
+    names him; against Babylon's Content cities (S-12) nothing happens and nobody learns
+    who traded the card."""
+    areas = ["thebes", "memphis", "tanis", "buhen"]
+    s = gi_state(cities(areas, "babylon", {"upper_egypt": 8}),
+                 dice={"thebes": 0, "memphis": 1, "tanis": 1, "buhen": 2},
+                 sites={"thebes": ("babylon", ["palace"])})
+    g, ctx, eff = begin(s, "treachery", "babylon", trader="assyria")
+    assert [e.text for e in g.events if e.to is None and e.kind == "calamity_trader"] == [
+        "Treachery was traded to Babylon by Assyria, who takes one of his cities (30.221)."]
+    s2 = gi_state(cities(areas[:3], "babylon", {"upper_egypt": 6}), dice=dict(zip(areas, [2, 3, 5])))
+    g2, ctx2, eff2 = begin(s2, "treachery", "babylon", trader="assyria")
+    assert eff2.done(g2, ctx2) and not any("assyria" in e.text.lower() for e in g2.events)
+
+
+@pytest.mark.variant("GI-CAL-02")
 def test_untraded_treachery_with_one_unhappy_city_reduces_it():
     areas = ["thebes", "memphis", "tanis"]
     s = gi_state(cities(areas, "babylon", {"upper_egypt": 6}), dice={"thebes": 5, "memphis": 1, "tanis": 3})
@@ -761,6 +780,18 @@ def test_piracy_ships_mode_takes_the_cards_of_the_unguarded_ships():
     assert sorted(fleet.ship(s, "babylon", 1)["cards"]) == ["ochre", "salt", "salt"]
     assert fleet.ship(s, "egypt", 1)["cards"] == [] and fleet.ship(s, "egypt", 2)["cards"] == ["gold", "gold"]
     assert g.cities_of("egypt") == ["alexandria", "gaza", "sidon", "tanis"]
+
+
+@pytest.mark.variant("GI-CAL-12")
+@pytest.mark.rule("28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_piracy_names_its_trader_publicly_when_he_chooses_what_the_pirates_take():
+    """Babylon is seen choosing between the cards on Egypt's ships and his coastal cities
+    (and the cards go aboard Babylon's ships): the history names him before either."""
+    s = pirate_fleets()
+    g, ctx, eff = begin(s, "piracy", "egypt", trader="babylon")
+    assert [e.text for e in g.events if e.to is None and e.kind == "calamity_trader"] == [
+        "Piracy was traded to Egypt by Babylon, who chooses what the pirates take (GI-CAL-12)."]
 
 
 @pytest.mark.variant("GI-CAL-12")

@@ -9,7 +9,7 @@ from typing import Any
 from django.urls import NoReverseMatch, reverse
 
 from ...games.base import pages_of, words_of
-from ..play import services as play
+from ..play import services as play, visibility
 from ..play.models import Game
 from . import lists, services, timelimits
 
@@ -109,7 +109,7 @@ def game_detail(game: Game, user) -> GameDetail:
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
     if game.state:
         state = rules.loads(game.state)
-        d.shown = game.is_finished or rules.placement_done(state)
+        d.shown = visibility.sees_game(game, rules, state, row.your_seat)  # SITE-SAFE-04
         if d.shown:
             d.summary = [{"seat": r.seat, "name": r.name, "points": r.points, "columns": r.columns}
                          for r in rules.summary(state)]

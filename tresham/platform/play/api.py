@@ -11,7 +11,7 @@ from ninja.responses import Status
 from pydantic import field_validator
 
 from ...games.base import AlreadyDone
-from . import services
+from . import services, visibility
 from .models import EventRecord, Game, Message
 
 router = Router(tags=["play"])
@@ -91,8 +91,8 @@ def game_out(game: Game, user) -> dict[str, Any]:
     }
     if game.state:
         state = rules.loads(game.state)
-        if seat is None and not rules.placement_done(state):
-            return out  # an onlooker sees nothing before initial placement is over (SITE-LIST-04)
+        if not visibility.sees_game(game, rules, state, seat):
+            return out  # an onlooker sees nothing before initial placement is over (SITE-SAFE-04)
         out["view"] = rules.view(state, seat)
         out["order_types"] = rules.accepts(state, seat) if seat is not None else []
         out["summary"] = [{"seat": r.seat, "name": r.name, "points": r.points, **r.columns}
@@ -185,9 +185,12 @@ def history(request: HttpRequest, game_id: int, after: int | None = Query(None, 
     """Events you may see (public ones, and your seat's private ones), oldest first: all of
     them, from the deal (seq 0), or those after order ``after``. A page holds ``limit``
     events or a little more: never half of an order's events, so the next page is
-    ``after=<the last seq>``."""
+    ``after=<the last seq>``. None to anyone but the game's players before its initial
+    placement is over (SITE-SAFE-04)."""
     game = get_object_or_404(Game, pk=game_id)
     seat = services.seat_of(game, request.user)
+    if not visibility.sees_stored_game(game, seat):
+        return []
     rows = EventRecord.objects.filter(game=game).order_by("seq", "n")
     if after is not None:
         rows = rows.filter(seq__gt=after)
@@ -195,7 +198,7 @@ def history(request: HttpRequest, game_id: int, after: int | None = Query(None, 
     for r in rows.iterator():
         if len(out) >= limit and r.seq != out[-1]["seq"]:
             break
-        if r.visible_to(seat):
+        if visibility.sees_event(r, seat):
             out.append({"seq": r.seq, "text": r.text, "kind": r.kind, "private": r.to is not None, "at": r.at})
     return out
 
@@ -222,7 +225,11 @@ class MessageOut(Schema):
 
 @router.get("/games/{game_id}/messages", response=list[MessageOut], auth=None, summary="Messages between players")
 def messages(request: HttpRequest, game_id: int):
+    """The table's messages, oldest first: none to anyone but the game's players before its
+    initial placement is over (SITE-SAFE-04)."""
     game = get_object_or_404(Game, pk=game_id)
+    if not visibility.sees_stored_game(game, services.seat_of(game, request.user)):
+        return []
     return [{"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at}
             for m in game.messages.select_related("author__profile")]
 

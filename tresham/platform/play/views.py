@@ -5,7 +5,8 @@ What a page shows comes from the game's rules through ``GameRules`` only: the ca
 ``view`` (a visitor's is the view of seat None), the public ``summary`` and ``pending``
 decisions (of others only *who* the game waits on). Orders go through ``services.submit``,
 the path of the JSON API, with a client key so that a double click applies nothing twice.
-Visitors see a game once its initial placement is complete (SITE-LIST-04, SITE-HIST-01).
+Visitors see a game once its initial placement is complete (SITE-LIST-04, SITE-HIST-01,
+SITE-SAFE-04): who sees what is decided in :mod:`.visibility`, for every page.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
-from . import decision_forms, services
+from . import decision_forms, services, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
 
@@ -77,7 +78,8 @@ class Viewer:
     seat: int | None
     state: Any | None
     view: dict[str, Any] | None
-    #: the game's state may be shown to him: his own game, or past initial placement
+    #: the game's state may be shown to him (``visibility.sees_game``): his own game, or
+    #: past initial placement
     shown: bool
     seats: list[SeatRow] = field(default_factory=list)
 
@@ -110,7 +112,7 @@ def viewer(game: Game, user) -> Viewer:
     seat = services.seat_of(game, user)
     state = rules.loads(game.state) if game.state else None
     view = rules.view(state, seat) if state is not None else None
-    shown = state is not None and (seat is not None or game.is_finished or rules.placement_done(state))
+    shown = state is not None and visibility.sees_game(game, rules, state, seat)
     v = Viewer(game, rules, seat, state, view, shown)
     v.seats = seat_rows(v)
     return v
@@ -252,14 +254,6 @@ class EventOut:
     at: Any
 
 
-def visible_event_ids(game: Game, seat: int | None) -> list[int]:
-    """The ids of the events ``seat`` may see (public ones and his own), oldest first."""
-    qs = EventRecord.objects.filter(game=game).order_by("seq", "n")
-    if seat is None:
-        return list(qs.filter(to__isnull=True).values_list("pk", flat=True))
-    return [pk for pk, to in qs.values_list("pk", "to") if to is None or seat in to]
-
-
 def events_out(ids: list[int]) -> list[EventOut]:
     rows = EventRecord.objects.in_bulk(ids)
     return [EventOut(r.seq, r.text, r.kind, r.to is not None, r.at) for r in (rows[i] for i in ids)]
@@ -267,9 +261,7 @@ def events_out(ids: list[int]) -> list[EventOut]:
 
 def latest_events(v: Viewer, n: int = LATEST_EVENTS) -> list[EventOut]:
     """The newest events the viewer may see, newest first."""
-    if not v.shown:
-        return []
-    return events_out(list(reversed(visible_event_ids(v.game, v.seat)))[:n])
+    return events_out(list(reversed(visibility.visible_event_ids(v.game, v.seat, shown=v.shown)))[:n])
 
 
 def order_stages(game: Game, seqs: set[int]) -> dict[int, tuple[str, str]]:
@@ -306,9 +298,11 @@ class HistoryGroup:
     events: list[EventOut]
 
 
-def history(game: Game, seat: int | None, *, newest_first: bool, page: int | str) -> tuple[Page, list[HistoryGroup]]:
-    """One page of the events ``seat`` may see, grouped by the order that caused them."""
-    ids = visible_event_ids(game, seat)
+def history(game: Game, seat: int | None, *, newest_first: bool, page: int | str,
+            shown: bool) -> tuple[Page, list[HistoryGroup]]:
+    """One page of the events ``seat`` may see, grouped by the order that caused them (none
+    unless ``shown``: ``visibility.sees_game``)."""
+    ids = visibility.visible_event_ids(game, seat, shown=shown)
     if newest_first:
         ids.reverse()
     p = Paginator(ids, EVENTS_PER_PAGE).get_page(page)
@@ -652,7 +646,7 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     f = HistoryForm(request.GET)
     newest = f.newest_first()
     if v.shown:
-        page, groups = history(game, v.seat, newest_first=newest, page=f.page_number())
+        page, groups = history(game, v.seat, newest_first=newest, page=f.page_number(), shown=v.shown)
         ctx.update({"page": page, "groups": groups})
     ctx.update({"newest": newest, "order_param": "newest" if newest else "oldest"})
     return render(request, "play/history.html", ctx)
@@ -677,8 +671,9 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table's public messages (SITE-MSG-01): the game's players write, everyone reads; and the
-    players' public trade messages from the game (SITE-MSG-01)."""
+    """The table's public messages (SITE-MSG-01): the game's players write, everyone reads once
+    the game may be shown to him (``visibility.sees_game``, SITE-SAFE-04); and the players'
+    public trade messages from the game (SITE-MSG-01)."""
     game = _game(pk)
     if game is None:
         return _not_found(request, pk)
@@ -700,13 +695,16 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
     v = viewer(game, request.user)
     ctx = _base(request, v, "messages")
     qs = game.messages.select_related("author__profile").order_by("-at", "-pk")
+    hidden = not visibility.sees_game(game, v.rules, v.state, v.seat)
+    if hidden:
+        qs = qs.none()  # SITE-SAFE-04: nothing of the game before initial placement
     page = Paginator(qs, MESSAGES_PER_PAGE).get_page(request.GET.get("page"))
     ctx.update({
         "page": page, "rows": [{"author": display_name(m.author) if m.author else "(deleted account)",
                                 "seat": v.seat_name(m.seat) if m.seat is not None else "", "text": m.text,
                                 "at": m.at} for m in page.object_list],
         "public": [(v.seat_label(s), t) for s, t in v.rules.public_messages(v.view)] if v.shown else [],
-        "form": form if v.seat is not None else None, "error": error,
+        "form": form if v.seat is not None else None, "error": error, "hidden": hidden,
     })
     return render(request, "play/messages.html", ctx, status=status)
 

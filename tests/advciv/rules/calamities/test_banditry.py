@@ -3,7 +3,7 @@ import pytest
 
 from tresham.games.advciv.game import Game
 
-from tests.helpers import BABYLON, EGYPT, cal, cities, owed, play, refused, texts
+from tests.helpers import ASIA, BABYLON, EGYPT, cal, cities, owed, play, refused, texts, told
 
 EP = {"ep_minor": True}
 THREE = ["thebes", "memphis", "tanis"]
@@ -36,6 +36,20 @@ def test_banditry_cards_worth_a_point_per_city_go_to_the_trader():
     assert "ochre" not in s2.set_aside and "papyrus" not in s2.set_aside
     private = [e for e in ev2 if e.kind == "calamity_cards_private"]
     assert private and private[0].to == sorted([EGYPT, BABYLON])
+
+
+@pytest.mark.variant("CPCAL-28.931")
+@pytest.mark.rule("28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_the_trader_of_banditry_is_public_once_the_victim_hands_him_the_cards():
+    """The cards go to the trader across the table: from then on everyone knows who traded
+    Banditry; while Egypt chooses them, only Egypt and Babylon know."""
+    s, ev = bandits(trader="babylon")
+    assert "babylon" not in told(ev, ASIA) and "banditry was traded to egypt by babylon" in told(ev, EGYPT)
+    s2, ev2 = play(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["ochre", "papyrus"]})
+    public = [e.text for e in ev2 if e.to is None]
+    assert public.index("Banditry was traded to Egypt by Babylon, who receives the cards (28.931).") < \
+        public.index("Banditry: Egypt gives 2 commodity cards worth 3 points (face value) to Babylon.")
 
 
 @pytest.mark.variant("CPCAL-28.931")

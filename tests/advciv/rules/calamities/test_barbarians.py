@@ -7,7 +7,7 @@ from tresham.games.advciv.rules.calamities.base import EFFECTS
 
 from tests.helpers import (SIX, begin_effect as begin, effect_order as do, effect_owed as owed,
                            effect_position as quiet, effect_refused as refused,
-                           effect_texts as texts)
+                           effect_texts as texts, told)
 
 
 BARB_BOARD = {"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 4}},
@@ -56,6 +56,24 @@ def test_barbarians_empty_start_area_tie_trader_chooses():
     # 10 - 5: the surplus beyond Fayum's limit moves on; nothing left to damage: disperses
     assert sum(m.get("barbarians", 0) for m in s.board.tokens.values()) <= 1 + 5 + 5
     assert EFFECTS["barbarian_hordes"].done(g, ctx)
+
+
+@pytest.mark.rule("30.5251", "28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_the_trader_of_barbarian_hordes_is_public_only_when_he_chooses_their_area():
+    """At the table the trader is seen choosing where the barbarians go: the history names
+    him when a tie asks him (Egypt's empty start areas); when the barbarians have no choice
+    (their greedy path through Egypt) nobody chooses and he stays secret."""
+    s = quiet({"fayum": {"tokens": {"egypt": 4}}, "thebes": {"tokens": {"babylon": 2}}})
+    g, ctx = begin(s, "barbarian_hordes", "egypt", trader="crete")
+    assert owed(g, ctx) == [(4, "calamity_choice")]
+    public = [e for e in g.events if e.to is None and e.kind == "calamity_trader"]
+    assert [e.text for e in public] == [
+        "Barbarian Hordes was traded to Egypt by Crete, who chooses where the barbarians go (30.5251)."]
+    s2 = quiet(BARB_BOARD, players={"egypt": {"hand": ["salt", "ochre"]}})
+    g2, ctx2 = begin(s2, "barbarian_hordes", "egypt", trader="crete")
+    assert EFFECTS["barbarian_hordes"].done(g2, ctx2) and "thebes" not in s2.board.cities
+    assert "crete" not in told(g2.events)
 
 
 @pytest.mark.rule("30.5211")

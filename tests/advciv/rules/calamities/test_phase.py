@@ -13,8 +13,8 @@ from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.helpers import (ASIA, ASSYRIA, BABYLON, EGYPT, SEVEN, SIX, cal, cities, owed, play,
-                           position, refused, texts)
+from tests.helpers import (ASIA, ASSYRIA, BABYLON, CRETE, EGYPT, SEVEN, SIX, THRACE, cal, cities,
+                           owed, play, position, refused, texts, told)
 
 
 def visible(events, seat):
@@ -136,7 +136,7 @@ def test_the_holder_is_the_primary_victim_traded_or_not():
     s, ev = cal(board, players)
     assert "Superstition strikes Egypt." in texts(ev)
     s, ev2 = play(s, {"type": "timeout", "player": EGYPT})
-    assert "Civil Disorder strikes Babylon (traded by Asia)." in texts(ev2)
+    assert "Civil Disorder strikes Babylon." in texts(ev2)  # who traded it is not public (SITE-SAFE-05)
     assert len(Game(s).cities_of("egypt")) == 1
     # Babylon: 4 cities, all but 3 reduced -> 1, a choice among 4
     assert owed(s)[0].player == BABYLON and owed(s)[0].options["count"] == 1
@@ -261,6 +261,52 @@ def test_trader_is_never_a_secondary_victim_untraded_anyone_may_be():
     assert g.cities_of("babylon") == [] and g.cities_of("asia") == []  # 2 cities, 2 to reduce
 
 
+# ---- 28.3, SITE-SAFE-05 Who traded a calamity: the victim and the trader know, nobody else ----
+@pytest.mark.rule("28.3", "29.61")
+@pytest.mark.site("SITE-SAFE-05", "SITE-TALK-03")
+def test_a_traded_calamity_names_its_trader_to_the_victim_and_the_trader_only():
+    """Asia slipped Civil Disorder into a deal with Babylon: the public line says only that it
+    strikes Babylon; Babylon and Asia are told who traded it, in the history and in the
+    calamity display of their views; a third player and a spectator learn nothing of it, in
+    the events' texts or their data."""
+    board = cities(["ur", "susa", "charax", "babylon"], "babylon", {"mesopotamia": 10})
+    players = {"babylon": {"hand": ["civil_disorder"], "flags": {"calamity_from": {"civil_disorder": "asia"}}}}
+    s, ev = cal(board, players)
+    assert owed(s)[0].player == BABYLON  # the phase waits on Babylon's city to reduce
+    assert "Civil Disorder strikes Babylon." in [e.text for e in ev if e.to is None]
+    for seat in (None, EGYPT, ASSYRIA, CRETE, THRACE):
+        assert "asia" not in told(ev, seat)
+        shown = engine.view(s, seat)["phase_view"]["active"]
+        assert (shown["calamity"], shown["victim"], shown["trader"]) == ("civil_disorder", "babylon", None)
+    private = [e for e in ev if e.kind == "calamity_trader_private"]
+    assert [(e.text, e.to, e.data["trader"]) for e in private] == [
+        ("Civil Disorder was traded to Babylon by Asia (only the two of you are told: 28.3).",
+         [BABYLON, ASIA], "asia")]
+    for seat in (BABYLON, ASIA):
+        assert engine.view(s, seat)["phase_view"]["active"]["trader"] == "asia"
+
+
+@pytest.mark.rule("28.3", "29.61", "30.611")
+@pytest.mark.site("SITE-SAFE-05")
+def test_the_traders_immunity_is_shown_to_the_primary_victim_alone():
+    """Epidemic traded by Crete: Egypt, who names the secondary victims, is told Crete is
+    exempt; the other players see Egypt's losses and whom he names, never who traded it."""
+    board = {"fayum": {"tokens": {"egypt": 5}}, "alexandria": {"tokens": {"egypt": 4}},
+             "memphis": {"city": "egypt"}, "susa": {"tokens": {"babylon": 3}},
+             "knossos": {"tokens": {"crete": 3}}}
+    s, ev = cal(board, {"egypt": {"hand": ["epidemic"], "flags": {"calamity_from": {"epidemic": "crete"}}}})
+    mine = [d for d in engine.view(s, EGYPT)["decisions"] if d["kind"] == "assign_losses"]
+    assert len(mine) == 1 and "(Crete traded you the card and is exempt)" in mine[0]["prompt"]
+    assert "crete" not in mine[0]["options"]["caps"]
+    for seat in (None, BABYLON, ASIA):
+        assert "crete traded" not in told(ev, seat) and "by crete" not in told(ev, seat)
+        assert engine.view(s, seat)["phase_view"]["active"]["trader"] is None
+        assert "traded you" not in str(engine.view(s, seat).get("decisions", []))
+    s2, ev2 = play(s, {"type": "assign_losses", "player": EGYPT, "assign": {"babylon": 10, "assyria": 10,
+                                                                          "asia": 5}})
+    assert "by crete" not in told(ev2, BABYLON) and "crete traded" not in told(ev2, BABYLON)
+
+
 # ---- 29.62-29.64 Losses met exactly; the victim directs the secondary losses --------------------
 @pytest.mark.rule("29.62", "29.63")
 def test_famine_loss_exact_when_possible_else_smallest_excess():
@@ -369,6 +415,27 @@ def test_information_state_hides_upcoming_calamities_when_only_the_active_one_is
     assert info.step["later"] == [] and s.step["later"]  # the disregarded one stays unknown
     s2, _ = cal(board, players)
     assert information_state(s2, BABYLON).step["queue"] == s2.step["queue"]
+
+
+@pytest.mark.rule("28.3")
+@pytest.mark.site("SITE-SAFE-05", "SITE-TALK-03")
+def test_a_bots_information_state_knows_a_calamitys_trader_only_as_its_seat_would():
+    """What a bot decides on holds the trader of the calamity being resolved (and of those
+    to come) only for the victim and the trader, and for everyone once it is shown."""
+    from tresham.games.advciv.view import information_state
+    board = cities(["ur", "susa", "charax", "babylon"], "babylon", {"mesopotamia": 10})
+    board.update(cities(["thebes", "memphis"], "egypt", {"upper_egypt": 6}))
+    players = {"babylon": {"hand": ["civil_disorder"], "flags": {"calamity_from": {"civil_disorder": "asia"}}},
+               "egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "crete"}}}}
+    s, _ = cal(board, players)
+    assert s.step["current"]["calamity"] == "treachery" and s.step["current"]["trader_shown"]
+    for seat in (EGYPT, BABYLON, ASSYRIA, ASIA, CRETE):
+        queue = information_state(s, seat).step["queue"]
+        traders = {c["calamity"]: c["trader"] for c in queue}
+        assert traders["treachery"] == "crete"  # shown: Crete takes one of Egypt's cities
+        assert traders["civil_disorder"] == ("asia" if seat in (BABYLON, ASIA) else None), seat
+        assert information_state(s, seat).step["current"]["trader"] == "crete"
+    assert s.step["queue"][1]["trader"] == "asia"  # the state itself is untouched
 
 
 # ---- SITE-TIME-02 The first decision gets 1.5 times the limit -----------------------------------

@@ -3,7 +3,8 @@ import pytest
 
 from tresham.games.advciv.game import Game
 
-from tests.helpers import BABYLON, CRETE, EGYPT, THRACE, cal, owed, piracy_board, play, refused
+from tests.helpers import (ASIA, BABYLON, CRETE, EGYPT, THRACE, cal, owed, piracy_board, play, refused,
+                           told)
 
 
 # ---- 30.911 The trader picks two coastal cities of the victim -----------------------------------
@@ -25,6 +26,25 @@ def test_piracy_trader_picks_two_coastal_cities_then_victim_picks_two_others():
     assert g.cities_of("egypt") == ["jerusalem", "thebes"] and g.cities_of("assyria") == ["nineveh"]
     # 30.913: pirate cities need no support and stay after the support check (29.8)
     assert s.phase == "advances" and sum(1 for o in s.board.cities.values() if o == "pirates") == 4
+
+
+@pytest.mark.rule("30.911", "28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_the_trader_of_piracy_is_public_when_he_chooses_the_victims_cities():
+    """At the table the trader is seen choosing which of the victim's coastal cities the
+    pirates take: when he has a choice the history names him; when the victim has no more
+    coastal cities than the pirates take, nobody chooses and he stays secret."""
+    players = {"egypt": {"hand": ["piracy"], "flags": {"calamity_from": {"piracy": "babylon"}}}}
+    s, ev = cal(piracy_board(), players)
+    assert owed(s)[0].player == BABYLON
+    assert ("Piracy was traded to Egypt by Babylon, who chooses which of his coastal cities the "
+            "pirates take (30.911).") in [e.text for e in ev if e.to is None]
+    board = piracy_board()
+    del board["gaza"], board["jerusalem"]  # one coastal city (Tanis): taken without a choice
+    s2, ev2 = cal(board, players)
+    assert s2.board.cities["tanis"] == "pirates"
+    assert owed(s2)[0].player == EGYPT  # his choice of the secondary victims' cities
+    assert "babylon" not in told(ev2, ASIA) and "piracy was traded" in told(ev2, EGYPT)
 
 
 @pytest.mark.rule("30.911")

@@ -1,9 +1,10 @@
 """tresham/games/advciv/rules/calamities/treachery.py: Treachery (30.22)."""
 import pytest
 
+from tresham.games.advciv import engine
 from tresham.games.advciv.game import Game
 
-from tests.helpers import BABYLON, EGYPT, cal, cities, owed, play, refused, texts
+from tests.helpers import ASIA, BABYLON, EGYPT, cal, cities, owed, play, refused, texts, told
 
 
 # ---- 30.221 Traded: the trader takes a city -----------------------------------------------------
@@ -55,6 +56,37 @@ def test_treachery_prompt_says_the_city_is_eliminated_when_the_trader_has_no_cit
     assert d.player == BABYLON and "eliminate" in d.prompt
     s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["memphis"]})
     assert Game(s).cities_of("egypt") == ["thebes"] and "memphis" not in s.board.cities
+
+
+# ---- 30.221, SITE-SAFE-05 The trader is seen taking the city -----------------------------------
+@pytest.mark.rule("30.221", "28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_a_traded_treachery_shows_its_trader_to_everyone_as_he_takes_the_city():
+    """At the table everyone sees Babylon choose Egypt's city and put his own there, so the
+    history and every view name him as the trader, from the moment he is asked to choose."""
+    board = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"},
+             "upper_egypt": {"tokens": {"egypt": 6}}, "mesopotamia": {"tokens": {"babylon": 6}}}
+    s, ev = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
+    assert owed(s)[0].player == BABYLON
+    public = [e for e in ev if e.to is None and e.kind == "calamity_trader"]
+    assert [(e.text, e.data) for e in public] == [
+        ("Treachery was traded to Egypt by Babylon, who takes one of his cities (30.221).",
+         {"calamity": "treachery", "victim": "egypt", "trader": "babylon"})]
+    for seat in (None, ASIA, EGYPT, BABYLON):
+        assert engine.view(s, seat)["phase_view"]["active"]["trader"] == "babylon"
+
+
+@pytest.mark.rule("30.221", "28.3")
+@pytest.mark.site("SITE-SAFE-05")
+def test_a_traded_treachery_that_takes_nothing_keeps_its_trader_secret():
+    """Egypt has no city: nothing changes hands and nobody chooses, so nothing at the table
+    shows who traded the card; only Egypt and Babylon are told."""
+    board = {"upper_egypt": {"tokens": {"egypt": 6}}, "mesopotamia": {"tokens": {"babylon": 6}}}
+    s, ev = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
+    assert "Treachery: Egypt has no city to lose." in texts(ev)
+    assert "babylon" not in told(ev, ASIA) and "babylon" not in told(ev)
+    assert "treachery was traded to egypt by babylon" in told(ev, EGYPT)
+    assert "treachery was traded to egypt by babylon" in told(ev, BABYLON)
 
 
 # ---- 30.222 Untraded: a city is reduced ---------------------------------------------------------

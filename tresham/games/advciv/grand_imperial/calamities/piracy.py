@@ -20,7 +20,7 @@ from typing import Any, Literal
 from ....base import Decision, IllegalOrder
 from ...game import Game
 from ...orders import Order, order
-from ...rules.calamities.base import effect
+from ...rules.calamities.base import effect, show_trader
 from ...rules.calamities.piracy import Piracy, coastal_cities
 from ...rules.calamities.superstition import seat
 from ..variant import KEY
@@ -98,6 +98,7 @@ class GIPiracy(Piracy):
         if ctx["trader"] is not None and not g.of(ctx["trader"]).inert \
                 and cards_to_take(g, ctx["victim"]) > 0:
             ctx["stage"] = "mode"
+            show_trader(g, ctx, "chooses what the pirates take (GI-CAL-12)")  # SITE-SAFE-05
             return
         super().begin(g, ctx)
 

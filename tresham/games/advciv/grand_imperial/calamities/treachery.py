@@ -36,7 +36,9 @@ class GITreachery(Treachery):
             g.emit(f"Treachery has no effect: none of {g.name(v)}'s cities is Unhappy or in "
                    "Revolt (GI-CAL-02).", "calamity_none", nation=v)
             ctx["stage"] = "done"
-        elif len(cities) == 1:
+            return
+        self.show(g, ctx)  # SITE-SAFE-05
+        if len(cities) == 1:
             self._apply(g, ctx, cities[0])
 
     def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:

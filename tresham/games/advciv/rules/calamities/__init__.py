@@ -7,7 +7,10 @@ Sequence of the phase (18.1 phase 11, 29.1):
    When only the active calamity is shown (SITE-CREATE-10) each one is announced when it
    becomes active and the disregarded ones once all are resolved.
 2. The holder is the primary victim (29.61, SITE-CAL-01); the nation that traded it to him is
-   read from ``player.flags["calamity_from"][card]`` (written by the trade phase).
+   read from ``player.flags["calamity_from"][card]`` (written by the trade phase). The public
+   line says only that it strikes him; he and the trader are told who traded it
+   (``base.tell_trader``; 28.3, SITE-SAFE-05), and an effect that shows the trader at the
+   table makes him public (``base.show_trader``).
 3. Without the Stoic option (SITE-CREATE-12) a primary victim suffers at most two calamities,
    drawn at random from his (29.5, SITE-CAL-02). Barbarian Hordes held by Crete has no
    effect and does not count toward the cap (30.527, Z-35).
@@ -43,7 +46,7 @@ from ...game import Game
 from ...orders import Order, Timeout
 from ...phase import Phase, register, require_phase_player
 from ...view import HIDDEN, PHASE_SECRETS, PHASE_VIEWS
-from .base import EFFECTS, CalamityEffect
+from .base import EFFECTS, CalamityEffect, tell_trader, trader_seen_by
 from .. import support
 from . import monotheism
 
@@ -120,6 +123,8 @@ def reveal(g: Game, later: list[dict[str, Any]] | None = None) -> list[dict[str,
             say(text, "calamity_ignored", nation=p.nation, calamity=c)
         for c in kept:
             ctx = {"calamity": c, "victim": p.nation, "trader": trader_of(g, p.nation, c)}
+            if ctx["trader"] is not None:  # the seats told who traded it (SITE-SAFE-05)
+                ctx["told"] = sorted({p.seat, g.of(ctx["trader"]).seat})
             if hide:
                 ctx["announce"] = f"{g.name(p.nation)} reveals {g.d.calamities[c].name}."
             queue.append(ctx)
@@ -209,15 +214,18 @@ class CalamitiesPhase(Phase):
                            calamity=ctx["calamity"])
                 eff = self.effects().get(ctx["calamity"])
                 name = g.d.calamities[ctx["calamity"]].name
+                public = {"calamity": ctx["calamity"], "victim": ctx["victim"]}  # no trader: 28.3
                 if eff is None:
                     g.emit(f"{name} against {g.name(ctx['victim'])} cannot be resolved yet "
-                           "(not implemented); it is skipped.", "calamity_skipped", **ctx)
+                           "(not implemented); it is skipped.", "calamity_skipped", **public)
                     continue
-                g.emit(f"{name} strikes {g.name(ctx['victim'])}"
-                       + (f" (traded by {g.name(ctx['trader'])})" if ctx["trader"] else "") + ".",
-                       "calamity", **ctx)
+                g.emit(f"{name} strikes {g.name(ctx['victim'])}.", "calamity", **public)
+                told = len(g.events)
                 st["current"] = ctx
                 eff.begin(g, ctx)
+                # SITE-SAFE-05: to the victim and the trader only, after the line above, unless
+                # the effect has just made him public (Treachery)
+                tell_trader(g, ctx, at=told)
             elif st["stage"] == "monotheism":
                 if not monotheism.done(g):
                     return
@@ -347,12 +355,14 @@ def _support_accepts() -> tuple[str, ...]:
 # ---- view ----------------------------------------------------------------------
 def calamity_view(g: Game, seat: int | None) -> dict[str, Any]:
     """What the calamity display shows (SITE-CAL-06): the active calamity, and the upcoming
-    ones unless the game hides them (SITE-CREATE-10)."""
+    ones unless the game hides them (SITE-CREATE-10); each one's trader only as ``seat``
+    knows him (``base.trader_seen_by``: the victim and the trader, everyone once the
+    resolution has shown him; SITE-SAFE-05)."""
     st = g.s.step
 
     def info(ctx: dict) -> dict:
         return {"calamity": ctx["calamity"], "name": g.d.calamities[ctx["calamity"]].name,
-                "victim": ctx["victim"], "trader": ctx.get("trader")}
+                "victim": ctx["victim"], "trader": trader_seen_by(g, ctx, seat)}
 
     out: dict[str, Any] = {"stage": st.get("stage")}
     cur = st.get("current")
@@ -366,14 +376,28 @@ PHASE_VIEWS["calamities"] = calamity_view
 
 
 def calamity_secrets(step: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The phase's scratch data as a seat knows it: with only the active calamity shown
-    (SITE-CREATE-10) the upcoming and the disregarded calamities are unknown."""
-    if not step.get("hide_upcoming"):
-        return step
-    out = dict(step)
+    """The phase's scratch data as a seat knows it: who traded each calamity only if he is
+    among the seats told (``ctx["told"]``: the victim and the trader) or the resolution has
+    shown him (28.3, SITE-SAFE-05; a bot knows no more than its player would); with only the
+    active calamity shown (SITE-CREATE-10) the upcoming and the disregarded calamities are
+    unknown."""
     i = step.get("index", -1)
+    shown = bool((step.get("current") or {}).get("trader_shown"))  # the one being resolved
+
+    def known(ctx: Any, now: bool) -> Any:
+        if not isinstance(ctx, dict) or ctx.get("trader") is None or ctx.get("trader_shown") \
+                or (now and shown) or seat in ctx.get("told", ()):
+            return ctx
+        return {**ctx, "trader": None, "told": []}
+
+    out = dict(step)
+    out["queue"] = [known(c, k == i) for k, c in enumerate(step.get("queue", []))]
+    if step.get("current") is not None:
+        out["current"] = known(step["current"], True)
+    if not step.get("hide_upcoming"):
+        return out
     out["queue"] = [c if k <= i else {"calamity": HIDDEN, "victim": HIDDEN, "trader": None}
-                    for k, c in enumerate(step.get("queue", []))]
+                    for k, c in enumerate(out["queue"])]
     out["later"] = []
     return out
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...game import Game
-from .base import effect
+from .base import effect, show_trader
 from .corruption import LoseCards, discard_cards, face_value
 
 
@@ -44,6 +44,7 @@ class Banditry(LoseCards):
             discard_cards(g, ctx, cards, "Banditry")  # 28.932
             return
         victim = ctx["victim"]
+        show_trader(g, ctx, "receives the cards (28.931)")  # SITE-SAFE-05: handed across the table
         g.of(to).hand.extend(cards)
         g.of(to).hand.sort()
         g.emit(f"Banditry: {g.name(victim)} gives {len(cards)} commodity cards worth "

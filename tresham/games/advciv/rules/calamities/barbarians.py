@@ -30,7 +30,7 @@ from ...data import BARBARIANS
 from ...game import SPECIAL_OWNERS, Game
 from ...orders import Order, Timeout
 from . import losses as L
-from .base import CalamityEffect, effect
+from .base import CalamityEffect, effect, show_trader
 
 HORDE = 15
 MAX_STEPS = 200  # a safety net; the body shrinks or nears its target at every step
@@ -179,6 +179,13 @@ class BarbarianHordes(CalamityEffect):
             self._place(g, ctx, opts[0])
         else:
             ctx.update(stage="place", options=opts)
+            self._asked(g, ctx)
+
+    @staticmethod
+    def _asked(g: Game, ctx: dict[str, Any]) -> None:
+        """SITE-SAFE-05: a trader asked where the barbarians go is seen choosing (30.5251)."""
+        if ctx["chooser"] == ctx["trader"]:
+            show_trader(g, ctx, "chooses where the barbarians go (30.5251)")
 
     def _barred(self, g: Game, area: str) -> bool:
         """Hook: an area the hordes never enter nor are placed in (none in the plain game)."""
@@ -223,6 +230,7 @@ class BarbarianHordes(CalamityEffect):
                 return
             if len(opts) > 1:
                 ctx.update(stage="move", options=opts)
+                self._asked(g, ctx)
                 return
             self._move(g, ctx, opts[0])
 

@@ -9,6 +9,14 @@ pending decisions' orders to ``handle`` and deadlines to ``timeout``.
 ``ctx`` is the calamity's own JSON-able scratch dict, kept in ``g.s.step["current"]``; it
 always holds ``calamity`` (id), ``victim`` (primary victim nation) and ``trader`` (the nation
 that traded the card to the victim, or None if never traded; 29.61).
+
+Who traded a calamity is the victim's and the trader's secret (28.3, SITE-TALK-03,
+SITE-SAFE-05): the phase tells the two of them (an event to their seats), and the views show
+it to them only (:func:`trader_seen_by`). An effect whose resolution shows the trader at the
+table (he takes the victim's city, chooses the barbarians' area or the pirates' cities,
+receives the victim's cards) calls :func:`show_trader` as it does, and from then on the
+history and every view name him; a bot's information state (``calamity_secrets``) knows him
+as its seat would. Ruling: ``docs/rulings/calamities-a.md`` (CA-23).
 """
 from __future__ import annotations
 
@@ -24,6 +32,46 @@ EFFECTS: dict[str, "CalamityEffect"] = {}
 #: Each variant's own effects, by variant key then card id: the calamities it changes, looked
 #: up before ``EFFECTS`` by that variant's calamity phase (``CalamitiesPhase.effects``).
 VARIANT_EFFECTS: dict[str, dict[str, "CalamityEffect"]] = {}
+
+
+def show_trader(g: Game, ctx: dict[str, Any], what: str) -> None:
+    """SITE-SAFE-05: the trader of this calamity becomes public, because ``what`` he does
+    now ("takes one of his cities (30.221)") is seen at the table: a public event names him
+    (once), and every view shows him as the trader from now on. Nothing for an untraded
+    calamity."""
+    trader = ctx.get("trader")
+    if trader is None or ctx.get("trader_shown"):
+        return
+    ctx["trader_shown"] = True
+    g.emit(f"{g.d.calamities[ctx['calamity']].name} was traded to {g.name(ctx['victim'])} by "
+           f"{g.name(trader)}, who {what}.", "calamity_trader",
+           calamity=ctx["calamity"], victim=ctx["victim"], trader=trader)
+
+
+def tell_trader(g: Game, ctx: dict[str, Any], at: int | None = None) -> None:
+    """28.3, SITE-SAFE-05: the victim and the trader, and nobody else, are told who traded
+    the calamity (an event to their two seats), placed at index ``at`` of the events (default:
+    last); nothing when it is untraded or already public (:func:`show_trader`)."""
+    trader = ctx.get("trader")
+    if trader is None or ctx.get("trader_shown"):
+        return
+    g.emit(f"{g.d.calamities[ctx['calamity']].name} was traded to {g.name(ctx['victim'])} by "
+           f"{g.name(trader)} (only the two of you are told: 28.3).", "calamity_trader_private",
+           to=sorted({g.of(ctx["victim"]).seat, g.of(trader).seat}),
+           calamity=ctx["calamity"], victim=ctx["victim"], trader=trader)
+    if at is not None:
+        g.events.insert(at, g.events.pop())
+
+
+def trader_seen_by(g: Game, ctx: dict[str, Any], seat: int | None) -> str | None:
+    """The trader of the calamity ``ctx`` as ``seat`` (None: a spectator) knows him: the
+    victim and the trader know him, everyone once :func:`show_trader` has made him public;
+    anyone else sees None, as for an untraded calamity (28.3, SITE-SAFE-05)."""
+    trader = ctx.get("trader")
+    if trader is None or ctx.get("trader_shown"):
+        return trader
+    told = ctx.get("told") or (g.of(ctx["victim"]).seat, g.of(trader).seat)
+    return trader if seat is not None and seat in told else None
 
 
 class CalamityEffect:

@@ -8,7 +8,7 @@ from ....base import Decision, IllegalOrder
 from ...data import PIRATES
 from ...game import Game
 from ...orders import Order
-from .base import CalamityEffect, effect
+from .base import CalamityEffect, effect, show_trader
 from .superstition import ChooseCities, check_cities, seat
 
 PRIMARY = 2  # 30.911
@@ -73,6 +73,8 @@ class Piracy(CalamityEffect):
                 g.emit(f"Piracy: {g.name(ctx['victim'])} has no coastal city.", "calamity_none")
             to_pirates(g, cc)
             self._secondary(g, ctx)
+        elif ctx["chooser"] == ctx["trader"]:  # SITE-SAFE-05: he is seen choosing
+            show_trader(g, ctx, "chooses which of his coastal cities the pirates take (30.911)")
 
     def _secondary(self, g: Game, ctx: dict[str, Any]) -> None:
         cand = self.secondaries(g, ctx)

@@ -7,7 +7,7 @@ from typing import Any
 from ....base import Decision
 from ...game import Game
 from ...orders import Order
-from .base import CalamityEffect, effect
+from .base import CalamityEffect, effect, show_trader
 from .superstition import ChooseCities, check_cities, seat
 
 
@@ -31,8 +31,16 @@ class Treachery(CalamityEffect):
         if not cities:
             g.emit(f"Treachery: {g.name(ctx['victim'])} has no city to lose.", "calamity_none")
             ctx["stage"] = "done"
-        elif len(cities) == 1:
+            return
+        self.show(g, ctx)
+        if len(cities) == 1:
             self._apply(g, ctx, cities[0])
+
+    @staticmethod
+    def show(g: Game, ctx: dict[str, Any]) -> None:
+        """SITE-SAFE-05: a traded Treachery that has a city to take shows its trader at the
+        table (he chooses the city, and his own replaces it)."""
+        show_trader(g, ctx, "takes one of his cities (30.221)")
 
     def _apply(self, g: Game, ctx: dict[str, Any], area: str) -> None:
         trader = ctx["trader"]
