@@ -7,6 +7,7 @@ code, same migrations.
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 from pathlib import Path
@@ -140,14 +141,21 @@ CSRF_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("TRESHAM_HTTPS")
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a play-by-web game lasts weeks
 
-# Login attempts are limited per account and, separately, per address (django-axes).
-AXES_FAILURE_LIMIT = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-# Not reset on success: axes would then forget every failure counted against the address too,
-# so one's own account would let a guesser start again after each 7 tries. Failures expire
-# after the cool-off instead.
-AXES_RESET_ON_SUCCESS = False
+# Failed logins are throttled per (account, address) pair with a growing wait (django-axes;
+# accounts.throttle, SITE-SAFE-06): the first LOGIN_FREE_FAILURES failures of a pair are free,
+# the one reaching it makes the pair wait LOGIN_WAIT seconds, each further one twice as long
+# (at most LOGIN_WAIT_MAX). A pair's failures are forgotten a day after its last one
+# (AXES_COOLOFF_TIME), and when its owner logs in there (AXES_RESET_ON_SUCCESS: only that pair).
+LOGIN_FREE_FAILURES = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
+LOGIN_WAIT = int(os.environ.get("TRESHAM_LOGIN_WAIT", "60"))
+LOGIN_WAIT_MAX = int(os.environ.get("TRESHAM_LOGIN_WAIT_MAX", "3600"))
+AXES_HANDLER = "tresham.platform.accounts.throttle.GrowingWait"
+AXES_FAILURE_LIMIT = LOGIN_FREE_FAILURES
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = dt.timedelta(seconds=max(24 * 3600, 2 * LOGIN_WAIT_MAX))
+AXES_RESET_ON_SUCCESS = True
+# an attempt refused while its pair waits is not a failure: the wait grows with passwords tried
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tresham.platform.accounts.views.locked_out"
 AXES_VERBOSE = False
 # Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
