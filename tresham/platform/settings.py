@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR") or "var").resolve()  # empty = unset
@@ -40,10 +41,29 @@ def _secret_key() -> str:
         return key
 
 
+def parse_networks(text: str, name: str = "TRESHAM_TRUSTED_PROXIES") -> list:
+    """Addresses and networks, separated by commas (``127.0.0.1, 10.0.0.0/8, ::1``)."""
+    import ipaddress
+
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            out.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {part!r} is not an address or network") from None
+    return out
+
+
 SECRET_KEY = _secret_key()
 DEBUG = _env_bool("TRESHAM_DEBUG")
 ALLOWED_HOSTS = os.environ.get("TRESHAM_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("TRESHAM_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+#: Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto the site believes (addresses or
+#: networks); none by default: the client's address is the connection's (tresham.platform.addresses).
+TRESHAM_TRUSTED_PROXIES = [str(n) for n in parse_networks(os.environ.get("TRESHAM_TRUSTED_PROXIES", ""))]
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # dropped unless from a trusted proxy
 #: The address the site is reached at, for links in mails.
 SITE_URL = os.environ.get("TRESHAM_SITE_URL", "http://127.0.0.1:8000")
 
@@ -65,6 +85,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -158,6 +179,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tresham.platform.accounts.views.locked_out"
 AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "tresham.platform.addresses.client_address"
 # Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
 # keep the plain ones.
 AXES_DISABLE_ACCESS_LOG = True

@@ -3,8 +3,8 @@
 on the register page and through the API alike. Beyond it the request is refused with 429
 and nothing is created.
 
-Addresses are counted by the keyed hash of ``logins.address_hash`` (the address django-axes
-reads, so proxies are configured in one place), never stored in the clear. A registration
+Addresses are counted by the keyed hash of ``logins.address_hash`` of the site's one client
+address (``addresses.client_address``, SITE-SAFE-07), never stored in the clear. A registration
 locks its address's row (:class:`~.models.RegistrationAddress`) before counting, in the
 transaction that creates the account, so two registrations at once from one address cannot
 both take the last place.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from axes.helpers import get_client_ip_address
+from ..addresses import client_address
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
@@ -45,7 +45,7 @@ def limit() -> int:
 
 def hash_of(request: HttpRequest) -> str:
     """The keyed hash of the request's address."""
-    return address_hash(get_client_ip_address(request) or UNKNOWN)
+    return address_hash(client_address(request) or UNKNOWN)
 
 
 def opened_recently(hashed: str, now: dt.datetime | None = None) -> int:
