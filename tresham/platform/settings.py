@@ -183,9 +183,14 @@ AXES_CLIENT_IP_CALLABLE = "tresham.platform.addresses.client_address"
 # Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
 # keep the plain ones.
 AXES_DISABLE_ACCESS_LOG = True
-#: Accounts one address may open in any 24 hours, on the pages and through the API (429
-#: beyond); 0: no limit (accounts.registrations).
-REGISTRATIONS_PER_ADDRESS = int(os.environ.get("TRESHAM_REGISTRATIONS_PER_DAY", "5"))
+#: What one account may do (registrations: one address, as there is no account yet), name ->
+#: (most, seconds): at most that many in any such span, on the pages and through the API
+#: (429 with Retry-After beyond); most 0: no limit (tresham.platform.limits, SITE-SAFE-09).
+RATE_LIMITS = {
+    "games": (int(os.environ.get("TRESHAM_GAMES_PER_HOUR", "10")), 3600),
+    "messages": (int(os.environ.get("TRESHAM_MESSAGES_PER_10_MINUTES", "30")), 600),
+    "registrations": (int(os.environ.get("TRESHAM_REGISTRATIONS_PER_DAY", "5")), 24 * 3600),
+}
 #: A donation link shown in the layout (empty: none). Donations are never recorded, so they
 #: cannot affect rankings (SITE-ACCT-06).
 DONATION_URL = os.environ.get("TRESHAM_DONATION_URL", "")

@@ -23,6 +23,8 @@ from django.conf import settings
 from django.db.models import Max, Sum
 from django.utils import timezone
 
+from ..limits import in_words
+
 
 def wait_after(failures: int) -> int:
     """Seconds a pair waits after its last failure, having failed ``failures`` times."""
@@ -51,17 +53,6 @@ class GrowingWait(AxesDatabaseHandler):
 
     def is_locked(self, request, credentials: dict | None = None) -> bool:
         return self.retry_after(request, credentials) > 0
-
-
-def in_words(seconds: int) -> str:
-    """'45 seconds', '2 minutes', '1 hour' (rounded up)."""
-    if seconds < 60:
-        n, unit = max(seconds, 1), "second"
-    elif seconds < 3600:
-        n, unit = math.ceil(seconds / 60), "minute"
-    else:
-        n, unit = math.ceil(seconds / 3600), "hour"
-    return f"{n} {unit}{'s' if n != 1 else ''}"
 
 
 def locked_out_message(seconds: int) -> str:

@@ -12,6 +12,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from ..limits import RateLimited, limited
 from ..play.models import Game
 from ..ratings import shown, standing
 from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations, throttle
@@ -55,9 +56,10 @@ def register(request: HttpRequest) -> HttpResponse:
                 login(request, user, backend=backends.PATH)
                 messages.success(request, "Welcome to Tresham.")
                 return redirect(_next(request))
-        except registrations.TooManyRegistrations as e:
+        except RateLimited as e:
             form.add_error(None, e.message)
-            status = e.status
+            return limited(render(request, "accounts/register.html", {"form": form, "next": _next(request, "")},
+                                  status=e.status), e)
         except IntegrityError:  # the same name or address taken a moment ago
             form.add_error(None, "this username or e-mail address was just taken: choose another")
     return render(request, "accounts/register.html", {"form": form, "next": _next(request, "")}, status=status)
