@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -99,6 +100,21 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+
+# The Content-Security-Policy of every answer (django-csp, SITE-SAFE-08): the site's own
+# scripts, style sheets, images and connections only; no inline script, no inline style, no
+# plugin, no frame around the site. A view may set its own stricter one (the base map's SVG).
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}}
 
 ROOT_URLCONF = "tresham.platform.urls"
 ASGI_APPLICATION = "tresham.platform.asgi.application"

@@ -76,11 +76,14 @@ class Inline(HTMLParser):
 
 
 def shape(url: str) -> str:
-    """An address with its numbers and query values left out: one page of each kind."""
+    """An address with its numbers and query values left out (but a game's own: each game is
+    of its own kind): one page of each kind."""
     parts = urlsplit(url)
-    query = "&".join(sorted(q.split("=")[0] + ("=" + q.split("=", 1)[1] if q.startswith("game=") else "")
+    query = "&".join(sorted(q.split("=")[0] + ("=" + q.split("=", 1)[1] if q.startswith(("game=", "kind=")) else "")
                             for q in parts.query.split("&") if q))
-    return re.sub(r"\d+", "N", parts.path) + ("?" + query if query else "")
+    game = re.match(r"/(lobby/)?games/\d+/", parts.path)
+    path = game.group(0) + re.sub(r"\d+", "N", parts.path[game.end():]) if game else re.sub(r"\d+", "N", parts.path)
+    return path + ("?" + query if query else "")
 
 
 def crawl(client: Client, starts: list[str], skip=("/static/", "/api/", "/admin/logout", "/mail/")) -> dict:
@@ -123,16 +126,45 @@ def test_every_page_a_player_and_a_visitor_reach_keeps_to_the_policy(trading, cl
     starts = ["/", "/lobby/", "/lobby/open/", "/lobby/completed/", "/lobby/new/", "/lobby/new/?kind=tigris",
               "/help/", "/rankings/", "/accounts/me/", "/accounts/friends/", "/accounts/report/",
               "/accounts/password/", "/accounts/me/email/", f"/games/{t.game.pk}/", f"/games/{tigris.pk}/",
-              f"/lobby/games/{t.game.pk}/"]
+              f"/lobby/games/{t.game.pk}/", f"/games/{t.game.pk}/replay/", f"/games/{tigris.pk}/replay/"]
     player = crawl(client_for(t.alice), starts)
     visitor = crawl(Client(), ["/", "/accounts/login/", "/accounts/register/", "/accounts/password-reset/",
                                f"/games/{t.game.pk}/", f"/games/{tigris.pk}/", "/help/"])
     # the crawl reached the game's own pages
-    for page in ("/trade/", "/history/", "/messages/", "/standing-orders/", "/ast/"):
+    for page in ("/trade/", "/history/", "/messages/", "/standing-orders/", "/ast/", "/pauses/", "/quit/"):
         assert any(page in url for url in player), f"the crawl never reached a {page} page"
+    assert f"/games/{tigris.pk}/replay/" in player and f"/games/{tigris.pk}/standing-orders/" in player
     assert len(player) > 30 and len(visitor) > 15
     problems = _report(player) + _report(visitor)
     assert not problems, problems
+
+
+def test_no_template_or_static_script_of_the_site_needs_more_than_the_policy():
+    """What the crawl may not reach (a finished game's replay, a page's error states): no
+    template holds an inline script, handler, style or javascript: address, and no script of
+    the site writes a style attribute or evaluates text."""
+    from pathlib import Path
+
+    import tresham
+
+    root = Path(tresham.__file__).parent
+    problems = []
+    for path in sorted(root.rglob("templates/**/*.html")):
+        text = path.read_text()
+        for pattern, what in [(r"<style", "a <style> element"), (r"\sstyle=", "a style attribute"),
+                              (r"\son[a-z]+=", "an event handler attribute"), (r"javascript:", "a javascript: address"),
+                              (r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", "an inline script")]:
+            for m in re.finditer(pattern, text):
+                problems.append(f"{path.relative_to(root)}:{text[:m.start()].count(chr(10)) + 1}: {what}")
+    for path in sorted(root.rglob("static/**/*.js")):
+        text = path.read_text()
+        for pattern, what in [(r"setAttribute\(\s*[\"']style", "a style attribute"), (r"\beval\(|new Function\(",
+                                                                                    "text evaluated as script"),
+                              (r"\.innerHTML\s*=", "markup written as text")]:
+            if re.search(pattern, text):
+                problems.append(f"{path.relative_to(root)}: {what}")
+    assert len(list(root.rglob("templates/**/*.html"))) > 40
+    assert not problems, "\n".join(problems)
 
 
 def test_the_admin_pages_keep_to_the_policy(trading, make_user, client_for):

@@ -15,6 +15,9 @@
     this.box = this.full.slice();
     this.pointers = {};
     this.section = view.closest(".board-map") || document;
+    /* the map's shape for a phone's layout (board.css), through the CSSOM: the page has no
+       inline style (Content-Security-Policy, SITE-SAFE-08) */
+    if (view.getAttribute("data-aspect")) view.style.setProperty("--board-aspect", view.getAttribute("data-aspect"));
     this.zoomText = this.section.querySelector(".board-zoom");
     this.bind();
     this.inline();
@@ -46,6 +49,7 @@
       g.setAttribute("class", "board-base " + (root.getAttribute("class") || ""));
       Array.prototype.forEach.call(root.childNodes, function (n) {
         if (n.nodeType !== 1 || n.nodeName === "title") return;
+        if (n.nodeName === "style") { adopt(n.textContent); return; }
         if (n.nodeName === "desc") { n.removeAttribute("id"); }
         g.appendChild(document.importNode(n, true));
       });
@@ -54,6 +58,21 @@
       self.view.dispatchEvent(new CustomEvent("tresham:board-inlined", {bubbles: true}));
     }).catch(fallback);
   };
+
+  var adopted = {};
+  function adopt(css) {
+    /* The map's own style sheet (the <style> of the SVG, which keeps it for when the map is
+       opened or shown as an image): a <style> element put in the page would be refused by
+       the site's Content-Security-Policy (style-src 'self', SITE-SAFE-08), so the same rules
+       are adopted as a constructed style sheet, once per text. */
+    if (adopted[css] || !window.CSSStyleSheet || !("adoptedStyleSheets" in document)) return;
+    try {
+      var sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+      adopted[css] = true;
+    } catch (e) { /* an old browser: the map keeps its shapes, unstyled */ }
+  }
 
   Board.prototype.scale = function () {
     var r = this.svg.getBoundingClientRect();
