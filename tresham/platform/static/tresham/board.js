@@ -42,6 +42,11 @@
       if (!r.ok) throw new Error("map " + r.status);
       return r.text();
     }).then(function (text) {
+      /* the map's own <style> is taken out before parsing (even a parsed document that is never
+         shown is held to the page's policy) and adopted instead (see adopt) */
+      var css = "";
+      text = text.replace(/<style[^>]*>([\s\S]*?)<\/style>/g, function (all, rules) { css += rules; return ""; });
+      if (css) adopt(css);
       var doc = new DOMParser().parseFromString(text, "image/svg+xml");
       var root = doc.documentElement;
       if (!root || root.nodeName !== "svg") throw new Error("not a map");
@@ -49,7 +54,6 @@
       g.setAttribute("class", "board-base " + (root.getAttribute("class") || ""));
       Array.prototype.forEach.call(root.childNodes, function (n) {
         if (n.nodeType !== 1 || n.nodeName === "title") return;
-        if (n.nodeName === "style") { adopt(n.textContent); return; }
         if (n.nodeName === "desc") { n.removeAttribute("id"); }
         g.appendChild(document.importNode(n, true));
       });
