@@ -189,9 +189,11 @@ def play_three_turns(seed: str):
     return seen, events, state, opts, log
 
 
-@pytest.mark.site("SITE-POP-02", "SITE-SHIP-02", "SITE-CITY-01", "SITE-TRADE-09", "SITE-CAL-05", "SITE-ADV-01")
 @pytest.mark.parametrize("seed", ["browser-1", "another seed"])
 def test_the_browser_tests_position_offers_each_required_decision_within_three_turns(seed):
+    """The prepared position of tests/browser/test_three_turns.py leads to each decision that
+    test gives through the pages. It cites no behaviour: the pages' behaviours (SITE-POP-02,
+    SITE-SHIP-02, SITE-CITY-01, SITE-TRADE-09, SITE-ADV-01...) are the browser test's."""
     seen, events, state, opts, log = play_three_turns(seed)
     kinds = {(seat, kind) for _, seat, kind in seen if _ <= 7}
     texts = [e.text for e in events]

@@ -61,7 +61,7 @@ def accepted(page) -> None:
     assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
 
 
-@pytest.mark.site("SITE-PICK-03", "SITE-PICK-05", "SITE-MOVE-01", "SITE-MOVE-03", "SITE-MOVE-06")
+@pytest.mark.site("SITE-PICK-03", "SITE-PICK-04", "SITE-PICK-05", "SITE-MOVE-01", "SITE-MOVE-03", "SITE-MOVE-06")
 def test_picks_and_a_move_by_clicking_the_map(site, players):
     oracle = site.oracle
     name = f"Map game {secrets.token_hex(2)}"

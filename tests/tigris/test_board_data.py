@@ -1,18 +1,17 @@
 """The board data (``tresham/games/tigris/data/board.json``): the same file as the shared data
-folder's (when that folder is on this machine), the invariants of ``data_check.problems`` on
+folder's, the invariants of ``data_check.problems`` on
 both sides, the printed facts of TE-BASE-11..16 and TE-ADVB-01/04 with their numbers, and a
 mistyped copy reported by name."""
 from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 
+from tests.shared_folder import shared
 from tresham.games.tigris import board, data_check
 
-SHARED = Path("/work/shared/data/tigris-euphrates/board.json")
 OURS = board.DATA
 
 BASE_SHEDU = [(1, 1), (10, 0), (5, 2), (15, 1), (13, 4), (8, 6), (1, 7), (14, 8), (5, 9), (10, 10)]
@@ -30,10 +29,10 @@ def doc() -> dict:
     return json.loads(OURS.read_text(encoding="utf-8"))
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the shared data folder is not on this machine")
 def test_the_projects_copy_is_the_shared_file():
-    assert json.loads(SHARED.read_text(encoding="utf-8")) == doc()
-    assert SHARED.read_bytes() == OURS.read_bytes()
+    original = shared("data", "tigris-euphrates", "board.json")
+    assert json.loads(original.read_text(encoding="utf-8")) == doc()
+    assert original.read_bytes() == OURS.read_bytes()
 
 
 def test_the_projects_copy_has_no_problems():

@@ -252,12 +252,36 @@ def test_neighbouring_nations_may_both_be_chosen():
 
 @pytest.mark.site("SITE-PICK-07", "SITE-PICK-02")
 def test_pick_timeout_random_free_nation():
+    """Each seat that lets its time run out gets a nation still free, with its token in one of
+    that nation's start areas; with 8 players one nation is left over."""
     s = engine.new_game({"players": 8}, seed=5)
     for _ in range(8):
-        seat = next(d.player for d in engine.pending(s) if d.required)
-        s, _ = play(s, engine.default(s, seat))
+        (d,) = [d for d in engine.pending(s) if d.required]
+        offered = d.options["nations"]
+        s, events = play(s, engine.default(s, d.player))
+        p = s.players[d.player]
+        assert p.nation in offered
+        (area,) = [a for a, m in s.board.tokens.items() if m.get(p.nation)]
+        assert area in offered[p.nation]
+        assert f"Seat {d.player + 1} did not pick in time; " in events[0].text
     nations = [p.nation for p in s.players]
     assert len(set(nations)) == 8 and s.unused_nations and len(s.unused_nations) == 1
+
+
+@pytest.mark.site("SITE-PICK-07")
+def test_a_pick_timeout_chooses_at_random_among_the_free_nations_and_their_start_areas():
+    """Not the first free nation nor its first area: over twelve seeds the first picker's
+    timeout lands on several nations and, for a nation of two start areas, on both."""
+    nations, areas = set(), set()
+    for seed in range(12):
+        s = engine.new_game({"players": 3}, seed=seed)
+        (d,) = [d for d in engine.pending(s) if d.required]
+        s, _ = play(s, engine.default(s, d.player))
+        nation = s.players[d.player].nation
+        nations.add(nation)
+        areas |= {(nation, a) for a, m in s.board.tokens.items() if m.get(nation)}
+    assert len(nations) >= 4
+    assert any(len({a for n, a in areas if n == x}) >= 2 for x in nations)
 
 
 

@@ -92,7 +92,10 @@ def test_random_bot_holding_a_non_tradable_just_leaves():
     for seed in range(10):
         st, _ = market(hands)
         o = PHASES["trade"].sample(Game(st), AI, Rng(seed))
+        assert o.to_json() == {"type": "trade_done", "player": AI}  # no offer of 3 tradable cards to make
         st, _ = engine.apply(st, o)  # never refused
+        assert sorted(st.players[AI].hand) == ["ochre", "volcano", "wine"]  # the Volcano stays (27.3)
+        assert AI not in {d.player for d in engine.pending(st) if d.required}
 
 
 @pytest.mark.rule("27.4", "28.3")

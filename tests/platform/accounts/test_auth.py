@@ -124,9 +124,21 @@ def test_the_login_page_sets_an_httponly_lax_session_and_logout_ends_it(make_use
 
 
 def test_the_login_page_refuses_a_wrong_password(make_user):
+    """The page comes back with the reason and the name filled in, the session stays anonymous;
+    the right password then logs in from the same client (the control)."""
     make_user("alice")
-    r = Client().post("/accounts/login/", {"username": "alice", "password": "wrong"})
-    assert r.status_code == 200 and r.context["form"].errors["__all__"]
+    c = Client()
+    r = c.post("/accounts/login/", {"username": "alice", "password": "wrong"})
+    html = r.content.decode()
+    assert r.status_code == 200 and "<h1>Log in</h1>" in html
+    assert ("Please enter a correct username and password. Note that both fields may be "
+            "case-sensitive.") in html
+    assert 'name="username" value="alice"' in html
+    assert "_auth_user_id" not in c.session
+    assert c.get("/api/accounts/me").status_code == 401
+    assert c.get("/accounts/me/").status_code == 302
+    r = c.post("/accounts/login/", {"username": "alice", "password": PASSWORD})
+    assert r.status_code == 302 and c.get("/api/accounts/me").json()["username"] == "alice"
 
 
 def test_the_api_logs_in_with_an_httponly_lax_session_and_logs_out(make_user):

@@ -11,7 +11,6 @@ import pytest
 from django.test import Client
 
 from tresham.games.advciv.engine import AdvancedCivilization
-from tresham.games.advciv.standing import KINDS as ADVCIV_KINDS
 from tresham.games.tigris.engine import TigrisEuphrates
 from tresham.games.tigris.standing import KINDS as TIGRIS_KINDS
 from tresham.platform.clock import standing
@@ -39,11 +38,24 @@ def test_tigris_kinds_follow_its_options():
     assert standing.kinds_of(TE) == TIGRIS_KINDS
 
 
+#: Advanced Civilization's kinds, in order, each with the decision its words begin with.
+ADVCIV = [("move", "Movement"), ("build_cities", "City construction"), ("buy", "Civilization cards"),
+          ("ships", "Ships"), ("tax_rate", "Taxation (Coinage)"), ("buy_cards", "Trade card acquisition"),
+          ("pillage", "Pillage"), ("assign_losses", "Epidemic and Flood"), ("famine_assign", "Famine"),
+          ("calamity_cities", "Calamities naming cities"), ("choose_losses", "Unit losses to calamities"),
+          ("reduce_cities", "City support")]
+
+
 def test_advanced_civilization_kinds_are_unchanged_by_options():
     rules = AdvancedCivilization()
-    for options in ({"players": 3}, {"players": 5, "turn_limit": 2}):
-        assert standing.kinds_of(rules, rules.parse_options(options)) == ADVCIV_KINDS == rules.standing_kinds()
-    assert standing.kinds_of(rules) == ADVCIV_KINDS
+    for options in ({"players": 3}, {"players": 5, "turn_limit": 2},
+                    {"players": 6, "variant": "grand_imperial", "wem": True},
+                    {"players": 4, "ep_major": True, "ep_minor": True},
+                    {"players": 2, "stoic": True, "public_trade_message": False}):
+        kinds = standing.kinds_of(rules, rules.parse_options(options))
+        assert [(k, words.split(":")[0]) for k, words in kinds.items()] == ADVCIV, options
+    assert [k for k in standing.kinds_of(rules)] == [k for k, _ in ADVCIV]
+    assert list(rules.standing_kinds()) == [k for k, _ in ADVCIV]
 
 
 def _api(user) -> tuple[Client, dict]:

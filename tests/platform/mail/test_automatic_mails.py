@@ -17,7 +17,7 @@ from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
-from .test_game_mails import _trade_with_a_lie
+from .test_game_mails import _assert_standings, _trade_with_a_lie
 
 DAY = 24 * 3600
 
@@ -82,7 +82,7 @@ def test_the_first_picker_is_told_it_is_his_turn_with_his_own_deadline_then_the_
     assert len(_turn_mails(smtp, users[first])) == 1
 
 
-@pytest.mark.site("SITE-EMAIL-06", "SITE-PICK-07")
+@pytest.mark.site("SITE-EMAIL-06", "SITE-PICK-04")
 def test_a_player_still_owing_the_same_decision_is_not_mailed_again_when_another_acts(person):
     """A pre-selection by the last picker, ahead of his turn, changes nothing for the first
     picker, whose turn it is: one mail per decision, not one per order."""
@@ -107,10 +107,22 @@ def test_the_market_carrying_out_a_deal_mails_the_public_message_to_the_others_b
     assert not [m for m in smtp.to(users[a].email) + smtp.to(users[b].email) if "traded" in m["Subject"]]
 
 
-@pytest.mark.site("SITE-TRADE-13", "SITE-CREATE-13")
-def test_no_public_message_mail_when_the_game_disables_it(person):
-    game, *_ = _trade_with_a_lie(person, public_trade_message=False)
-    assert not Outbox.objects.filter(game=game, kind="event").exists()
+@pytest.mark.site("SITE-TRADE-13", "SITE-CREATE-13", "SITE-EMAIL-03")
+@pytest.mark.parametrize("enabled", [True, False], ids=["enabled", "disabled"])
+def test_no_public_message_mail_when_the_game_disables_it(person, enabled):
+    """The same deal, carried out the same way, with the option on (the control: the third
+    player is mailed) and off (nobody is)."""
+    game, users, (a, b, third), real, stated, b_gives, events, seq = _trade_with_a_lie(
+        person, public_trade_message=enabled)
+    assert game.options["public_trade_message"] is enabled
+    received = {tuple(e.to): sorted(e.data["received"]) for e in events if e.kind == "trade_private"}
+    assert received == {(a,): sorted(b_gives), (b,): sorted(real)}  # the deal was carried out
+    rows = [(r.user, r.key) for r in Outbox.objects.filter(game=game, kind="event")]
+    if enabled:
+        (n,) = [n for n, e in enumerate(events) if e.kind == "trade" and e.to is None]
+        assert rows == [(users[third], f"event:{game.pk}:{seq}:{n}:{users[third].pk}")]
+    else:
+        assert rows == []
 
 
 @pytest.mark.site("SITE-AST-04")
@@ -141,17 +153,36 @@ def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_tur
     for u in (alice, bob):
         (end,) = [m for m in smtp.to(u.email) if m["Subject"] == "[Tresham] Short is over"]
         assert f"The game's seed: {game.seed}" in end.text
+        _assert_standings(end.text, game)  # SITE-AST-04: the final Total Public Points at the bottom
 
 
-@pytest.mark.site("SITE-EMAIL-06")
+def _outbox() -> list[tuple]:
+    return list(Outbox.objects.order_by("pk").values_list("key", "user_id", "kind", "status"))
+
+
 def test_a_refused_order_mails_nobody(person):
+    """A refused order changes nothing, its mails included. Refused here: the seat whose turn
+    it is (its turn mail of this revision exists already, so a mail to it would hide under
+    that key) and two seats that owe nothing yet, for whom any mail would be new. The same
+    seats' accepted orders then do write the next picker's mail: the path is live."""
     game, users = _table(person)
     rules = services.rules_of(game)
-    first = rules.pick_order(rules.loads(game.state))[0]
-    mails = Outbox.objects.count()
-    with pytest.raises(services.IllegalOrder):
-        services.submit(game.pk, {"type": "pick", "nation": "atlantis"}, seat=first, account=users[first])
-    assert Outbox.objects.count() == mails
+    state = rules.loads(game.state)
+    first, second, third = rules.pick_order(state)
+    before = _outbox()
+    assert [(key, user) for key, user, *_ in before if key.startswith("turn:")] == [
+        (f"turn:{game.pk}:0:{users[first].pk}", users[first].pk)]
+    for seat, order in ((first, {"type": "pick", "nation": "atlantis"}),
+                        (third, {"type": "pick", "nation": "atlantis"}),  # a pre-selection, refused
+                        (second, {"type": "pick", "nation": "crete", "area": "sahara"})):
+        with pytest.raises(services.IllegalOrder):
+            services.submit(game.pk, order, seat=seat, account=users[seat])
+    game.refresh_from_db()
+    assert game.revision == 0 and _outbox() == before
+    services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
+    assert [(t.user, t.key) for t in _turns(game)] == [
+        (users[first], f"turn:{game.pk}:0:{users[first].pk}"),
+        (users[second], f"turn:{game.pk}:1:{users[second].pk}")]
 
 
 def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, caplog):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 from django.db import transaction
 
 from tresham.platform.mail import digest, outbox, preferences, sender
@@ -19,7 +18,6 @@ def _mail(user, n: int, at: dt.datetime) -> Outbox:
                               f"turn:1:{n}:{user.pk}", now=at)
 
 
-@pytest.mark.site("SITE-EMAIL-06")
 def test_a_digest_user_gets_the_days_mails_in_one_mail_the_next_morning(smtp, person):
     alice, bob = person("alice", "Europe/Paris"), person("bob")
     preferences.set_delivery(alice, "digest")

@@ -85,7 +85,7 @@ def test_a_game_without_time_limit_says_so(smtp, person):
     assert "This game has no time limit." in got.text and "Total Public Points" not in got.text  # before placement
 
 
-@pytest.mark.site("SITE-EMAIL-06")
+@pytest.mark.rule("28.3")
 def test_a_mail_shows_only_the_recipients_own_hand_never_anothers(smtp, person):
     """A turn mail in the trade phase, where every hand is full: none of another seat's cards
     that the recipient does not hold himself is named, nor is the seed."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.db import transaction
 from django.test import Client
 
@@ -21,7 +20,6 @@ def _path(link: str) -> str:
     return link.removeprefix("https://tresham.example.org")
 
 
-@pytest.mark.site("SITE-EMAIL-06")
 def test_the_link_of_a_mail_unsubscribes_without_login_and_a_mail_program_can_post_it(smtp, person):
     alice = person("alice")
     _mail(alice)

@@ -143,10 +143,12 @@ def test_the_pieces_json_is_the_callers_own_view_and_names_no_card(trading):
     g.refresh_from_db()
     rules = services.rules_of(g)
     names = card_names(rules)
-    for who in (trading.alice, trading.bob, trading.carol, None):
+    state = rules.loads(g.state)
+    for who, seat in ((trading.alice, 0), (trading.bob, 1), (trading.carol, None), (None, None)):
         r = client(who).get(f"/games/{g.pk}/board.json")
         assert r.status_code == 200, who
         data = r.json()
+        assert data["pieces"] == rules.board_pieces(rules.view(state, seat))["pieces"], who
         assert data["revision"] == g.revision and data["base"].startswith(f"/games/{g.pk}/board.svg?v=")
         assert data["pieces"] and all(p["kind"] in ("tokens", "city", "ship", "new_city", "new_ship")
                                       for p in data["pieces"])
@@ -156,6 +158,27 @@ def test_the_pieces_json_is_the_callers_own_view_and_names_no_card(trading):
         etag = r["ETag"]
         assert client(who).get(f"/games/{g.pk}/board.json", HTTP_IF_NONE_MATCH=etag).status_code == 304
         assert "private" in r["Cache-Control"]
+
+
+@pytest.mark.site("SITE-GEN-04")
+def test_a_seats_marks_are_in_its_own_pieces_only(table):
+    """When a seat's pending choice marks pieces (a ship or city kept green, lost red), its
+    board.json has the marks and another's, or a visitor's, has the public pieces only."""
+    rules = table.rules
+
+    def marked(state) -> int | None:
+        return next((seat for seat in (0, 1) if any(
+            p["mark"] for p in rules.board_pieces(rules.view(state, seat))["pieces"])), None)
+
+    table.play_until(lambda s: marked(s) is not None)
+    state = table.state()
+    seat = marked(state)
+    own = rules.board_pieces(rules.view(state, seat))["pieces"]
+    public = rules.board_pieces(rules.view(state, None))["pieces"]
+    assert own != public and not any(p["mark"] for p in public)
+    got = {who: client(user).get(f"/games/{table.game.pk}/board.json").json()["pieces"]
+           for who, user in (("own", table.user(seat)), ("visitor", None), ("carol", table.carol))}
+    assert got == {"own": own, "visitor": public, "carol": public}
 
 
 def test_pieces_are_not_shown_to_visitors_before_the_initial_placement(table):

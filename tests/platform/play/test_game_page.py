@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -107,11 +108,35 @@ def test_a_player_sees_his_own_hand_and_decisions_and_nobody_elses(trading, clie
     assert 'id="summary"' in public and 'id="board"' in public  # past initial placement
 
 
+@pytest.mark.site("SITE-LIST-04")
 def test_a_seatless_user_gets_the_visitors_view(trading, client_for):
+    """Carol, logged in but seated nowhere, past initial placement: what a visitor sees (the
+    map with everyone's pieces, the standing, the board, the public events), nothing of a seat."""
+    from tresham.platform.play.models import EventRecord
+
     t = trading
+    state = t.state()
     html = _html(client_for(t.carol), f"/games/{t.game.pk}/")
     assert 'id="hand"' not in html and 'id="order"' not in html and "(you)" not in html
+    assert 'id="decisions"' not in html
     assert 'action="/games/%d/command/"' % t.game.pk not in html
+    public = _html(Client(), f"/games/{t.game.pk}/")
+    # the map, with the pieces a visitor's view shows
+    pieces = t.rules.board_pieces(t.rules.view(state, None))
+    assert pieces["pieces"] and 'id="map"' in html and pieces["svg"] in section(html, "map")
+    assert "with the pieces everyone sees" in section(html, "map")
+    # the standing: every seat, best first, the rules' own figures
+    rows = table_rows(html, "summary")
+    summary = t.rules.summary(state)
+    assert [(r[0], int(r[-1])) for r in rows] == [(s.name, s.points) for s in summary]
+    # the board table, as a visitor has it
+    assert table_rows(html, "board") == table_rows(public, "board") != []
+    # the public events, newest first, and no seat's own
+    events = section(html, "events-title")
+    newest = EventRecord.objects.filter(game=t.game, to__isnull=True).order_by("-seq", "-n").first()
+    assert f"<li>{escape(newest.text)}</li>" in events
+    assert "(not public)" not in events
+    assert events == section(public, "events-title")
 
 
 @pytest.mark.site("SITE-LIST-04")

@@ -53,8 +53,7 @@ def test_the_pick_block_holds_the_seats_own_decision_only(table):
     # the other seat's decision is not in the block: only one decision, of the viewer's seat
     required = {s: d["decisions"][0]["required"] for s, d in seen.items()}
     current = next(d.player for d in table.rules.pending(state) if d.required)
-    if current in required:
-        assert required[current] and not any(r for s, r in required.items() if s != current)
+    assert required == {0: current == 0, 1: current == 1}
     # no seat, or not logged in: no block, and the order form is there for the seats
     assert block(table, table.carol) is None and block(table, None) is None
     html = client(table.alice).get(f"/games/{table.game.pk}/").content.decode()
@@ -79,21 +78,16 @@ def test_the_movement_block_holds_the_seats_own_tokens_and_pending_moves(table):
     assert data["my_moves"] is None
     # a pending plan (not confirmed) is in his block only
     order = dict(table.rules.bot(state, mover, "map-orders"))
+    assert order["type"] == "move" and order["moves"], order  # the test needs a move to leave pending
     order["done"] = None
-    order.setdefault("moves", []), order.setdefault("voyages", [])
-    if order.get("type") != "move" or not (order["moves"] or order["voyages"]):
-        order = {"type": "move", "moves": [{"from": sorted(mine)[0], "to": sorted(mine)[0], "count": 1}]}
-        order = None  # no legal move to hand: nothing pending to look for
-    if order is not None:
-        services.submit(table.game.pk, order, seat=mover, account=user)
-        data = block(table, user)
-        assert data["my_moves"] and data["my_moves"]["moves"] == table.rules.view(
-            table.state(), mover)["phase_view"]["my_moves"]["moves"]
-        for seat in (0, 1):
-            if seat != mover:
-                theirs = block(table, table.user(seat))
-                assert theirs is None or (theirs["seat"] == seat and theirs["my_moves"] is None
-                                          and theirs["decisions"] == own(table, seat))
+    services.submit(table.game.pk, order, seat=mover, account=user)
+    data = block(table, user)
+    pending = table.rules.view(table.state(), mover)["phase_view"]["my_moves"]["moves"]
+    assert pending == order["moves"] and data["my_moves"]["moves"] == pending
+    (other,) = {0, 1} - {mover}
+    theirs = block(table, table.user(other))  # he may enter his moves ahead: his own block, without the plan
+    assert (theirs["seat"], theirs["my_moves"]) == (other, None) and theirs["decisions"] == own(table, other)
+    assert [d["kind"] for d in theirs["decisions"]] == ["move"] and theirs["nation"] != data["nation"]
 
 
 def test_nothing_for_a_finished_game_or_a_visitor(finished):

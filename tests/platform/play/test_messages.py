@@ -1,5 +1,6 @@
 """The messages page: the table's messages (players write, everyone reads, all escaped,
-length-limited, a double click posts once) and the public trade messages of the game."""
+length-limited, a double click posts once) and the public trade messages of the game: public
+messages, SITE-MSG-01 (the private chat for negotiation, SITE-MSG-02, is not built)."""
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 NASTY = '<script>alert("x")</script> & <b>bold</b>\nsecond line'
 
 
-@pytest.mark.site("SITE-MSG-02")
+@pytest.mark.site("SITE-MSG-01")
 def test_players_write_to_the_table_and_everyone_reads_it_escaped(trading, client_for):
     t = trading
     url = f"/games/{t.game.pk}/messages/"
@@ -36,7 +37,7 @@ def test_players_write_to_the_table_and_everyone_reads_it_escaped(trading, clien
         assert f"<strong>alice</strong> ({nation})" in listed
 
 
-@pytest.mark.site("SITE-MSG-02")
+@pytest.mark.site("SITE-MSG-01")
 def test_a_double_click_posts_one_message_and_a_new_text_is_a_new_message(trading, client_for):
     t = trading
     c = client_for(t.alice)
@@ -50,7 +51,7 @@ def test_a_double_click_posts_one_message_and_a_new_text_is_a_new_message(tradin
         ("Anyone for grain?", 0), ("Anyone for oil?", 0), ("Anyone for grain?", 1)]
 
 
-@pytest.mark.site("SITE-MSG-02")
+@pytest.mark.site("SITE-MSG-01")
 @pytest.mark.parametrize("text, error", [("x" * 2001, "Ensure this value has at most 2000 characters (it has 2001)."),
                                          ("   ", "This field is required.")])
 def test_a_bad_message_is_shown_again_with_its_error(trading, client_for, text, error):
@@ -60,7 +61,7 @@ def test_a_bad_message_is_shown_again_with_its_error(trading, client_for, text, 
     assert not Message.objects.filter(game=t.game).exists()
 
 
-@pytest.mark.site("SITE-MSG-02")
+@pytest.mark.site("SITE-MSG-01")
 def test_only_the_players_write(trading, client_for):
     t = trading
     url = f"/games/{t.game.pk}/messages/"

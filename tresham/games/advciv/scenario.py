@@ -409,6 +409,9 @@ def check_position(state: GameState) -> None:
     d = g.d
     expected = variant_of(state).expected_cards(state.options)
     for card, k in sorted(held.items()):
+        option = d.calamities[card].option if card in d.calamities else ""
+        if option and card not in expected:  # a variant's calamity, its option off (CPCAL-00a)
+            raise ScenarioError(f"{card} is not in this game: its option {option} is off")
         have = expected[card] if card in expected else d.commodities[card].count if card in d.commodities else 1
         if k > have:
             where = [p.nation for p in state.players if card in p.hand]

@@ -95,7 +95,7 @@ class DecisionPost(_Submission):
 
 
 class MessageForm(forms.Form):
-    """A message to the table (SITE-MSG-02)."""
+    """A message to the table, public (SITE-MSG-01)."""
 
     text = forms.CharField(label="Your message", max_length=MAX_MESSAGE_CHARS, strip=True,
                            widget=forms.Textarea(attrs={"rows": 4, "cols": 72}),

@@ -222,7 +222,8 @@ class EventRecord(AppendOnly):
 
 
 class Message(models.Model):
-    """A message between players of a game, public to the table (SITE-MSG-02)."""
+    """A message between players of a game, public to the table (SITE-MSG-01); the private
+    chat of SITE-MSG-02 is not built."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,

@@ -675,7 +675,7 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table's messages (SITE-MSG-02): the game's players write, everyone reads; and the
+    """The table's public messages (SITE-MSG-01): the game's players write, everyone reads; and the
     players' public trade messages from the game (SITE-MSG-01)."""
     game = _game(pk)
     if game is None:

@@ -139,12 +139,15 @@ def test_corruption_with_no_commodity_card_has_no_effect():
 
 @pytest.mark.variant("CPCAL-28.711")
 def test_corruption_is_only_in_play_with_the_option():
-    board = cities(["thebes"], "egypt")
-    from tests.helpers import position
+    """A position holding Corruption in a game without the major calamities is refused,
+    naming the option; the same position with the option strikes Egypt."""
     from tresham.games.advciv.scenario import ScenarioError
-    with pytest.raises(ScenarioError):
-        position(nations=["egypt", "babylon", "assyria"], phase="calamities", board=board,
-                 players={"egypt": {"hand": ["corruption"]}})
+
+    board = cities(["thebes", "memphis"], "egypt", {"upper_egypt": 4})
+    with pytest.raises(ScenarioError, match="corruption is not in this game: its option ep_major is off"):
+        cal(board, {"egypt": {"hand": ["corruption", "grain", "ivory"]}})
+    s, ev = cal(board, {"egypt": {"hand": ["corruption", "grain", "ivory"]}}, options=EP)
+    assert "Corruption strikes Egypt." in texts(ev)
 
 
 @pytest.mark.variant("CPCAL-28.711")

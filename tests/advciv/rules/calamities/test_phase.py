@@ -237,7 +237,6 @@ def test_orders_of_the_wrong_kind_or_seat_are_refused_and_change_nothing():
         engine.apply(s, {"type": "pick", "player": EGYPT, "nation": "egypt", "area": "thebes"})
 
 
-@pytest.mark.rule("29.6")
 def test_a_calamity_without_an_effect_is_skipped(monkeypatch):
     monkeypatch.delitem(EFFECTS, "superstition")
     board = cities(["thebes", "memphis", "tanis", "buhen"], "egypt", {"upper_egypt": 10})
