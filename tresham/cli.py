@@ -149,9 +149,11 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
     if worker is not None:
         worker.start()
     app = application if processes == 1 else "tresham.platform.asgi:application"
+    # proxy_headers off: uvicorn would believe X-Forwarded-For from 127.0.0.1; the site reads it
+    # itself, from the proxies named in TRESHAM_TRUSTED_PROXIES only (platform/addresses.py)
     config = uvicorn.Config(app, lifespan="off", access_log=access_log, log_level="info",
                             timeout_graceful_shutdown=10, workers=processes,
-                            timeout_keep_alive=KEEP_ALIVE_S)
+                            timeout_keep_alive=KEEP_ALIVE_S, proxy_headers=False)
     click.echo(f"Tresham on http://{host}:{port}/ ({where}; {processes} server process"
                f"{'es' if processes > 1 else ''}; worker "
                f"{'in this process' if worker else 'not started: run tresham worker'}; Ctrl-C stops)")

@@ -75,6 +75,22 @@ STREAM_RECORDER = """
 })();
 """
 
+#: Records every Content-Security-Policy violation of a document (window.__treshamCsp) and
+#: reports it on the console as an error, so that the console check fails on it (SITE-SAFE-08).
+CSP_RECORDER = """
+(() => {
+  const seen = window.__treshamCsp = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const what = `Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}` +
+                 ` at ${e.sourceFile || document.location.href}:${e.lineNumber}`;
+    seen.push(what);
+    console.error(what);
+  }, true);
+})();
+"""
+#: Console messages of any type that report the page breaking its Content-Security-Policy.
+CSP_MESSAGES = ("Content Security Policy", "Content-Security-Policy", "Refused to")
+
 
 # ---- the site and its oracle ----------------------------------------------------------------
 class Oracle:
@@ -209,7 +225,7 @@ def new_page(context, base_url: str):
     w = _watches[id(page)] = Watch()
 
     def on_console(msg) -> None:
-        if msg.type == "error":
+        if msg.type == "error" or any(m in msg.text for m in CSP_MESSAGES):
             loc = msg.location or {}
             w.console_errors.append(f"{msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
 
@@ -232,6 +248,7 @@ def new_context(browser, site: Site, size=DESKTOP):
     ctx = browser.new_context(base_url=site.url, viewport={"width": size[0], "height": size[1]},
                               locale="en-GB", timezone_id="UTC")
     ctx.add_init_script(STREAM_RECORDER)
+    ctx.add_init_script(CSP_RECORDER)
     return ctx
 
 
@@ -331,8 +348,16 @@ def update_readme_screenshot(path: Path) -> None:
 
 
 def assert_no_console_errors(page, what: str = "") -> None:
+    """No error on the console of ``page`` since the last check, and no Content-Security-Policy
+    violation (a message on the console of any type, or a securitypolicyviolation event of
+    the current document)."""
     w = watch(page)
     errors, w.console_errors = list(w.console_errors), []
+    try:
+        violations = page.evaluate("() => (window.__treshamCsp || []).splice(0)")
+    except Exception:  # a page closed or navigating: its console messages were caught anyway
+        violations = []
+    errors += [v for v in violations if v not in errors]
     assert not errors, f"console errors on {what or page.url}:\n" + "\n".join(errors)
 
 

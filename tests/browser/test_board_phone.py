@@ -82,8 +82,11 @@ def test_the_map_shows_without_scripts(browser, site, game: BrowserGame):
         page.wait_for_load_state("networkidle")
         svg = [r for r in requests if "/board.svg" in r.url]
         assert len(svg) == 1 and svg[0].response().status == 200, [r.url for r in svg]
-        background = page.evaluate("getComputedStyle(document.querySelector('.board-stage')).backgroundImage")
-        assert "/board.svg" in background
+        # the base map as an image under the stage (no inline style: SITE-SAFE-08)
+        shown = page.evaluate("(() => { const i = document.querySelector('#board-view img.board-noscript');"
+                              " return i && i.complete ? [i.currentSrc, i.naturalWidth, i.getBoundingClientRect().width]"
+                              " : null; })()")
+        assert shown and "/board.svg" in shown[0] and shown[1] > 0 and shown[2] > 300, shown
         assert page.evaluate(OVERFLOW) <= 0, f"the page scrolls sideways: {page.evaluate(WIDE)}"
         screenshot(page, "game-phone-map-noscript", element=page.locator("#map"))
     finally:

@@ -41,7 +41,7 @@ def test_a_tigris_game_page_shows_its_board(side, shedu):
     start = html.index('id="map"')
     map_html = html[start:html.index("</section>", start)]
     assert f'data-base="/games/{game.pk}/board.svg?v={key}"' in map_html
-    assert 'data-box="0 0 1040 740"' in map_html and "--board-aspect: 1040 / 740" in map_html
+    assert 'data-box="0 0 1040 740"' in map_html and 'data-aspect="1040 / 740"' in map_html
     assert map_html.count('class="pc tile"') == shedu and map_html.count('class="pc treasure"') == shedu
     assert f"{'gold' if side == 'base' else 'blue'} border" in map_html and "Green hatching" not in map_html
     data = client(ann).get(f"/games/{game.pk}/board.json").json()

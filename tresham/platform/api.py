@@ -76,7 +76,11 @@ def _play_error(request: HttpRequest, exc: PlayError):
     current = getattr(exc, "current", None)
     if current is not None:
         body["revision"] = current
-    return api.create_response(request, body, status=exc.status)
+    response = api.create_response(request, body, status=exc.status)
+    retry_after = getattr(exc, "retry_after", None)  # a rate limit (limits.RateLimited)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 @api.exception_handler(ValidationError)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import JsonResponse
 
+from . import addresses
+
 
 class BodySizeLimit:
     """Refuse a request body larger than ``MAX_BODY_BYTES`` with 413 before anything reads it
@@ -21,4 +23,19 @@ class BodySizeLimit:
         if length > settings.MAX_BODY_BYTES:
             return JsonResponse({"error": "too_large", "message": f"the request body is {length} bytes; "
                                  f"at most {settings.MAX_BODY_BYTES} are accepted"}, status=413)
+        return self.get_response(request)
+
+
+class ForwardedHeaders:
+    """``X-Forwarded-Proto`` counts only from a trusted proxy (SITE-SAFE-07): from anyone else
+    it is dropped before Django reads it (``SECURE_PROXY_SSL_HEADER``), so a request is secure
+    when its connection is, or when the trusted proxy says the client's was. (The client's
+    address: :func:`addresses.client_address`.)"""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "HTTP_X_FORWARDED_PROTO" in request.META and not addresses.trusted(addresses.peer(request)):
+            del request.META["HTTP_X_FORWARDED_PROTO"]
         return self.get_response(request)

@@ -7,11 +7,13 @@ code, same migrations.
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR") or "var").resolve()  # empty = unset
@@ -39,10 +41,29 @@ def _secret_key() -> str:
         return key
 
 
+def parse_networks(text: str, name: str = "TRESHAM_TRUSTED_PROXIES") -> list:
+    """Addresses and networks, separated by commas (``127.0.0.1, 10.0.0.0/8, ::1``)."""
+    import ipaddress
+
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            out.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {part!r} is not an address or network") from None
+    return out
+
+
 SECRET_KEY = _secret_key()
 DEBUG = _env_bool("TRESHAM_DEBUG")
 ALLOWED_HOSTS = os.environ.get("TRESHAM_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("TRESHAM_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+#: Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto the site believes (addresses or
+#: networks); none by default: the client's address is the connection's (tresham.platform.addresses).
+TRESHAM_TRUSTED_PROXIES = [str(n) for n in parse_networks(os.environ.get("TRESHAM_TRUSTED_PROXIES", ""))]
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # dropped unless from a trusted proxy
 #: The address the site is reached at, for links in mails.
 SITE_URL = os.environ.get("TRESHAM_SITE_URL", "http://127.0.0.1:8000")
 
@@ -64,8 +85,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -77,6 +100,21 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+
+# The Content-Security-Policy of every answer (django-csp, SITE-SAFE-08): the site's own
+# scripts, style sheets, images and connections only; no inline script, no inline style, no
+# plugin, no frame around the site. A view may set its own stricter one (the base map's SVG).
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}}
 
 ROOT_URLCONF = "tresham.platform.urls"
 ASGI_APPLICATION = "tresham.platform.asgi.application"
@@ -140,22 +178,35 @@ CSRF_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_bool("TRESHAM_HTTPS")
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: a play-by-web game lasts weeks
 
-# Login attempts are limited per account and, separately, per address (django-axes).
-AXES_FAILURE_LIMIT = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-# Not reset on success: axes would then forget every failure counted against the address too,
-# so one's own account would let a guesser start again after each 7 tries. Failures expire
-# after the cool-off instead.
-AXES_RESET_ON_SUCCESS = False
+# Failed logins are throttled per (account, address) pair with a growing wait (django-axes;
+# accounts.throttle, SITE-SAFE-06): the first LOGIN_FREE_FAILURES failures of a pair are free,
+# the one reaching it makes the pair wait LOGIN_WAIT seconds, each further one twice as long
+# (at most LOGIN_WAIT_MAX). A pair's failures are forgotten a day after its last one
+# (AXES_COOLOFF_TIME), and when its owner logs in there (AXES_RESET_ON_SUCCESS: only that pair).
+LOGIN_FREE_FAILURES = int(os.environ.get("TRESHAM_LOGIN_FAILURES", "8"))
+LOGIN_WAIT = int(os.environ.get("TRESHAM_LOGIN_WAIT", "60"))
+LOGIN_WAIT_MAX = int(os.environ.get("TRESHAM_LOGIN_WAIT_MAX", "3600"))
+AXES_HANDLER = "tresham.platform.accounts.throttle.GrowingWait"
+AXES_FAILURE_LIMIT = LOGIN_FREE_FAILURES
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = dt.timedelta(seconds=max(24 * 3600, 2 * LOGIN_WAIT_MAX))
+AXES_RESET_ON_SUCCESS = True
+# an attempt refused while its pair waits is not a failure: the wait grows with passwords tried
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "tresham.platform.accounts.views.locked_out"
 AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "tresham.platform.addresses.client_address"
 # Successful logins are recorded by accounts.LoginRecord with hashed addresses; axes need not
 # keep the plain ones.
 AXES_DISABLE_ACCESS_LOG = True
-#: Accounts one address may open in any 24 hours, on the pages and through the API (429
-#: beyond); 0: no limit (accounts.registrations).
-REGISTRATIONS_PER_ADDRESS = int(os.environ.get("TRESHAM_REGISTRATIONS_PER_DAY", "5"))
+#: What one account may do (registrations: one address, as there is no account yet), name ->
+#: (most, seconds): at most that many in any such span, on the pages and through the API
+#: (429 with Retry-After beyond); most 0: no limit (tresham.platform.limits, SITE-SAFE-09).
+RATE_LIMITS = {
+    "games": (int(os.environ.get("TRESHAM_GAMES_PER_HOUR", "10")), 3600),
+    "messages": (int(os.environ.get("TRESHAM_MESSAGES_PER_10_MINUTES", "30")), 600),
+    "registrations": (int(os.environ.get("TRESHAM_REGISTRATIONS_PER_DAY", "5")), 24 * 3600),
+}
 #: A donation link shown in the layout (empty: none). Donations are never recorded, so they
 #: cannot affect rankings (SITE-ACCT-06).
 DONATION_URL = os.environ.get("TRESHAM_DONATION_URL", "")

@@ -1,12 +1,16 @@
 """The site's addresses: the JSON API under /api/ (OpenAPI at /api/openapi.json), the
 moderators' admin under /admin/, the pages everywhere else."""
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic.base import RedirectView
 
 from .api import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # pages without the layout's icon link (the admin's) make browsers ask for /favicon.ico
+    path("favicon.ico", RedirectView.as_view(url=static("tresham/favicon.svg"), permanent=True)),
     path("api/", api.urls),
     path("accounts/", include("tresham.platform.accounts.urls")),
     path("help/", include("tresham.platform.help.urls")),

@@ -55,7 +55,7 @@ SECOND = dt.timedelta(seconds=1)
 @pytest.fixture
 def site(transactional_db, live_server, wall, settings):
     """The site on a live HTTP server, on the test's clock; no worker runs but the test's."""
-    settings.REGISTRATIONS_PER_ADDRESS = 0  # five accounts from 127.0.0.1 (the limit has its own tests)
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "registrations": (0, 86400)}  # five accounts from 127.0.0.1 (the limit has its own tests)
     return live_server
 
 

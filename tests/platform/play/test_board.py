@@ -123,7 +123,7 @@ def test_the_game_page_shows_the_map_with_its_pieces_and_the_zoom_controls(table
     map_html = html[start:html.index("</section>", start)]
     key = services.rules_of(g).board_key(g.options)
     assert f'data-base="/games/{g.pk}/board.svg?v={key}"' in map_html
-    assert f'url("/games/{g.pk}/board.svg?v={key}")' in map_html  # without scripts (noscript)
+    assert f'<noscript><img class="board-noscript" src="/games/{g.pk}/board.svg?v={key}"' in map_html
     assert 'role="toolbar"' in map_html and "Zoom in" in map_html and "Whole map" in map_html
     assert 'tabindex="0"' in map_html and 'aria-describedby="map-help"' in map_html
     assert '<g class="pieces">' in map_html and 'class="pc tokens' in map_html

@@ -127,11 +127,12 @@ def test_the_page_fetches_the_base_map_once_and_shows_it_without_scripts(playing
     # with scripts: board.js's one fetch (data-base); no <image> loads it as well
     assert outside_noscript(html).count(url) == 1
     assert f'data-base="{url}"' in html and "<image" not in html
-    # without scripts: the same URL as the map's background, from <noscript> only
+    # without scripts: the same URL as an image under the pieces, from <noscript> only
     noscript = re.findall(r"<noscript>(.*?)</noscript>", html, flags=re.S)
-    assert [n for n in noscript if f'url("{url}")' in n and ".board-stage" in n]
+    assert [n for n in noscript if f'<img class="board-noscript" src="{url}"' in n]
     assert '<g class="board-base"></g>' in html
-    assert re.search(r'style="--board-aspect: \d+(\.\d+)? / \d+(\.\d+)?"', html)
+    # the map's shape for board.js to set (no inline style: SITE-SAFE-08)
+    assert re.search(r'data-aspect="\d+(\.\d+)? / \d+(\.\d+)?"', html)
 
 
 def test_the_board_js_inlines_the_map_and_falls_back_to_an_image():
@@ -147,7 +148,8 @@ def test_the_tables_scroll_in_focusable_named_regions(playing):
         m = re.search(r'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="([^"]+)">\s*'
                       rf'<table id="{table_id}">\s*<caption id="([^"]+)">', html)
         assert m and m.group(1) == m.group(2) == f"{table_id}-caption", table_id
-    assert ".table-scroll { max-width: 100%; overflow-x: auto; }" in html
+    assert '<link rel="stylesheet" href="/static/tresham/play.css">' in html
+    assert ".table-scroll { max-width: 100%; overflow-x: auto; }" in Path(finders.find("tresham/play.css")).read_text()
 
 
 def test_collected_static_files_are_sent_gzipped(settings, tmp_path):

@@ -121,8 +121,8 @@ class RegisterIn(Schema):
 @router.post("/register", response={201: MeOut, **ERRORS}, auth=None, summary="Open an account (and log in)")
 def register(request: HttpRequest, body: RegisterIn):
     """The site's password validators apply; usernames, display names and e-mail addresses are
-    unique regardless of case. One address opens at most ``REGISTRATIONS_PER_ADDRESS`` accounts
-    in 24 hours (429 ``too_many_registrations`` beyond)."""
+    unique regardless of case. One address opens at most 5 accounts in 24 hours (the setting
+    ``RATE_LIMITS["registrations"]``; 429 ``rate_limited`` with Retry-After beyond)."""
     _require_csrf(request)
     if request.user.is_authenticated:
         raise AccountError("logged_in", "log out before opening another account", 409)

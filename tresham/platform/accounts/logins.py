@@ -3,14 +3,14 @@
 
 The hash is an HMAC-SHA256 keyed by the site's secret key: equal addresses give equal hashes,
 so administrators see which accounts share one, but the address cannot be read back (a plain
-hash of an IPv4 address could be reversed by trying them all). The address is the one
-django-axes uses for its lockouts, so proxies are configured in one place (``AXES_IPWARE_*``).
+hash of an IPv4 address could be reversed by trying them all). The address is the site's one
+client address (``addresses.client_address``, SITE-SAFE-07), which the login throttle uses too.
 """
 from __future__ import annotations
 
 import ipaddress
 
-from axes.helpers import get_client_ip_address
+from ..addresses import client_address
 from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
@@ -39,7 +39,7 @@ def network_of(address: str) -> str:
 
 def record_login(request: HttpRequest, user) -> LoginRecord | None:
     """Record a successful login of ``user`` (nothing when the request has no address)."""
-    address = get_client_ip_address(request) if request is not None else None
+    address = client_address(request) if request is not None else None
     if not address:
         return None
     agent = (request.META.get("HTTP_USER_AGENT") or "")[:200]

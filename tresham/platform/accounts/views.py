@@ -12,23 +12,28 @@ from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from ..limits import RateLimited, limited
 from ..play.models import Game
 from ..ratings import shown, standing
-from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations
+from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations, throttle
 from .errors import AccountError
 from .forms import (AvailabilityFormSet, EmailChangeForm, FriendRequestForm, LoginForm, ProfileForm,
                     RegisterForm, ReportForm, SitePasswordChangeForm)
 from .models import Report
 
-LOCKED_OUT_MESSAGE = ("Too many failed logins for this account or from your address: logging in is "
-                      "blocked for 15 minutes. If you forgot your password, reset it by e-mail.")
+def locked_out(request: HttpRequest, original_response=None, credentials=None, *args, **kwargs) -> HttpResponse:
+    """django-axes: this account's failed logins from this address make it wait (429 with
+    Retry-After and the wait in words, SITE-SAFE-06)."""
+    from axes.handlers.proxy import AxesProxyHandler
 
-
-def locked_out(request: HttpRequest, credentials=None, *args, **kwargs) -> HttpResponse:
-    """django-axes: too many failed logins for this account or from this address (429)."""
+    seconds = max(1, AxesProxyHandler.get_implementation().retry_after(request, credentials))
+    message = throttle.locked_out_message(seconds)
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": "locked_out", "message": LOCKED_OUT_MESSAGE}, status=429)
-    return render(request, "accounts/locked_out.html", {"message": LOCKED_OUT_MESSAGE}, status=429)
+        response = JsonResponse({"error": "locked_out", "retry_after": seconds, "message": message}, status=429)
+    else:
+        response = render(request, "accounts/locked_out.html", {"message": message}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
 
 
 def _next(request: HttpRequest, default: str = "/") -> str:
@@ -51,9 +56,10 @@ def register(request: HttpRequest) -> HttpResponse:
                 login(request, user, backend=backends.PATH)
                 messages.success(request, "Welcome to Tresham.")
                 return redirect(_next(request))
-        except registrations.TooManyRegistrations as e:
+        except RateLimited as e:
             form.add_error(None, e.message)
-            status = e.status
+            return limited(render(request, "accounts/register.html", {"form": form, "next": _next(request, "")},
+                                  status=e.status), e)
         except IntegrityError:  # the same name or address taken a moment ago
             form.add_error(None, "this username or e-mail address was just taken: choose another")
     return render(request, "accounts/register.html", {"form": form, "next": _next(request, "")}, status=status)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from ...games import registry
 from ...games.base import prepared_of
+from .. import limits
 from ..play import services as play
 from ..play.models import Game, Seat, Tenure, display_name
 from . import meta, signals, timelimits
@@ -234,6 +235,9 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     if not isinstance(bots_take_vacant_seats, bool):
         raise BadRequest("bots_take_vacant_seats is true or false")
     with transaction.atomic():
+        # the creator's row held: his games are counted one request at a time (SITE-SAFE-09)
+        lock_people([creator.pk, *(f.pk for f in friends)])
+        limits.check("games", (Game.objects.filter(creator=creator), "created_at"))
         game = play.create_game(kind, {} if options is None else options, name=name, creator=creator,
                                 time_limit=time_limit, seed=seed)
         if bots_take_vacant_seats:
@@ -244,7 +248,6 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
             raise BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")
         if bots and max(bots) >= game.players:
             raise BadRequest(f"the game has seats 1 to {game.players} only")
-        lock_people([creator.pk, *(f.pk for f in friends)])
         if take_seat_0:
             take_seat(game, creator, index=0, via="creator")
         for index in bots:

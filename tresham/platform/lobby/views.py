@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ...games import registry
 from ...games.base import IllegalOrder
+from ..limits import limited
 from ..play.models import Game
 from ..play.services import PlayError
 from ..ratings import shown
@@ -185,7 +186,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         return _new_game_page(request, form, rules, kind, status=400)
     except PlayError as e:
         form.add_error(None, e.message)
-        return _new_game_page(request, form, rules, kind, status=e.status)
+        return limited(_new_game_page(request, form, rules, kind, status=e.status), e)
     messages.success(request, f"{g.name} is created.")
     return redirect("lobby:game", pk=g.pk)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.db import transaction
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema
@@ -11,6 +12,7 @@ from ninja.responses import Status
 from pydantic import field_validator
 
 from ...games.base import AlreadyDone
+from .. import limits
 from . import services, visibility
 from .models import EventRecord, Game, Message
 
@@ -241,7 +243,10 @@ def post_message(request: HttpRequest, game_id: int, body: MessageIn):
     seat = services.seat_of(game, request.user)
     if seat is None:
         raise services.NotYourSeat("only the game's players write to its table")
-    m = Message.objects.create(game=game, author=request.user, seat=seat, text=body.text)
+    with transaction.atomic():
+        services.lock(game.pk)
+        limits.check_messages(request.user)
+        m = Message.objects.create(game=game, author=request.user, seat=seat, text=body.text)
     return Status(201, {"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at})
 
 

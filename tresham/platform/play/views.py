@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
+from .. import limits
 from . import decision_forms, services, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .models import EventRecord, Game, Message, Seat, display_name
@@ -679,7 +680,7 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _not_found(request, pk)
     form = MessageForm()
     status = 200
-    error = None
+    error = refused = None
     if request.method == "POST":
         seat = services.seat_of(game, request.user)
         form = MessageForm(request.POST)
@@ -687,9 +688,13 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
             error, status = ("log in and take a seat to write here" if not request.user.is_authenticated
                              else "only the game's players write to its table"), 403
         elif form.is_valid():
-            _post_message(game, request.user, seat, form.cleaned_data["text"])
-            messages.success(request, "Your message is posted.")
-            return _see_other(reverse("play:messages", args=[pk]))
+            try:
+                _post_message(game, request.user, seat, form.cleaned_data["text"])
+            except limits.RateLimited as e:
+                error, status, refused = e.message, e.status, e
+            else:
+                messages.success(request, "Your message is posted.")
+                return _see_other(reverse("play:messages", args=[pk]))
         else:
             status = 400
     v = viewer(game, request.user)
@@ -706,7 +711,7 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
         "public": [(v.seat_label(s), t) for s, t in v.rules.public_messages(v.view)] if v.shown else [],
         "form": form if v.seat is not None else None, "error": error, "hidden": hidden,
     })
-    return render(request, "play/messages.html", ctx, status=status)
+    return limits.limited(render(request, "play/messages.html", ctx, status=status), refused)
 
 
 def _post_message(game: Game, user, seat: int, text: str) -> None:
@@ -718,6 +723,7 @@ def _post_message(game: Game, user, seat: int, text: str) -> None:
         recent = timezone.now() - timedelta(seconds=DOUBLE_POST_SECONDS)
         if last is not None and last.text == text and last.at >= recent:
             return
+        limits.check_messages(user)
         Message.objects.create(game=game, author=user, seat=seat, text=text)
 
 

@@ -23,7 +23,7 @@ import json
 import weakref
 
 from asgiref.sync import sync_to_async
-from axes.helpers import get_client_ip_address
+from ..addresses import client_address
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -73,7 +73,7 @@ async def live_stream(request: HttpRequest, pk: int) -> HttpResponse:
                 default=None)
     user = await request.auser()
     visitor = not user.is_authenticated
-    key = f"addr:{get_client_ip_address(request) or '?'}" if visitor else f"user:{user.pk}"
+    key = f"addr:{client_address(request) or '?'}" if visitor else f"user:{user.pk}"
     try:
         slot = hub.admit(key, visitor=visitor)
     except live.Full as e:

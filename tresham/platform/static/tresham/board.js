@@ -15,6 +15,9 @@
     this.box = this.full.slice();
     this.pointers = {};
     this.section = view.closest(".board-map") || document;
+    /* the map's shape for a phone's layout (board.css), through the CSSOM: the page has no
+       inline style (Content-Security-Policy, SITE-SAFE-08) */
+    if (view.getAttribute("data-aspect")) view.style.setProperty("--board-aspect", view.getAttribute("data-aspect"));
     this.zoomText = this.section.querySelector(".board-zoom");
     this.bind();
     this.inline();
@@ -39,6 +42,11 @@
       if (!r.ok) throw new Error("map " + r.status);
       return r.text();
     }).then(function (text) {
+      /* the map's own <style> is taken out before parsing (even a parsed document that is never
+         shown is held to the page's policy) and adopted instead (see adopt) */
+      var css = "";
+      text = text.replace(/<style[^>]*>([\s\S]*?)<\/style>/g, function (all, rules) { css += rules; return ""; });
+      if (css) adopt(css);
       var doc = new DOMParser().parseFromString(text, "image/svg+xml");
       var root = doc.documentElement;
       if (!root || root.nodeName !== "svg") throw new Error("not a map");
@@ -54,6 +62,21 @@
       self.view.dispatchEvent(new CustomEvent("tresham:board-inlined", {bubbles: true}));
     }).catch(fallback);
   };
+
+  var adopted = {};
+  function adopt(css) {
+    /* The map's own style sheet (the <style> of the SVG, which keeps it for when the map is
+       opened or shown as an image): a <style> element put in the page would be refused by
+       the site's Content-Security-Policy (style-src 'self', SITE-SAFE-08), so the same rules
+       are adopted as a constructed style sheet, once per text. */
+    if (adopted[css] || !window.CSSStyleSheet || !("adoptedStyleSheets" in document)) return;
+    try {
+      var sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+      adopted[css] = true;
+    } catch (e) { /* an old browser: the map keeps its shapes, unstyled */ }
+  }
 
   Board.prototype.scale = function () {
     var r = this.svg.getBoundingClientRect();
