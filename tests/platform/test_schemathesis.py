@@ -28,14 +28,17 @@ from hypothesis.errors import HypothesisException
 import schemathesis
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation.modes import GenerationMode
-from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
-                                               status_code_conformance)
+from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
+                                               response_schema_conformance, status_code_conformance)
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 
 from .serving import live_site, register_and_login  # noqa: F401  (fixture)
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+#: no 5xx; the status, the content type and the body those the document gives; and a request
+#: that breaks the schema (negative mode) refused with a 4xx (SITE-SAFE-01)
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          negative_data_rejection]
 BOUNDED = 4  # examples per operation and mode in the suite's run
 LAST = [("POST", "/api/games/{game_id}/quit"), ("POST", "/api/accounts/logout")]
 
