@@ -3,12 +3,13 @@ requests for EVERY operation of ``/api/openapi.json`` (data that fits the schema
 does not) and sends them to a real ``tresham serve`` as a player seated in a running game, with
 his session and CSRF token, so the game endpoints act on a real game. Each answer is checked:
 no 5xx, its status documented for the operation, its content type and its body those the
-document gives for that status.
+document gives for that status, and a request that breaks the schema refused with a 4xx.
 
 Bounded for CI: a few examples per operation and mode, hypothesis derandomized (the same
 requests on every run) with no deadline, no example database, no shrinking. The ``slow`` run
 does 50 examples per operation and mode (``TRESHAM_SCHEMATHESIS_EXAMPLES`` to change it) and
-prints its figures: ``pytest -m slow -s tests/platform/test_schemathesis.py``.
+prints its figures (``pytest -m slow -s tests/platform/test_schemathesis.py``), also written to
+``test-artifacts/schemathesis-<database>.txt``.
 
 Operations that end what the others need run last: quitting the game, then logging out.
 """
@@ -19,6 +20,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 import requests
@@ -153,6 +155,10 @@ def test_a_larger_schemathesis_run(live_site):
     figures = run(live_site, examples)
     from django.db import connection
 
-    print(f"\nschemathesis on {connection.vendor}, {examples} examples per operation and mode: {figures.line()}")
+    line = f"schemathesis on {connection.vendor}, {examples} examples per operation and mode: {figures.line()}"
+    print("\n" + line)
+    out = Path(__file__).resolve().parents[2] / "test-artifacts" / f"schemathesis-{connection.vendor}.txt"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(line + "\n" + "\n".join(figures.failures) + "\n")
     assert figures.failures == [], "\n".join(figures.failures[:40])
     assert figures.server_errors == 0
