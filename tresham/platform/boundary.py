@@ -35,7 +35,8 @@ from ninja.parser import Parser
 from pydantic import BaseModel
 
 #: Deepest nesting of objects and arrays a body may have (the body itself is level 1). The
-#: deepest body the site takes (an order inside ``{"order": ...}``) is 5 levels.
+#: deepest the site takes is a new game from a prepared position (the option ``position``): 10
+#: levels for the deepest of ``docs/scenarios``.
 MAX_DEPTH = 32
 #: Integers any id column of either database can hold (SQLite INTEGER, PostgreSQL bigint).
 ID_RANGE = (-(2**63), 2**63 - 1)
