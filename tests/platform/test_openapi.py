@@ -147,3 +147,31 @@ def test_every_request_body_is_a_json_object(doc):
                 schema = schemas[schema["$ref"].rsplit("/", 1)[-1]]
             assert schema.get("type") == "object", (method, path, schema)
     assert bodies >= 15
+
+
+@pytest.mark.site("SITE-SAFE-03")
+def test_two_models_under_one_name_stop_the_document():
+    """The document is not published with a name standing for two models (ninja kept the
+    last one silently): the site's own generation refuses, naming it."""
+    from django.core.exceptions import ImproperlyConfigured
+    from ninja import Router, Schema
+
+    from tresham.platform.api import TreshamAPI
+
+    def seat(**fields) -> type[Schema]:
+        return type("SeatOut", (Schema,), {"__annotations__": fields, "__module__": __name__})
+
+    lobby_seat, game_seat = seat(index=int, open=bool), seat(index=int, status=str)
+    one, two = Router(), Router()
+    one.get("/a", response=list[lobby_seat])(lambda request: [])
+    two.get("/b", response=list[game_seat])(lambda request: [])
+    clash = TreshamAPI(urls_namespace="clash-test")
+    clash.add_router("/one/", one)
+    clash.add_router("/two/", two)
+    with pytest.raises(ImproperlyConfigured, match="two models are published as 'SeatOut'"):
+        clash.get_openapi_schema(path_prefix="")
+    three = Router()  # one of them alone is published
+    three.get("/a", response=list[lobby_seat])(lambda request: [])
+    alone = TreshamAPI(urls_namespace="alone-test")
+    alone.add_router("/one/", three)
+    assert set(alone.get_openapi_schema(path_prefix="")["components"]["schemas"]["SeatOut"]["properties"]) == {"index", "open"}

@@ -159,9 +159,9 @@ def read_body(request: HttpRequest, must_be_object: bool, required: bool) -> Any
 def guard(run: Callable) -> Callable:
     """The view decorator (``api.add_decorator(guard, mode="view")``) that checks an
     operation's path ids and body before the operation runs."""
-    operation = getattr(run, "__self__", None)
+    operation = getattr(inspect.unwrap(run), "__self__", None)  # run, or a decorator's wraps() of it
     if not isinstance(operation, Operation):
-        raise ImproperlyConfigured("the API boundary must wrap an operation's own run() (add it first)")
+        raise ImproperlyConfigured("the API boundary wraps an operation's run(): add it with mode=\"view\"")
     ids = id_parameters(operation)
     takes_body, must_be_object, required = body_shape(operation)
 
