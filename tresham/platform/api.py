@@ -3,25 +3,45 @@
 Each app adds its router here. Orders and options are described by each game's own schemas
 (``GameRules.order_schema`` / ``options_schema``), published in the OpenAPI document under
 ``components.schemas`` as ``<kind>.<Name>`` -- the same rules the engine enforces, not a copy.
-Errors are JSON ``{"error": code, "message": ..., ...}`` with a 4xx status; never a 5xx.
+Errors are JSON ``{"error": code, "message": ..., ...}`` (``api_errors.ErrorOut``) with a 4xx
+status; never a 5xx. Before any operation runs, ``boundary.guard`` refuses a body the API cannot
+take and an id no database can hold (SITE-SAFE-01, -02); the document publishes each model under
+a name of its own and every status each operation can answer (SITE-SAFE-03).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404, HttpRequest
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.openapi.schema import REF_TEMPLATE, OpenAPISchema
 from ninja.security import SessionAuth
 
 from ..games import registry
 from ..games.base import IllegalOrder
+from . import boundary
+from .api_errors import ErrorOut
 from .play.services import PlayError
 
 
+class _Document(OpenAPISchema):
+    """Ninja's OpenAPI document, refusing to publish two models under one name (it used to
+    keep whichever came last: the lobby's seat and the game's seat were both ``SeatOut``)."""
+
+    def add_schema_definitions(self, definitions: dict) -> None:
+        for name, schema in definitions.items():
+            if name in self.schemas and self.schemas[name] != schema:
+                raise ImproperlyConfigured(f"two models are published as {name!r}: give one of them another name")
+        super().add_schema_definitions(definitions)
+
+
 class TreshamAPI(NinjaAPI):
-    def get_openapi_schema(self, *args, **kwargs):
-        schema = super().get_openapi_schema(*args, **kwargs)
+    def get_openapi_schema(self, *, path_prefix: str | None = None, path_params: dict | None = None):
+        if path_prefix is None:
+            path_prefix = self.get_root_path(path_params or {})
+        schema = _Document(self, path_prefix)
         comps = schema.setdefault("components", {}).setdefault("schemas", {})
         kinds = registry.names()
         for kind in kinds:
@@ -35,7 +55,24 @@ class TreshamAPI(NinjaAPI):
                 desc = props[prop].get("description", "")
                 props[prop] = {"oneOf": [{"$ref": f"#/components/schemas/{k}.{label}"} for k in kinds],
                                "description": desc}
+        self._document_answers(schema, comps)
         return schema
+
+    def _document_answers(self, schema: dict[str, Any], comps: dict[str, Any]) -> None:
+        """Add to each operation the refusals the boundary and the authentication can give it
+        (``boundary.answers``), with the error body, where its own declaration leaves them out."""
+        comps.setdefault("ErrorOut", ErrorOut.model_json_schema(ref_template=REF_TEMPLATE))
+        by_id = {op.operation_id or self.get_openapi_operation_id(op): op for router in self._get_bound_routers()
+                 for view in router.path_operations.values() for op in view.operations}
+        for ops in schema["paths"].values():
+            for method, details in ops.items():
+                op = by_id[details["operationId"]]
+                responses = details["responses"]
+                for status, why in boundary.answers(op, method).items():
+                    if status not in responses and str(status) not in responses:
+                        responses[status] = {"description": why, "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}}
+                details["responses"] = dict(sorted(responses.items(), key=lambda kv: int(kv[0])))
 
 
 def _as_components(kind: str, label: str, doc: dict[str, Any]) -> dict[str, Any]:
@@ -60,8 +97,14 @@ def _as_components(kind: str, label: str, doc: dict[str, Any]) -> dict[str, Any]
 #: (component, property, label): request fields whose schema is each game's own ``label``.
 GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]
 
-api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(),
+api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(), parser=boundary.BodyParser(),
                  description="The play-by-web site for Advanced Civilization and its family.")
+api.add_decorator(boundary.guard, mode="view")  # before each operation's authentication and parsing
+
+
+@api.exception_handler(boundary.Refusal)
+def _refused(request: HttpRequest, exc: boundary.Refusal):
+    return api.create_response(request, exc.body(), status=exc.status)
 
 
 @api.exception_handler(IllegalOrder)

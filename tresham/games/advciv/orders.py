@@ -28,6 +28,8 @@ from functools import cache
 from typing import Annotated, Any, Callable, Literal, Mapping, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, NoDefault
+from pydantic_core import SchemaValidator, core_schema
 
 from ..base import IllegalOrder
 from .schema import Seat, explain, strict_model
@@ -172,7 +174,34 @@ def json_schema(platform: bool = False, variant: str = STANDARD) -> dict[str, An
     table = order_types(variant, platform)
     models = tuple(model(table[k]) for k in sorted(table))
     union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
-    return TypeAdapter(union).json_schema(ref_template="#/$defs/{model}")
+    return TypeAdapter(union).json_schema(ref_template="#/$defs/{model}", schema_generator=_SendableDefaults)
+
+
+class _SendableDefaults(GenerateJsonSchema):
+    """A field's default is published only when the field would take it: ``""`` or ``-1``
+    standing for "left out" (a pick by area with no nation, SITE-PICK-03) is no value a client
+    may send, and an OpenAPI document whose default breaks its own schema is invalid
+    (SITE-SAFE-03). Such a field is published as optional, without a default."""
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        default = self.get_default_value(schema)
+        if default is not NoDefault and not _takes(schema["schema"], default):
+            return self.generate_inner(schema["schema"])
+        return super().default_schema(schema)
+
+
+def _takes(schema: core_schema.CoreSchema, value: Any) -> bool:
+    """Whether a field of this (core) schema takes ``value`` (True when it cannot be told:
+    a schema referring to definitions elsewhere)."""
+    try:
+        validator = SchemaValidator(schema)
+    except Exception:  # noqa: BLE001  (pydantic_core's SchemaError: not a self-contained schema)
+        return True
+    try:
+        validator.validate_python(value)
+    except ValidationError:
+        return False
+    return True
 
 
 @platform_order("timeout", rule="SITE-TIME-04")

@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from ninja import Field, Router, Schema, Status
-from pydantic import AfterValidator
+from pydantic import AfterValidator, WithJsonSchema
 from ninja.utils import check_csrf
 
+from ..api_errors import ERRORS, ErrorOut
 from ..play.models import Game, display_name
 from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations
 from .errors import AccountError
@@ -38,13 +39,7 @@ def _no_nul(value: str) -> str:
 Text = Annotated[str, AfterValidator(_no_nul)]
 
 
-class ErrorOut(Schema):
-    error: str
-    message: str
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut,
-          422: ErrorOut, 429: ErrorOut}
+ERRORS = {**ERRORS, 429: ErrorOut}
 
 
 def _require_csrf(request: HttpRequest) -> None:
@@ -74,9 +69,14 @@ def csrf(request: HttpRequest):
     return {"csrf_token": get_token(request)}
 
 
+#: A time of day, "HH:MM" or "HH:MM:SS" (OpenAPI's format "time" would demand a UTC offset).
+TimeOfDay = Annotated[dt.time, WithJsonSchema({"type": "string",
+                                               "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?$"})]
+
+
 class WindowIO(Schema):
-    start: dt.time = Field(description="HH:MM in your time zone")
-    end: dt.time = Field(description="HH:MM; before start = runs past midnight")
+    start: TimeOfDay = Field(description="HH:MM in your time zone")
+    end: TimeOfDay = Field(description="HH:MM; before start = runs past midnight")
 
 
 class SanctionOut(Schema):

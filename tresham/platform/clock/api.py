@@ -18,20 +18,11 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 from ninja.responses import Status
 
+from ..api_errors import ERRORS
 from ..play.models import Game
 from . import standing
 
 router = Router(tags=["standing orders"])
-
-
-class ErrorOut(Schema):
-    error: str
-    message: str
-    rule: str | None = None
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut,
-          422: ErrorOut}
 
 
 class StandingOrderOut(Schema):

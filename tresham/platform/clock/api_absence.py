@@ -14,19 +14,12 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 
+from ..api_errors import ERRORS
 from ..play.models import Game, display_name
 from . import absence, pauses
 from .models import Pause
 
 router = Router(tags=["absence"])
-
-
-class ErrorOut(Schema):
-    error: str
-    message: str
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
 
 
 # ---- pauses -----------------------------------------------------------------------------------

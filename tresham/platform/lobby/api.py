@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Query, Router, Schema, Status
 
 from ...games import registry
+from ..api_errors import ERRORS, ErrorOut
 from ..play.models import Game, display_name
 from ..ratings import shown
 from . import detail, lists, meta, queue, services, timelimits
@@ -21,17 +22,8 @@ from .names import game_name
 router = Router(tags=["lobby"])
 
 
-class ErrorOut(Schema):
-    error: str
-    message: str
-    rule: str | None = None
-
-
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
-
-
 # ---- lists ----------------------------------------------------------------------------------
-class SeatOut(Schema):
+class LobbySeatOut(Schema):  # a seat as the lobby shows it; a game's own: play.api.GameSeatOut
     index: int
     name: str
     is_bot: bool
@@ -58,7 +50,7 @@ class GameRowOut(Schema):
     finished_at: datetime | None
     your_seat: int | None
     pick_number: int | None = Field(description="your pick-order number once known (SITE-QUEUE-05)")
-    seats: list[SeatOut]
+    seats: list[LobbySeatOut]
     prepared: bool = Field(description="the game starts from a prepared position (SITE-SAFE-11)")
     rated: bool = Field(description="the game counts for the rankings when it ends; never one from a prepared "
                                     "position (SITE-SAFE-11)")
@@ -236,7 +228,7 @@ class CreateGameIn(Schema):
                                                             "until someone takes it; false: the defaults apply")
 
 
-@router.post("/lobby/games", response={201: GameDetailOut, **ERRORS}, summary="Create a game")
+@router.post("/lobby/games", response={201: GameDetailOut, **ERRORS, 429: ErrorOut}, summary="Create a game")
 def create_game(request: HttpRequest, body: CreateGameIn):
     """Create a game with the game's options (its rules check them, SITE-CREATE-04..13), a
     time limit, friends seated at once (SITE-CREATE-14), bot seats; you take seat 0 unless

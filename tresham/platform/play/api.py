@@ -13,13 +13,14 @@ from pydantic import field_validator
 
 from ...games.base import AlreadyDone
 from .. import limits
+from ..api_errors import ErrorOut
 from . import services, visibility
 from .models import EventRecord, Game, Message
 
 router = Router(tags=["play"])
 
 
-class SeatOut(Schema):
+class GameSeatOut(Schema):  # a seat of a game being played; the lobby's: lobby.api.LobbySeatOut
     index: int
     name: str
     is_bot: bool
@@ -66,7 +67,7 @@ class GameOut(Schema):
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
-    seats: list[SeatOut]
+    seats: list[GameSeatOut]
     your_seat: int | None
     view: dict[str, Any] | None = Field(description="the game's view for your seat (or a spectator's)")
     order_types: list[str] = Field(description="the order types you may give now")
@@ -137,13 +138,6 @@ class OrderOut(Schema):
                                                   "would change nothing (SITE-SAFE-10): it was not logged and "
                                                   "the revision is the game's current one")
     message: str | None = Field(None, description="with already_done: what is already done")
-
-
-class ErrorOut(Schema):
-    error: str
-    message: str
-    rule: str | None = None
-    revision: int | None = None
 
 
 @router.post("/games/{game_id}/orders", response={200: OrderOut, 201: OrderOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
@@ -236,7 +230,7 @@ def messages(request: HttpRequest, game_id: int):
             for m in game.messages.select_related("author__profile")]
 
 
-@router.post("/games/{game_id}/messages", response={201: MessageOut, 403: ErrorOut, 404: ErrorOut},
+@router.post("/games/{game_id}/messages", response={201: MessageOut, 403: ErrorOut, 404: ErrorOut, 429: ErrorOut},
              summary="Write to the other players")
 def post_message(request: HttpRequest, game_id: int, body: MessageIn):
     game = get_object_or_404(Game, pk=game_id)

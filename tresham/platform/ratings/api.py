@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest
 from ninja import Field, Query, Router, Schema
 
 from ...games import registry
+from ..api_errors import ErrorOut
 from . import shown
 
 router = Router(tags=["rankings"])
@@ -37,7 +38,7 @@ class RankingsOut(Schema):
     sides: list[SideOut]
 
 
-@router.get("/rankings", response={200: RankingsOut}, auth=None, summary="A game's rankings, a page at a time")
+@router.get("/rankings", response={200: RankingsOut, 404: ErrorOut}, auth=None, summary="A game's rankings, a page at a time")
 def rankings(request: HttpRequest, kind: str | None = Query(None, max_length=40, description="the game "
                                                              "(a registry name); none: the site's first game"),
              page: int = Query(1, ge=1, le=1_000_000_000)):

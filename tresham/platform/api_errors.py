@@ -1,0 +1,22 @@
+"""The one shape of every refusal of the JSON API, ``{"error": code, "message": ...}`` with a
+4xx status, published once in the OpenAPI document as ``ErrorOut`` (SITE-SAFE-03: one
+component name, one model). Every router declares its refusals with this model."""
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class ErrorOut(Schema):
+    error: str = Field(description="a short code, e.g. not_found, illegal_order, bad_request")
+    message: str = Field(description="what is wrong, in words")
+    rule: str | None = Field(None, description="an illegal order: the rule it breaks")
+    revision: int | None = Field(None, description="a stale order (409): the game's current revision")
+    detail: list[dict[str, Any]] | None = Field(None, description="a body or a parameter that does not fit "
+                                                                  "its schema (422): each error's location")
+
+
+#: The refusals most operations can give (each router adds or leaves out what fits its own).
+ERRORS: dict[int, type[Schema]] = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut,
+                                   413: ErrorOut, 422: ErrorOut}
