@@ -305,3 +305,32 @@ def test_every_page_with_an_id_outside_the_range_is_404(table):
     # and the same pages with a real id are there
     assert c.get(f"/games/{table['running'].pk}/").status_code == 200
     assert c.get(f"/lobby/games/{table['waiting'].pk}/").status_code == 200
+
+
+@pytest.mark.site("SITE-SAFE-01")
+@pytest.mark.django_db
+def test_an_address_or_a_method_the_api_does_not_have_gets_its_json_error(table):
+    """Not Django's HTML 404 nor a plain-text 405: the API's own error, with the methods the
+    address takes."""
+    c, headers = _browser(table["me"])
+    msg = _error(c.get("/api/no-such-thing", **headers), 404, "not_found")
+    assert "/api/openapi.json" in msg
+    r = c.delete(f"/api/games/{table['running'].pk}/history", **headers)
+    msg = _error(r, 405, "method_not_allowed")
+    assert "DELETE" in msg and "GET" in r["Allow"] and "GET" in msg
+    # a page's 404 stays a page
+    assert not c.get("/no-such-page/").get("Content-Type", "").startswith("application/json")
+
+
+@pytest.mark.site("SITE-SAFE-03", "SITE-SAFE-09")
+def test_every_429_documents_when_to_try_again():
+    doc = api.get_openapi_schema(path_prefix="/api/")
+    limited = [(m, p) for p, ops in doc["paths"].items() for m, op in ops.items()
+               if "429" in op["responses"] or 429 in op["responses"]]
+    assert ("post", "/api/lobby/games") in limited and ("post", "/api/games/{game_id}/messages") in limited
+    for p, ops in doc["paths"].items():
+        for m, op in ops.items():
+            r = op["responses"].get(429) or op["responses"].get("429")
+            if r:
+                assert r["headers"]["Retry-After"]["schema"]["type"] == "integer", (m, p)
+    assert "retry_after" in doc["components"]["schemas"]["ErrorOut"]["properties"]

@@ -72,6 +72,9 @@ class TreshamAPI(NinjaAPI):
                     if status not in responses and str(status) not in responses:
                         responses[status] = {"description": why, "content": {
                             "application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}}
+                for status in (429, "429"):  # a limit: when to try again (SITE-SAFE-06, SITE-SAFE-09)
+                    if status in responses:
+                        responses[status].setdefault("headers", {})["Retry-After"] = RETRY_AFTER
                 details["responses"] = dict(sorted(responses.items(), key=lambda kv: int(kv[0])))
 
 
@@ -93,6 +96,10 @@ def _as_components(kind: str, label: str, doc: dict[str, Any]) -> dict[str, Any]
     out[f"{kind}.{label}"] = fix(doc)
     return out
 
+
+#: The header of every 429 answer, as the OpenAPI document describes it.
+RETRY_AFTER: dict[str, Any] = {"description": "seconds to wait before trying again",
+                               "schema": {"type": "integer", "minimum": 0}}
 
 #: (component, property, label): request fields whose schema is each game's own ``label``.
 GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]

@@ -13,6 +13,8 @@ class ErrorOut(Schema):
     message: str = Field(description="what is wrong, in words")
     rule: str | None = Field(None, description="an illegal order: the rule it breaks")
     revision: int | None = Field(None, description="a stale order (409): the game's current revision")
+    retry_after: int | None = Field(None, description="a limit reached (429): seconds to wait, as the Retry-After "
+                                                      "header says")
     detail: list[dict[str, Any]] | None = Field(None, description="a body or a parameter that does not fit "
                                                                   "its schema (422): each error's location")
 

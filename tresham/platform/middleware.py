@@ -39,3 +39,29 @@ class ForwardedHeaders:
         if "HTTP_X_FORWARDED_PROTO" in request.META and not addresses.trusted(addresses.peer(request)):
             del request.META["HTTP_X_FORWARDED_PROTO"]
         return self.get_response(request)
+
+
+class ApiErrorsAsJson:
+    """Under ``/api/``, an address that is no operation (404) or a method an operation does not
+    take (405) answers the API's JSON error like every other refusal, not Django's HTML page or
+    plain text (SITE-SAFE-01: one shape of answer for every request the API cannot take)."""
+
+    MESSAGES = {404: ("not_found", "there is no such address in the API: its operations are listed at "
+                      "/api/openapi.json"),
+                405: ("method_not_allowed", "this address does not take {method}; it takes {allow}")}
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (response.status_code in self.MESSAGES and request.path.startswith("/api/")
+                and not response.get("Content-Type", "").startswith("application/json")):
+            code, message = self.MESSAGES[response.status_code]
+            allow = response.get("Allow", "")
+            out = JsonResponse({"error": code, "message": message.format(method=request.method, allow=allow or "none")},
+                               status=response.status_code)
+            if allow:
+                out["Allow"] = allow
+            return out
+        return response

@@ -87,6 +87,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
+    "tresham.platform.middleware.ApiErrorsAsJson",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
