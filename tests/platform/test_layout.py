@@ -106,6 +106,129 @@ def test_nothing_under_platform_imports_a_particular_game():
     assert found == []
 
 
+# ---- the platform's apps, in layers ---------------------------------------------------------
+#: The platform's apps from the bottom up (docs/platform.md, "Apps, one concern each"): an app
+#: imports only the apps before it here. The other modules of ``tresham/platform/`` (its
+#: top-level modules, and ``sqlite/``, the database backend) are the shared ground every app
+#: stands on (errors, limits, the API's boundary ...), which imports no app, or put the apps
+#: together into the site (:data:`SITE`).
+LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "mail", "help")
+#: The modules that assemble the site from its apps: they may import any app, and no app imports them.
+SITE = ("api", "urls")
+
+
+def _unit(module: str) -> str | None:
+    """The app (the first folder under ``tresham/platform/``) or the top-level module a module
+    of the platform belongs to; None outside the platform."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["tresham", "platform"] and len(parts) > 2 else None
+
+
+def _unit_imports(root: Path = PLATFORM) -> dict[tuple[str, str], list[str]]:
+    """(importer, imported) -> where: every import between two units of the platform under
+    ``root``, at module level or inside a function alike (``_imported_modules`` sees both)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for f in sorted(root.rglob("*.py")):
+        rel = f.relative_to(root.parents[1])
+        here = _unit(".".join(rel.with_suffix("").parts))
+        for line, mod in _imported_modules(f, _package_of(f) if root == PLATFORM else
+                                           ".".join(rel.parts[:-1])):
+            there = _unit(mod)
+            if here and there and there != here:
+                out.setdefault((here, there), []).append(f"{rel}:{line} imports {mod}")
+    return out
+
+
+def _circles(edges) -> list[list[str]]:
+    """The strongly connected groups of more than one unit (Tarjan): each an import circle."""
+    graph: dict[str, set[str]] = {}
+    for a, b in edges:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _layer_breaches(edges) -> list[str]:
+    """Every import against :data:`LAYERS`: an app importing an app at or above its own layer
+    or a site module, the shared ground importing an app, or an app nobody placed."""
+    apps = {p.name for p in PLATFORM.iterdir() if (p / "apps.py").exists()}  # a Django app's folder
+    out = [f"{a}: an app not in LAYERS: give it its place" for a in sorted(apps - set(LAYERS))]
+    for (a, b), where in sorted(edges.items()):
+        if a in SITE:
+            continue
+        if b in SITE:
+            out.append(f"{a} imports the site module {b}: {where[0]}")
+        elif b in LAYERS and (a not in LAYERS or LAYERS.index(b) >= LAYERS.index(a)):
+            out.append(f"{a} imports {b}, which stands {'above it' if a in LAYERS else 'on it'}: {where[0]}")
+    return out
+
+
+def test_the_circle_finder_and_the_layer_check_see_a_probe(tmp_path):
+    """A probe tree: ``alpha`` and ``beta`` import each other (one at module level, one in a
+    function), ``gamma`` imports ``alpha`` only: one circle; against the layers, the import
+    going up is flagged and the one going down is not."""
+    root = tmp_path / "tresham" / "platform"
+    for app, text in (("alpha", "from ..beta import models\n"),
+                      ("beta", "def f():\n    from tresham.platform.alpha import services\n"),
+                      ("gamma", "from ..alpha import services\n")):
+        (root / app).mkdir(parents=True)
+        (root / app / "__init__.py").write_text("")
+        (root / app / "services.py").write_text(text)
+    edges = _unit_imports(root)
+    assert set(edges) == {("alpha", "beta"), ("beta", "alpha"), ("gamma", "alpha")}
+    assert _circles(edges) == [["alpha", "beta"]]
+    assert _circles({("gamma", "alpha"): []}) == []
+    # play below lobby: lobby -> play is fine, play -> lobby goes up; the shared ground imports no app
+    breaches = _layer_breaches({("lobby", "play"): ["x"], ("play", "lobby"): ["y"], ("limits", "play"): ["z"],
+                                ("api", "clock"): ["w"], ("clock", "urls"): ["v"]})
+    assert breaches == ["clock imports the site module urls: v", "limits imports play, which stands on it: z",
+                        "play imports lobby, which stands above it: y"]
+
+
+def test_no_import_circle_between_the_platforms_apps():
+    """No two apps of the platform (nor its shared modules) import each other, directly or
+    round a loop, at module level or inside a function."""
+    edges = _unit_imports()
+    assert ("lobby", "play") in edges  # the scan sees the apps' imports
+    assert _circles(edges) == []
+
+
+def test_each_app_imports_only_the_apps_below_it():
+    """The layers of docs/platform.md hold: an app imports the apps below it and the shared
+    ground, never one above it; the shared ground imports no app; only the site's own modules
+    (the API, the addresses) put them all together."""
+    assert _layer_breaches(_unit_imports()) == []
+    doc = (PLATFORM.parents[1] / "docs" / "platform.md").read_text()
+    assert "Layers, from the bottom: " + ", ".join(f"`{a}`" for a in LAYERS) in doc
+
+
 # ---- a second game: "count to three" ------------------------------------------------------
 class CountToThree:
     """Two seats say the next number in turn, starting from 1; whoever says 3 wins. A seat may

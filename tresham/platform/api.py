@@ -22,8 +22,14 @@ from ninja.security import SessionAuth
 from ..games import registry
 from ..games.base import IllegalOrder
 from . import boundary
+from .accounts.api import router as accounts_router
 from .api_errors import ErrorOut
-from .play.services import PlayError
+from .clock.api import router as clock_router
+from .clock.api_absence import router as absence_router
+from .errors import Refusal
+from .lobby.api import router as lobby_router
+from .play.api import router as play_router
+from .ratings.api import router as ratings_router
 
 
 class _Document(OpenAPISchema):
@@ -109,28 +115,20 @@ api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(), parser=bounda
 api.add_decorator(boundary.guard, mode="view")  # before each operation's authentication and parsing
 
 
-@api.exception_handler(boundary.Refusal)
-def _refused(request: HttpRequest, exc: boundary.Refusal):
-    return api.create_response(request, exc.body(), status=exc.status)
+@api.exception_handler(Refusal)
+def _refused(request: HttpRequest, exc: Refusal):
+    """Every refusal of the site (``errors.Refusal``: the boundary's, the apps'): its body and
+    status, and its headers (a limit's Retry-After, SITE-SAFE-06, SITE-SAFE-09)."""
+    response = api.create_response(request, exc.body(), status=exc.status)
+    for name, value in exc.headers().items():
+        response[name] = value
+    return response
 
 
 @api.exception_handler(IllegalOrder)
 def _illegal(request: HttpRequest, exc: IllegalOrder):
     return api.create_response(request, {"error": "illegal_order", "rule": exc.rule, "message": exc.message},
                                status=400)
-
-
-@api.exception_handler(PlayError)
-def _play_error(request: HttpRequest, exc: PlayError):
-    body: dict[str, Any] = {"error": exc.code, "message": exc.message}
-    current = getattr(exc, "current", None)
-    if current is not None:
-        body["revision"] = current
-    response = api.create_response(request, body, status=exc.status)
-    retry_after = getattr(exc, "retry_after", None)  # a rate limit (limits.RateLimited)
-    if retry_after is not None:
-        response["Retry-After"] = str(retry_after)
-    return response
 
 
 @api.exception_handler(ValidationError)
@@ -163,17 +161,10 @@ def _not_found(request: HttpRequest, exc: Http404):
                                status=404)
 
 
-def _add_routers() -> None:
-    from .accounts.api import router as accounts_router
-    from .lobby.api import router as lobby_router
-    from .play.api import router as play_router
-
-    api.add_router("/accounts/", accounts_router)
-    api.add_router("/", lobby_router)
-    api.add_router("/", play_router)
-    api.add_router("/", "tresham.platform.clock.api.router")
-    api.add_router("/", "tresham.platform.clock.api_absence.router")
-    api.add_router("/", "tresham.platform.ratings.api.router")
-
-
-_add_routers()
+# each app's router, in this order (the first whose path matches answers)
+api.add_router("/accounts/", accounts_router)
+api.add_router("/", lobby_router)
+api.add_router("/", play_router)
+api.add_router("/", clock_router)
+api.add_router("/", absence_router)
+api.add_router("/", ratings_router)

@@ -34,6 +34,8 @@ from ninja.operation import Operation
 from ninja.parser import Parser
 from pydantic import BaseModel
 
+from .errors import Refusal
+
 #: Deepest nesting of objects and arrays a body may have (the body itself is level 1). The
 #: deepest the site takes is a new game from a prepared position (the option ``position``): 10
 #: levels for the deepest of ``docs/scenarios``.
@@ -44,20 +46,6 @@ _INT = re.compile(r"\s*[+-]?[0-9]+\s*")
 _BODY = "_tresham_body"
 _JSON_KIND = {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number",
               type(None): "null", dict: "an object"}
-
-
-class Refusal(Exception):
-    """A request the boundary refuses: rendered as ``{"error": code, "message": ...}``."""
-
-    def __init__(self, status: int, code: str, message: str, detail: list[dict[str, Any]] | None = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.detail = status, code, message, detail
-
-    def body(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"error": self.code, "message": self.message}
-        if self.detail is not None:
-            out["detail"] = self.detail
-        return out
 
 
 # ---- what an operation takes --------------------------------------------------------------
@@ -93,7 +81,8 @@ def check_ids(names: list[str], path: dict[str, Any]) -> None:
         if isinstance(value, str) and _INT.fullmatch(value):
             n = int(value)
             if not ID_RANGE[0] <= n <= ID_RANGE[1]:
-                raise Refusal(404, "not_found", f"there is no {name.removesuffix('_id')} {value.strip()[:40]}")
+                raise Refusal(f"there is no {name.removesuffix('_id')} {value.strip()[:40]}", code="not_found",
+                              status=404)
 
 
 def depth(value: Any) -> int:
@@ -115,7 +104,7 @@ def _no_constant(name: str) -> Any:
 
 
 def _too_deep() -> Refusal:
-    return Refusal(400, "too_deep", f"the body's JSON nests deeper than {MAX_DEPTH} levels")
+    return Refusal(f"the body's JSON nests deeper than {MAX_DEPTH} levels", code="too_deep")
 
 
 def is_json(content_type: str) -> bool:
@@ -129,30 +118,30 @@ def read_body(request: HttpRequest, must_be_object: bool, required: bool) -> Any
     try:
         raw = request.body
     except RequestDataTooBig as e:  # a body sent without its length, past DATA_UPLOAD_MAX_MEMORY_SIZE
-        raise Refusal(413, "too_large", f"the request body is too large: {e}") from None
+        raise Refusal(f"the request body is too large: {e}", code="too_large", status=413) from None
     if not raw:
         if required:
-            raise Refusal(422, "bad_request", "the body must be a JSON object; the request has none",
-                          [{"loc": ["body"], "msg": "a JSON object is required", "type": "missing"}])
+            raise Refusal("the body must be a JSON object; the request has none", status=422,
+                          detail=[{"loc": ["body"], "msg": "a JSON object is required", "type": "missing"}])
         return None
     sent = request.content_type or ""
     if not is_json(sent):
-        raise Refusal(415, "unsupported_media_type",
-                      f"the body must be JSON sent as Content-Type: application/json, not {sent or 'untyped'}"[:200])
+        raise Refusal(f"the body must be JSON sent as Content-Type: application/json, not {sent or 'untyped'}"[:200],
+                      code="unsupported_media_type", status=415)
     try:
         value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError:
-        raise Refusal(400, "bad_json", "the body is not valid JSON: it is not UTF-8 text") from None
+        raise Refusal("the body is not valid JSON: it is not UTF-8 text", code="bad_json") from None
     except RecursionError:
         raise _too_deep() from None
     except ValueError as e:  # JSONDecodeError, NaN, a number of more than 4300 digits
-        raise Refusal(400, "bad_json", f"the body is not valid JSON: {e}"[:300]) from None
+        raise Refusal(f"the body is not valid JSON: {e}"[:300], code="bad_json") from None
     if depth(value) > MAX_DEPTH:
         raise _too_deep()
     if must_be_object and not isinstance(value, dict):
         kind = _JSON_KIND.get(type(value), "a JSON value")
-        raise Refusal(422, "bad_request", f"the body must be a JSON object, not {kind}",
-                      [{"loc": ["body"], "msg": f"Input should be a JSON object, not {kind}", "type": "dict_type"}])
+        raise Refusal(f"the body must be a JSON object, not {kind}", status=422,
+                      detail=[{"loc": ["body"], "msg": f"Input should be a JSON object, not {kind}", "type": "dict_type"}])
     return value
 
 

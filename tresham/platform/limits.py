@@ -11,8 +11,9 @@ address's row), so two requests at once cannot both take the last place. Beyond 
 :class:`RateLimited`: the API answers 429 with ``Retry-After`` and ``{"error":
 "rate_limited", "message": ...}``, the pages the same message and header.
 
-A new kind of message (private conversations) joins the messages' limit by passing its own
-rows to :func:`check` with the table's: ``check("messages", (table, "at"), (private, "at"))``.
+The table's messages are checked by ``play.messages.check_limit``; a new kind of message
+(private conversations) joins the messages' limit by passing its own rows to :func:`check`
+with the table's: ``check("messages", (table, "at"), (private, "at"))``.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .play.services import PlayError
+from .errors import Refusal
 
 #: What each limit says once reached: {n} the count, {span} the window, {wait} the time left.
 MESSAGES = {
@@ -56,7 +57,7 @@ def span_words(seconds: int) -> str:
     return f"{seconds} seconds"
 
 
-class RateLimited(PlayError):
+class RateLimited(Refusal):
     """A limit is reached: nothing was done; ``retry_after`` seconds until there is room."""
 
     status, code = 429, "rate_limited"
@@ -65,6 +66,9 @@ class RateLimited(PlayError):
         self.name, self.most, self.window, self.retry_after = name, most, window, retry_after
         super().__init__(MESSAGES[name].format(n=most, s="s" if most != 1 else "", were="were" if most != 1 else "was",
                                                span=span_words(window), wait=in_words(retry_after)))
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)}
 
 
 def rate(name: str) -> tuple[int, int]:
@@ -92,20 +96,10 @@ def check(name: str, *sources: tuple[QuerySet, str], now: dt.datetime | None = N
     raise RateLimited(name, most, seconds, max(1, math.ceil(left)))
 
 
-def check_messages(user) -> None:
-    """The messages' limit for ``user``, his row locked (call it in the transaction that writes
-    the message, after the game's row: games before people, as everywhere on the site)."""
-    from django.contrib.auth import get_user_model
-
-    from .play.models import Message
-
-    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-    check("messages", (Message.objects.filter(author=user), "at"))
-
-
 def limited(response, exc: Exception):
-    """``response`` (a page saying why ``exc`` refused) with Retry-After when ``exc`` is a
-    rate limit."""
-    if isinstance(exc, RateLimited):
-        response["Retry-After"] = str(exc.retry_after)
+    """``response`` (a page saying why ``exc`` refused) with the refusal's headers: Retry-After
+    when ``exc`` is a rate limit."""
+    if isinstance(exc, Refusal):
+        for name, value in exc.headers().items():
+            response[name] = value
     return response

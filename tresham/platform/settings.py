@@ -8,6 +8,7 @@ code, same migrations.
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -43,8 +44,6 @@ def _secret_key() -> str:
 
 def parse_networks(text: str, name: str = "TRESHAM_TRUSTED_PROXIES") -> list:
     """Addresses and networks, separated by commas (``127.0.0.1, 10.0.0.0/8, ::1``)."""
-    import ipaddress
-
     out = []
     for part in (p.strip() for p in text.split(",")):
         if not part:

@@ -11,6 +11,7 @@ from django.test import Client
 
 from tresham.platform.accounts import availability
 from tresham.platform.accounts.models import ModerationAction, Report
+from tresham.platform.clock import deadlines, schedule
 
 from .helpers import PASSWORD, send
 
@@ -184,6 +185,16 @@ def test_times_on_the_pages_are_shown_in_the_users_time_zone(make_user, client_f
 
 
 # ---- availability (SITE-ACCT-03) --------------------------------------------------------------
+def is_available(user, at: dt.datetime) -> bool:
+    """Whether the clock, which moves a player's deadlines by his windows (SITE-AVAIL-*), finds
+    ``user`` (read afresh) available at ``at``."""
+    return deadlines.is_available(at, schedule.availability_of(User.objects.get(pk=user.pk)))
+
+
+def next_available(user, at: dt.datetime) -> dt.datetime:
+    """The first moment at or after ``at`` the clock finds ``user`` available."""
+    return deadlines.next_available(at, schedule.availability_of(User.objects.get(pk=user.pk)))
+
 
 @pytest.mark.site("SITE-ACCT-03")
 def test_availability_windows_are_read_in_the_users_time_zone(make_user, client_for):
@@ -194,14 +205,14 @@ def test_availability_windows_are_read_in_the_users_time_zone(make_user, client_
     assert r.status_code == 200 and r.json() == [{"start": "13:00:00", "end": "15:00:00"}]
     assert c.get("/api/accounts/me").json()["availability"] == [{"start": "13:00:00", "end": "15:00:00"}]
     # 1 July: New York is UTC-4, so the window is 17:00-19:00 UTC
-    assert availability.is_available(alice, dt.datetime(2027, 7, 1, 18, 30, tzinfo=UTC))
-    assert not availability.is_available(alice, dt.datetime(2027, 7, 1, 19, 0, tzinfo=UTC))
-    assert availability.next_available(alice, dt.datetime(2027, 7, 1, 20, 0, tzinfo=UTC)) == \
+    assert is_available(alice, dt.datetime(2027, 7, 1, 18, 30, tzinfo=UTC))
+    assert not is_available(alice, dt.datetime(2027, 7, 1, 19, 0, tzinfo=UTC))
+    assert next_available(alice, dt.datetime(2027, 7, 1, 20, 0, tzinfo=UTC)) == \
         dt.datetime(2027, 7, 2, 17, 0, tzinfo=UTC)
-    assert availability.next_available(alice, dt.datetime(2027, 7, 1, 12, 0, tzinfo=UTC)) == \
+    assert next_available(alice, dt.datetime(2027, 7, 1, 12, 0, tzinfo=UTC)) == \
         dt.datetime(2027, 7, 1, 17, 0, tzinfo=UTC)
     # in January New York is UTC-5
-    assert availability.next_available(alice, dt.datetime(2027, 1, 10, 12, 0, tzinfo=UTC)) == \
+    assert next_available(alice, dt.datetime(2027, 1, 10, 12, 0, tzinfo=UTC)) == \
         dt.datetime(2027, 1, 10, 18, 0, tzinfo=UTC)
 
 
@@ -209,12 +220,12 @@ def test_availability_windows_are_read_in_the_users_time_zone(make_user, client_
 def test_a_window_may_run_past_midnight_and_no_windows_means_always_available(make_user, client_for):
     alice = make_user("alice")
     c = client_for(alice)
-    assert availability.is_available(alice, dt.datetime(2027, 3, 1, 4, 0, tzinfo=UTC))
+    assert is_available(alice, dt.datetime(2027, 3, 1, 4, 0, tzinfo=UTC))
     send(c, "put", "/api/accounts/me/availability", {"windows": [{"start": "22:00", "end": "02:00"}]})
-    assert availability.is_available(alice, dt.datetime(2027, 3, 1, 23, 30, tzinfo=UTC))
-    assert availability.is_available(alice, dt.datetime(2027, 3, 2, 1, 59, tzinfo=UTC))
-    assert not availability.is_available(alice, dt.datetime(2027, 3, 2, 2, 0, tzinfo=UTC))
-    assert availability.next_available(alice, dt.datetime(2027, 3, 2, 9, 0, tzinfo=UTC)) == \
+    assert is_available(alice, dt.datetime(2027, 3, 1, 23, 30, tzinfo=UTC))
+    assert is_available(alice, dt.datetime(2027, 3, 2, 1, 59, tzinfo=UTC))
+    assert not is_available(alice, dt.datetime(2027, 3, 2, 2, 0, tzinfo=UTC))
+    assert next_available(alice, dt.datetime(2027, 3, 2, 9, 0, tzinfo=UTC)) == \
         dt.datetime(2027, 3, 2, 22, 0, tzinfo=UTC)
     send(c, "put", "/api/accounts/me/availability", {"windows": []})
     assert availability.windows_of(alice) == []

@@ -131,12 +131,10 @@ def test_a_seat_nobody_takes_departs_after_the_limit(seated, settings):
     (row,) = t.due(Due.Action.DEPART)
     assert _close(row.due_at, Seat.objects.get(game=t.game, index=leaver).vacant_since + dt.timedelta(days=5))
     # six days pass with nobody taking the seat
-    from tresham.platform.clock.schedule import reschedule_game
-
     with transaction.atomic():
         g = services.lock(t.game.pk)
         Seat.objects.filter(game=g, index=leaver).update(vacant_since=later(days=-6))
-        reschedule_game(g)
+        services.reschedule(g)
     assert run_due(limit=1) == 1
     state = t.state()
     assert state.players[leaver].inert

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 
 from tresham.platform.lobby import meta, queue, services
+from tresham.platform.lobby import seats as lobby_seats
 from tresham.platform.play import services as play
 from tresham.platform.play.models import Game, Seat
 
@@ -71,7 +72,7 @@ def at_once(*calls):
 
 @pytest.mark.site("SITE-QUEUE-06")
 def test_two_queue_runs_at_once_put_the_queued_player_in_one_game_only(monkeypatch):
-    slow(monkeypatch, services, "lock_people")
+    slow(monkeypatch, lobby_seats, "lock_people")
     for round_ in range(3):
         c1, c2, q = users(f"c1-{round_}", f"c2-{round_}", f"q-{round_}")
         g1, g2 = bare_game(c1, 3), bare_game(c2, 3)
@@ -87,7 +88,7 @@ def test_two_queue_runs_at_once_put_the_queued_player_in_one_game_only(monkeypat
 
 @pytest.mark.site("SITE-QUEUE-06")
 def test_many_players_entering_the_queue_at_once_never_share_a_seat(monkeypatch):
-    slow(monkeypatch, services, "lock_people", 0.05)
+    slow(monkeypatch, lobby_seats, "lock_people", 0.05)
     creators = users("host1", "host2")
     games = [bare_game(c, 3) for c in creators]  # 2 x 2 free seats
     players = users(*(f"p{i}" for i in range(7)))
@@ -108,7 +109,7 @@ def test_many_players_entering_the_queue_at_once_never_share_a_seat(monkeypatch)
 
 @pytest.mark.site("SITE-QUEUE-08")
 def test_two_people_joining_the_last_seat_at_once_one_gets_it(monkeypatch):
-    slow(monkeypatch, services, "lock_people")
+    slow(monkeypatch, lobby_seats, "lock_people")
     host, a, b = users("host", "a", "b")
     g = bare_game(host, 2)
     results, errors = at_once(lambda: services.join(g.pk, a), lambda: services.join(g.pk, b))
@@ -121,7 +122,7 @@ def test_two_people_joining_the_last_seat_at_once_one_gets_it(monkeypatch):
 
 @pytest.mark.site("SITE-QUEUE-08")
 def test_one_person_joining_twice_at_once_gets_one_seat(monkeypatch):
-    slow(monkeypatch, services, "lock_people")
+    slow(monkeypatch, lobby_seats, "lock_people")
     host, a = users("host", "a")
     g = bare_game(host, 4)
     results, errors = at_once(lambda: services.join(g.pk, a), lambda: services.join(g.pk, a))

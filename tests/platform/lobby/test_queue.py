@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.platform.conftest import post_json
-from tresham.platform.lobby import queue, services, signals
+from tresham.platform.lobby import queue, seats, services, signals
 from tresham.platform.lobby.models import PickOrder, QueueEntry
 from tresham.platform.play.models import Game, Seat
 
@@ -242,7 +242,7 @@ def test_a_refused_join_sends_nothing(make_user, new_game, django_capture_on_com
     signals.player_joined.connect(lambda sender, **kw: events.append(kw), weak=False, dispatch_uid="t-none")
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            with pytest.raises(services.LobbyError):
+            with pytest.raises(seats.LobbyError):
                 services.join(g.pk, make_user())
     finally:
         signals.player_joined.disconnect(dispatch_uid="t-none")

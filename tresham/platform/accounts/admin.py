@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
-from ..play.models import display_name
+from ..play.models import Game, display_name
 from . import moderation
 from .errors import AccountError
 from .models import AvailabilityWindow, Friendship, LoginRecord, ModerationAction, Profile, Report
@@ -241,8 +241,6 @@ class SiteUserAdmin(UserAdmin):
 
 
 def _game_admin() -> bool:
-    from ..play.models import Game
-
     return admin.site.is_registered(Game)
 
 

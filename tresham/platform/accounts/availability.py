@@ -1,15 +1,13 @@
-"""Availability (SITE-ACCT-03): the daily windows, in his own time zone, when a user can play.
-The clock moves deadlines with :func:`next_available` (SITE-AVAIL-*); a user without windows
-is available at any time."""
+"""Availability (SITE-ACCT-03): the daily windows, in his own time zone, when a user can play;
+a user without windows is available at any time. The clock reads them to move his deadlines
+(``clock.schedule.availability_of``, the arithmetic in ``clock.deadlines``: SITE-AVAIL-*)."""
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from collections.abc import Iterable
 
 from django.db import transaction
 
-from ..clock import deadlines
 from .errors import AccountError
 from .models import AvailabilityWindow, Profile
 
@@ -62,28 +60,3 @@ def set_windows(user, windows: list[Window]) -> list[Window]:
         AvailabilityWindow.objects.filter(user=user).delete()
         AvailabilityWindow.objects.bulk_create(AvailabilityWindow(user=user, start=s, end=e) for s, e in clean)
     return clean
-
-
-def _zone(user) -> zoneinfo.ZoneInfo:
-    profile = Profile.objects.filter(user=user).only("time_zone").first()
-    return zoneinfo.ZoneInfo(profile.time_zone if profile else "UTC")
-
-
-def availability_of(user, windows: list[Window] | None = None) -> deadlines.Availability:
-    """The user's availability as the clock's pure value (his zone and windows)."""
-    windows = windows_of(user) if windows is None else windows
-    return deadlines.Availability(_zone(user), tuple(deadlines.Window(s, e) for s, e in windows if s != e))
-
-
-def is_available(user, at: dt.datetime, *, windows: list[Window] | None = None) -> bool:
-    """Whether the (aware) moment ``at`` lies inside one of the user's windows, read in his
-    time zone (a window contains its start, not its end); see
-    :func:`tresham.platform.clock.deadlines.is_available`."""
-    return deadlines.is_available(at, availability_of(user, windows))
-
-
-def next_available(user, at: dt.datetime) -> dt.datetime:
-    """``at`` if the user is available then, else the next start of one of his windows (an
-    aware datetime, in UTC), correct across daylight-saving changes; see
-    :func:`tresham.platform.clock.deadlines.next_available`."""
-    return deadlines.next_available(at, availability_of(user))

@@ -14,6 +14,8 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.http import urlsafe_base64_decode
 
+from . import mails
+
 EMAIL_TEMPLATE = "accounts/mail/password_reset.txt"
 SUBJECT_TEMPLATE = "accounts/mail/password_reset_subject.txt"
 
@@ -29,14 +31,11 @@ class ResetForm(PasswordResetForm):
 
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None) -> None:
-        from ..mail import outbox, sender
-
         subject = "".join(render_to_string(subject_template_name, context).splitlines())
         body = render_to_string(email_template_name, context)
         html = render_to_string(html_email_template_name, context) if html_email_template_name else ""
-        row = outbox.enqueue_service(to_email, subject, body, user=context.get("user"), html=html,
-                                     key=f"password-reset:{context['uid']}:{context['token']}")
-        sender.deliver([row.pk])
+        mails.send(to_email, subject, body, user=context.get("user"), html=html, at_once=True,
+                   key=f"password-reset:{context['uid']}:{context['token']}")
 
 
 def send_reset_mail(request: HttpRequest, email: str) -> bool:

@@ -1,11 +1,8 @@
 """What other apps ask the accounts app: friends (the lobby seats a creator's friends, the quit
-page offers them as replacements), names, availability, sanctions."""
+page offers them as replacements) and sanctions."""
 from __future__ import annotations
 
-from ..play.models import display_name
-from .availability import is_available, next_available, windows_of
 from .friends import are_friends, friends_of
-from .profiles import find_user
 
 
 def restriction(user) -> str | None:
@@ -14,5 +11,4 @@ def restriction(user) -> str | None:
     return profile.restriction() if profile is not None else None
 
 
-__all__ = ["are_friends", "friends_of", "display_name", "find_user", "is_available", "next_available",
-           "windows_of", "restriction"]
+__all__ = ["are_friends", "friends_of", "restriction"]

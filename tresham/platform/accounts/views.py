@@ -2,6 +2,7 @@
 friends, reports, the code of conduct. Django's auth views wherever they exist."""
 from __future__ import annotations
 
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -24,8 +25,6 @@ from .models import Report
 def locked_out(request: HttpRequest, original_response=None, credentials=None, *args, **kwargs) -> HttpResponse:
     """django-axes: this account's failed logins from this address make it wait (429 with
     Retry-After and the wait in words, SITE-SAFE-06)."""
-    from axes.handlers.proxy import AxesProxyHandler
-
     seconds = max(1, AxesProxyHandler.get_implementation().retry_after(request, credentials))
     message = throttle.locked_out_message(seconds)
     if request.path.startswith("/api/"):

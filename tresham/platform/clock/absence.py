@@ -15,14 +15,21 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Iterable
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from ...games.base import Event, IllegalOrder
+from ..accounts.services import are_friends, friends_of, restriction
+from ..errors import Refusal
+from ..lobby import meta, seats
+from ..lobby.queue import fill_from_queue
 from ..play import services
 from ..play.models import EventRecord, Game, Seat, Tenure, display_name
-from . import deadlines
+from . import deadlines, signals
 from .models import MissedOrder, StandingOrder
 
 log = logging.getLogger(__name__)
@@ -60,6 +67,14 @@ def missed(game: Game, seat: Seat, decision: str, *, standing: bool, round_numbe
     return False
 
 
+def missed_counts(user_ids: Iterable[int]) -> dict[int, int]:
+    """For each of these users who let any pass, the deadlines he let pass with the site's
+    default applied in his stead (a standing order applied is not counted): his reliability
+    on the pages (``ratings``, through ``play.hooks``)."""
+    return dict(MissedOrder.objects.filter(user_id__in=list(user_ids), standing=False).values("user_id")
+                .annotate(n=Count("pk")).values_list("user_id", "n"))
+
+
 def _vacate(game: Game, seat: Seat, end: str, text: str, now: dt.datetime | None = None) -> int | None:
     """Open the seat of a game being played: its holder's tenure ends (``end``), his standing
     orders go, the history says ``text``, the game is rescheduled (the seat's deadlines now
@@ -72,9 +87,7 @@ def _vacate(game: Game, seat: Seat, end: str, text: str, now: dt.datetime | None
     seat.user, seat.status, seat.vacant_since, seat.missed_in_a_row = None, Seat.Status.OPEN, now, 0
     seat.save(update_fields=["user", "status", "vacant_since", "missed_in_a_row"])
     _platform_event(game, text, "seat_opened", seat=seat.index)
-    from .schedule import reschedule_game
-
-    reschedule_game(game, now)
+    services.reschedule(game, now)
     return tenure.pk if tenure is not None else None
 
 
@@ -107,13 +120,13 @@ def remove(game: Game, seat: Seat, *, why: str, missed: int | None = None) -> No
     _after_vacancy(game, seat.index)
 
 
-class NotAFriend(services.PlayError):
+class NotAFriend(Refusal):
     status, code = 400, "bad_replacement"
 
 
 def quit_seat(game: Game, user, *, replacement=None) -> Seat:
     """``user`` quits (SITE-QUIT-04): the seat passes to ``replacement`` -- one of his friends,
-    not in the game, within the same-opponent limit (SITE-QUIT-02; ``lobby.services.take_seat``
+    not in the game, within the same-opponent limit (SITE-QUIT-02; ``lobby.seats.take_seat``
     checks the last two) -- who takes over the nation as it stands (SITE-QUIT-05), or opens
     to everyone: the Open list and the queue (SITE-QUIT-03). Every player is told: a line in
     the history and a mail. A game still waiting for players: his seat is simply free again.
@@ -134,9 +147,7 @@ def quit_seat(game: Game, user, *, replacement=None) -> Seat:
     else:
         ref = _leave_open_game(game, seat)
     if replacement is not None:
-        from ..lobby.services import take_seat
-
-        take_seat(game, replacement, index=index, via="replacement")
+        seats.take_seat(game, replacement, index=index, via="replacement")
     else:
         _after_vacancy(game, index)
     _mail_quit(game, index, user, replacement=replacement, ref=ref)
@@ -145,8 +156,6 @@ def quit_seat(game: Game, user, *, replacement=None) -> Seat:
 
 
 def _check_replacement(user, replacement) -> None:
-    from ..accounts.services import are_friends, restriction
-
     if replacement.pk == user.pk:
         raise NotAFriend("you cannot be your own replacement")
     if not are_friends(user, replacement):
@@ -160,10 +169,6 @@ def _after_vacancy(game: Game, index: int) -> None:
     """Once committed, offer the open seat to the queue (SITE-QUIT-03, SITE-QUEUE-03): each
     placement is its own transaction (``lobby.queue``). The quit or removal is committed
     whatever happens there."""
-    from django.db import transaction
-
-    from ..lobby.queue import fill_from_queue
-
     gid = game.pk
 
     def fill() -> None:
@@ -175,17 +180,13 @@ def _after_vacancy(game: Game, index: int) -> None:
     transaction.on_commit(fill)
 
 
-# ---- mails (the mail app's, in the caller's transaction) --------------------------------------------
+# ---- mails (the mail app's receivers of .signals, in the caller's transaction) -------------------
 def _mail_quit(game: Game, index: int, quitter, *, replacement, ref) -> None:
-    from ..mail import game_mails
-
-    game_mails.player_quit(game, index, quitter, replacement=replacement, ref=ref)
+    signals.send(signals.player_quit, game=game, seat=index, quitter=quitter, replacement=replacement, ref=ref)
 
 
 def _mail_removed(game: Game, index: int, removed, *, missed: int | None, ref) -> None:
-    from ..mail import game_mails
-
-    game_mails.player_removed(game, index, removed, missed=missed, ref=ref)
+    signals.send(signals.player_removed, game=game, seat=index, removed=removed, missed=missed, ref=ref)
 
 
 def depart_vacant_seat(game: Game, rules, state, index: int, now: dt.datetime) -> None:
@@ -208,8 +209,6 @@ def depart_vacant_seat(game: Game, rules, state, index: int, now: dt.datetime) -
 # ---- the quit page's facts and its one transaction ---------------------------------------------------
 def quit_game(game_id: int, user, *, replacement=None) -> Seat:
     """The "Quit" button (SITE-QUIT-04): :func:`quit_seat` in its own transaction."""
-    from django.db import transaction
-
     with transaction.atomic():
         game = services.lock(game_id)
         return quit_seat(game, user, replacement=replacement)
@@ -227,9 +226,6 @@ def quittable(user) -> list[Seat]:
 def replacement_choices(game: Game, user) -> list[tuple[object, str | None]]:
     """``user``'s friends as replacements in ``game`` (SITE-QUIT-02): each with why he could
     not take over (None: he can). Friends already in the game are left out."""
-    from ..accounts.services import friends_of, restriction
-    from ..lobby import meta
-
     seated = set(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
     others = [uid for uid in game.seats.filter(status=Seat.Status.PLAYING, user__isnull=False)
               .exclude(user=user).values_list("user_id", flat=True)]

@@ -15,6 +15,7 @@ from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 
 from ..api_errors import ERRORS
+from ..lobby.services import printable
 from ..play.models import Game, display_name
 from . import absence, pauses
 from .models import Pause
@@ -152,8 +153,6 @@ def quit_game(request: HttpRequest, game_id: int, body: QuitIn):
     game = get_object_or_404(Game, pk=game_id)
     replacement = None
     if body.replacement is not None and body.replacement.strip():
-        from ..lobby.services import printable
-
         if not printable(body.replacement):  # a control character or lone surrogate: nobody's name
             raise absence.NotAFriend("a username holds no control characters")
         replacement = get_user_model().objects.filter(username=body.replacement.strip()).first()

@@ -37,8 +37,11 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from ..errors import Refusal
+from ..lobby.seats import lock_people
 from ..play import services as play
 from ..play.models import EventRecord, Game, Seat, display_name
+from . import signals
 from .models import Pause
 
 #: the longest pause, in days on the requester's calendar (chained pauses together)
@@ -53,7 +56,7 @@ MAX_REASON = 500
 _ATTEMPTS = 5
 
 
-class PauseError(play.PlayError):
+class PauseError(Refusal):
     """A pause request or removal refused; nothing was changed."""
 
     status, code = 400, "bad_pause"
@@ -264,8 +267,6 @@ def _with_games_locked(user_id: int, change):
     """Run ``change(games)`` in one transaction holding the locks of ``user_id``'s games being
     played (in id order, as every seat change takes them: game first, then people) and of his
     own row; if he took a seat meanwhile, start again with that game too."""
-    from ..lobby.services import lock_people
-
     for _ in range(_ATTEMPTS):
         try:
             with transaction.atomic():
@@ -281,10 +282,8 @@ def _with_games_locked(user_id: int, change):
 
 
 def _reschedule_all(games: list[Game], now: dt.datetime) -> None:
-    from .schedule import reschedule_game
-
     for g in games:
-        reschedule_game(g, now)
+        play.reschedule(g, now)
 
 
 def _event(game: Game, text: str, kind: str, **data) -> None:
@@ -382,17 +381,15 @@ def remove_pause(pause_id: int, by, *, now: dt.datetime | None = None) -> Pause:
 
 # ---- mails -------------------------------------------------------------------------------------
 def _mail_pause_started(game: Game, pause: Pause) -> None:
-    """The mail app's "a pause of the game is asked for", in this transaction."""
-    from ..mail import game_mails
-
-    game_mails.pause_started(game, pause.pk, by=pause.user, starts=pause.start, until=pause.end, reason=pause.reason)
+    """"A pause of the game is asked for" (the mail app's receiver of :mod:`.signals`), in this
+    transaction."""
+    signals.send(signals.pause_started, game=game, pause=pause)
 
 
 def _mail_pause_removed(game: Game, pause: Pause, by) -> None:
-    """The mail app's "a pause is removed", in this transaction (``ends_at`` None: it never began)."""
-    from ..mail import game_mails
-
-    game_mails.pause_removed(game, pause.pk, by=by, ends_at=in_force_until(pause) if takes_effect(pause) else None)
+    """"A pause is removed", in this transaction (``ends_at`` None: it never began)."""
+    signals.send(signals.pause_removed, game=game, pause=pause, by=by,
+                 ends_at=in_force_until(pause) if takes_effect(pause) else None)
 
 
 def sees_reasons(game: Game, viewer) -> bool:

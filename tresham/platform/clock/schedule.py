@@ -27,8 +27,10 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from ...games.base import GameRules
+from ..play.models import display_name
 from . import deadlines
 from .models import Due
+from .pauses import effective, in_force_until
 
 
 def decision_key(stage: str, seat: int, kind: str, prompt: str) -> str:
@@ -53,9 +55,6 @@ def pauses_of(game, now: dt.datetime) -> list[deadlines.Pause]:
     requester's games (SITE-PAUSE-02), so it moves every deadline of those games; a removed
     pause only for its last hours (``pauses.in_force_until``), and not at all if it was
     removed before it began."""
-    from ..play.models import display_name
-    from .pauses import effective, in_force_until
-
     users = [s.user_id for s in game.seats_now() if s.user_id]
     return [deadlines.Pause(p.start, in_force_until(p), p.reason, display_name(p.user))
             for p in effective(users, now)]
@@ -143,30 +142,3 @@ def _write(old: dict[str, Due], rows: list[Due]) -> list[Due]:
     if fresh:
         Due.objects.bulk_create(fresh)
     return [kept.get(r.key, r) for r in rows]
-
-
-def reschedule_game(game, now: dt.datetime | None = None) -> list[Due]:
-    """Rewrite one game's rows from its stored state (a pause or a seat changed). Call inside
-    a transaction holding the game's lock."""
-    from ..play import services
-
-    if not game.state:
-        return []
-    rules = services.rules_of(game)
-    return reschedule(game, rules, rules.loads(game.state), now)
-
-
-def reschedule_all(now: dt.datetime | None = None) -> int:
-    """Rewrite the rows of every game being played (at start, after a migration)."""
-    from django.db import transaction
-
-    from ..play import services
-    from ..play.models import Game
-
-    n = 0
-    for gid in Game.objects.filter(status=Game.Status.ACTIVE).values_list("pk", flat=True):
-        with transaction.atomic():
-            game = services.lock(gid)
-            reschedule_game(game, now)
-            n += 1
-    return n

@@ -20,16 +20,17 @@ from typing import Any
 from django.db import transaction
 
 from ...games.base import GameRules, IllegalOrder
+from ..errors import Refusal
 from ..play import services
 from ..play.models import Game, Seat
 from .models import Due, StandingOrder
 
 
-class UnknownKind(services.PlayError):
+class UnknownKind(Refusal):
     status, code = 404, "no_such_kind"
 
 
-class BadStandingOrder(services.PlayError):
+class BadStandingOrder(Refusal):
     """The game refuses the spec; ``rule``: the rule it cites, if any."""
 
     status, code = 400, "bad_standing_order"

@@ -13,8 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ..errors import Refusal
 from ..play.models import Game, Seat, display_name
-from ..play.services import PlayError
 from . import absence, pauses
 from .forms_absence import PauseForm, QuitForm
 
@@ -49,7 +49,7 @@ def pauses_page(request: HttpRequest) -> HttpResponse:
     d = form.cleaned_data
     try:
         p = pauses.request_pause_for_dates(request.user, d["start_date"], d["end_date"], d["reason"])
-    except PlayError as e:
+    except Refusal as e:
         form.add_error(None, e.message)
         return _pauses_page(request, form, status=e.status)
     days = pauses.days_of(p)
@@ -64,7 +64,7 @@ def remove_pause(request: HttpRequest, pk: int) -> HttpResponse:
     """"Remove": the pause stays in force 24 more hours (SITE-PAUSE-06)."""
     try:
         p = pauses.remove_pause(pk, request.user)
-    except PlayError as e:
+    except Refusal as e:
         return _pauses_page(request, error=e.message, status=e.status)
     if pauses.takes_effect(p):
         messages.success(request, f"The pause is removed; it stays in force for {settings.TRESHAM_PAUSE_TAIL_HOURS} "
@@ -121,7 +121,7 @@ def quit_game(request: HttpRequest, game_id: int) -> HttpResponse:
             return _quit_page(request, failed=game.pk, form=form, status=400)
     try:
         seat = absence.quit_game(game.pk, request.user, replacement=replacement)
-    except PlayError as e:
+    except Refusal as e:
         form.add_error(None, e.message)
         return _quit_page(request, failed=game.pk, form=form, status=e.status)
     if seat.user_id is not None:

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from ..errors import Refusal
 from ..play import services
 from ..play.forms import CommandForm, new_client_key
 from ..play.models import Game
@@ -91,7 +92,7 @@ def _render(request: HttpRequest, game: Game, *, posted: StandingOrderForm | Non
     return render(request, "clock/standing_orders.html", ctx, status=status)
 
 
-def _refusal(request: HttpRequest, game: Game | None, pk: int, e: services.PlayError) -> HttpResponse:
+def _refusal(request: HttpRequest, game: Game | None, pk: int, e: Refusal) -> HttpResponse:
     if game is None:
         return render(request, "play/not_found.html", {"pk": pk}, status=404)
     return render(request, "clock/standing_orders.html", {"game": game, "refused": e.message,
@@ -106,7 +107,7 @@ def standing_orders_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _refusal(request, None, pk, services.GameNotFound(""))
     try:
         standing.holder_seat(game, request.user)
-    except services.PlayError as e:
+    except Refusal as e:
         return _refusal(request, game, pk, e)
     if request.method == "GET":
         return _render(request, game)
@@ -124,6 +125,6 @@ def standing_orders_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             standing.set_order(game.pk, request.user, kind, form.cleaned_data["spec"])
             messages.success(request, "Standing order saved: it applies when your deadline passes.")
-    except services.PlayError as e:
+    except Refusal as e:
         return _render(request, game, posted=form, error=e.message, status=e.status)
     return HttpResponseRedirect(reverse("clock:standing_orders", args=[game.pk]) + f"#kind-{kind}", status=303)

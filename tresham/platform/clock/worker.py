@@ -20,13 +20,16 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from ...games.base import AlreadyDone, Event, IllegalOrder
+from ..errors import Refusal
 from ..play import services
 from ..play.models import Seat, display_name
+from ..sqlite.base import checkpoint
 from . import absence, standing
 from .models import Due, StandingOrder
 
@@ -157,7 +160,7 @@ def _apply_standing(game, rules, state, row: Due, held: StandingOrder, nation: s
             return None
     except IllegalOrder as e:
         return e.message
-    except services.PlayError as e:
+    except Refusal as e:
         return e.message
     except Exception:
         log.exception("standing order failed in game %s seat %s (%s)", game.pk, row.seat, row.decision)
@@ -176,7 +179,7 @@ class WorkerThread(threading.Thread):
         while not self.stopping.is_set():
             try:
                 busy = run_due()
-                busy += _drain_mail()
+                busy += _also()
                 _checkpoint()
             except Exception:  # the worker never dies: the row stays due, logged
                 log.exception("worker pass failed")
@@ -192,20 +195,22 @@ class WorkerThread(threading.Thread):
 
 def _checkpoint() -> None:
     """On SQLite, the write-ahead log into the database, off the requests' path."""
-    from django.db import connection
-
-    from ..sqlite.base import checkpoint
-
     checkpoint(connection)
 
 
-def _drain_mail() -> int:
-    """Send what the outbox holds (the mail app), if it is installed."""
-    try:
-        from ..mail.sender import drain
-    except ImportError:
-        return 0
-    return drain(limit=50)
+#: What each pass of the worker also does after the due rows, by name: registered by the apps
+#: above the clock when the site starts (the mail app: send what the outbox holds), so the
+#: clock imports none of them. Each gives how much it did (0: nothing to do).
+EACH_PASS: dict[str, Callable[[], int]] = {}
+
+
+def each_pass(name: str, task: Callable[[], int]) -> None:
+    """Have every pass of the worker run ``task`` too (a second ``name`` replaces the first)."""
+    EACH_PASS[name] = task
+
+
+def _also() -> int:
+    return sum(task() for task in list(EACH_PASS.values()))
 
 
 def run_forever(interval: float = 1.0) -> None:

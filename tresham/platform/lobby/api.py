@@ -15,7 +15,7 @@ from ...games import registry
 from ..api_errors import ERRORS, ErrorOut
 from ..play.models import Game, display_name
 from ..ratings import shown
-from . import detail, lists, meta, queue, services, timelimits
+from . import detail, lists, meta, queue, seats, services, timelimits
 from .models import QueueEntry
 from .names import game_name
 
@@ -243,11 +243,11 @@ def create_game(request: HttpRequest, body: CreateGameIn):
 def users_named(usernames: list[str]) -> list:
     bad = [n for n in usernames if len(n) > 150 or not services.printable(n)]
     if bad:
-        raise services.BadRequest(f"no user is called {bad[0][:40]!r}")
+        raise seats.BadRequest(f"no user is called {bad[0][:40]!r}")
     found = {u.username: u for u in get_user_model().objects.filter(username__in=usernames)}
     missing = [n for n in usernames if n not in found]
     if missing:
-        raise services.BadRequest(f"no user is called {missing[0][:40]!r}")
+        raise seats.BadRequest(f"no user is called {missing[0][:40]!r}")
     return [found[n] for n in usernames]
 
 

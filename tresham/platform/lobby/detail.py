@@ -9,24 +9,16 @@ from typing import Any
 from django.urls import NoReverseMatch, reverse
 
 from ...games.base import pages_of, words_of
-from ..play import services as play, visibility
+from ..play import options, services as play, visibility
 from ..play.models import Game
-from . import lists, services, timelimits
-
-
-@dataclass
-class OptionLine:
-    name: str
-    label: str
-    value: Any
-    text: str
+from . import lists, seats, timelimits
 
 
 @dataclass
 class GameDetail:
     row: lists.GameRow
     title: str
-    options: list[OptionLine]
+    options: list[options.OptionLine]
     time_limit_label: str
     #: why the viewer cannot join (None: he can)
     join_problem: str | None
@@ -45,48 +37,6 @@ class GameDetail:
         return self.row.game
 
 
-def option_lines(game: Game) -> list[OptionLine]:
-    """The game's options in words, in the creation form's order, then any others."""
-    rules = play.rules_of(game)
-    props = rules.options_schema().get("properties", {})
-    out, seen = [], set()
-    for f in rules.option_fields():
-        parent, dot, member = f.name.partition(".")
-        if dot:  # a member of an object option (a variant's sub-option)
-            if not isinstance(game.options.get(parent), dict) or member not in game.options[parent]:
-                continue
-            v = game.options[parent][member]
-            seen.add(parent)
-        elif f.name not in game.options:
-            continue
-        else:
-            v = game.options[f.name]
-        text = _words(v)
-        for c in f.choices or []:
-            if c.value == v:
-                text = c.label
-        out.append(OptionLine(f.name, f.label, v, text))
-        seen.add(f.name)
-    words = getattr(rules, "option_text", None)  # the rules' own wording of a value, if any
-    for name, v in game.options.items():
-        if name not in seen:
-            text = (words(name, v) if words else None) or _words(v)
-            if words and text != _words(v) and isinstance(v, (dict, list)):
-                v = text  # a document (a prepared position) is summed up, never dumped
-            out.append(OptionLine(name, props.get(name, {}).get("title", name), v, text))
-    return out
-
-
-def _words(v: Any) -> str:
-    if v is True:
-        return "Yes"
-    if v is False:
-        return "No"
-    if v is None:
-        return "None"
-    return str(v)
-
-
 def _link(name: str, pk: int) -> str | None:
     try:
         return reverse(name, args=[pk])
@@ -101,9 +51,9 @@ def game_detail(game: Game, user) -> GameDetail:
     rules = play.rules_of(game)
     problem: str | None = "log in to join"
     if user is not None and user.is_authenticated:
-        problem = services.join_problem(game, user)
+        problem = seats.join_problem(game, user)
     shown = False
-    d = GameDetail(row, rules.title, option_lines(game), timelimits.label(game.time_limit), problem, shown,
+    d = GameDetail(row, rules.title, options.option_lines(game), timelimits.label(game.time_limit), problem, shown,
                    words=words_of(rules), points_label=getattr(rules, "points_label", "Points"))
     if row.your_seat is not None:  # his own game: its page is his whatever its stage
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}

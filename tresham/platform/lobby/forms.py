@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 
 from ...games.base import GameRules, OptionField, words_of
+from ..play.models import display_name
 from . import timelimits
 
 OPTION_PREFIX = "opt_"
@@ -86,8 +87,6 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, rules: GameRules, friends: list, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        from ..play.models import display_name
-
         self.rules = rules
         side = str(words_of(rules)["side"]).lower()
         self.fields["bots_take_vacant_seats"].help_text = (

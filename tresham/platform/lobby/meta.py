@@ -4,7 +4,7 @@ with any other user.
 A game counts while it is not finished and both hold a playing seat in it (a game waiting
 for players counts: they are in it). A seat given up (quit, removal: the seat is open again)
 no longer counts. :func:`check_same_opponent_limit` is the one check; every way of taking a
-seat calls it inside the transaction that takes the seat (``services.take_seat``).
+seat calls it inside the transaction that takes the seat (``seats.take_seat``).
 """
 from __future__ import annotations
 
@@ -13,15 +13,15 @@ from collections.abc import Iterable
 from django.contrib.auth import get_user_model
 from django.db.models import Count, QuerySet
 
+from ..errors import Refusal
 from ..play.models import Game, Seat, display_name
-from ..play.services import PlayError
 
 #: games two users may share at once (SITE-META-01)
 LIMIT = 3
 LIVE = (Game.Status.OPEN, Game.Status.ACTIVE)
 
 
-class SameOpponentLimit(PlayError):
+class SameOpponentLimit(Refusal):
     status, code = 409, "same_opponent_limit"
 
 
@@ -58,7 +58,7 @@ def blocked_with(user) -> list:
 def check_same_opponent_limit(user, game: Game) -> None:
     """Refuse ``user`` a seat in ``game`` if he already shares :data:`LIMIT` unfinished games
     with someone playing in it (SITE-META-02). Call inside the seat-taking transaction, with
-    the rows of ``user`` and of the game's players locked (``services.take_seat``)."""
+    the rows of ``user`` and of the game's players locked (``seats.take_seat``)."""
     others = [uid for uid in game.seats.filter(status=Seat.Status.PLAYING, user__isnull=False)
               .exclude(user=user).values_list("user_id", flat=True)]
     if not others:

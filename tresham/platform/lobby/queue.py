@@ -12,7 +12,7 @@ Placement happens
   a removal -- the later issue calls :func:`fill_from_queue` there), queued players whose
   range fits are seated, longest waiting first.
 
-Each placement is one transaction through ``services.take_seat`` (game locked, then the
+Each placement is one transaction through ``seats.take_seat`` (game locked, then the
 people in id order): a player is never placed twice, a seat never given twice, and the
 same-opponent limit holds (SITE-QUEUE-09).
 """
@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from ..play import services as play
 from ..play.models import Game, Seat
-from . import meta, services, timelimits
+from . import meta, seats, timelimits
 from .models import QueueEntry
 
 
@@ -38,10 +38,10 @@ def check_range(min_limit: int | None, max_limit: int | None) -> None:
     """Refuse a range the site does not offer or that is upside down."""
     for what, v in (("minimum", min_limit), ("maximum", max_limit)):
         if not timelimits.is_offered(v):
-            raise services.BadRequest(f"the {what} time limit must be one of: "
+            raise seats.BadRequest(f"the {what} time limit must be one of: "
                                       + ", ".join(label for _, label in timelimits.CHOICES))
     if timelimits.key(min_limit) > timelimits.key(max_limit):
-        raise services.BadRequest(f"the minimum time limit ({timelimits.label(min_limit)}) is longer than "
+        raise seats.BadRequest(f"the minimum time limit ({timelimits.label(min_limit)}) is longer than "
                                   f"the maximum ({timelimits.label(max_limit)})")
 
 
@@ -53,9 +53,9 @@ def enqueue(user, *, min_time_limit: int | None = timelimits.QUEUE_DEFAULT_MIN,
     entry, refreshed: ``entry.game`` is set if he was placed."""
     check_range(min_time_limit, max_time_limit)
     if not (join_new or join_in_progress):
-        raise services.BadRequest("choose new games, games in progress, or both")
+        raise seats.BadRequest("choose new games, games in progress, or both")
     with transaction.atomic():
-        services.lock_people([user.pk])
+        seats.lock_people([user.pk])
         entry = waiting_entry(user)
         if entry is None:
             entry = QueueEntry(user=user)
@@ -72,7 +72,7 @@ def enqueue(user, *, min_time_limit: int | None = timelimits.QUEUE_DEFAULT_MIN,
 def leave(user) -> bool:
     """Leave the queue; False if he was not waiting in it."""
     with transaction.atomic():
-        services.lock_people([user.pk])
+        seats.lock_people([user.pk])
         return bool(QueueEntry.objects.filter(user=user, game__isnull=True, left_at__isnull=True)
                     .update(left_at=timezone.now()))
 
@@ -138,18 +138,18 @@ def place(entry_id: int, game_id: int) -> Seat | None:
             # another placement of the same player holds his row until it commits, and then
             # we see his entry as placed
             seated = game.seats.filter(user__isnull=False).values_list("user_id", flat=True)
-            services.lock_people([user_id, *seated])
+            seats.lock_people([user_id, *seated])
             entry = QueueEntry.objects.select_for_update().select_related("user").get(pk=entry_id)
             if not entry.waiting or not entry.accepts(game.time_limit):
                 return None
             if (game.status == Game.Status.OPEN and not entry.join_new) or \
                     (game.status == Game.Status.ACTIVE and not entry.join_in_progress):
                 return None
-            seat = services.take_seat(game, entry.user, via="queue")
+            seat = seats.take_seat(game, entry.user, via="queue")
             entry.game, entry.placed_at = game, timezone.now()
             entry.save(update_fields=["game", "placed_at"])
             return seat
-    except (services.LobbyError, meta.SameOpponentLimit):
+    except (seats.LobbyError, meta.SameOpponentLimit):
         return None
 
 

@@ -1,115 +1,33 @@
-"""Taking seats and creating games.
-
-:func:`take_seat` is the one way a person gets a seat -- the creator's own, a friend added at
-creation (SITE-CREATE-14), a manual join from the Open list (SITE-QUEUE-08), the queue
-(SITE-QUEUE-06), a replacement in a running game -- so its checks (the game is not over, one
-seat per person, the same-opponent limit SITE-META-02, a free seat) hold on every path. It
-runs inside the caller's transaction with the game's row locked and the rows of the joining
-user and of everyone seated locked in id order: two joins that could together break a rule
-touch the same rows, so they happen one after the other (PostgreSQL); SQLite's IMMEDIATE
-transactions serialize every write anyway.
-
-A game starts when every seat is taken (:func:`_start_if_full`, SITE-QUEUE-07); the rules
-then draw the pick order (SITE-PICK-01), which the lobby keeps for its lists.
-"""
+"""Joining games, giving seats to the bot, and creating games: each in its own transaction,
+every seat taken through ``seats.take_seat`` (the one way a person gets a seat, with its
+checks), the game started once every seat is taken (``seats.start_if_full``)."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from ...games import registry
 from ...games.base import prepared_of
 from .. import limits
+from ..accounts import services as accounts
+from ..errors import Refusal
 from ..play import services as play
-from ..play.models import Game, Seat, Tenure, display_name
-from . import meta, signals, timelimits
-from .models import PickOrder
+from ..play.models import Game, Seat, display_name
+from . import queue, seats, signals, timelimits
 from .names import game_name
 
 
-class LobbyError(play.PlayError):
-    """A seat or a game the lobby refuses (nothing was changed)."""
-
-    status, code = 409, "cannot_join"
-
-
-class BadRequest(play.PlayError):
-    status, code = 400, "bad_request"
-
-
-class NotCreator(play.PlayError):
+class NotCreator(Refusal):
     status, code = 403, "not_the_creator"
 
 
-class StaffOnly(play.PlayError):
+class StaffOnly(Refusal):
     """Only the site's staff may do this (nothing was changed)."""
 
     status, code = 403, "staff_only"
-
-
-# ---- taking a seat ------------------------------------------------------------------------
-def lock_people(user_ids: Iterable[int]) -> None:
-    """Lock the rows of these users, in id order (no two transactions wait on each other)."""
-    ids = sorted(set(user_ids))
-    if ids:
-        list(get_user_model().objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk"))
-
-
-def _free_seat(game: Game, index: int | None = None) -> Seat:
-    qs = game.seats.select_for_update().filter(status=Seat.Status.OPEN, user__isnull=True, is_bot=False)
-    if index is not None:
-        qs = qs.filter(index=index)
-    seat = qs.order_by("index").first()
-    if seat is None:
-        if index is None:
-            raise LobbyError("no seat is free in this game")
-        raise LobbyError(f"seat {index + 1} is not free" if 0 <= index < game.players
-                         else f"the game has seats 1 to {game.players} only")
-    return seat
-
-
-def join_problem(game: Game, user) -> str | None:
-    """Why ``user`` could not take a seat in ``game`` now (None: he can), without locking:
-    what the Open list and the game's page show. :func:`take_seat` checks again, locked."""
-    if game.status == Game.Status.FINISHED:
-        return "the game is over"
-    if game.seats.filter(user=user).exists():
-        return "you already have a seat in this game"
-    if not game.seats.filter(status=Seat.Status.OPEN, user__isnull=True, is_bot=False).exists():
-        return "no seat is free in this game"
-    try:
-        meta.check_same_opponent_limit(user, game)
-    except meta.SameOpponentLimit as e:
-        return e.message
-    return None
-
-
-def take_seat(game: Game, user, *, index: int | None = None, via: str = "manual") -> Seat:
-    """Seat ``user`` in ``game`` (a free seat, or seat ``index``). Call inside a transaction
-    holding the game's lock (:func:`join`). Raises LobbyError / SameOpponentLimit, having
-    changed nothing; the game starts if this was its last free seat."""
-    assert via in signals.VIA
-    if game.status == Game.Status.FINISHED:
-        raise LobbyError("the game is over")
-    seated = list(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
-    lock_people([user.pk, *seated])
-    if user.pk in seated:
-        raise LobbyError(f"{display_name(user)} already has a seat in this game")
-    meta.check_same_opponent_limit(user, game)
-    seat = _free_seat(game, index)
-    seat.user, seat.status, seat.joined_at = user, Seat.Status.PLAYING, timezone.now()
-    seat.vacant_since, seat.missed_in_a_row = None, 0
-    seat.save(update_fields=["user", "status", "joined_at", "vacant_since", "missed_in_a_row"])
-    Tenure.objects.create(game=game, seat=seat.index, user=user, replacement=game.status == Game.Status.ACTIVE)
-    if game.status == Game.Status.ACTIVE:  # a replacement: the seat's decisions are his now
-        _reschedule(game)
-    signals.send(signals.player_joined, game=game, seat=seat.index, user=user, via=via)
-    _start_if_full(game)
-    return seat
 
 
 def join(game_id: int, user, *, index: int | None = None, via: str = "manual") -> Seat:
@@ -117,7 +35,7 @@ def join(game_id: int, user, *, index: int | None = None, via: str = "manual") -
     (SITE-QUEUE-08, SITE-LIST-03); the game starts once every seat is taken."""
     with transaction.atomic():
         game = play.lock(game_id)
-        return take_seat(game, user, index=index, via=via)
+        return seats.take_seat(game, user, index=index, via=via)
 
 
 def add_bot(game_id: int, index: int | None = None) -> Seat:
@@ -126,14 +44,14 @@ def add_bot(game_id: int, index: int | None = None) -> Seat:
     with transaction.atomic():
         game = play.lock(game_id)
         if game.status == Game.Status.FINISHED:
-            raise LobbyError("the game is over")
-        seat = _free_seat(game, index)
+            raise seats.LobbyError("the game is over")
+        seat = seats.free_seat(game, index)
         seat.is_bot, seat.status, seat.joined_at = True, Seat.Status.PLAYING, timezone.now()
         seat.save(update_fields=["is_bot", "status", "joined_at"])
         if game.status == Game.Status.ACTIVE:
-            _reschedule(game)
+            play.reschedule(game)
         signals.send(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
-        _start_if_full(game)
+        seats.start_if_full(game)
         return seat
 
 
@@ -144,41 +62,17 @@ def give_seat_to_bot(game_id: int, user, index: int) -> Seat:
         if game.creator_id != user.pk:
             raise NotCreator("only the game's creator gives seats to the bot")
         if game.status != Game.Status.OPEN:
-            raise LobbyError("the game has started: its seats are no longer the creator's to give")
+            raise seats.LobbyError("the game has started: its seats are no longer the creator's to give")
         return add_bot(game.pk, index)
 
 
-def _reschedule(game: Game) -> None:
-    from ..clock.schedule import reschedule
-
-    reschedule(game, play.rules_of(game), play.current_state(game))
-
-
-def _start_if_full(game: Game) -> None:
-    """Start the game once no seat is open (SITE-QUEUE-07: nation picking starts) and keep
-    the pick order the rules drew (SITE-PICK-01)."""
-    if game.status == Game.Status.OPEN and not game.seats.filter(status=Seat.Status.OPEN).exists():
-        play.start_game(game)
-        rules = play.rules_of(game)
-        order = rules.pick_order(rules.loads(game.state))
-        if order is not None:
-            PickOrder.objects.create(game=game, seats=list(order))
-        signals.send(signals.game_filled, game=game)
-
-
 # ---- creating a game ----------------------------------------------------------------------
-def _friends():
-    from ..accounts import services as accounts
-
-    return accounts
-
-
 def friends_of(user) -> list:
     """``user``'s mutual friends (the accounts app's list), by name: who can be added to a
     new game (SITE-CREATE-14)."""
     if user is None or not user.is_authenticated:
         return []
-    return sorted(_friends().friends_of(user).select_related("profile"), key=lambda u: display_name(u).lower())
+    return sorted(accounts.friends_of(user).select_related("profile"), key=lambda u: display_name(u).lower())
 
 
 def printable(text: str) -> bool:
@@ -191,14 +85,14 @@ def clean_name(name: str | None) -> str:
     if name is None:
         return game_name()
     if not isinstance(name, str):
-        raise BadRequest("the game's name must be text")
+        raise seats.BadRequest("the game's name must be text")
     name = " ".join(name.split())
     if not printable(name):
-        raise BadRequest("a game's name cannot hold control characters")
+        raise seats.BadRequest("a game's name cannot hold control characters")
     if not name:
-        raise BadRequest("give the game a name (or keep the one offered)")
+        raise seats.BadRequest("give the game a name (or keep the one offered)")
     if len(name) > Game._meta.get_field("name").max_length:
-        raise BadRequest(f"a game's name has at most {Game._meta.get_field('name').max_length} characters")
+        raise seats.BadRequest(f"a game's name has at most {Game._meta.get_field('name').max_length} characters")
     return name
 
 
@@ -221,22 +115,22 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     try:
         rules = registry.get(kind)
     except registry.UnknownGame:
-        raise BadRequest(f"there is no game {kind!r}; the site offers {', '.join(registry.names())}") from None
+        raise seats.BadRequest(f"there is no game {kind!r}; the site offers {', '.join(registry.names())}") from None
     if prepared_of(rules, options) and not getattr(creator, "is_staff", False):
         # SITE-SAFE-11 (ruling in docs/scenarios.md): its creator wrote every hand and stack
         raise StaffOnly("only the site's staff may start a game from a prepared position (such a game "
                         "is never rated)")
     name = clean_name(name)
     if not timelimits.is_offered(time_limit):
-        raise BadRequest("choose one of the time limits offered: "
+        raise seats.BadRequest("choose one of the time limits offered: "
                          + ", ".join(label for _, label in timelimits.CHOICES))
     friends = _check_friends(creator, friends)
     bots = _check_bot_seats(bot_seats, take_seat_0)
     if not isinstance(bots_take_vacant_seats, bool):
-        raise BadRequest("bots_take_vacant_seats is true or false")
+        raise seats.BadRequest("bots_take_vacant_seats is true or false")
     with transaction.atomic():
         # the creator's row held: his games are counted one request at a time (SITE-SAFE-09)
-        lock_people([creator.pk, *(f.pk for f in friends)])
+        seats.lock_people([creator.pk, *(f.pk for f in friends)])
         limits.check("games", (Game.objects.filter(creator=creator), "created_at"))
         game = play.create_game(kind, {} if options is None else options, name=name, creator=creator,
                                 time_limit=time_limit, seed=seed)
@@ -245,33 +139,30 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
             game.save(update_fields=["bots_take_vacant_seats"])
         wanted = int(take_seat_0) + len(friends) + len(bots)
         if wanted > game.players:
-            raise BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")
+            raise seats.BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")
         if bots and max(bots) >= game.players:
-            raise BadRequest(f"the game has seats 1 to {game.players} only")
+            raise seats.BadRequest(f"the game has seats 1 to {game.players} only")
         if take_seat_0:
-            take_seat(game, creator, index=0, via="creator")
+            seats.take_seat(game, creator, index=0, via="creator")
         for index in bots:
             add_bot(game.pk, index)
         for friend in friends:
-            take_seat(game, friend, via="friend")
+            seats.take_seat(game, friend, via="friend")
             signals.send(signals.friend_added, game=game, user=friend, by=creator)
-    from .queue import fill_from_queue
-
-    fill_from_queue(game.pk)
+    queue.fill_from_queue(game.pk)
     game.refresh_from_db()
     return game
 
 
 def _check_friends(creator, friends: Sequence) -> list:
-    accounts = _friends()
     out, seen = [], set()
     for f in friends:
         if f.pk == creator.pk:
-            raise BadRequest("you are the creator: you take your seat with 'I play in this game'")
+            raise seats.BadRequest("you are the creator: you take your seat with 'I play in this game'")
         if f.pk in seen:
             continue
         if not accounts.are_friends(creator, f):
-            raise BadRequest(f"{display_name(f)} is not your friend: only mutual friends can be added")
+            raise seats.BadRequest(f"{display_name(f)} is not your friend: only mutual friends can be added")
         seen.add(f.pk)
         out.append(f)
     return out
@@ -281,10 +172,10 @@ def _check_bot_seats(bot_seats: Sequence[int], take_seat_0: bool) -> list[int]:
     out = []
     for i in bot_seats:
         if isinstance(i, bool) or not isinstance(i, int) or i < 0:
-            raise BadRequest(f"{i!r} is not a seat")
+            raise seats.BadRequest(f"{i!r} is not a seat")
         if i in out:
             continue
         if i == 0 and take_seat_0:
-            raise BadRequest("seat 1 is yours: give the bot another seat, or only create the game")
+            raise seats.BadRequest("seat 1 is yours: give the bot another seat, or only create the game")
         out.append(i)
     return sorted(out)

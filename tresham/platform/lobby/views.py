@@ -12,9 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ...games import registry
 from ...games.base import IllegalOrder
+from ..errors import Refusal
 from ..limits import limited
 from ..play.models import Game
-from ..play.services import PlayError
 from ..ratings import shown
 from . import detail, lists, meta, queue, services, timelimits
 from .forms import NewGameForm, QueueForm
@@ -90,7 +90,7 @@ def queue_enter(request: HttpRequest) -> HttpResponse:
         entry = queue.enqueue(request.user, min_time_limit=lo, max_time_limit=hi,
                               join_new=form.cleaned_data["join_new"],
                               join_in_progress=form.cleaned_data["join_in_progress"])
-    except PlayError as e:
+    except Refusal as e:
         form.add_error(None, e.message)
         return _list_page(request, "active", queue_form=form, status=e.status)
     if entry.game_id is not None:
@@ -136,7 +136,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
         seat = services.join(g.pk, request.user, index=_seat_index(request))
     except ValueError:
         return game(request, pk, error="choose a seat by its number", status=400)
-    except PlayError as e:
+    except Refusal as e:
         return game(request, pk, error=e.message, status=e.status)
     messages.success(request, f"You took seat {seat.index + 1} of {g.name}.")
     return redirect("lobby:game", pk=g.pk)
@@ -154,7 +154,7 @@ def bot_seat(request: HttpRequest, pk: int) -> HttpResponse:
         seat = services.give_seat_to_bot(g.pk, request.user, index)
     except ValueError:
         return game(request, pk, error="choose a seat by its number", status=400)
-    except PlayError as e:
+    except Refusal as e:
         return game(request, pk, error=e.message, status=e.status)
     messages.success(request, f"Seat {seat.index + 1} is the bot's.")
     return redirect("lobby:game", pk=g.pk)
@@ -184,7 +184,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     except IllegalOrder as e:
         form.add_error(None, e.message + (f" (rule {e.rule})" if e.rule else ""))
         return _new_game_page(request, form, rules, kind, status=400)
-    except PlayError as e:
+    except Refusal as e:
         form.add_error(None, e.message)
         return limited(_new_game_page(request, form, rules, kind, status=e.status), e)
     messages.success(request, f"{g.name} is created.")

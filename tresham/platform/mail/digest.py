@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
@@ -34,8 +35,6 @@ def cutoff(now: dt.datetime, tz, hour: int) -> dt.datetime:
 
 def run(now: dt.datetime | None = None) -> int:
     """Make every digest due at ``now``; gives how many were made."""
-    from django.conf import settings
-
     now = now or timezone.now()
     waiting = Outbox.objects.filter(status=S.DIGEST, created_at__lte=now, user__isnull=False)
     made = 0

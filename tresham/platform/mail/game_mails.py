@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from ...games import registry
 from ...games.base import Event
 from ..clock import shown
+from ..clock.models import Due
 from ..clock.schedule import decision_key
 from ..play.models import Game, Seat, display_name
 from .models import Outbox
@@ -163,8 +164,6 @@ def seat_taken_over(game: Game, seat: int, user) -> list[Outbox]:
     if the seat owes a decision now, he is told it is his turn, with his deadline."""
     if user is None or game.status != Game.Status.ACTIVE or not game.state:
         return []
-    from ..clock.models import Due
-
     rules = registry.get(game.kind)
     state = rules.loads(game.state)
     if not any(d.player == seat and d.required for d in rules.pending(state)):

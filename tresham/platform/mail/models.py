@@ -14,6 +14,25 @@ from django.db import models
 from django.utils import timezone
 
 
+#: Game mails (``Outbox.kind``), by kind: what each reports.
+GAME_KINDS: dict[str, str] = {
+    "turn": "It is your turn (a decision with its deadline)",
+    "joined": "A player joined the game (SITE-QUEUE-07)",
+    "filled": "The game is full and starts (SITE-QUEUE-07)",
+    "friend_added": "A friend put you in his new game (SITE-CREATE-14)",
+    "event": "A public event of the game the rules mail (a trade: SITE-TRADE-13)",
+    "pause_started": "A pause of the game begins",
+    "pause_removed": "A pause of the game is removed",
+    "quit": "A player quit the game (SITE-QUIT-04)",
+    "removed": "A player was removed for missed deadlines",
+    "game_over": "The game is over: final places and the seed",
+    "digest": "The day's game mails in one",
+}
+#: Service mails, by kind.
+SERVICE_KINDS: dict[str, str] = {
+    "account": "About the account (password reset, address changed, moderation)",
+}
+
 class Delivery(models.TextChoices):
     """How a user gets the game mails (SITE-EMAIL): each at once, a daily digest, or none."""
 

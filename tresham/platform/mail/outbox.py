@@ -27,32 +27,15 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.template import TemplateDoesNotExist
 from django.utils import timezone
 
-from .models import Delivery, Outbox
-from . import preferences
+from . import preferences, render as facts
+from .models import GAME_KINDS, SERVICE_KINDS, Delivery, Outbox
 
-#: Game mails, by kind: what each reports.
-GAME_KINDS: dict[str, str] = {
-    "turn": "It is your turn (a decision with its deadline)",
-    "joined": "A player joined the game (SITE-QUEUE-07)",
-    "filled": "The game is full and starts (SITE-QUEUE-07)",
-    "friend_added": "A friend put you in his new game (SITE-CREATE-14)",
-    "event": "A public event of the game the rules mail (a trade: SITE-TRADE-13)",
-    "pause_started": "A pause of the game begins",
-    "pause_removed": "A pause of the game is removed",
-    "quit": "A player quit the game (SITE-QUIT-04)",
-    "removed": "A player was removed for missed deadlines",
-    "game_over": "The game is over: final places and the seed",
-    "digest": "The day's game mails in one",
-}
-#: Service mails, by kind.
-SERVICE_KINDS: dict[str, str] = {
-    "account": "About the account (password reset, address changed, moderation)",
-}
 MAX_KEY = Outbox._meta.get_field("key").max_length
 MAX_SUBJECT = Outbox._meta.get_field("subject").max_length
 
@@ -144,8 +127,6 @@ def enqueue_for_game(game, kind: str, recipients: Iterable, key: str, *, context
     template gets besides the game's public facts, the recipient's name, seat, time zone and
     own decisions (:func:`.render.context_for`). ``deadline`` and the ``times`` by name: aware
     datetimes, shown in the recipient's own time zone (``deadline_text``, ``<name>_text``)."""
-    from . import render as facts
-
     if "{user}" not in key:
         raise MailError("a game mail's key names its recipient: put {user} in it")
     public = facts.PublicFacts.of(game, state)
@@ -169,8 +150,6 @@ def enqueue_service(to: str | Iterable[str], subject: str, body: str, *, key: st
     addresses = [to] if isinstance(to, str) else list(to)
     addresses = sorted({a.strip() for a in addresses if a and a.strip()})
     if user is None and addresses:
-        from django.contrib.auth import get_user_model
-
         user = get_user_model().objects.filter(email__iexact=addresses[0]).first()
     return enqueue(user, "account", subject, body, key or f"account:{uuid.uuid4().hex}",
                    address="\n".join(addresses), html=html)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import Delivery, MailPreference, Outbox
+from .models import GAME_KINDS, Delivery, MailPreference, Outbox
 
 
 def delivery_of(user) -> str:
@@ -20,8 +20,6 @@ def set_delivery(user, delivery: str, *, changed_by: str = "page") -> MailPrefer
     """Set the user's choice, and apply it to his game mails not sent yet: "none" drops them
     (skipped), "digest" puts them in his next digest, "immediate" sends those waiting for a
     digest at once. ValueError for anything but a :class:`Delivery`."""
-    from .outbox import GAME_KINDS
-
     if delivery not in Delivery.values:
         raise ValueError(f"{delivery!r} is not one of {', '.join(Delivery.values)}")
     pref, _ = MailPreference.objects.select_for_update().get_or_create(user=user)

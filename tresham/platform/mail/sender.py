@@ -37,7 +37,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
-from . import preferences
+from . import digest, preferences, unsubscribe
 from .models import Delivery, Outbox
 from .outbox import is_game_kind
 
@@ -82,8 +82,6 @@ def claim(now: dt.datetime | None = None, ids: Iterable[int] | None = None) -> O
 def message_of(row: Outbox, addresses: list[str]) -> EmailMultiAlternatives:
     """The mail of ``row`` to ``addresses``: its Message-ID (the same on every attempt), and for a
     game mail the footer and headers of the one-click unsubscribe (RFC 2369, RFC 8058)."""
-    from . import unsubscribe
-
     headers = {"Message-ID": row.message_id, "Auto-Submitted": "auto-generated", "X-Tresham-Kind": row.kind}
     body = row.body
     if is_game_kind(row.kind) and row.user is not None:
@@ -199,8 +197,6 @@ def make_due_digests(now: dt.datetime | None = None) -> int:
     """The digests due now (:func:`.digest.run`), looked for at most once a minute unless
     ``now`` is given; gives how many were made."""
     global _digests_looked_at
-    from . import digest
-
     mono = time.monotonic()
     if now is None and _digests_looked_at is not None and mono - _digests_looked_at < DIGEST_EVERY:
         return 0

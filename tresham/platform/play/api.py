@@ -12,10 +12,10 @@ from ninja.responses import Status
 from pydantic import field_validator
 
 from ...games.base import AlreadyDone
-from .. import limits
 from ..api_errors import ErrorOut
-from . import services, visibility
-from .models import EventRecord, Game, Message
+from . import hooks, services, visibility
+from .messages import check_message_limit
+from .models import EventRecord, Game, Message, display_name
 
 router = Router(tags=["play"])
 
@@ -104,9 +104,7 @@ def game_out(game: Game, user) -> dict[str, Any]:
 
 
 def deadlines_out(game: Game, seat: int | None) -> dict[str, Any]:
-    from ..clock import shown
-
-    d = shown.of_game(game)
+    d = hooks.clock().deadlines(game)
     return {"no_time_limit": not d.timed,
             "seats": [{"seat": x.seat, "due_at": x.at, "decision": x.decision, "yours": x.seat == seat}
                       for x in d.seats],
@@ -239,12 +237,10 @@ def post_message(request: HttpRequest, game_id: int, body: MessageIn):
         raise services.NotYourSeat("only the game's players write to its table")
     with transaction.atomic():
         services.lock(game.pk)
-        limits.check_messages(request.user)
+        check_message_limit(request.user)
         m = Message.objects.create(game=game, author=request.user, seat=seat, text=body.text)
     return Status(201, {"id": m.pk, "author": _author(m), "seat": m.seat, "text": m.text, "at": m.at})
 
 
 def _author(m: Message) -> str:
-    from .models import display_name
-
     return display_name(m.author) if m.author else "(deleted account)"

@@ -52,7 +52,10 @@ import time
 from collections import Counter
 from typing import Callable
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, connections, transaction
+
+from .models import Game
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +68,6 @@ IDLE_CLOSE = 30.0
 
 
 def _conf(name: str, default: float) -> float:
-    from django.conf import settings
-
     value = getattr(settings, f"TRESHAM_LIVE_{name}", None)
     if value is None:
         value = os.environ.get(f"TRESHAM_LIVE_{name}") or default
@@ -249,8 +250,6 @@ class Hub:
             if self._threads:
                 return
             self._threads = [threading.Thread(target=self._poll_loop, name="tresham-live-poll", daemon=True)]
-            from django.db import connections
-
             if connections["default"].vendor == "postgresql":
                 self._threads.append(threading.Thread(target=self._listen_loop, name="tresham-live-listen",
                                                       daemon=True))
@@ -259,10 +258,6 @@ class Hub:
             t.start()
 
     def _poll_loop(self) -> None:
-        from django.db import connection
-
-        from .models import Game
-
         while True:
             games = self.games()
             if not games:
@@ -281,6 +276,8 @@ class Hub:
             self._wake.clear()
 
     def _listen_loop(self) -> None:
+        # Imported here: this thread runs only on PostgreSQL, and a site on SQLite never loads
+        # psycopg's libpq.
         import psycopg
 
         conn = None
@@ -336,8 +333,6 @@ _NOT_LIBPQ = {"isolation_level", "pool", "server_side_binding", "assume_role", "
 
 def _pg_params() -> dict:
     """The default database's connection parameters for a plain psycopg connection."""
-    from django.db import connections
-
     s = connections["default"].settings_dict
     params = {"dbname": s.get("NAME"), "user": s.get("USER"), "password": s.get("PASSWORD"),
               "host": s.get("HOST"), "port": s.get("PORT")}

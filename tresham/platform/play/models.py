@@ -12,6 +12,9 @@ import hashlib
 from django.conf import settings
 from django.db import models
 
+from ...games import registry
+from ...games.base import prepared_of
+
 
 class Game(models.Model):
     """One game of a game of the family (``kind``: its name in the registry)."""
@@ -57,9 +60,6 @@ class Game(models.Model):
     def prepared(self) -> bool:
         """The game starts from a prepared position, not the game's own start (its rules say
         so of its options): never rated, and every page says so (SITE-SAFE-11)."""
-        from ...games import registry
-        from ...games.base import prepared_of
-
         return prepared_of(registry.get(self.kind), self.options)
 
     @property

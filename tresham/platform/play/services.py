@@ -26,38 +26,28 @@ from django.utils import timezone
 
 from ...games import registry
 from ...games.base import AlreadyDone, Event, GameRules, IllegalOrder
-from . import live, signals
+from ..errors import Refusal
+from . import hooks, live, signals
 from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
 
 
-class PlayError(Exception):
-    """A request the platform refuses before the rules see it. ``status``: the HTTP status."""
-
-    status = 400
-    code = "bad_request"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NotYourSeat(PlayError):
+class NotYourSeat(Refusal):
     status, code = 403, "not_your_seat"
 
 
-class GameNotFound(PlayError):
+class GameNotFound(Refusal):
     status, code = 404, "no_such_game"
 
 
-class GameOver(PlayError):
+class GameOver(Refusal):
     status, code = 409, "game_over"
 
 
-class NotStarted(PlayError):
+class NotStarted(Refusal):
     status, code = 409, "not_started"
 
 
-class Stale(PlayError):
+class Stale(Refusal):
     """The client decided on an older revision of the game than the current one."""
 
     status, code = 409, "stale_revision"
@@ -66,6 +56,9 @@ class Stale(PlayError):
         super().__init__(f"the game has changed since you looked: it is at revision {current}; "
                          "look again and resubmit if your order still stands")
         self.current = current
+
+    def body(self) -> dict[str, Any]:
+        return {**super().body(), "revision": self.current}
 
 
 @dataclass
@@ -141,7 +134,8 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
     older one raises :class:`Stale`. ``notes``: the platform's own events about this order
     ("Egypt's standing order was applied"), recorded before the game's. Raises IllegalOrder
     (the rules refuse), AlreadyDone (an IllegalOrder: the order would change nothing, so
-    nothing is logged; SITE-SAFE-10), PlayError."""
+    nothing is logged; SITE-SAFE-10), Refusal (the site refuses it: not his seat, a stale
+    revision, the game not started or over)."""
     if not isinstance(order, dict):
         raise IllegalOrder("", "an order must be a JSON object")
     with transaction.atomic():
@@ -232,14 +226,22 @@ def _events_for(game: Game, seq: int, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _after_change(game: Game, rules: GameRules, before: Any, after: Any, events: list[Event]) -> None:
-    """Inside the order's transaction: replace the game's due rows, tell the receivers of
-    :data:`.signals.changed` (mails); tell the live pages of every process, at commit
-    (PostgreSQL: a NOTIFY in this transaction; :mod:`.live`)."""
-    from ..clock.schedule import reschedule
-
-    due = reschedule(game, rules, after)
+    """Inside the order's transaction: replace the game's due rows (the clock's, through
+    :mod:`.hooks`), tell the receivers of :data:`.signals.changed` (mails); tell the live
+    pages of every process, at commit (PostgreSQL: a NOTIFY in this transaction; :mod:`.live`)."""
+    due = hooks.clock().reschedule(game, rules, after)
     signals.send_changed(game=game, rules=rules, before=before, after=after, events=events, due=due)
     live.changed(game.pk, game.revision)
+
+
+def reschedule(game: Game, now=None) -> list:
+    """Bring the game's due rows up to date from its stored state after a change that is not
+    an order (a seat taken or opened, a pause): the clock's, through :mod:`.hooks`. Call inside
+    a transaction holding the game's lock; gives the rows now stored."""
+    if not game.state:
+        return []
+    rules = rules_of(game)
+    return hooks.clock().reschedule(game, rules, rules.loads(game.state), now)
 
 
 # ---- reading ------------------------------------------------------------------------------------

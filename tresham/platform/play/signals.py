@@ -22,6 +22,8 @@ import logging
 
 from django.dispatch import Signal
 
+from .models import Game
+
 log = logging.getLogger(__name__)
 
 changed = Signal()
@@ -29,8 +31,6 @@ changed = Signal()
 
 def send_changed(**kwargs) -> None:
     """Send :data:`changed` to every receiver (see the module's text); a failure is logged."""
-    from .models import Game
-
     for receiver, result in changed.send_robust(sender=Game, **kwargs):
         if isinstance(result, Exception):
             log.error("a receiver of play.signals.changed failed: %r", receiver, exc_info=result)

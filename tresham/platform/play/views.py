@@ -26,10 +26,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ...games import registry
 from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
 from .. import limits
-from . import decision_forms, services, visibility
+from ..errors import Refusal
+from . import decision_forms, hooks, options, services, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
+from .messages import check_message_limit
 from .models import EventRecord, Game, Message, Seat, display_name
 
 log = logging.getLogger(__name__)
@@ -370,8 +373,6 @@ def page_unavailable(request: HttpRequest, v: Viewer, page: str) -> HttpResponse
 
 def help_url(name: str, kind: str) -> str:
     """A help page about the game ``kind``: the site's default game's without a query."""
-    from ...games import registry
-
     url = reverse(name)
     return url if kind == registry.default_name() else f"{url}?game={kind}"
 
@@ -408,19 +409,6 @@ def ast_tracks(data: dict) -> list[dict[str, Any]]:
             for t in data["tracks"]]
 
 
-def option_lines(game: Game) -> list:
-    """The game's options in words, as the lobby shows them (SITE-CREATE-15)."""
-    from ..lobby.detail import option_lines as lines
-
-    return lines(game)
-
-
-def time_limit_label(game: Game) -> str:
-    from ..lobby.timelimits import label
-
-    return label(game.time_limit)
-
-
 # =========================================================================================
 # Pages
 # =========================================================================================
@@ -428,8 +416,6 @@ def home(request: HttpRequest) -> HttpResponse:
     """The site's front page: a player goes to his games, a visitor is told where to start."""
     if request.user.is_authenticated:
         return redirect("lobby:active")
-    from ...games import registry
-
     titles = [registry.get(k).title for k in registry.names()]
     first = registry.get(registry.default_name()).title
     titles = [first] + [t for t in titles if t != first]
@@ -462,9 +448,7 @@ def deadline_rows(v: Viewer, deadlines) -> list[DeadlineRow]:
 
 
 def _base(request: HttpRequest, v: Viewer, section: str) -> dict[str, Any]:
-    from ..clock import shown
-
-    deadlines = shown.of_game(v.game)
+    deadlines = hooks.clock().deadlines(v.game)
     return {"v": v, "game": v.game, "nav": nav(v, section), "section": section,
             "commands": commands(v), "command_form": CommandForm(initial={
                 "client_key": new_client_key(), "revision": v.game.revision}),
@@ -506,8 +490,8 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         skeleton = next((t.skeleton for t in types if t.name == chosen), types[0].skeleton)
         form = OrderForm(initial={"order": skeleton, **fresh})
     ctx.update({
-        "status_label": game.get_status_display(), "time_limit": time_limit_label(game),
-        "options": option_lines(game), "waiting": [s for s in v.seats if s.waiting],
+        "status_label": game.get_status_display(),
+        "options": options.option_lines(game), "waiting": [s for s in v.seats if s.waiting],
         "summary": summary_table(v) if v.shown else None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
@@ -561,7 +545,7 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
         return _render_game(request, game, posted=text, status=409, error={
             "code": "stale", "message": "The game has changed since you looked: look again, "
                                         "and send your order again if it still stands."})
-    except services.PlayError as e:
+    except Refusal as e:
         return _render_game(request, game, posted=text, status=e.status, error={"message": e.message})
     if out.replayed:
         messages.info(request, f"This order had already been accepted (revision {out.revision}): "
@@ -723,7 +707,7 @@ def _post_message(game: Game, user, seat: int, text: str) -> None:
         recent = timezone.now() - timedelta(seconds=DOUBLE_POST_SECONDS)
         if last is not None and last.text == text and last.at >= recent:
             return
-        limits.check_messages(user)
+        check_message_limit(user)
         Message.objects.create(game=game, author=user, seat=seat, text=text)
 
 

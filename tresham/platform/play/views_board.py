@@ -31,6 +31,7 @@ from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
 from ...games.base import BoardUnavailable, GameRules
+from . import services
 from .models import Game
 from .views import Viewer, viewer
 
@@ -147,8 +148,6 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
     game = Game.objects.filter(pk=pk).first()
     if game is None:
         return _no_map(pk)
-    from . import services
-
     rules = services.rules_of(game)
     gz = accepts_gzip(request)
     try:

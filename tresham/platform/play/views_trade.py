@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from ...games.base import AlreadyDone, IllegalOrder
+from ..errors import Refusal
 from . import services
 from .forms import new_client_key
 from .models import EventRecord, Game
@@ -163,7 +164,7 @@ def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str |
         return _render(request, game, status=409, error={
             "code": "stale", "message": "The game has changed since you looked: look again, "
                                         "and send your order again if it still stands."})
-    except services.PlayError as e:
+    except Refusal as e:
         return _render(request, game, status=e.status, error={"message": e.message})
     if out.replayed:
         messages.info(request, f"This order had already been accepted (revision {out.revision}): "

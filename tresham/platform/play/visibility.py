@@ -25,6 +25,7 @@ from typing import Any
 
 from ...games.base import GameRules
 from .models import EventRecord, Game
+from .services import rules_of
 
 
 def sees_game(game: Game, rules: GameRules, state: Any | None, seat: int | None) -> bool:
@@ -41,8 +42,6 @@ def sees_game(game: Game, rules: GameRules, state: Any | None, seat: int | None)
 def sees_stored_game(game: Game, seat: int | None) -> bool:
     """:func:`sees_game` for the game's stored state, loaded only when the answer depends on
     it (a visitor's, while the game is played)."""
-    from .services import rules_of
-
     rules = rules_of(game)
     if sees_game(game, rules, None, seat) or not game.state:
         return sees_game(game, rules, None, seat)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from .compute import SeatRecord, Skill, Subject, initial, rate_game
@@ -83,8 +84,6 @@ def rebuild(*, write: bool = True) -> Rebuilt:
             diffs.append(f"{key}: kept mu={b.mu!r} sigma={b.sigma!r} games={b.games}, rebuilt mu={a[0].mu!r} "
                          f"sigma={a[0].sigma!r} games={a[1]}")
     if write and diffs:
-        from django.contrib.auth import get_user_model
-
         people = set(get_user_model().objects.values_list("pk", flat=True))
         new = {k: v for k, v in new.items() if k[1] != Rating.Subject.PERSON or int(k[2]) in people}
         Rating.objects.all().delete()

@@ -8,7 +8,9 @@ from typing import Iterable
 
 from django.db.models import Count
 
+from ..play import hooks
 from ..play.models import Game, Tenure
+from .compute import initial
 from .models import Rating
 
 PERSON = Rating.Subject.PERSON
@@ -73,16 +75,14 @@ class Reliability:
 
 def reliabilities(user_ids: Iterable[int]) -> dict[int, Reliability]:
     """For each user, his record in words: from the games he held a seat in, the deadlines he
-    missed (``clock.MissedOrder``) and the games he quit or was removed from (``Tenure``)."""
-    from ..clock.models import MissedOrder
-
+    missed (the clock's, through ``play.hooks``) and the games he quit or was removed from
+    (``Tenure``)."""
     ids = list(set(user_ids))
     games = dict(Tenure.objects.filter(user_id__in=ids).values("user_id")
                  .annotate(n=Count("game_id", distinct=True)).values_list("user_id", "n"))
     left = dict(Tenure.objects.filter(user_id__in=ids, ended__in=(Tenure.End.QUIT, Tenure.End.REMOVED))
                 .values("user_id").annotate(n=Count("game_id", distinct=True)).values_list("user_id", "n"))
-    missed = dict(MissedOrder.objects.filter(user_id__in=ids, standing=False).values("user_id")
-                  .annotate(n=Count("pk")).values_list("user_id", "n"))
+    missed = hooks.clock().missed(ids)
     return {uid: reliability_words(games.get(uid, 0), left.get(uid, 0), missed.get(uid, 0)) for uid in ids}
 
 
@@ -108,8 +108,6 @@ def by_closeness(user, games: list[Game], kind_of=lambda g: g.kind) -> list[Game
     """Open games ordered by how close their seated players' average skill is to ``user``'s
     (SITE-REC-01/02), closest first; games whose players have no rating count as the model's
     starting skill, like a newcomer. Ties keep the given order (newest first)."""
-    from .compute import initial
-
     start = initial().mu
     people = {s.user_id for g in games for s in g.seats.all() if s.user_id}
     uid = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None

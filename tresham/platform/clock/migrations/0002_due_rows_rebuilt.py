@@ -1,6 +1,7 @@
 """Due rows are derived data (rewritten from the games' pending decisions on every order):
-the table is rebuilt with the fields deadlines need; `tresham serve` and the worker rewrite
-every active game's rows at start (clock.schedule.reschedule_all)."""
+the table is rebuilt with the fields deadlines need; a game's rows come back with its next
+order, seat change or pause (a function to rewrite them all at start was written then, but
+nothing ever called it, and it is gone)."""
 
 from django.db import migrations
 
