@@ -417,7 +417,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
 
         result = bench_engine(players=players or 7, games=games or 5, turns=turns)
     else:
-        from .bench_server import bench_server
+        from .platform.bench import bench_server
 
         if games is not None and games > 64:
             raise BadInput("Invalid value for '--games': the server benchmark plays at most 64 games at once")

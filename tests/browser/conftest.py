@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from tresham.bench_server import ServerProcess
+from tresham.platform.bench import ServerProcess
 from tresham.games import registry
 from ..platform.leakscan import Secrets, scan
 

@@ -12,7 +12,7 @@ import secrets
 import httpx
 import pytest
 
-from tresham.bench_server import ServerProcess, database_url
+from tresham.platform.bench import ServerProcess, database_url
 
 _accounts = itertools.count(1)
 PASSWORD_LENGTH = 16

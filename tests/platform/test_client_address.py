@@ -9,7 +9,7 @@ import pytest
 from django.http import HttpResponse
 from django.test import Client, RequestFactory, override_settings
 
-from tresham.bench_server import ServerProcess
+from tresham.platform.bench import ServerProcess
 from tresham.platform import addresses
 from tresham.platform.accounts.logins import address_hash
 from tresham.platform.accounts.models import LoginRecord, Registration

@@ -113,8 +113,10 @@ def test_nothing_under_platform_imports_a_particular_game():
 #: stands on (errors, limits, the API's boundary ...), which imports no app, or put the apps
 #: together into the site (:data:`SITE`).
 LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "mail", "help")
-#: The modules that assemble the site from its apps: they may import any app, and no app imports them.
-SITE = ("api", "urls")
+#: The modules that take the site as a whole: the API and the addresses, which assemble it from
+#: its apps, and its benchmark, which plays games through it. They may import any app; no app
+#: imports them.
+SITE = ("api", "urls", "bench")
 
 
 def _unit(module: str) -> str | None:
@@ -223,7 +225,7 @@ def test_no_import_circle_between_the_platforms_apps():
 def test_each_app_imports_only_the_apps_below_it():
     """The layers of docs/platform.md hold: an app imports the apps below it and the shared
     ground, never one above it; the shared ground imports no app; only the site's own modules
-    (the API, the addresses) put them all together."""
+    (the API, the addresses, the benchmark) take them all together."""
     assert _layer_breaches(_unit_imports()) == []
     doc = (PLATFORM.parents[1] / "docs" / "platform.md").read_text()
     assert "Layers, from the bottom: " + ", ".join(f"`{a}`" for a in LAYERS) in doc

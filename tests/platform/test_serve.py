@@ -11,7 +11,7 @@ import sys
 import httpx
 import pytest
 
-from tresham.bench_server import ServerProcess, free_port
+from tresham.platform.bench import ServerProcess, free_port
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 

@@ -18,11 +18,9 @@ from tresham.platform.clock.deadlines import (
     Deadline,
     Pause,
     Window,
-    cutoff_players_after,
     extend_for_pauses,
     is_available,
     market_cutoff,
-    market_open_at,
     next_available,
     personal_deadline,
     removal_threshold,
@@ -33,6 +31,10 @@ PARIS = ZoneInfo("Europe/Paris")
 NEW_YORK = ZoneInfo("America/New_York")
 H = dt.timedelta(hours=1)
 DAY = dt.timedelta(days=1)
+#: The trade embargo's share of a time limit: the game's timer (Advanced Civilization's
+#: ``Timer(..., 0.5)``, SITE-MARKET-01), which the clock's schedule adds to the market's start
+#: and moves out of the pauses with ``extend_for_pauses`` alone.
+EMBARGO = 0.5
 
 
 def utc(*args: int) -> dt.datetime:
@@ -191,7 +193,7 @@ def test_a_phase_longer_than_30_days():
     # the trade market of an 8-player game with a 7-day limit: 56 days
     c = market_cutoff(utc(2027, 1, 1, 0, 0), dt.timedelta(days=7), 8, [None] * 8, [])
     assert c.at == c.base == utc(2027, 2, 26, 0, 0)
-    assert market_open_at(utc(2027, 1, 1, 0, 0), dt.timedelta(days=7), []).at == utc(2027, 1, 4, 12, 0)
+    assert extend_for_pauses(utc(2027, 1, 1, 0, 0) + dt.timedelta(days=7) * EMBARGO, []) == utc(2027, 1, 4, 12, 0)
 
 
 @pytest.mark.site("SITE-TIME-05", "SITE-CREATE-07")
@@ -201,7 +203,6 @@ def test_no_time_limit_means_no_deadline():
     pause = [Pause(start, start + DAY, "travel")]
     assert personal_deadline(start, None, 1, a, pause) is None
     assert personal_deadline(start, None, FIRST_PLAYER_FACTOR, None, []) is None
-    assert market_open_at(start, None, pause) is None
     assert market_cutoff(start, None, 8, [a], pause) is None
     assert extend_for_pauses(None, pause) is None
 
@@ -321,21 +322,19 @@ def test_availability_may_not_move_a_deadline_more_than_a_week_beyond_its_base()
 def test_the_market_opens_after_half_the_time_limit():
     # SZ-02: a 48-hour limit gives a 24-hour embargo
     start = utc(2027, 6, 1, 8, 0)
-    m = market_open_at(start, 48 * H, [])
-    assert (m.at, m.base, m.reasons) == (utc(2027, 6, 2, 8, 0), utc(2027, 6, 2, 8, 0), [])
-    assert market_open_at(start, 12 * H, []).at == utc(2027, 6, 1, 14, 0)
+    assert extend_for_pauses(start + 48 * H * EMBARGO, []) == utc(2027, 6, 2, 8, 0)
+    assert extend_for_pauses(start + 12 * H * EMBARGO, []) == utc(2027, 6, 1, 14, 0)
 
 
 @pytest.mark.site("SITE-PAUSE-04", "SITE-MARKET-08")
 def test_a_pause_delays_the_market_opening_out_of_its_range():
     start = utc(2027, 6, 1, 8, 0)
     p = Pause(utc(2027, 6, 2), utc(2027, 6, 4, 18, 0), "travel", "Bob")
-    m = market_open_at(start, 48 * H, [p])
-    assert (m.base, m.at) == (utc(2027, 6, 2, 8, 0), utc(2027, 6, 4, 18, 0))
-    assert m.reasons == ["moved past Bob's pause (travel) ending Fri 4 Jun 2027 18:00 UTC"]
+    base = start + 48 * H * EMBARGO
+    assert (base, extend_for_pauses(base, [p])) == (utc(2027, 6, 2, 8, 0), utc(2027, 6, 4, 18, 0))
     # a pause over before the opening leaves it alone
     early = Pause(utc(2027, 6, 1, 9), utc(2027, 6, 2, 7, 59), "", "Bob")
-    assert market_open_at(start, 48 * H, [early]).at == utc(2027, 6, 2, 8, 0)
+    assert extend_for_pauses(base, [early]) == utc(2027, 6, 2, 8, 0)
 
 
 @pytest.mark.site("SITE-TIME-03", "SITE-MARKET-03")
@@ -390,26 +389,20 @@ def test_the_cutoff_is_never_earlier_than_its_base_and_players_may_live_in_other
 def test_the_cutoff_shrinks_as_players_leave_and_reentering_changes_nothing():
     start = utc(2027, 6, 1, 8, 0)
     limit = 48 * H
-    players = cutoff_players_after(8, 8)
-    assert market_cutoff(start, limit, players, [None] * 8, []).at == utc(2027, 6, 17, 8, 0)
+    # the game keeps the count, the lesser of its count and the players still in the market
+    # (Advanced Civilization: tests/advciv/rules/test_trade.py, SITE-MARKET-04/05)
+    assert market_cutoff(start, limit, 8, [None] * 8, []).at == utc(2027, 6, 17, 8, 0)
     # after 24 hours one leaves: 7 × 48 h, still measured from the start of the trade phase (SZ-18)
-    players = cutoff_players_after(players, 7)
-    assert players == 7
-    assert market_cutoff(start, limit, players, [None] * 7, []).at == utc(2027, 6, 15, 8, 0)
-    # he comes back: 8 in the market again, the cutoff stays at 7 × 48 h
-    players = cutoff_players_after(players, 8)
-    assert players == 7
-    assert market_cutoff(start, limit, players, [None] * 8, []).at == utc(2027, 6, 15, 8, 0)
-    # two leave: 6
-    assert cutoff_players_after(players, 6) == 6
+    assert market_cutoff(start, limit, 7, [None] * 7, []).at == utc(2027, 6, 15, 8, 0)
+    # he comes back: 8 in the market again, the count stays at 7, and so does the cutoff
+    assert market_cutoff(start, limit, 7, [None] * 8, []).at == utc(2027, 6, 15, 8, 0)
     # recomputed with only the players still in the market: the worked example once C has left
     a = avail(PARIS, ("13:00", "15:00"), who="A")
     b = avail(PARIS, ("14:00", "18:00"), who="B")
     c = avail(PARIS, ("11:00", "13:00"), who="C")
     begin = paris(2027, 5, 29, 12, 0)
     assert market_cutoff(begin, 24 * H, 3, [a, b, c], []).at == paris(2027, 6, 2, 11, 0)
-    n = cutoff_players_after(3, 2)
-    d = market_cutoff(begin, 24 * H, n, [a, b], [])
+    d = market_cutoff(begin, 24 * H, 2, [a, b], [])
     assert (d.base, d.at) == (paris(2027, 5, 31, 12, 0), paris(2027, 5, 31, 14, 0))
 
 
@@ -491,8 +484,6 @@ def test_bad_values_are_refused_with_a_clear_error():
         personal_deadline(start, dt.datetime(9999, 12, 30, tzinfo=UTC) - start, 1, avail(PARIS, ("09:00", "10:00")), [])
     with pytest.raises(ValueError, match="cap"):
         personal_deadline(start, H, 1, None, [], cap=-H)
-    with pytest.raises(ValueError):
-        cutoff_players_after(3, -1)
 
 
 # ---- properties -----------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 (``play/signals.py`` -> ``mail/receivers.py`` -> ``mail/game_mails.after_order``): "it is your
 turn" when a decision of a player's begins, with his deadline from the clock; the public
 trade message when the market carries a deal out; the game over mail; nothing for a refused
-order, and an order stands even if a mail cannot be written."""
+order, and an order (or a quit, whose mail the clock's signal asks for) stands even if a mail
+cannot be written."""
 from __future__ import annotations
 
 import logging
@@ -203,6 +204,32 @@ def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, c
     with caplog.at_level(logging.ERROR, logger="tresham.platform.play.signals"):
         out = services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
     assert out.revision == 1 and LogEntry.objects.filter(game=game, seq=1).exists()
+    assert Outbox.objects.count() == mails  # the savepoint undid the half-written mail
+    assert "template exploded" in caplog.text
+
+
+@pytest.mark.site("SITE-QUIT-04")
+def test_a_quit_stands_when_its_mail_cannot_be_written(person, monkeypatch, caplog):
+    """The clock's mails are written as the order path's are (``clock/signals.py`` ->
+    ``mail/receivers.py``): a broken quit mail is in the site's log, its half-written rows are
+    undone, and the quit stands."""
+    from tresham.platform.clock import absence
+
+    game, users = _table(person)
+    rules = services.rules_of(game)
+    first = rules.pick_order(rules.loads(game.state))[0]
+    mails = Outbox.objects.count()
+    real = game_mails.player_quit
+
+    def broken(*args, **kwargs):
+        real(*args, **kwargs)  # writes its rows, then fails
+        raise RuntimeError("template exploded")
+
+    monkeypatch.setattr(game_mails, "player_quit", broken)
+    with caplog.at_level(logging.ERROR, logger="tresham.platform.clock.signals"):
+        absence.quit_game(game.pk, users[first])
+    assert not game.seats.filter(user=users[first]).exists()
+    assert game.seats.get(index=first).status == "open"
     assert Outbox.objects.count() == mails  # the savepoint undid the half-written mail
     assert "template exploded" in caplog.text
 

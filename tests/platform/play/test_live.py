@@ -27,7 +27,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from tresham.bench_server import ServerProcess
+from tresham.platform.bench import ServerProcess
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import live, services

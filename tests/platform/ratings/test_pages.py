@@ -17,7 +17,7 @@ from tresham.games import registry
 from tresham.platform.clock.models import MissedOrder
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play.models import Game, Seat, Tenure
-from tresham.platform.ratings import services, shown, standing
+from tresham.platform.ratings import rankings, services, shown
 from tresham.platform.ratings.compute import SeatRecord, initial
 from tresham.platform.ratings.models import Rating
 from tresham.platform.ratings.simulate import simulate
@@ -80,7 +80,7 @@ def test_the_rankings_page_lists_players_in_rank_order_and_never_a_score(make_us
     lines = ROW.findall(page)
     assert [(int(rank), name, int(games)) for rank, name, games, _ in lines] == [
         (1, "ann", 4), (2, "bob", 4), (3, "cid", 4), (4, "dan", 4)]
-    assert [x.user_id for x in standing.ranking("advciv")] == [a.pk, b.pk, c.pk, d.pk]
+    assert [x.user_id for x in rankings.ranking("advciv")] == [a.pk, b.pk, c.pk, d.pk]
     assert all(words == "plays every turn" for *_, words in lines)
     # only the order: no score, nor the model's words for it
     for u in (a, b, c, d):
@@ -122,7 +122,7 @@ def test_the_sides_table_shows_each_sides_average_finishing_place(make_user):
 def test_the_rankings_are_paged_and_in_json_without_scores(make_user, monkeypatch):
     simulate(games=30, people=12)
     monkeypatch.setattr(shown, "PER_PAGE", 5)
-    ranked = standing.ranking("advciv")
+    ranked = rankings.ranking("advciv")
     assert len(ranked) >= 11
     page = Client().get("/rankings/?kind=advciv&page=2").content.decode()
     lines = ROW.findall(page)
@@ -240,7 +240,7 @@ def test_a_game_with_a_player_he_is_blocked_with_is_neither_recommended_nor_list
         open_game(s3, v, name=f"Shared {i}")
     blocked_game = open_game(s3, name="With s3")  # the closest in skill: s3's equals his
     strong = open_game(p["s1"], p["s2"], name="Strong")
-    assert standing.by_closeness(v, [strong, blocked_game])[0] == blocked_game
+    assert rankings.by_closeness(v, [strong, blocked_game])[0] == blocked_game
     page = client_for(v).get("/lobby/open/").content.decode()
     assert "Players you are blocked with" in page
     assert blocked_game.pk not in listed(page) and "With s3" not in page

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from ..limits import RateLimited, limited
 from ..play.models import Game
-from ..ratings import shown, standing
+from ..ratings import rankings, shown
 from . import availability, backends, conduct, friends, moderation, passwords, profiles, registrations, throttle
 from .errors import AccountError
 from .forms import (AvailabilityFormSet, EmailChangeForm, FriendRequestForm, LoginForm, ProfileForm,
@@ -153,7 +153,7 @@ def me(request: HttpRequest) -> HttpResponse:
                                                 "window_error": window_error,
                                                 "sanctions": user.moderation_actions.exclude(kind="dismiss"),
                                                 "ranks": shown.ranks_of(user),
-                                                "reliability": standing.reliability_of(user)})
+                                                "reliability": rankings.reliability_of(user)})
 
 
 @login_required

@@ -209,7 +209,8 @@ def extend_for_pauses(at: None, pauses: Iterable[Pause]) -> None: ...
 def extend_for_pauses(at: dt.datetime | None, pauses: Iterable[Pause]) -> dt.datetime | None:
     """SITE-PAUSE-03: a deadline inside a pause moves to the pause's end, and again while that
     end lies inside another pause (overlapping or adjacent pauses); a deadline outside every
-    pause stays. ``None`` (no time limit) stays ``None``. In UTC."""
+    pause stays. A game timer that names no player (the trade embargo's end, half a time limit
+    after the market opens: SITE-MARKET-01, SITE-PAUSE-04) is moved by this alone. ``None`` (no time limit) stays ``None``. In UTC."""
     if at is None:
         return None
     return _out_of_pauses(_utc(at), tuple(pauses))[0]
@@ -295,40 +296,18 @@ def personal_deadline(start: dt.datetime, limit: dt.timedelta | None, factor: fl
         t = n
 
 
-def market_open_at(start: dt.datetime, limit: dt.timedelta | None,
-                   pauses: Iterable[Pause]) -> Deadline | None:
-    """The end of the trade embargo (SITE-MARKET-01, SITE-PAUSE-04, SITE-MARKET-08): 50 % of
-    the time limit after the trade phase starts, moved out of the pauses (pending trades wait
-    for it). ``limit=None`` gives ``None``: with no time limit 50 % of it is not defined, so
-    there is no embargo and the market is open from the start."""
-    if limit is None:
-        return None
-    _check_limit(limit)
-    base = _add(_utc(start, "the start"), limit / 2)
-    t, passed = _out_of_pauses(base, tuple(pauses))
-    return Deadline(t, base, [_moved_past(p, UTC) for p in passed])
-
-
-def cutoff_players_after(current: int, in_market: int) -> int:
-    """The cutoff's player count after someone leaves or re-enters the market (SITE-MARKET-04,
-    05): the lesser of the current count and the players still in the market, so it only
-    shrinks; a player re-entering changes nothing."""
-    if min(current, in_market) < 0:
-        raise ValueError("player counts are not negative")
-    return min(current, in_market)
-
-
 def market_cutoff(start: dt.datetime, limit: dt.timedelta | None, cutoff_players: int,
                   in_market: Sequence[Availability | None], pauses: Iterable[Pause],
                   cap: dt.timedelta = DEFAULT_CAP) -> Deadline | None:
     """The end of trading (SITE-TIME-03, SITE-MARKET-03..06, SITE-AVAIL-03..05).
 
     The base is ``start`` (the start of the trade phase, embargo included, SZ-18) +
-    ``cutoff_players`` × ``limit`` (the caller keeps ``cutoff_players`` with
-    :func:`cutoff_players_after`). Moved out of the pauses, it is then examined once for each
-    player still in the market, in A.S.T. order (``in_market``; ``None`` = no windows): if it
-    lies outside his windows it moves to his next window start, else it stays, even when it
-    then lies outside a window examined earlier (SZ-11). Availability may add at most ``cap``
+    ``cutoff_players`` × ``limit`` (the game keeps ``cutoff_players``, the lesser of its count
+    when the market opened and the players still in it: it only shrinks, SITE-MARKET-04/05).
+    Moved out of the pauses, it is then examined once for each player still in the market, in
+    A.S.T. order (``in_market``; ``None`` = no windows): if it lies outside his windows it
+    moves to his next window start, else it stays, even when it then lies outside a window
+    examined earlier (SZ-11). Availability may add at most ``cap``
     of time outside pauses (then capped); a pause holds the result out of its range at the
     end. Recompute whenever a player leaves, with those still in the market.
     ``limit=None`` gives ``None``."""

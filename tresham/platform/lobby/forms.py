@@ -132,9 +132,6 @@ class NewGameForm(forms.Form):
     def option_bound_fields(self) -> list:
         return [self[k] for k in self.option_specs]
 
-    def other_bound_fields(self) -> list:
-        return [self[k] for k in ("time_limit", "take_seat", "friends", "bot_seats", "bots_take_vacant_seats")]
-
     def clean(self) -> dict:
         data = super().clean()
         raw: dict[str, Any] = {}

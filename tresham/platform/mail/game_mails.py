@@ -1,6 +1,7 @@
-"""The game mails, one function each: call them inside the transaction of the change they
-report (the clock's deadline, pause, quit and removal, the order path's events, the end of a
-game); the lobby's are connected to its signals (:mod:`.receivers`).
+"""The game mails, one function each, called inside the transaction of the change they
+report (a pause, a quit, a removal, an order's events and the turns it begins, the end of a
+game, a seat taken): by the receivers of the lobby's, the clock's and the order path's
+signals (:mod:`.receivers`).
 
 Each mail is rendered per recipient from the game's public facts and his own seat only
 (:mod:`.render`) and ends, where the initial placement is over, with the public standings

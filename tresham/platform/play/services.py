@@ -240,8 +240,7 @@ def reschedule(game: Game, now=None) -> list:
     a transaction holding the game's lock; gives the rows now stored."""
     if not game.state:
         return []
-    rules = rules_of(game)
-    return hooks.clock().reschedule(game, rules, rules.loads(game.state), now)
+    return hooks.clock().reschedule(game, rules_of(game), current_state(game), now)
 
 
 # ---- reading ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""What the pages and the API make of the rankings (``standing``): the ranking table of a game
+"""What the pages and the API make of the rankings (:mod:`.rankings`): the ranking table of a game
 kind a page at a time, the sides' average places, a user's rank on his profile, and the Open
 list's Recommended Game and reliability words. Never a score: only ranks (SITE-RANK-02)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.core.paginator import Page, Paginator
 
 from ...games import registry
 from ..play.models import display_name
-from . import standing
+from . import rankings
 from .models import Rating
 
 PER_PAGE = 100
@@ -50,7 +50,7 @@ class Table:
     title: str
     page: Page
     lines: list[Line]
-    sides: list[standing.SidePlace] = field(default_factory=list)
+    sides: list[rankings.SidePlace] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -60,14 +60,14 @@ class Table:
 def table(kind: str, page_number=None, per_page: int | None = None) -> Table:
     """One page of ``kind``'s ranking with names and reliability, and the sides' places:
     a fixed number of queries whatever the page."""
-    page = Paginator(standing.ranking(kind), per_page or PER_PAGE).get_page(page_number)
-    ranked: list[standing.Ranked] = list(page.object_list)
+    page = Paginator(rankings.ranking(kind), per_page or PER_PAGE).get_page(page_number)
+    ranked: list[rankings.Ranked] = list(page.object_list)
     ids = [r.user_id for r in ranked]
     users = get_user_model().objects.filter(pk__in=ids).select_related("profile").in_bulk()
-    words = standing.reliabilities(ids)
+    words = rankings.reliabilities(ids)
     lines = [Line(r.rank, r.user_id, users[r.user_id].username, display_name(users[r.user_id]), r.games,
                   words[r.user_id].words) for r in ranked if r.user_id in users]
-    return Table(kind, title_of(kind), page, lines, standing.sides(kind))
+    return Table(kind, title_of(kind), page, lines, rankings.sides(kind))
 
 
 @dataclass
@@ -81,7 +81,7 @@ def ranks_of(user) -> list[RankLine]:
     """``user``'s rank in every kind he is rated in ("Rank 12 of 340 in ...")."""
     out = []
     for kind in kinds():
-        got = standing.rank_of(user, kind)
+        got = rankings.rank_of(user, kind)
         if got is not None:
             out.append(RankLine(title_of(kind), *got))
     return out
@@ -97,7 +97,7 @@ def recommend(user, games: list) -> tuple[object | None, list]:
     games = list(games)
     if not getattr(user, "is_authenticated", False) or not games:
         return None, games
-    ordered = standing.by_closeness(user, games)
+    ordered = rankings.by_closeness(user, games)
     return ordered[0], ordered[1:]
 
 
@@ -110,7 +110,7 @@ def add_reliability(rows, games) -> None:
         for s in r.seats:
             uid = holder.get((r.game.pk, s.index))
             s.reliability = uid if uid and not s.open and not s.is_bot else None
-    words = standing.reliabilities({s.reliability for r in rows for s in r.seats if s.reliability})
+    words = rankings.reliabilities({s.reliability for r in rows for s in r.seats if s.reliability})
     for r in rows:
         for s in r.seats:
             s.reliability = words[s.reliability].words if s.reliability else None

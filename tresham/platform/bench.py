@@ -1,6 +1,7 @@
-"""Server benchmark: bots play several games at once over loopback HTTP against a real
+"""The site's benchmark: bots play several games at once over loopback HTTP against a real
 ``tresham serve`` process (``tresham bench server``), and the helpers that start such a
-process and give it logged-in clients (the platform's tests use them too).
+process and give it logged-in clients (the platform's tests use them too). The game is the
+site's first (``registry.default_name``), played by its own bot.
 
 How a game is played: its orders are decided first by the game's own bot
 (``rules.bot``) on a replica of the game (the same options and seed, and the same orders,
@@ -26,6 +27,11 @@ percentile over the first 100 orders of each game, ``p99_ms_late`` over the orde
 the 1,000th. All games are cut to the same number of orders (the shortest game's, at least
 ``MIN_ORDERS``), so that as many games run at once in the late window as in the early one
 (``inflight_early`` / ``inflight_late``: the mean number of requests in flight then).
+
+Two kinds of import wait inside the functions that need them: httpx (the HTTP client, a
+dependency of the tests and the benchmark, not of the site), and the site's own models and
+services, which need Django set up first: this module is imported by ``tresham bench server``
+and by the tests before that, and its clock processes set Django up themselves.
 """
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ import contextlib
 import hashlib
 import multiprocessing
 import os
+import random
 import secrets
 import shutil
 import socket
@@ -44,8 +51,18 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote
+
+import django
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.core.management import call_command
+from django.db import close_old_connections, connection
+
+from ..games import registry
 
 #: A game of the benchmark is at least this many orders long (the late window starts at 1,000).
 MIN_ORDERS = 1200
@@ -79,7 +96,7 @@ class ServerProcess:
         self._final = ""
 
     def start(self) -> "ServerProcess":
-        import httpx
+        import httpx  # the tests' and the benchmark's, not the site's (the module's docstring)
 
         for _attempt in range(3):  # another process may take the free port before the server does
             port = free_port()
@@ -138,8 +155,6 @@ class ServerProcess:
 def database_url(settings_dict: dict[str, Any]) -> str:
     """The URL of a Django database (``connection.settings_dict``): how to point a server
     process at the database this process uses (e.g. a test database)."""
-    from urllib.parse import quote
-
     engine = settings_dict["ENGINE"]
     if engine.endswith(("sqlite3", "platform.sqlite")):
         return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
@@ -157,11 +172,6 @@ def session_cookies(user) -> dict[str, str]:
     """Cookies of a fresh logged-in session of ``user`` (as Django's test client's
     ``force_login`` makes one), and a CSRF cookie whose value the client sends back in the
     X-CSRFToken header. The server must share this process's SECRET_KEY and database."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = user._meta.pk.value_to_string(user)
     store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
@@ -180,9 +190,7 @@ def new_csrf_token() -> str:
 def http_client(base_url: str, cookies: dict[str, str], timeout: float = 60.0):
     """An httpx client of the site with these cookies, sending the CSRF token with each
     request (Django checks it on POST)."""
-    import httpx
-
-    from django.conf import settings
+    import httpx  # the tests' and the benchmark's, not the site's (the module's docstring)
 
     token = cookies.get(settings.CSRF_COOKIE_NAME, "")
     return httpx.Client(base_url=base_url, cookies=cookies, timeout=timeout,
@@ -250,14 +258,12 @@ class _Inflight:
 def _clock_setup(env: dict[str, str]) -> None:
     """A clock process: the server's database and settings."""
     os.environ.update(env)
-    import django
-
     django.setup()
 
 
 def _clock_order(game_id: int, order: dict, seat: int) -> None:
     """Apply a deadline default as the clock does (in a clock process)."""
-    from .platform.play import services
+    from .play import services  # once Django is set up (the module's docstring)
 
     services.submit(game_id, order, seat=seat, by_platform=True, reason="timeout")
 
@@ -267,7 +273,7 @@ def _retrying(run: GameRun, send, *args, **kwargs):
     the server closed as the request went out): as a client should, since a GET changes
     nothing and a POST carries its client key (the server answers a retry with the first
     result). Each retry is counted in the figures."""
-    import httpx
+    import httpx  # the tests' and the benchmark's, not the site's (the module's docstring)
 
     try:
         return send(*args, **kwargs)
@@ -279,10 +285,6 @@ def _retrying(run: GameRun, send, *args, **kwargs):
 def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clock: ProcessPoolExecutor) -> None:
     """Play one game's plan over HTTP (players' orders) and through the ``clock`` process (the
     deadline defaults); each player pauses ``think_ms`` on average before an order."""
-    import random
-
-    from django.db import close_old_connections
-
     pauses = random.Random(f"{run.plan.seed}:think")
     try:
         for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
@@ -330,12 +332,7 @@ def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
     else:
         os.environ.pop("TRESHAM_DATABASE_URL", None)
     os.environ.update(env)
-    import django
-
     django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
     call_command("migrate", interactive=False, verbosity=0)  # before the server starts: one migrator
     env["TRESHAM_SECRET_KEY"] = settings.SECRET_KEY
     return env
@@ -345,9 +342,8 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
                  seed: str = "bench", processes: int = 1, think_ms: float = 0.0) -> dict[str, Any]:
     """Run the server benchmark (see the module's docstring) against ``tresham serve
     --processes N``; gives its figures."""
-    from .games import registry
-
-    rules = registry.get("advciv")
+    kind = registry.default_name()
+    rules = registry.get(kind)
     t0 = time.perf_counter()
     plans: list[Plan] = []
     tries = 0
@@ -370,27 +366,24 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
             with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
                                      initializer=_clock_setup, initargs=(env,)) as clock:
                 clock.submit(os.getpid).result()  # started before the clock runs
-                return _measure(server, rules, plans, players, think_ms, clock) | {
+                return _measure(server, kind, rules, plans, players, think_ms, clock) | {
                     "plan_s": round(plan_s, 1), "processes": processes}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def _measure(server: ServerProcess, rules, plans: list[Plan], players: int, think_ms: float,
+def _measure(server: ServerProcess, kind: str, rules, plans: list[Plan], players: int, think_ms: float,
              clock: ProcessPoolExecutor) -> dict[str, Any]:
-    from django.contrib.auth import get_user_model
-    from django.db import connection
-
-    from .platform.lobby import services as lobby
-    from .platform.play import services
-    from .platform.play.models import Game
+    from .lobby import services as lobby  # once Django is set up (the module's docstring)
+    from .play import services
+    from .play.models import Game
 
     User = get_user_model()
     tag = secrets.token_hex(3)
     runs: list[GameRun] = []
     clients: list[list] = []
     for i, plan in enumerate(plans):
-        game = services.create_game("advciv", {"players": players}, name=f"Bench {tag} {i + 1}", seed=plan.seed)
+        game = services.create_game(kind, {"players": players}, name=f"Bench {tag} {i + 1}", seed=plan.seed)
         seat_clients = []
         for s in range(players):
             user = User.objects.create_user(f"bench-{tag}-{i}-{s}", f"bench-{tag}-{i}-{s}@example.org", secrets.token_hex(12))
