@@ -14,7 +14,9 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 from django.db import transaction
 from django.test import Client
+from django.utils import timezone
 
+from tresham.platform.clock import worker
 from tresham.platform.mail import outbox, preferences, sender, unsubscribe
 from tresham.platform.mail.models import Outbox
 
@@ -55,6 +57,21 @@ def test_the_server_receives_the_mail_with_its_message_id_unsubscribe_headers_an
     assert (row.status, row.attempts, row.address, row.last_error) == ("sent", 1, "alice@new.example.org", "")
     assert row.sent_at == T0
     assert sender.drain(now=T0 + dt.timedelta(hours=1)) == 0 and len(smtp.received) == 1
+
+
+def test_each_pass_of_the_worker_sends_what_the_outbox_holds(smtp, person):
+    """The mail app hands its sender to the clock's worker when the site starts
+    (``mail.apps``; the clock imports nothing of the mail): one pass of the worker (a thread of
+    ``tresham serve``, or ``tresham worker``) sends the mails due."""
+    alice = person("alice")
+    row = _game_mail(alice, body="Alice, it is your turn in Crete.\n", now=timezone.now())
+    assert "mail" in worker.EACH_PASS
+    assert worker.one_pass() == 1
+    (got,) = smtp.received
+    assert got.rcpt_tos == ["alice@example.org"] and "Alice, it is your turn in Crete." in got.text
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.SENT
+    assert worker.one_pass() == 0 and len(smtp.received) == 1  # nothing more to do
 
 
 def test_a_refused_mail_is_tried_again_after_a_growing_wait_and_then_sent(smtp, person):

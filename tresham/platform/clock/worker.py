@@ -178,9 +178,7 @@ class WorkerThread(threading.Thread):
     def run(self) -> None:
         while not self.stopping.is_set():
             try:
-                busy = run_due()
-                busy += _also()
-                _checkpoint()
+                busy = one_pass()
             except Exception:  # the worker never dies: the row stays due, logged
                 log.exception("worker pass failed")
                 busy = 0
@@ -209,8 +207,13 @@ def each_pass(name: str, task: Callable[[], int]) -> None:
     EACH_PASS[name] = task
 
 
-def _also() -> int:
-    return sum(task() for task in list(EACH_PASS.values()))
+def one_pass() -> int:
+    """One pass of the worker: the due rows, then what the apps above the clock registered
+    (:data:`EACH_PASS`), then SQLite's checkpoint; gives how much it did (0: nothing to do)."""
+    busy = run_due()
+    busy += sum(task() for task in list(EACH_PASS.values()))
+    _checkpoint()
+    return busy
 
 
 def run_forever(interval: float = 1.0) -> None:
