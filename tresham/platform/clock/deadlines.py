@@ -210,7 +210,8 @@ def extend_for_pauses(at: dt.datetime | None, pauses: Iterable[Pause]) -> dt.dat
     """SITE-PAUSE-03: a deadline inside a pause moves to the pause's end, and again while that
     end lies inside another pause (overlapping or adjacent pauses); a deadline outside every
     pause stays. A game timer that names no player (the trade embargo's end, half a time limit
-    after the market opens: SITE-MARKET-01, SITE-PAUSE-04) is moved by this alone. ``None`` (no time limit) stays ``None``. In UTC."""
+    after the market opens: SITE-MARKET-01, SITE-PAUSE-04) is moved by this alone. ``None``
+    (no time limit) stays ``None``. In UTC."""
     if at is None:
         return None
     return _out_of_pauses(_utc(at), tuple(pauses))[0]
@@ -307,10 +308,9 @@ def market_cutoff(start: dt.datetime, limit: dt.timedelta | None, cutoff_players
     Moved out of the pauses, it is then examined once for each player still in the market, in
     A.S.T. order (``in_market``; ``None`` = no windows): if it lies outside his windows it
     moves to his next window start, else it stays, even when it then lies outside a window
-    examined earlier (SZ-11). Availability may add at most ``cap``
-    of time outside pauses (then capped); a pause holds the result out of its range at the
-    end. Recompute whenever a player leaves, with those still in the market.
-    ``limit=None`` gives ``None``."""
+    examined earlier (SZ-11). Availability may add at most ``cap`` of time outside pauses
+    (then capped); a pause holds the result out of its range at the end. Recompute whenever a
+    player leaves, with those still in the market. ``limit=None`` gives ``None``."""
     if limit is None:
         return None
     _check_limit(limit)
