@@ -3,6 +3,8 @@ to it: what differs, in words ("bull should have 2 red VP, has 1").
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ... import engine
 from ....base import Event
 from ...board import name
@@ -14,17 +16,20 @@ from .reading import seat_of, square
 from .schema import Expect, SquareExpect
 
 
-def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
-    """What differs from ``e`` in ``s`` (and the ``events``), in words."""
+def _points(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """The players' points by colour (``points``)."""
     out: list[str] = []
-    n = s.players
-    seat = lambda k: seat_of(k, n)  # noqa: E731
-    given = e.model_fields_set
     for k, cols in e.points.items():
         p = seat(k)
         for c, v in cols.items():
             if s.points[p][c] != v:
                 out.append(f"{DYNASTIES[p]} should have {v} {c} VP, has {s.points[p][c]}")
+    return out
+
+
+def _squares(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """What stands on each square named (``squares``)."""
+    out: list[str] = []
     for key, want in e.squares.items():
         q = square(key)
         now = square_now(s, q)
@@ -47,6 +52,12 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
                                f"holds {describe(now)}")
             elif now[f] != v:
                 out.append(f"{key}: {f} should be {v!r}, is {now[f]!r}")
+    return out
+
+
+def _supplies(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """What the players hold and what is left: leaders in supply, hands, treasures, catastrophes."""
+    out: list[str] = []
     for k, cols in e.leaders_in_supply.items():
         p = seat(k)
         off = sorted(c for c in COLOURS if s.leader_square(p, c) is None)
@@ -72,6 +83,13 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         p = seat(k)
         if s.catastrophes_left[p] != v:
             out.append(f"{DYNASTIES[p]} should have {v} catastrophes left, has {s.catastrophes_left[p]}")
+    return out
+
+
+def _pieces(s: TEState, e: Expect) -> list[str]:
+    """The monuments, buildings, wonder, tiles out of the game, bag and unification marker."""
+    out: list[str] = []
+    given = e.model_fields_set
     for m, key in e.monuments.items():
         at = s.monuments.get(m)
         want = square(key) if key is not None else None
@@ -100,6 +118,13 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         if s.unification != want:
             out.append(f"the unification marker should be {'on ' + name(want) if want else 'off the board'}, "
                        f"is {'on ' + name(s.unification) if s.unification else 'off the board'}")
+    return out
+
+
+def _conflict(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """The conflict being fought (``conflict``)."""
+    out: list[str] = []
+    given = e.model_fields_set
     if "conflict" in given:
         if e.conflict is None:
             if s.conflict is not None:
@@ -115,6 +140,13 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
                     v = list(square(v))
                 if got != v:
                     out.append(f"conflict {k} should be {v!r}, is {got!r}")
+    return out
+
+
+def _decision(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """The decision pending, the turn, the active player, the actions left, the end."""
+    out: list[str] = []
+    given = e.model_fields_set
     if "pending" in given:
         if e.pending is None:
             if not s.finished:
@@ -141,6 +173,12 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
     if e.finished is not None and s.finished != e.finished:
         out.append(f"the game should {'be over' if e.finished else 'go on'}, "
                    f"{'is over' if s.finished else 'goes on'}")
+    return out
+
+
+def _final(s: TEState, e: Expect, seat: Callable[[Any], int]) -> list[str]:
+    """After the end: the final totals, the scores, their vectors and the places."""
+    out: list[str] = []
     for k, cols in e.final_totals.items():
         p = seat(k)
         tot = final_totals(s, p)
@@ -161,6 +199,12 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
             p = seat(k)
             if pl[p] != v:
                 out.append(f"{DYNASTIES[p]} should place {v}, places {pl[p]}")
+    return out
+
+
+def _events(e: Expect, events: list[Event]) -> list[str]:
+    """The events: texts some event contains, in order, or none does."""
+    out: list[str] = []
     texts = [ev.text for ev in events]
     for want in e.events_contain:
         words = [want] if isinstance(want, str) else want
@@ -177,3 +221,16 @@ def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
         if any(w in t for t in texts):
             out.append(f"an event contains {w!r}, which should not happen")
     return out
+
+
+def check(s: TEState, e: Expect, events: list[Event]) -> list[str]:
+    """What differs from ``e`` in ``s`` (and the ``events``), in words."""
+    seat = lambda k: seat_of(k, s.players)  # noqa: E731
+    return (_points(s, e, seat)
+            + _squares(s, e, seat)
+            + _supplies(s, e, seat)
+            + _pieces(s, e)
+            + _conflict(s, e, seat)
+            + _decision(s, e, seat)
+            + _final(s, e, seat)
+            + _events(e, events))

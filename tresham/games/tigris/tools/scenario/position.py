@@ -16,18 +16,11 @@ from .reading import ScenarioError, parse, seat_of, square
 from .schema import BUILDING_COLOURS, PlayerSpec, Scenario, SquareSpec
 
 
-def build(doc: Scenario | dict) -> TEState:
-    """The starting state the scenario describes (ScenarioError when it cannot occur)."""
-    if not isinstance(doc, Scenario):
-        doc = parse(doc)
-    try:
-        opts = engine.parse_options({"players": 2, **doc.options})
-    except IllegalOrder as e:
-        raise ScenarioError(f"options: {e.message}") from None
-    s = engine.new_game(opts, doc.seed)
+def _board(s: TEState, doc: Scenario) -> None:
+    """Everything off the board and out of the hands, the board empty or set up (``start``),
+    then each square as written (``squares``)."""
     n = s.players
     b = s.board
-    # everything back off the board and out of the hands; the board starts empty or set up
     s.tiles.clear()
     s.treasures.clear()
     s.hands = [{c: 0 for c in COLOURS} for _ in range(n)]
@@ -69,6 +62,12 @@ def build(doc: Scenario | dict) -> TEState:
                 raise ScenarioError(f"{where}: {DYNASTIES[owner]}'s {spec.leader.colour} leader is "
                                     f"on the board twice")
             s.leaders[q] = (owner, spec.leader.colour)
+
+
+def _pieces(s: TEState, doc: Scenario, opts: dict) -> None:
+    """The monuments, the buildings (option ``buildings``) and the wonder (option ``wonder``)."""
+    n = s.players
+    b = s.board
     for mid, key in doc.monuments.items():
         tl = square(key)
         for q in block(tl):
@@ -96,7 +95,11 @@ def build(doc: Scenario | dict) -> TEState:
                                     f"on the board and hold nothing else; {name(q)} does not")
         s.wonder = {"at": list(square(doc.wonder.at)), "squares": [list(q) for q in five],
                     "colour": doc.wonder.colour, "by": seat_of(doc.wonder.by, n)}
-    # players
+
+
+def _players(s: TEState, doc: Scenario) -> None:
+    """Each player's hand, points, treasures and catastrophes (``players``; the others empty)."""
+    n = s.players
     given = {}
     for key, spec in doc.players.items():
         seat = seat_of(key, n)
@@ -109,7 +112,13 @@ def build(doc: Scenario | dict) -> TEState:
         s.points[seat] = {c: spec.points.get(c, 0) for c in COLOURS}
         s.collected[seat] = spec.treasures
         s.catastrophes_left[seat] = spec.catastrophes
-    # accounting: tiles (TE-BASE-02), treasures (TE-BASE-07), catastrophes (TE-BASE-04)
+
+
+def _accounts(s: TEState, doc: Scenario) -> None:
+    """The tiles (TE-BASE-02), with the bag given or the rest shuffled by the seed, the
+    treasures (TE-BASE-07) and the catastrophes (TE-BASE-04) accounted for."""
+    n = s.players
+    b = s.board
     used = {c: sum(1 for v in s.tiles.values() if v == c) + sum(h[c] for h in s.hands) for c in COLOURS}
     bag_given = list(doc.bag) if doc.bag is not None else None
     for c in COLOURS:
@@ -138,6 +147,22 @@ def build(doc: Scenario | dict) -> TEState:
         raise ScenarioError(f"catastrophes: {sum(s.catastrophes_left)} in the players' supplies + "
                             f"{len(s.catastrophes)} on the board must be {CATASTROPHES_EACH * n} "
                             f"(TE-BASE-04); set players.SEAT.catastrophes")
+
+
+def build(doc: Scenario | dict) -> TEState:
+    """The starting state the scenario describes (ScenarioError when it cannot occur)."""
+    if not isinstance(doc, Scenario):
+        doc = parse(doc)
+    try:
+        opts = engine.parse_options({"players": 2, **doc.options})
+    except IllegalOrder as e:
+        raise ScenarioError(f"options: {e.message}") from None
+    s = engine.new_game(opts, doc.seed)
+    n = s.players
+    _board(s, doc)
+    _pieces(s, doc, opts)
+    _players(s, doc)
+    _accounts(s, doc)
     s.turn = doc.turn
     s.start_player = 0
     s.active = seat_of(doc.active, n)
