@@ -261,7 +261,7 @@ def _tigris_file(file: str) -> bool:
 
 def _tigris_scenario(file: str, as_json: bool) -> None:
     """`tresham scenario` for a Tigris & Euphrates file (docs/scenarios.md, its own section)."""
-    from .games.tigris import scenario as sc
+    from .games.tigris.tools import scenario as sc
 
     try:
         doc = sc.load_file(file)
@@ -405,7 +405,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
         if players is not None and not 2 <= players <= 4:
             raise BadInput(f"Invalid value for '--players': Tigris & Euphrates is for 2 to 4 "
                            f"players, not {players}")
-        from .bench_tigris import bench_tigris
+        from .games.tigris.tools.bench import bench_tigris
 
         result = bench_tigris(players=players, games=games or 10)
     elif what == "engine":

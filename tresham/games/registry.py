@@ -17,7 +17,7 @@ from .base import GameRules
 #: Built-in games: name -> "module:attribute" of a class implementing GameRules.
 GAMES: dict[str, str] = {
     "advciv": "tresham.games.advciv.engine:AdvancedCivilization",
-    "tigris": "tresham.games.tigris.engine:TigrisEuphrates",
+    "tigris": "tresham.games.tigris.site.rules:TigrisEuphrates",
 }
 
 
