@@ -22,7 +22,7 @@ from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 from tresham.sim import check_invariants
 
-from tests.advciv.grand_imperial.test_variant import (GI, HOLD, grand_imperial,  # noqa: F401
+from tests.games.advciv.grand_imperial.test_variant import (GI, HOLD, grand_imperial,  # noqa: F401
                                                       seed_stacks, stack)
 from tests.helpers import play, position, refused, texts
 
@@ -514,7 +514,7 @@ def test_a_card_at_auction_is_accounted_for_while_the_bids_are_awaited(grand_imp
     """GIL-12: Egypt draws Gold (18) with 10 in treasury: while Babylon's and Assyria's bids
     are awaited the Gold lies set aside, face up, so every one of the 163 cards is somewhere;
     Babylon's bid of 12 takes it out of the cards set aside into his hand."""
-    from tests.advciv.grand_imperial.test_variant import buying
+    from tests.games.advciv.grand_imperial.test_variant import buying
 
     state, _ = buying(["dye", "gold"], {"egypt": 10, "babylon": 20, "assyria": 8, "asia": 0})
     state, _ = play(state, {"type": "buy_regional", "player": EGYPT, "region": "levant"})

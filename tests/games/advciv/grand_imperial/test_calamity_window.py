@@ -17,7 +17,7 @@ from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 from tresham.sim import check_invariants
 
-from tests.advciv.grand_imperial.test_calamities import (  # noqa: F401  (the fixture)
+from tests.games.advciv.grand_imperial.test_calamities import (  # noqa: F401  (the fixture)
     BABYLON, EGYPT, begin, cities, gi_state, grand_imperial, texts,
 )
 from tests.helpers import play

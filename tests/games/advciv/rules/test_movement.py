@@ -6,7 +6,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.rules import movement
 from tresham.rng import Rng
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import game, play, position, refused, texts
 
 

@@ -6,7 +6,7 @@ from tresham.games.advciv.game import Game
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import four_nations, play, position, refused, texts
 
 

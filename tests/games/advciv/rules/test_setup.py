@@ -7,7 +7,7 @@ from tresham.games.advciv.data import load
 from tresham.games.advciv.game import Game, board_areas
 from tresham.games.base import IllegalOrder
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import play
 
 

@@ -14,9 +14,9 @@ from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng
 from tresham.sim import check_invariants, play_game, seat_bots
 
-from tests.advciv.grand_imperial.test_advances import s8
-from tests.advciv.grand_imperial.test_leaders import at_leaders
-from tests.advciv.grand_imperial.test_variant import buying
+from tests.games.advciv.grand_imperial.test_advances import s8
+from tests.games.advciv.grand_imperial.test_leaders import at_leaders
+from tests.games.advciv.grand_imperial.test_variant import buying
 from tests.helpers import play
 
 GI = {"variant": KEY, "wem": True}
@@ -174,7 +174,7 @@ def test_a_crossroads_city_draws_from_the_region_that_adds_most(grand_imperial):
     """Egypt's Tanis (CrossRoads) may draw from the Levant or the Nile Basin; with an empty
     hand a card adds its face value, on average 6.0 in the Levant, 4.2 in the Nile Basin:
     the plan names the Levant, and Tanis draws its Gold (Thebes the Nile's Papyrus)."""
-    from tests.advciv.grand_imperial.test_draws import tanis
+    from tests.games.advciv.grand_imperial.test_draws import tanis
 
     state, _ = tanis()
     g = game_for(state)
@@ -190,7 +190,7 @@ def test_a_crossroads_city_draws_from_the_region_that_adds_most(grand_imperial):
 def test_the_merchant_prince_is_traded_in_for_the_best_region(grand_imperial):
     """Egypt (Thebes) holds the Merchant Prince: traded in for a card of the Levant (the
     best expected gain, 6.0); accepted, the Prince set aside, a third card in hand."""
-    from tests.advciv.grand_imperial.test_draws import NILE_TOP, acq, full
+    from tests.games.advciv.grand_imperial.test_draws import NILE_TOP, acq, full
 
     state, _ = acq({"thebes": "egypt"}, luxury={"thebes": 2}, leaders={0: ["merchant_prince"]},
                    stacks={"levant": full("levant", ("gold",)), "nile_basin": full("nile_basin", NILE_TOP)})
@@ -206,7 +206,7 @@ def test_ships_with_cargo_are_kept_and_an_empty_one_lapses(grand_imperial):
     """Crete (treasury 1) has three ships: 1 in Knossos with a card aboard and no token, 2 in
     Rhodes with 3 tokens aboard, 3 in Thera empty. The bot keeps ship 1 from treasury (1 -> 0)
     and ship 2 from a token aboard (3 -> 2); ship 3 lapses. Accepted: the card is still aboard."""
-    from tests.advciv.grand_imperial.test_ships import CRETE, aboard, gi_position, restart
+    from tests.games.advciv.grand_imperial.test_ships import CRETE, aboard, gi_position, restart
 
     s = gi_position({"knossos": {"tokens": {"crete": 1}}, "rhodes": {"tokens": {"crete": 1}},
                      "thera": {"tokens": {"crete": 1}}},
@@ -229,7 +229,7 @@ def test_the_free_barracks_goes_to_the_most_threatened_city(grand_imperial):
     """Babylon (Military owned) plays the Warlike Leader; Assyria has tokens in Susa, next
     to Ur and not to Babylon (threat: Susa's tokens against 0): the bot places the free
     Barracks in Ur (accepted)."""
-    from tests.advciv.grand_imperial.test_leaders import BOARD
+    from tests.games.advciv.grand_imperial.test_leaders import BOARD
 
     state, _ = at_leaders({1: ["warlike_leader"]}, players={"babylon": {"civ_cards": ["military"]}},
                           board={**BOARD, "susa": {"tokens": {"assyria": 3}}})
@@ -248,7 +248,7 @@ def test_the_civilized_leaders_credit_goes_to_the_dearest_card_bought(grand_impe
     """Egypt (4 Bronze: 96, 30 treasury) holds the Civilized Leader: the bot plans its cards
     with the 50 credit beside its treasury and names the dearest of them, Mysticism; the
     Leader is not handed in as a payment; accepted: the Leader cashed, the cards owned."""
-    from tests.advciv.grand_imperial.test_leaders_effects import civilized
+    from tests.games.advciv.grand_imperial.test_leaders_effects import civilized
 
     state = civilized()
     order = bot(state, 0)

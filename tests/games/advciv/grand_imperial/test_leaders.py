@@ -310,7 +310,7 @@ def test_a_proselytizer_player_traded_the_theocratic_leader_loses_monotheism(gra
 def test_proselytizer_and_theocratic_leader_drawn_together_are_discarded(grand_imperial):
     """Egypt (3 cities, 4 players: 1 event card) holds the Proselytizer and draws the
     Theocratic Leader: both are set aside after the draw."""
-    from tests.advciv.grand_imperial.test_variant import events, seed_stacks
+    from tests.games.advciv.grand_imperial.test_variant import events, seed_stacks
 
     egypt_only = {a: v for a, v in BOARD.items() if v["city"] == "egypt"}
     top = [c for c in events(["theocratic_leader"]) if c != "great_proselytizer"]

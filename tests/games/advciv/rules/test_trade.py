@@ -13,7 +13,7 @@ from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import play, position, refused, texts
 
 

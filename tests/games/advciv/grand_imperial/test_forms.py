@@ -1,5 +1,5 @@
 """Grand Imperial's order forms (EP-12; ``grand_imperial/forms.py``): the twin of the plain
-"every decision has a form" test (``tests/advciv/test_forms.py``) over bot Grand Imperial
+"every decision has a form" test (``tests/games/advciv/test_forms.py``) over bot Grand Imperial
 games (random and heuristic seats). Every decision kind met has forms (no note of a missing form); the forms of
 Grand Imperial's own decisions give orders the rules accept."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tresham.games.advciv.orders import Order
 from tresham.rng import Rng, seed_state
 from tresham.sim import seat_bots
 
-from tests.advciv.test_forms import start_values
+from tests.games.advciv.test_forms import start_values
 
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}

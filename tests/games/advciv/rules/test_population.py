@@ -7,7 +7,7 @@ from tresham.games.advciv.game import Game
 from tresham.games.advciv.rules.population import increments
 from tresham.rng import Rng
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import four_nations as pos, play, refused
 
 

@@ -12,7 +12,7 @@ from tresham.games.advciv.orders import Timeout
 from tresham.games.advciv.variant import game_for
 from tresham.sim import check_invariants
 
-from tests.advciv.grand_imperial.test_ships import (CRETE, EGYPT, aboard, at_movement, at_sea,  # noqa: F401
+from tests.games.advciv.grand_imperial.test_ships import (CRETE, EGYPT, aboard, at_movement, at_sea,  # noqa: F401
                                                     engage, give, gi_position, grand_imperial, restart,
                                                     ship, voyage)
 from tests.helpers import play, refused, texts
@@ -147,7 +147,7 @@ def test_the_move_form_moves_marines_overland_and_aboard(grand_imperial):
 def east(board, ships, players, phase="advances", variant_state=None):
     """A four-player eastern position (Egypt seat 0); Assyria's treasury holds the advances
     phase open."""
-    from tests.advciv.grand_imperial.test_advances import EAST, GI as GI4, WAIT
+    from tests.games.advciv.grand_imperial.test_advances import EAST, GI as GI4, WAIT
     from tests.helpers import position
 
     state, _ = position(nations=EAST, options={**GI4, "players": 4}, board=board, ships=ships,
@@ -250,7 +250,7 @@ def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
     replays, and Marines are moved overland and by ship."""
     from tresham.sim import play_game, seat_bots
 
-    from tests.advciv.grand_imperial.test_advances import EAST, GI as GI4
+    from tests.games.advciv.grand_imperial.test_advances import EAST, GI as GI4
 
     def rec(i, area, marines=0):
         return {"id": i, "area": area, "role": "trireme", "tokens": 0, "cards": [],

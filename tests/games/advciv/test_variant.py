@@ -39,7 +39,7 @@ from tresham.games.advciv.view import information_state
 from tresham.games.base import Decision, IllegalOrder
 from tresham.sim import play_game, seat_bots
 
-from tests.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints, interface, play,
+from tests.games.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints, interface, play,
                                         summary)
 from tests.helpers import at_surplus, four_nations, texts
 
@@ -524,7 +524,7 @@ class Lazy(Variant):
 
 
 def test_a_variant_given_by_its_module_path_is_imported_on_first_use(monkeypatch):
-    monkeypatch.setitem(VARIANTS, "lazy", "tests.advciv.test_variant:Lazy")
+    monkeypatch.setitem(VARIANTS, "lazy", "tests.games.advciv.test_variant:Lazy")
     v = find_variant("lazy")
     assert type(v) is Lazy and VARIANTS["lazy"] is v and find_variant("lazy") is v
     assert variant_of({"variant": "lazy"}) is v

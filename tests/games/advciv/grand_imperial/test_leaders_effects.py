@@ -17,10 +17,10 @@ from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng, seed_state
 from tresham.sim import check_invariants
 
-from tests.advciv.grand_imperial.test_advances import at, buy, line
-from tests.advciv.grand_imperial.test_leaders import (BABYLON, EGYPT, at_leaders, deal, flags,
+from tests.games.advciv.grand_imperial.test_advances import at, buy, line
+from tests.games.advciv.grand_imperial.test_leaders import (BABYLON, EGYPT, at_leaders, deal, flags,
                                                       pact_movement)
-from tests.advciv.grand_imperial.test_ships import at_sea, restart, ship
+from tests.games.advciv.grand_imperial.test_ships import at_sea, restart, ship
 from tests.helpers import play, refused, texts
 
 R = registry.get("advciv")

@@ -19,9 +19,9 @@ from tresham.sim import check_invariants
 
 from tresham.games.advciv.grand_imperial.variant import EVENTS
 
-from tests.advciv.grand_imperial.test_leaders import deal
-from tests.advciv.grand_imperial.test_luxury import BABYLON, EGYPT, at, of
-from tests.advciv.grand_imperial.test_variant import events, full, grand_imperial, stack  # noqa: F401
+from tests.games.advciv.grand_imperial.test_leaders import deal
+from tests.games.advciv.grand_imperial.test_luxury import BABYLON, EGYPT, at, of
+from tests.games.advciv.grand_imperial.test_variant import events, full, grand_imperial, stack  # noqa: F401
 from tests.helpers import play, refused, texts
 
 #: Egypt's Tanis has a CrossRoads; Thebes has none. Both Content (die 2): one card each.

@@ -1,6 +1,6 @@
 """tresham/games/advciv/rules/civcards.py: the pure helpers for buying civilization cards (31,
 32): credits, prerequisites, payment, Mining, the hand to keep. The card data itself is
-checked in tests/advciv/test_data.py."""
+checked in tests/games/advciv/test_data.py."""
 import pytest
 
 from tresham.games.advciv.data import load

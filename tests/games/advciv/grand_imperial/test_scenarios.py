@@ -2,7 +2,7 @@
 ``grand_imperial/positions.py``): a scenario of ``options.variant = "grand_imperial"`` may start
 in the variant's own phases, hold its cards (ballast, Leadership cards), give a
 ``variant_state`` (checked by the variant's model) and expect a subset of it and the stack
-counts. The worked files ``docs/scenarios/gi-*.json`` are run by ``tests/advciv/test_scenario.py``;
+counts. The worked files ``docs/scenarios/gi-*.json`` are run by ``tests/games/advciv/test_scenario.py``;
 Grand Imperial stays out of the lobby."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ WORKED = {"gi-naval-warship-two-triremes", "gi-luxury-revolting-city", "gi-luxur
 
 def test_the_worked_scenarios_of_design_section_6_3_are_files_each_naming_its_gi_items():
     """S-3, S-4, S-8..S-14, S-16..S-20 and the sea fight of a Warship and two
-    Triremes are files (run by ``tests/advciv/test_scenario.py``), each with a description and
+    Triremes are files (run by ``tests/games/advciv/test_scenario.py``), each with a description and
     the GI items it shows in ``rule``."""
     import json
 

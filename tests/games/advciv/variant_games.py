@@ -111,7 +111,7 @@ def interface() -> dict[str, Any]:
 
 
 def main() -> None:
-    """Write the fixture anew: ``python -m tests.advciv.variant_games``. Only for a change of the
+    """Write the fixture anew: ``python -m tests.games.advciv.variant_games``. Only for a change of the
     plain game's rules that is meant, with the reason in the commit message: the fixture is
     the proof that the variant plumbing changed nothing."""
     out = {}

@@ -21,7 +21,7 @@ from tresham.games.advciv.view import information_state, player_view
 from tresham.rng import Rng
 from tresham.sim import check_invariants
 
-from tests.advciv.repeats import already_done
+from tests.games.advciv.repeats import already_done
 from tests.helpers import play, position, refused, texts
 
 GI = {"variant": KEY, "wem": True}

@@ -12,7 +12,7 @@ from tresham.games.advciv.grand_imperial.variant import KEY
 from tresham.games.advciv.variant import game_for
 from tresham.sim import check_invariants
 
-from tests.advciv.grand_imperial.test_calamities import grand_imperial  # noqa: F401  (the fixture)
+from tests.games.advciv.grand_imperial.test_calamities import grand_imperial  # noqa: F401  (the fixture)
 from tests.helpers import position
 
 EAST = ["egypt", "babylon", "assyria", "asia"]

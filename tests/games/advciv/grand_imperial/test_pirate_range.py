@@ -16,7 +16,7 @@ from tresham.games.advciv.grand_imperial.calamities.piracy import pirates_near
 from tresham.games.advciv.grand_imperial.options import GIOptions, fields
 from tresham.games.advciv.variant import game_for
 
-from tests.advciv.grand_imperial.test_calamities import (  # noqa: F401  (the fixture)
+from tests.games.advciv.grand_imperial.test_calamities import (  # noqa: F401  (the fixture)
     gi_state, grand_imperial,
 )
 
