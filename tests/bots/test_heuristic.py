@@ -5,7 +5,7 @@ import pytest
 from tresham.bots.heuristic import heuristic_bot, plan_moves
 from tresham.bots.random_bot import random_bot
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.sim import play_game
 
@@ -48,7 +48,7 @@ def test_heuristic_gathers_six_tokens_on_a_city_site_it_can_support():
                         board={"thebes": {"tokens": {"egypt": 4}}, "buhen": {"tokens": {"egypt": 3}},
                                "upper_egypt": {"tokens": {"egypt": 2}}, "nubia": {"tokens": {"egypt": 2}},
                                "susa": {"tokens": {"babylon": 1}}})
-    g = Game(state)
+    g = Context(state)
     order = plan_moves(g, 0)
     into_thebes = sum(m["count"] for m in order["moves"] if m["to"] == "thebes")
     assert g.tokens("thebes", "egypt") + into_thebes >= 6
@@ -60,7 +60,7 @@ def test_heuristic_does_not_build_an_unsupportable_city():
     state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="movement",
                         board={"thebes": {"tokens": {"egypt": 5}}, "buhen": {"tokens": {"egypt": 2}},
                                "susa": {"tokens": {"babylon": 1}}})
-    order = plan_moves(Game(state), 0)
+    order = plan_moves(Context(state), 0)
     assert not any(m["to"] == "thebes" for m in order["moves"])
     assert any(m["from"] == "thebes" for m in order["moves"])
 
@@ -69,7 +69,7 @@ def test_heuristic_never_walks_into_another_nation():
     state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="movement",
                         board={"thebes": {"tokens": {"egypt": 5}}, "buhen": {"tokens": {"babylon": 1}},
                                "upper_egypt": {"tokens": {"babylon": 1}}, "susa": {"tokens": {"babylon": 1}}})
-    order = plan_moves(Game(state), 0)
+    order = plan_moves(Context(state), 0)
     assert all(m["to"] not in ("buhen", "upper_egypt") for m in order["moves"])
 
 
@@ -128,7 +128,7 @@ def test_heuristic_side_passes_a_calamity_as_one_lie():
 
     state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="advances",
                         board={"thebes": {"tokens": {"egypt": 1}}})
-    g = Game(state)
+    g = Context(state)
     give, said = _side(g, ["epidemic", "salt", "ochre", "ochre", "gold"], ["grain", "dont_care", "dont_care"])
     assert give[said.index("grain")] == "epidemic"  # the lie fills the named card
     assert sum(1 for real, s in zip(give, said) if real != s) == 1

@@ -20,7 +20,7 @@ choices), it takes that default; it decides for itself where play is made:
 from __future__ import annotations
 
 from ..games.advciv import engine
-from ..games.advciv.game import Game
+from ..games.advciv.context import Context
 from ..games.advciv.rules import civcards as cc
 from ..games.advciv.rules import ships
 from ..games.advciv.rules.movement import check_plan
@@ -56,7 +56,7 @@ def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
 
 
 # ---- movement ------------------------------------------------------------------------------
-def plan_moves(g: Game, seat: int) -> dict:
+def plan_moves(g: Context, seat: int) -> dict:
     """Spread out into empty land and gather tokens on city sites (see module docstring)."""
     nation = g.s.players[seat].nation
     board = g.s.board
@@ -153,7 +153,7 @@ CALAMITY_RELIEF = 40  # what getting rid of a tradable calamity is worth, in set
 MAX_OFFERS = 2
 
 
-def _marginal(g: Game, hand: list[str], card: str) -> float:
+def _marginal(g: Context, hand: list[str], card: str) -> float:
     """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose."""
     if g.d.is_calamity(card):
         return -CALAMITY_RELIEF if g.d.is_tradable(card) else float("inf")
@@ -162,14 +162,14 @@ def _marginal(g: Game, hand: list[str], card: str) -> float:
     return g.hand_value(hand) - g.hand_value(rest)
 
 
-def _junk(g: Game, hand: list[str], n: int) -> list[str]:
+def _junk(g: Context, hand: list[str], n: int) -> list[str]:
     """The ``n`` tradable cards that cost least to lose (calamities first)."""
     pool = [c for c in hand if g.d.is_tradable(c)]
     pool.sort(key=lambda c: (_marginal(g, hand, c), c))
     return pool[:n]
 
 
-def _wanted(g: Game, hand: list[str]) -> list[str]:
+def _wanted(g: Context, hand: list[str]) -> list[str]:
     """Commodities whose next card adds most to the hand's set value."""
     counts = {c: hand.count(c) for c in set(hand) if c in g.d.commodities}
     gain = {c: g.set_value(c, n + 1) - g.set_value(c, n) for c, n in counts.items()
@@ -177,7 +177,7 @@ def _wanted(g: Game, hand: list[str]) -> list[str]:
     return sorted(gain, key=lambda c: (-gain[c], c))
 
 
-def _side(g: Game, hand: list[str], expect: list[str]) -> tuple[list[str], list[str]] | None:
+def _side(g: Context, hand: list[str], expect: list[str]) -> tuple[list[str], list[str]] | None:
     """Cards to give and what to state for them so that they fill ``expect``; one lie at
     most per card beyond two (28.3), used to pass off a calamity. None if impossible."""
     left = list(hand)
@@ -212,7 +212,7 @@ def _side(g: Game, hand: list[str], expect: list[str]) -> tuple[list[str], list[
     return give, said
 
 
-def _message(g: Game, hand: list[str], wanted: list[str]) -> str:
+def _message(g: Context, hand: list[str], wanted: list[str]) -> str:
     """A public message (SITE-MSG-01) naming what we want and what we can spare."""
     spare = [c for c in _junk(g, hand, 3) if c in g.d.commodities]
     spare = list(dict.fromkeys(spare))
@@ -220,7 +220,7 @@ def _message(g: Game, hand: list[str], wanted: list[str]) -> str:
             + ", ".join(g.d.commodities[c].name for c in spare) + ".")
 
 
-def _offers_in(g: Game, text: str) -> set[str]:
+def _offers_in(g: Context, text: str) -> set[str]:
     """The commodities a public message says are on offer ("... Offer: Salt, Ochre.")."""
     if "Offer:" not in text:
         return set()
@@ -228,7 +228,7 @@ def _offers_in(g: Game, text: str) -> set[str]:
     return {c.id for c in g.d.commodities.values() if c.name in tail}
 
 
-def plan_trade(g: Game, seat: int, rng: Rng) -> dict:
+def plan_trade(g: Context, seat: int, rng: Rng) -> dict:
     """Accept a good offer, else make one, else leave the market (see module docstring)."""
     from ..games.advciv.rules.trade import trade_view
 
@@ -288,7 +288,7 @@ def plan_trade(g: Game, seat: int, rng: Rng) -> dict:
 
 
 # ---- ships -----------------------------------------------------------------------------
-def plan_ships(g: Game, seat: int) -> dict:
+def plan_ships(g: Context, seat: int) -> dict:
     """Ships only as a treasury valve (SITE-SHIP-05): when the stock will not cover next turn's
     taxes and growth, build ships paid from treasury (the tokens go back to stock) and let
     them lapse next turn; otherwise none."""
@@ -311,14 +311,14 @@ def plan_ships(g: Game, seat: int) -> dict:
 
 
 # ---- civilization cards --------------------------------------------------------------------
-def _worth(g: Game, p, card: str) -> float:
+def _worth(g: Context, p, card: str) -> float:
     """Value for money of ``card``: face value plus credits towards missing cards, per token."""
     c = g.d.civ_cards[card]
     future = sum(v for t, v in c.credits.items() if t not in p.civ_cards)
     return (c.cost + 0.5 * future) / max(1, cc.cost_after_credits(g, p, card))
 
 
-def plan_purchase(g: Game, seat: int) -> dict | None:
+def plan_purchase(g: Context, seat: int) -> dict | None:
     """Buy the best cards the hand and treasury can pay for; None = take the default."""
     p = g.s.players[seat]
     budget = cc.max_payment(g, p)

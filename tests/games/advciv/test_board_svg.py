@@ -16,7 +16,7 @@ from tresham.games.advciv.board import board_key, board_pieces, board_svg, coast
 from tresham.games.advciv.board.geometry import geometry
 from tresham.games.advciv.board.svg import render
 from tresham.games.advciv.data import load
-from tresham.games.advciv.game import board_areas
+from tresham.games.advciv.context import board_areas
 
 SVG = "{http://www.w3.org/2000/svg}"
 RULES = engine.AdvancedCivilization()

@@ -9,7 +9,7 @@ from hypothesis import strategies as hs
 from tresham.games.advciv import engine
 from tresham.sim import all_trade_cards, card_counts
 from tresham.games.advciv.engine import _advance
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
@@ -33,7 +33,7 @@ def restart(state, phase: str) -> None:
     end after each turn (34.1B), so each round stops after its trading."""
     state.phase, state.step = phase, {}
     state.finished, state.winners = False, []
-    g = Game(state)
+    g = Context(state)
     PHASES[phase].start(g)
     _advance(g)
     g.sync()
@@ -92,7 +92,7 @@ def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
         while state.phase in ("acquisition", "trade") and not state.finished:
             req = [d.player for d in engine.pending(state) if d.required]
             seat = req[rng.below(len(req))]
-            order = PHASES[state.phase].sample(Game(state), seat, rng)
+            order = PHASES[state.phase].sample(Context(state), seat, rng)
             events = engine.apply_in_place(state, order, platform=is_platform_order(order))
             check_events(events, state)
             if state.phase == "trade":

@@ -33,10 +33,10 @@ def test_tokens_per_player_count():
 def test_five_players_use_three_panels():
     """16.5 / Z-10 (ruling R-BOARD-5): five players play on three panels, 47 tokens each."""
     from tresham.games.advciv import engine
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context
 
     s = engine.new_game({"players": 5}, seed=1)
-    g = Game(s)
+    g = Context(s)
     panels = {a.panel for a in g.areas.values() if a.is_land and a.panel is not None}
     assert panels == {2, 3, 4}
     assert s.options.tokens == 47
@@ -49,10 +49,10 @@ def test_creator_chooses_the_map_part():
     Western Extension Map (16.6)."""
     east = engine.new_game({"players": 4}, seed=1)
     west = engine.new_game({"players": 4, "board": "four_west_wem", "wem": True}, seed=1)
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context
 
-    assert "memphis" in Game(east).areas and "memphis" not in Game(west).areas
-    assert "rome" in Game(west).areas and "rome" not in Game(east).areas
+    assert "memphis" in Context(east).areas and "memphis" not in Context(west).areas
+    assert "rome" in Context(west).areas and "rome" not in Context(east).areas
     with pytest.raises(IllegalOrder, match="is for"):
         engine.new_game({"players": 4, "board": "three"})
 

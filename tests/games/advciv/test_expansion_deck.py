@@ -81,14 +81,14 @@ def test_minor_calamities_are_never_modified_by_advances():
     cards given to the victim change nothing (the effects of Squandered Wealth, Tempest and
     Banditry checked here; the other minors in their own tests)."""
     from tests.helpers import cal, cities, owed
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context
     every = sorted(D.civ_cards)
     board = cities(["thebes", "memphis"], "egypt", {"upper_egypt": 6})
     for card, check in (("squandered_wealth", lambda g: g.of("egypt").treasury == 2),
                         ("tempest", lambda g: g.of("egypt").treasury == 7 and g.ships_of("egypt") == [])):
         s, _ = cal(board, {"egypt": {"hand": [card], "treasury": 12, "civ_cards": every}},
                    ships={"egypt": ["alexandria"]}, options={"ep_minor": True})
-        assert check(Game(s)), card
+        assert check(Context(s)), card
     s, _ = cal(board, {"egypt": {"hand": ["banditry", "wine", "salt"], "civ_cards": every}},
                options={"ep_minor": True})
     assert [d.options["points"] for d in owed(s) if d.kind == "calamity_cards"] == [2]

@@ -3,7 +3,7 @@ game described in 2.2-2.6."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES, TURN
 
@@ -19,12 +19,12 @@ def test_description_of_play_over_two_turns():
     for _ in range(3):
         seat = next(d.player for d in engine.pending(state) if d.required)
         state, _ = play(state, engine.default(state, seat))
-    g = Game(state)
+    g = Context(state)
     assert all(g.tokens_on_board(p.nation) == 2 for p in g.active())  # 1 placed, +1 (2.2)
     state, _ = position(nations=["crete", "thrace", "italy"], phase="tax",
                         board={"athens": {"city": "crete"}, "knossos": {"tokens": {"crete": 2}},
                                "scythia": {"tokens": {"thrace": 1}}, "etruria": {"tokens": {"italy": 1}}})
-    g = Game(state)
+    g = Context(state)
     crete = g.of("crete")
     assert crete.treasury == 2  # 2.5: taxes, 2 per city
     assert g.tokens("knossos", "crete") == 4  # 2.2: +2 where 2 or more
@@ -78,7 +78,7 @@ def test_phases_without_decisions_pass_at_once():
     state, ev = pos(board)
     # no cities (no tax), automatic growth, census, no coast (no ships): straight to movement
     assert state.phase == "movement"
-    g = Game(state)
+    g = Context(state)
     assert g.tokens("thebes", "egypt") == 4 and g.tokens("babylon", "babylon") == 2
     assert "Census: Egypt 4, Babylon 2" in texts(ev)
 
@@ -91,7 +91,7 @@ def test_ast_order_breaks_ties_and_orders_tax_and_growth():
              "nineveh": {"city": "assyria"}, "carrhae": {"tokens": {"assyria": 1}},
              "ankara": {"city": "asia"}, "gordium": {"tokens": {"asia": 1}}}
     state, ev = pos(board)
-    g = Game(state)
+    g = Context(state)
     assert [p.nation for p in g.active()] == ["asia", "assyria", "babylon", "egypt"]
     paid = [e.data["nation"] for e in ev if e.kind == "tax"]
     grew = [e.data["nation"] for e in ev if e.kind == "population"]

@@ -7,7 +7,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv import standing as so
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.sim import play_game
@@ -119,11 +119,11 @@ def test_movement_safe_only_drops_the_move_into_the_area_another_player_entered(
     assert o == {"type": "move", "player": THRACE, "done": "done", "voyages": [],
                  "moves": [{"from": "thrace", "to": "macedonia", "count": 1}]}
     after, ev = play(s, o)
-    g = Game(after)
+    g = Context(after)
     assert (g.tokens("thrace", "thrace"), g.tokens("macedonia", "thrace"), g.tokens("byzantium", "thrace")) == (1, 1, 0)
     # the site's default carries out both moves entered (SITE-MOVE-08): into Byzantium too
     dflt, ev = play(s, engine.default(s, THRACE))
-    assert Game(dflt).tokens("byzantium", "thrace") == 1 and Game(dflt).tokens("macedonia", "thrace") == 1
+    assert Context(dflt).tokens("byzantium", "thrace") == 1 and Context(dflt).tokens("macedonia", "thrace") == 1
 
 
 def test_movement_entered_moves_carried_out_or_none():
@@ -131,7 +131,7 @@ def test_movement_entered_moves_carried_out_or_none():
     assert order_for(s, THRACE, "move", {"entered": "carry_out"}) == {"type": "done", "player": THRACE}
     none = order_for(s, THRACE, "move", {"entered": "none"})
     after, ev = play(s, none)
-    assert Game(after).tokens("thrace", "thrace") == 2 and "Thrace moves nothing." in texts(ev)
+    assert Context(after).tokens("thrace", "thrace") == 2 and "Thrace moves nothing." in texts(ev)
 
 
 @pytest.mark.rule("26.1")
@@ -147,9 +147,9 @@ def test_movement_relieve_saves_the_tokens_surplus_removal_would_take():
     o = order_for(s, THRACE, "move", {"otherwise": "relieve"})
     assert o["moves"] == [{"from": "thrace", "to": "moesia", "count": 3}]
     after, _ = play(s, o)
-    assert Game(after).tokens("moesia", "thrace") == 3 and Game(after).tokens("thrace", "thrace") == 2
+    assert Context(after).tokens("moesia", "thrace") == 3 and Context(after).tokens("thrace", "thrace") == 2
     dflt, ev = play(s, engine.default(s, THRACE))
-    assert Game(dflt).tokens("thrace", "thrace") == 5 and "no movement" in texts(ev)
+    assert Context(dflt).tokens("thrace", "thrace") == 5 and "no movement" in texts(ev)
     stay = order_for(s, THRACE, "move", {"otherwise": "stay"})
     assert stay["moves"] == [] and stay["done"] == "done"
 
@@ -169,7 +169,7 @@ def test_movement_bot_plan_is_the_heuristic_plan():
 
     s = at_movement({"ur": {"tokens": {"babylon": 3}}, "thrace": {"tokens": {"thrace": 5}}})
     o = order_for(s, THRACE, "move", {"otherwise": "bot"})
-    bot = plan_moves(Game(information_state(s, THRACE)), THRACE)
+    bot = plan_moves(Context(information_state(s, THRACE)), THRACE)
     assert o["moves"] == bot["moves"] and o["moves"]
 
 
@@ -194,10 +194,10 @@ def test_cities_ranked_areas_first_when_support_is_short():
     o = order_for(state, BABYLON4, "build_cities", {"prefer": ["ur"]})
     assert o == {"type": "build_cities", "player": BABYLON4, "areas": ["ur"], "architecture": None}
     after, _ = play(state, o)
-    assert Game(after).cities_of("babylon") == ["ur"]
+    assert Context(after).cities_of("babylon") == ["ur"]
     assert after.board.tokens["babylonia"] == {"babylon": 12}
     dflt, _ = play(state, engine.default(state, BABYLON4))
-    assert Game(dflt).cities_of("babylon") == ["babylonia"]
+    assert Context(dflt).cities_of("babylon") == ["babylonia"]
     # without a ranking the standing order takes the default's rule
     assert order_for(state, BABYLON4, "build_cities", {})["areas"] == ["babylonia"]
 
@@ -215,11 +215,11 @@ def test_cities_architecture_where_support_allows_it():
     o = order_for(state, BABYLON4, "build_cities", {})
     assert (o["areas"], o["architecture"]) == (["babylonia", "ur"], "susa")
     after, ev = play(state, o)
-    assert Game(after).cities_of("babylon") == ["babylonia", "susa", "ur"]
+    assert Context(after).cities_of("babylon") == ["babylonia", "susa", "ur"]
     assert after.players[BABYLON4].treasury == 7
     assert "Babylon builds a city in Susa with Architecture (3 tokens and 3 from treasury)." in texts(ev)
     dflt, _ = play(state, engine.default(state, BABYLON4))
-    assert Game(dflt).cities_of("babylon") == ["babylonia", "ur"] and dflt.players[BABYLON4].treasury == 10
+    assert Context(dflt).cities_of("babylon") == ["babylonia", "ur"] and dflt.players[BABYLON4].treasury == 10
     no_arch = order_for(state, BABYLON4, "build_cities", {"architecture": False, "never": ["ur"]})
     assert (no_arch["areas"], no_arch["architecture"]) == (["babylonia"], None)
 
@@ -234,7 +234,7 @@ def at_advances(players, options=None):
     state, _ = position(nations=ADV, phase="over", turn=1, options={"turn_limit": 1, **(options or {})},
                         players=players)
     state.phase = "advances"
-    g = Game(state)
+    g = Context(state)
     PHASES["advances"].start(g)
     engine._advance(g)
     g.sync()
@@ -332,11 +332,11 @@ def test_ships_all_kept_treasury_where_no_token_can_pay():
     assert o["maintain"] == [{"area": "tanis", "pay": "token"}, {"area": "eastern_mediterranean", "pay": "treasury"},
                              {"area": "gaza", "pay": "token"}] and o["build"] == []
     after, _ = play(state, o)
-    g = Game(after)
+    g = Context(after)
     assert sorted(g.ships_of("egypt")) == ["eastern_mediterranean", "gaza", "tanis"]
     assert after.player("egypt").treasury == 0 and g.tokens("tanis", "egypt") == 2
     dflt, _ = play(state, engine.default(state, 0))
-    assert Game(dflt).ships_of("egypt") == []
+    assert Context(dflt).ships_of("egypt") == []
 
 
 @pytest.mark.rule("22.3")
@@ -346,7 +346,7 @@ def test_ships_named_ships_treasury_first_and_refusal_when_none_is_there():
     o = order_for(state, 0, "ships", {"keep": ["gaza"]})
     assert o["maintain"] == [{"area": "gaza", "pay": "treasury"}]
     after, ev = play(state, o)
-    assert Game(after).ships_of("egypt") == ["gaza"] and after.player("egypt").treasury == 4
+    assert Context(after).ships_of("egypt") == ["gaza"] and after.player("egypt").treasury == 4
     assert "Egypt's ship in Tanis is not maintained and returns to stock." in texts(ev)
     e = refused_standing(state, 0, "ships", {"keep": ["jerusalem"]}, "22.3")
     assert e.message == "you have no ship in the areas it names; your ships are in Tanis, Gaza"
@@ -402,7 +402,7 @@ def test_pillage_the_amount_it_names_at_most_the_maximum():
                                "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}},
                         players={"babylon": {"treasury": 4}, "egypt": {"stock": 10, "treasury": 1}})
     state.phase, state.step = "conflict", {}
-    g = Game(state)
+    g = Context(state)
     PHASES["conflict"].start(g)
     g.sync()
     o = order_for(state, 1, "pillage", {"amount": 1})
@@ -438,11 +438,11 @@ def test_epidemic_victims_in_his_order_and_his_friends_spared():
     o = order_for(s, EGYPT, "assign_losses", {"victims": ["thrace"], "spare": ["crete", "asia"]})
     assert o == {"type": "assign_losses", "player": EGYPT, "assign": {"thrace": 10, "assyria": 10, "babylon": 5}}
     after, ev = play(s, o)
-    assert Game(after).tokens("rhodes", "crete") == 6 and Game(after).tokens("galatia", "asia") == 8
+    assert Context(after).tokens("rhodes", "crete") == 6 and Context(after).tokens("galatia", "asia") == 8
     assert "Epidemic: Thrace is assigned 10 unit points." in texts(ev)
-    assert [n for n in Game(s).leaders() if n != "egypt"][0] == "crete"
+    assert [n for n in Context(s).leaders() if n != "egypt"][0] == "crete"
     dflt, _ = play(s, engine.default(s, EGYPT))  # the leaders: Crete loses all it can (1 stays)
-    assert Game(dflt).tokens("rhodes", "crete") == 1
+    assert Context(dflt).tokens("rhodes", "crete") == 1
 
 
 @pytest.mark.rule("29.62", "29.63", "30.612")
@@ -455,7 +455,7 @@ def test_losses_tokens_before_cities_the_precious_city_kept():
     assert o["destroy"] == ["memphis"] and o["reduce"] == []
     assert o["tokens"] == {"alexandria": 3, "buhen": 2, "fayum": 4, "upper_egypt": 3}
     after, ev = play(s, o)
-    assert Game(after).cities_of("egypt") == ["thebes"]
+    assert Context(after).cities_of("egypt") == ["thebes"]
     assert "Egypt has lost 16 unit points to Epidemic." in texts(ev)
     other = order_for(s, EGYPT, "choose_losses", {"keep": ["memphis"]})
     assert other["destroy"] == ["thebes"]
@@ -480,9 +480,9 @@ def test_famine_assignment_in_his_order():
     o = order_for(s, EGYPT, "famine_assign", {"victims": ["crete", "asia"], "spare": ["assyria"]})
     assert o["victims"] == {"crete": 3, "asia": 8, "babylon": 8, "assyria": 1}
     after, _ = play(s, o)
-    assert Game(after).tokens("armenia", "assyria") == 9
+    assert Context(after).tokens("armenia", "assyria") == 9
     dflt, _ = play(s, engine.default(s, EGYPT))
-    assert Game(dflt).tokens("armenia", "assyria") == 2  # the leader loses 8 (SITE-CAL-05)
+    assert Context(dflt).tokens("armenia", "assyria") == 2  # the leader loses 8 (SITE-CAL-05)
 
 
 @pytest.mark.rule("30.321")
@@ -493,7 +493,7 @@ def test_superstition_own_cities_lost_first_and_kept():
     o = order_for(s, EGYPT, "calamity_cities", {"lose": ["buhen"], "keep": ["thebes", "memphis"]})
     assert o == {"type": "choose_cities", "player": EGYPT, "cities": ["buhen", "memphis", "tanis"]}
     after, _ = play(s, o)
-    assert Game(after).cities_of("egypt") == ["thebes"]
+    assert Context(after).cities_of("egypt") == ["thebes"]
     # a spec naming only other players says nothing about his own cities: the default applies
     assert order_for(s, EGYPT, "calamity_cities", {"victims": ["babylon"]}) is None
 
@@ -517,11 +517,11 @@ def test_iconoclasm_other_players_cities_named_in_his_order():
     o = order_for(s, ASIA, "calamity_cities", {"targets": ["nineveh"], "victims": ["babylon"], "spare": ["crete"]})
     assert o["cities"] == ["nineveh", "susa"]
     after, _ = play(s, o)
-    g = Game(after)
+    g = Context(after)
     assert g.cities_of("assyria") == ["aleppo"] and g.cities_of("babylon") == ["ur"]
     assert g.cities_of("crete") == ["knossos", "phaestos"]
     dflt, _ = play(s, engine.default(s, ASIA))
-    assert len(Game(dflt).cities_of("crete")) == 1 and len(Game(dflt).cities_of("babylon")) == 2
+    assert len(Context(dflt).cities_of("crete")) == 1 and len(Context(dflt).cities_of("babylon")) == 2
     only = order_for(s, ASIA, "calamity_cities", {"victims": ["babylon"]})
     assert only["cities"] == ["susa", "ur"]  # two of one player: Iconoclasm allows it (30.818)
 
@@ -535,10 +535,10 @@ def test_support_reduction_keeps_the_city_he_names():
     o = order_for(state, 3, "reduce_cities", {"keep": ["thebes"]})
     assert o["areas"] == ["memphis", "thebes"]
     after, _ = play(state, o)
-    assert Game(after).cities_of("egypt") == ["thebes"]
+    assert Context(after).cities_of("egypt") == ["thebes"]
     o = order_for(state, 3, "reduce_cities", {"keep": ["memphis"]})
     after, _ = play(state, o)
-    assert Game(after).cities_of("egypt") == ["memphis"]
+    assert Context(after).cities_of("egypt") == ["memphis"]
     assert order_for(state, 3, "reduce_cities", {}) is None  # says nothing: the default's random choice
 
 

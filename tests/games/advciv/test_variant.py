@@ -6,7 +6,7 @@ docs/variants/grand-imperial.md). No rule of any variant is played here; the tes
   the decisions owed and every view), and what the game shows the platform (schemas,
   reference, option fields, the registries' names);
 - a variant that changes nothing plays exactly as the plain game: a clone with only a name
-  of its own, and a deep clone that brings its own ``Game`` class, its own class for every
+  of its own, and a deep clone that brings its own ``Context`` class, its own class for every
   phase and every order (identical subclasses), so that every lookup goes through the
   variant's tables; same digests, events, decisions and views, step by step;
 - an unknown variant is refused when the options are read, in words;
@@ -24,7 +24,7 @@ from functools import cache
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import (ORDER_TYPES, PLATFORM_TYPES, VARIANT_ORDER_TYPES,
                                          VARIANT_PLATFORM_TYPES, Order, Timeout, from_json,
                                          is_platform_order, json_schema, order, order_types,
@@ -81,12 +81,12 @@ def test_registering_grand_imperial_adds_only_its_offer(monkeypatch):
 def test_the_plain_game_is_the_standard_variant():
     std = find_variant("standard")
     assert isinstance(std, Standard) and std.key == "standard" and "standard" in BUILT_IN
-    assert std.turn is TURN and std.phases() is PHASES and std.game_class is Game
+    assert std.turn is TURN and std.phases() is PHASES and std.context_class is Context
     assert std.order_types() is ORDER_TYPES and std.order_types(platform=True) is PLATFORM_TYPES
     state = engine.new_game({"players": 3}, seed=1)
     for x in (state, state.options, {}, {"variant": "standard"}, None):
         assert variant_of(x) is std
-    assert type(game_for(state)) is Game
+    assert type(game_for(state)) is Context
     assert state.variant_state == {}
 
 
@@ -195,13 +195,13 @@ def test_the_clone_plays_as_the_plain_game(clone, key):
     assert summary(fingerprints(opts, seed, log, plain_name="standard"), len(log)) == PLAIN_PRINTS[key]
 
 
-# ---- a deep clone: its own Game class, phases and orders, all identical ------------------------
+# ---- a deep clone: its own Context class, phases and orders, all identical ------------------------
 DEEP = "deep_clone"
 #: what the deep clone's own classes did during a game
 USED: Counter = Counter()
 
 
-class CloneGame(Game):
+class CloneGame(Context):
     """The plain primitives, counting the hooks' calls."""
 
     __slots__ = ()
@@ -225,7 +225,7 @@ class CloneGame(Game):
 
 class DeepClone(Variant):
     key = DEEP
-    game_class = CloneGame
+    context_class = CloneGame
 
 
 def _clone_phase(plain: type[Phase]) -> type[Phase]:
@@ -286,7 +286,7 @@ def test_the_deep_clone_uses_its_own_classes(deep):
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_the_deep_clone_plays_as_the_plain_game(deep, key):
     """Same digests, events, decisions and views at every step, every phase and order of
-    the game handled by the clone's classes, every hook called through its Game class."""
+    the game handled by the clone's classes, every hook called through its Context class."""
     players, seed, bots, turns = GAMES[key]
     opts, log = play(players, seed, bots, turns, options={"variant": DEEP})
     USED.clear()
@@ -306,7 +306,7 @@ def test_the_deep_clone_plays_as_the_plain_game(deep, key):
 
 
 # ---- the board hooks change the rules that use them -------------------------------------------
-class PoorGame(Game):
+class PoorGame(Context):
     __slots__ = ()
 
     def tax_base(self, nation: str) -> int:
@@ -318,7 +318,7 @@ class PoorGame(Game):
 
 class Poor(Variant):
     key = "poor"
-    game_class = PoorGame
+    context_class = PoorGame
 
 
 @pytest.fixture
@@ -352,7 +352,7 @@ def test_cities_need_the_support_the_variant_says(poor):
 RECEIVED: list[tuple] = []
 
 
-class WatchGame(Game):
+class WatchGame(Context):
     __slots__ = ()
 
     def on_cards_received(self, taker, giver, cards, how) -> None:
@@ -361,12 +361,12 @@ class WatchGame(Game):
 
 class Watch(Variant):
     key = "watch"
-    game_class = WatchGame
+    context_class = WatchGame
 
 
 def test_a_card_drawn_in_a_city_attack_is_reported_to_the_hook(monkeypatch):
     """24.51: the attacker who takes a city draws a card from the victim's hand, and the
-    variant's Game hears of it once the card is in his hand."""
+    variant's Context hears of it once the card is in his hand."""
     monkeypatch.setitem(VARIANTS, Watch.key, Watch())
     RECEIVED.clear()
     state, _ = four_nations({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
@@ -400,26 +400,26 @@ class ToyPhase(Phase):
     rule = "TOY-1"
     accepts = ("toy_note",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.variant_state.setdefault("visits", []).append(g.s.turn)
         g.s.step = {"owed": [p.seat for p in g.active() if not p.inert]}
         g.emit(f"The toy phase of turn {g.s.turn}.", "toy", turn=g.s.turn)
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         return [Decision(seat, "toy_note", "Write a note", default="no note") for seat in g.s.step["owed"]]
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         if o.player not in g.s.step["owed"]:
             raise IllegalOrder(self.rule, "you have written your note")
         g.s.step["owed"].remove(o.player)
         g.s.variant_state["notes"] = g.s.variant_state.get("notes", 0) + 1
         g.emit(f"Seat {o.player} writes {o.text!r}.", "toy_note")
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         g.s.step["owed"].remove(seat)
         g.emit(f"Seat {seat} writes nothing.", "toy_note")
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         return ToyNote(seat, "hello") if rng.below(2) else Timeout(seat)
 
 

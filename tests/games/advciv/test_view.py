@@ -3,12 +3,12 @@ information state."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import position
 
 
-# ---- Game options are shown to every player (SITE-CREATE-10, -12, -15) --------------------------
+# ---- Context options are shown to every player (SITE-CREATE-10, -12, -15) --------------------------
 @pytest.mark.site("SITE-CREATE-15", "SITE-CREATE-12")
 def test_game_options_are_visible_to_every_player():
     s = engine.new_game({"players": 3, "stoic": True, "hand_limit": 10}, seed=1)
@@ -49,8 +49,8 @@ def test_information_state_hides_other_players_early_orders():
     order = state.step["order"]
     last = order[-1]
     nation = state.players[last].nation
-    src = next(iter(Game(state).token_areas(nation)))
-    dst = sorted(Game(state).areas[src].land_adj)[0]
+    src = next(iter(Context(state).token_areas(nation)))
+    dst = sorted(Context(state).areas[src].land_adj)[0]
     state, _ = engine.apply(state, {"type": "move", "player": last, "moves": [{"from": src, "to": dst, "count": 1}],
                                     "voyages": [], "done": "done"})
     assert str(last) in state.step["plans"]

@@ -9,7 +9,7 @@ The phase machine: each phase (``rules/``) says what is pending; after every acc
 the engine finishes complete phases and starts the next, so automatic phases pass at once.
 No web, database or clock here; chance only through the generator held in the state.
 The game's variant (``variant.py``, the option ``variant``) gives the turn, the phase objects,
-the order types and the ``Game`` class; the plain game's are those of ``Standard``.
+the order types and the ``Context`` class; the plain game's are those of ``Standard``.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from ..base import AlreadyDone, BoardUnavailable, Decision, Event, IllegalOrder,
 from ...rng import seed_state
 from . import rules  # noqa: F401  (registers the phases)
 from .data import BARBARIANS, PIRATES, load
-from .game import DEFAULT_BOARD, Game, board_areas
+from .context import DEFAULT_BOARD, Context, board_areas
 from .orders import Order, Timeout, from_json
 from .phase import PHASES
 from .rules.departure import Depart, depart
@@ -140,7 +140,7 @@ def apply(state: GameState, order: dict | Order, *, platform: bool = False) -> t
     return new, events
 
 
-def _advance(g: Game, observer: Callable[[GameState, str], None] | None = None) -> None:
+def _advance(g: Context, observer: Callable[[GameState, str], None] | None = None) -> None:
     """Finish complete phases and start the following ones until someone owes a decision."""
     s = g.s
     variant = variant_of(s)
@@ -168,7 +168,7 @@ def _advance(g: Game, observer: Callable[[GameState, str], None] | None = None) 
             raise RuntimeError("phase machine is looping without any decision")
 
 
-def _new_turn(g: Game) -> None:
+def _new_turn(g: Context) -> None:
     s = g.s
     if s.options.turn_limit is not None and s.turn >= s.options.turn_limit:
         from .rules.ast import end_game

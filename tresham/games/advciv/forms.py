@@ -18,13 +18,13 @@ from collections import ChainMap, Counter
 from typing import Any, Callable, Mapping
 
 from ..base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
-from .game import Game
+from .context import Context
 from .orders import ORDER_TYPES
 from .rules import civcards as cc
 from .state import STANDARD
 
-Build = Callable[[Game, int, Decision], list[OrderForm]]
-ToOrder = Callable[[Game, int, Decision, str, dict[str, Any]], dict]
+Build = Callable[[Context, int, Decision], list[OrderForm]]
+ToOrder = Callable[[Context, int, Decision, str, dict[str, Any]], dict]
 
 #: decision kind -> (forms, order from the posted values): the plain game's
 FORMS: dict[str, tuple[Build, ToOrder]] = {}
@@ -53,25 +53,25 @@ def forms_for(variant: str) -> Mapping[str, tuple[Build, ToOrder]]:
 
 
 # ---- names people read ------------------------------------------------------------------------
-def _area(g: Game, area: str) -> str:
+def _area(g: Context, area: str) -> str:
     return g.area_name(area) if area in g.d.map.areas else str(area)
 
 
-def _areas(g: Game, areas, *, caps: dict[str, int] | None = None) -> list[FieldChoice]:
+def _areas(g: Context, areas, *, caps: dict[str, int] | None = None) -> list[FieldChoice]:
     """Areas as choices, by name (``caps``: the most of each, for a counts field)."""
     out = [FieldChoice(a, _area(g, a), None if caps is None else caps[a]) for a in areas]
     return sorted(out, key=lambda c: c.label)
 
 
-def _nations(g: Game, caps: dict[str, int]) -> list[FieldChoice]:
+def _nations(g: Context, caps: dict[str, int]) -> list[FieldChoice]:
     return [FieldChoice(n, g.name(n), m) for n, m in caps.items()]
 
 
-def _card(g: Game, card: str) -> str:
+def _card(g: Context, card: str) -> str:
     return cc._name(g, card)
 
 
-def _hand_choices(g: Game, hand: list[str], *, tradable_only: bool = False) -> list[FieldChoice]:
+def _hand_choices(g: Context, hand: list[str], *, tradable_only: bool = False) -> list[FieldChoice]:
     """One's own trade cards grouped by kind, the most of each being how many one holds."""
     held = Counter(hand)
     out = []
@@ -104,7 +104,7 @@ def _pick_order(g, seat, d, fid, v):
 
 
 @form("pick", _pick_order)
-def _pick(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _pick(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """SITE-PICK-03: a nation by one of its start areas."""
     choices = [FieldChoice(f"{n}|{a}", f"{g.name(n)} — start in {_area(g, a)}")
                for n, areas in sorted(d.options.get("nations", {}).items()) for a in areas]
@@ -117,7 +117,7 @@ def _grow_order(g, seat, d, fid, v):
 
 
 @form("grow", _grow_order)
-def _grow(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _grow(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """SITE-POP-02: where the short stock goes (each area's most: +1 or +2, 19.2)."""
     caps = {a: int(n) for a, n in d.options.get("areas", {}).items()}
     stock = int(d.options.get("stock", 0))
@@ -140,7 +140,7 @@ def _ships_order(g, seat, d, fid, v):
 
 
 @form("ships", _ships_order)
-def _ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """22.1, 22.3, SITE-SHIP-01..03: keep each ship (paid from treasury or a token there) and
     build new ones (2 tokens there, 2 from treasury, or one of each)."""
     fields = []
@@ -159,7 +159,7 @@ def _ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 # ---- movement -------------------------------------------------------------------------------
-def _plan(g: Game, seat: int) -> dict[str, Any]:
+def _plan(g: Context, seat: int) -> dict[str, Any]:
     """The seat's moves entered so far, as an order states them (the stored plan adds the
     voyages' paths and legs, which an order does not hold)."""
     plan = (g.s.step.get("plans") or {}).get(str(seat)) or {}
@@ -190,7 +190,7 @@ def _move_order(g, seat, d, fid, v):
 
 
 @form("move", _move_order)
-def _move(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """23.1-23.5, SITE-MOVE-01..07: a move overland, a voyage by ship (load, sail, unload),
     and Done / Done unless threatened; each added to the moves entered so far."""
     nation = g.s.players[seat].nation
@@ -233,7 +233,7 @@ def _cities_order(g, seat, d, fid, v):
 
 
 @form("build_cities", _cities_order)
-def _cities(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """24.1, 25.3, SITE-CITY-01..03: tick the cities to build (green) or not (red); one city
     with Architecture, part paid from treasury."""
     rows = d.options.get("areas", [])
@@ -250,7 +250,7 @@ def _cities(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 @form("tax_rate", lambda g, seat, d, fid, v: {"type": "tax_rate", **_player(seat), "rate": int(v["rate"])})
-def _tax(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _tax(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """32.322, SITE-TAX-02: the Coinage rate per city."""
     return [OrderForm("tax_rate", "Tax rate (Coinage)", [
         FormField("rate", f"Tax per city ({d.options.get('cities', '?')} cities)", "choice",
@@ -259,12 +259,12 @@ def _tax(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 @form("revolt", lambda g, seat, d, fid, v: {"type": "revolt", **_player(seat), "areas": v["areas"]})
-def _revolt(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _revolt(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """18.4: the cities that revolt to the player."""
     return [_cities_to_choose(g, d, "revolt", "areas", "Take these cities", "revolt")]
 
 
-def _cities_to_choose(g: Game, d: Decision, form_id: str, name: str, submit: str, order_type: str) -> OrderForm:
+def _cities_to_choose(g: Context, d: Decision, form_id: str, name: str, submit: str, order_type: str) -> OrderForm:
     """A form ticking exactly ``options.count`` of the decision's ``options.cities``."""
     n = int(d.options.get("count", 0))
     return OrderForm(form_id, d.prompt, [
@@ -273,7 +273,7 @@ def _cities_to_choose(g: Game, d: Decision, form_id: str, name: str, submit: str
 
 
 @form("buy_cards", lambda g, seat, d, fid, v: {"type": "buy_cards", **_player(seat), "count": v["count"]})
-def _buy_cards(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _buy_cards(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """27.51, SITE-ACQ-01: stack-9 cards for 18 treasury each."""
     mx = int(d.options.get("max", 0))
     return [OrderForm("buy_cards", "Buy stack-9 cards", [
@@ -284,7 +284,7 @@ def _buy_cards(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 # ---- trade (the trade page has the deals) ------------------------------------------------------
 @form("trade", lambda g, seat, d, fid, v: ({"type": "trade_message", **_player(seat), "text": v["text"]}
                                           if fid == "trade.message" else {"type": "trade_done", **_player(seat)}))
-def _trade(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _trade(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """SITE-MSG-01, SITE-TRADE-12: the public message and "done trading"; offers are made on
     the trade page."""
     return [OrderForm("trade.message", "Your public message", [FormField("text", "Message to every player", "text", max=500)],
@@ -300,7 +300,7 @@ def _buy_order(g, seat, d, fid, v):
 
 
 @form("buy", _buy_order)
-def _buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """31.1-31.71, SITE-ADV-01..08: the cart of advances (credits counted, those one cannot
     afford grey), paid with trade cards and treasury, and the cards surrendered over the hand
     limit."""
@@ -330,7 +330,7 @@ def _buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 # ---- calamities -----------------------------------------------------------------------------
 @form("calamity_cities", lambda g, seat, d, fid, v: {"type": "choose_cities", **_player(seat), "cities": v["cities"]})
-def _cal_cities(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _cal_cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.4, SITE-CAL-02: the cities a calamity reduces, as many as it says."""
     return [_cities_to_choose(g, d, "calamity_cities", "cities", "Reduce these cities", "choose_cities")]
 
@@ -341,7 +341,7 @@ def _site_order(g, seat, d, fid, v):
 
 
 @form("calamity_site", _site_order)
-def _cal_site(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _cal_site(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.21: the volcano or earthquake site among equally damaging ones."""
     choices = [FieldChoice(f"{s}|{t}", _area(g, s) + (f" (and the city in {_area(g, t)})" if t else ""))
                for s, t in d.options.get("sites", [])]
@@ -350,14 +350,14 @@ def _cal_site(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 @form("famine_grain", lambda g, seat, d, fid, v: {"type": "famine_grain", **_player(seat), "grain": v["grain"]})
-def _famine_grain(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _famine_grain(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.71: Grain shown with Pottery."""
     return [OrderForm("famine_grain", "Famine: show Grain", [
         FormField("grain", "Grain cards to show", "number", min=0, max=int(d.options.get("max_grain", 0)), value=0)],
         submit="Show them", help=d.prompt, rule=_rule("famine_grain"))]
 
 
-def _losses_fields(g: Game, d: Decision, *, destroy: bool) -> list[FormField]:
+def _losses_fields(g: Context, d: Decision, *, destroy: bool) -> list[FormField]:
     caps = {a: int(n) for a, n in (d.options.get("tokens") or {}).items()}
     cities = d.options.get("cities") or {}
     if isinstance(cities, dict):
@@ -375,7 +375,7 @@ def _losses_fields(g: Game, d: Decision, *, destroy: bool) -> list[FormField]:
 
 @form("choose_losses", lambda g, seat, d, fid, v: {"type": "choose_losses", **_player(seat), "tokens": v["tokens"],
                                                   "reduce": v.get("reduce") or [], "destroy": v.get("destroy") or []})
-def _losses(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _losses(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.5, SITE-CAL-01: the units lost, as many unit points as owed."""
     return [OrderForm("choose_losses", d.prompt, _losses_fields(g, d, destroy=True), submit="Lose these units",
                       help=f"{d.options.get('points')} unit points to lose.", rule=_rule("choose_losses"))]
@@ -383,7 +383,7 @@ def _losses(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("civil_war_units", lambda g, seat, d, fid, v: {"type": "civil_war_units", **_player(seat), "tokens": v["tokens"],
                                                     "cities": v.get("reduce") or []})
-def _civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _civil_war(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.3, SITE-CAL-03: the units of the first faction."""
     return [OrderForm("civil_war_units", d.prompt, _losses_fields(g, d, destroy=False), submit="Form the faction",
                       help=f"{d.options.get('points')} unit points (tokens 1, cities 5).", rule=_rule("civil_war_units"))]
@@ -391,21 +391,21 @@ def _civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("tyranny_annex", lambda g, seat, d, fid, v: {"type": "tyranny_annex", **_player(seat), "tokens": v["tokens"],
                                                   "cities": v.get("reduce") or []})
-def _tyranny(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _tyranny(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """28.813 (Expansion Project): the victim's units the beneficiary annexes, replaced by his own."""
     return [OrderForm("tyranny_annex", d.prompt, _losses_fields(g, d, destroy=False), submit="Annex these units",
                       help=f"{d.options.get('points')} unit points to annex (tokens 1, cities 5).",
                       rule=_rule("tyranny_annex"))]
 
 
-def _choice_label(g: Game, c: Any) -> str:
+def _choice_label(g: Context, c: Any) -> str:
     if isinstance(c, str) and c in g.d.map.areas:
         return _area(g, c)
     return str(c).replace("_", " ").capitalize()
 
 
 @form("calamity_choice", lambda g, seat, d, fid, v: {"type": "calamity_choice", **_player(seat), "choice": v["choice"]})
-def _cal_choice(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _cal_choice(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.513, 30.514, 30.3, 30.9: one of a calamity's listed choices."""
     choices = [FieldChoice(str(c), _choice_label(g, c)) for c in d.options.get("choices", [])]
     return [OrderForm("calamity_choice", d.prompt, [FormField("choice", "Your choice", "choice", choices)],
@@ -416,7 +416,7 @@ def _assign(kind: str, key: str, rule: str):
     def to_order(g, seat, d, fid, v):
         return {"type": kind, **_player(seat), key: v["points"]}
 
-    def build(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+    def build(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         caps = {n: int(m) for n, m in (d.options.get("caps") or {}).items()}
         total = int(d.options.get("total", 0))
         return [OrderForm(kind, d.prompt, [
@@ -430,7 +430,7 @@ FORMS["assign_losses"] = _assign("assign_losses", "assign", _rule("assign_losses
 
 
 @form("monotheism", lambda g, seat, d, fid, v: {"type": "convert", **_player(seat), "area": v.get("area") or ""})
-def _monotheism(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _monotheism(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """32.942: one area converted, or none."""
     return [OrderForm("monotheism", "Monotheism", [
         FormField("area", "Area to convert", "choice", _areas(g, d.options.get("areas", [])), required=False)],
@@ -439,7 +439,7 @@ def _monotheism(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("calamity_cards", lambda g, seat, d, fid, v: {"type": "calamity_cards", **_player(seat),
                                                    "cards": _expand(v.get("cards") or {})})
-def _cal_cards(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _cal_cards(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """28.711, 28.931 (Expansion Project): one's own commodity cards worth at least the points
     owed, face value (Corruption, Banditry)."""
     pts = int(d.options.get("points", 0))
@@ -452,7 +452,7 @@ def _cal_cards(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("pillage", lambda g, seat, d, fid, v: {"type": "pillage", **_player(seat), "area": d.options.get("area"),
                                             "amount": v["amount"]})
-def _pillage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _pillage(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """24.4: tokens moved from stock to treasury after destroying a city."""
     mx = int(d.options.get("max", 0))
     return [OrderForm("pillage", d.prompt, [FormField("amount", "Tokens to treasury", "number", min=0, max=mx, value=mx)],
@@ -461,7 +461,7 @@ def _pillage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("uprising_pay", lambda g, seat, d, fid, v: {"type": "uprising_pay", **_player(seat),
                                                  "treasury": int(d.options.get("rate", 2)) * int(v["points"])})
-def _uprising_pay(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _uprising_pay(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """Expansion Project 28.832: unit points of a Minor Uprising paid with treasury, two tokens each."""
     mx, rate = int(d.options.get("max", 0)), int(d.options.get("rate", 2))
     return [OrderForm("uprising_pay", d.prompt, [
@@ -471,7 +471,7 @@ def _uprising_pay(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 @form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat), "areas": v["areas"]})
-def _reduce(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _reduce(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first."""
     new = set(d.options.get("new_cities", []))
     choices = [FieldChoice(a, _area(g, a) + (" (new this turn)" if a in new else ""))
@@ -489,7 +489,7 @@ def no_form_note(d: Decision) -> OrderForm:
                      help=f"This decision ({d.kind}) has no form yet: type its order in the order box below.")
 
 
-def order_forms(g: Game, seat: int, pending: list[Decision]) -> list[OrderForm]:
+def order_forms(g: Context, seat: int, pending: list[Decision]) -> list[OrderForm]:
     """Every form of ``seat``'s decisions now, from his game's variant's builders
     (:func:`forms_for`); a note for a decision without a builder (:func:`no_form_note`)."""
     table = forms_for(g.s.options.variant)
@@ -501,7 +501,7 @@ def order_forms(g: Game, seat: int, pending: list[Decision]) -> list[OrderForm]:
     return out
 
 
-def form_order(g: Game, seat: int, pending: list[Decision], form_id: str, values: dict[str, Any]) -> dict:
+def form_order(g: Context, seat: int, pending: list[Decision], form_id: str, values: dict[str, Any]) -> dict:
     """The order of form ``form_id`` with ``values``; IllegalOrder if no decision of the seat
     has that form now, or if his decision of that kind has none (its note is no form)."""
     table = forms_for(g.s.options.variant)

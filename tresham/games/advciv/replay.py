@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from .game import Game
+from .context import Context
 from .rules.acquisition import card_name
 from .state import GameState
 from .variant import game_for
@@ -49,12 +49,12 @@ def lies(give: list[str], said: list[str]) -> list[dict[str, Any]]:
     return [{"card": give[j], "said": pair[j], "lie": pair[j] != give[j]} for j in range(n)]
 
 
-def _hands(g: Game) -> list[dict[str, Any]]:
+def _hands(g: Context) -> list[dict[str, Any]]:
     return [{"seat": p.seat, "name": g.name(p.nation),
              "cards": sorted(card_name(g, c) for c in p.hand)} for p in g.active()]
 
 
-def _side(g: Game, give: list[str], said: list[str], expect: list[str]) -> dict[str, Any]:
+def _side(g: Context, give: list[str], said: list[str], expect: list[str]) -> dict[str, Any]:
     from .rules.trade import names
 
     pairs = lies(give, said)

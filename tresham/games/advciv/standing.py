@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..base import Decision, IllegalOrder
 from .data import load
-from .game import Game
+from .context import Context
 from .schema import AreaId, CivCardId, Count, Many, NationId, _enum, explain
 from .state import GameState
 
@@ -273,7 +273,7 @@ def standing_order(state: GameState, seat: int, kind: str, spec: Any) -> dict | 
     return order
 
 
-def _nation(g: Game, seat: int) -> str:
+def _nation(g: Context, seat: int) -> str:
     return g.s.players[seat].nation  # type: ignore[return-value]
 
 
@@ -288,7 +288,7 @@ def _ranked(first: list[str], pool: list[str], last: list[str]) -> list[str]:
 
 
 # ---- movement ----------------------------------------------------------------------------
-def _plan_move(g: Game, seat: int, d: Decision, spec: MoveSpec) -> dict | None:
+def _plan_move(g: Context, seat: int, d: Decision, spec: MoveSpec) -> dict | None:
     from .rules.movement import check_plan
 
     nation = _nation(g, seat)
@@ -330,7 +330,7 @@ def _plan_move(g: Game, seat: int, d: Decision, spec: MoveSpec) -> dict | None:
     return {"type": "move", "moves": kept_moves, "voyages": kept_voyages, "done": "done"}
 
 
-def relief_moves(g: Game, nation: str) -> list[dict]:
+def relief_moves(g: Context, nation: str) -> list[dict]:
     """Moves of the tokens surplus removal would take (26.1: above an area's limit, or any in
     an area with a city) into neighbouring land areas with room that hold no other player's
     units or Barbarians (no conflict, 24.1); a stack that can build a city stays (25.2).
@@ -371,7 +371,7 @@ def relief_moves(g: Game, nation: str) -> list[dict]:
 
 
 # ---- city construction --------------------------------------------------------------------
-def _plan_cities(g: Game, seat: int, d: Decision, spec: CitiesSpec) -> dict:
+def _plan_cities(g: Context, seat: int, d: Decision, spec: CitiesSpec) -> dict:
     from .rules.cities import architecture_options, buildable, supportable, tokens_needed
 
     nation = _nation(g, seat)
@@ -397,7 +397,7 @@ def _plan_cities(g: Game, seat: int, d: Decision, spec: CitiesSpec) -> dict:
     return {"type": "build_cities", "areas": sorted(chosen), "architecture": arch}
 
 
-def default_order(g: Game, areas: list[str]) -> list[str]:
+def default_order(g: Context, areas: list[str]) -> list[str]:
     """The default's order of preference (SITE-CITY-04, ``cities.default_selection``): areas
     without a city site first, then on sites, each alphabetically."""
     return sorted(areas, key=lambda a: (g.areas[a].city_site is not None, a))
@@ -408,7 +408,7 @@ def default_order(g: Game, areas: list[str]) -> list[str]:
 MAX_PAYMENTS = 5000
 
 
-def _plan_buy(g: Game, seat: int, d: Decision, spec: BuySpec) -> dict | None:
+def _plan_buy(g: Context, seat: int, d: Decision, spec: BuySpec) -> dict | None:
     from .rules import civcards as cc
 
     p = g.s.players[seat]
@@ -447,7 +447,7 @@ def _plan_buy(g: Game, seat: int, d: Decision, spec: BuySpec) -> dict | None:
     return {"type": "buy", "cards": chosen, "pay_cards": pay, "treasury": treasury, "discard": discard}
 
 
-def kept_cards(g: Game, hand: list[str], keep: list[str]) -> tuple[list[str], list[str]]:
+def kept_cards(g: Context, hand: list[str], keep: list[str]) -> tuple[list[str], list[str]]:
     """(kept, discarded) commodity cards of ``hand`` within the hand limit (31.71): the kinds
     of ``keep`` first, in its order, then the best sets (SITE-ADV-08's rule)."""
     from .rules import civcards as cc
@@ -467,7 +467,7 @@ def kept_cards(g: Game, hand: list[str], keep: list[str]) -> tuple[list[str], li
     return kept, cc.take(comm, kept) or []
 
 
-def _payments(g: Game, cards: list[str], mining: bool) -> list[list[str]]:
+def _payments(g: Context, cards: list[str], mining: bool) -> list[list[str]]:
     """Ways to hand in cards: every sub-multiset of ``cards``, or, when there are too many,
     the cheapest cover of each value the cards can pay (``civcards.cover_table``)."""
     from .rules import civcards as cc
@@ -487,7 +487,7 @@ def _payments(g: Game, cards: list[str], mining: bool) -> list[list[str]]:
     return [c for c in covers if c is not None] + [list(cards)]
 
 
-def best_payment(g: Game, p, owed: int, keep: list[str]) -> tuple[list[str], int, list[str]]:
+def best_payment(g: Context, p, owed: int, keep: list[str]) -> tuple[list[str], int, list[str]]:
     """(cards handed in, treasury, discard) for ``owed`` after credits: what he keeps, the
     hand's sets within the hand limit plus his treasury, worth most (35.1); ties: fewer of the
     cards he prefers to keep given up, then the hand before treasury (31.41: treasury only
@@ -517,7 +517,7 @@ def best_payment(g: Game, p, owed: int, keep: list[str]) -> tuple[list[str], int
 
 
 # ---- ships --------------------------------------------------------------------------------
-def _plan_ships(g: Game, seat: int, d: Decision, spec: ShipsSpec) -> dict:
+def _plan_ships(g: Context, seat: int, d: Decision, spec: ShipsSpec) -> dict:
     nation = _nation(g, seat)
     ships = list(g.ships_of(nation))
     wanted: list[str] = []
@@ -567,7 +567,7 @@ def _plan_ships(g: Game, seat: int, d: Decision, spec: ShipsSpec) -> dict:
 
 
 # ---- taxation, acquisition, pillage -------------------------------------------------------
-def _plan_tax(g: Game, seat: int, d: Decision, spec: TaxSpec) -> dict:
+def _plan_tax(g: Context, seat: int, d: Decision, spec: TaxSpec) -> dict:
     from .rules.taxation import would_revolt
 
     nation = _nation(g, seat)
@@ -577,17 +577,17 @@ def _plan_tax(g: Game, seat: int, d: Decision, spec: TaxSpec) -> dict:
     return {"type": "tax_rate", "rate": rate}
 
 
-def _plan_buy_cards(g: Game, seat: int, d: Decision, spec: BuyCardsSpec) -> dict:
+def _plan_buy_cards(g: Context, seat: int, d: Decision, spec: BuyCardsSpec) -> dict:
     return {"type": "buy_cards", "count": min(spec.count, int(d.options.get("max", 0)))}
 
 
-def _plan_pillage(g: Game, seat: int, d: Decision, spec: PillageSpec) -> dict:
+def _plan_pillage(g: Context, seat: int, d: Decision, spec: PillageSpec) -> dict:
     return {"type": "pillage", "amount": min(spec.amount, int(d.options.get("max", 0))),
             "area": d.options.get("area", "")}
 
 
 # ---- calamities ---------------------------------------------------------------------------
-def victim_order(g: Game, candidates: list[str], spec: VictimsSpec, seat: int) -> list[str]:
+def victim_order(g: Context, candidates: list[str], spec: VictimsSpec, seat: int) -> list[str]:
     """``candidates`` (nations) in the order losses go to them: the spec's victims, then the
     others as the default takes them (the leaders by Total Public Points, SITE-CAL-05, SZ-20),
     the nations to spare last (the first of them at the very end)."""
@@ -596,7 +596,7 @@ def victim_order(g: Game, candidates: list[str], spec: VictimsSpec, seat: int) -
     return _ranked(spec.victims, pool, spec.spare)
 
 
-def _plan_assignment(g: Game, seat: int, d: Decision, spec: VictimsSpec) -> dict | None:
+def _plan_assignment(g: Context, seat: int, d: Decision, spec: VictimsSpec) -> dict | None:
     if not spec.victims and not spec.spare:
         return None
     caps: dict[str, int] = dict(d.options.get("caps", {}))
@@ -612,7 +612,7 @@ def _plan_assignment(g: Game, seat: int, d: Decision, spec: VictimsSpec) -> dict
     return {"type": "assign_losses", "assign": out}
 
 
-def _plan_calamity_cities(g: Game, seat: int, d: Decision, spec: CalamityCitiesSpec) -> dict | None:
+def _plan_calamity_cities(g: Context, seat: int, d: Decision, spec: CalamityCitiesSpec) -> dict | None:
     nation = _nation(g, seat)
     cities: list[str] = list(d.options.get("cities", []))
     n = int(d.options.get("count", 0))
@@ -641,7 +641,7 @@ def _plan_calamity_cities(g: Game, seat: int, d: Decision, spec: CalamityCitiesS
     return {"type": "choose_cities", "cities": sorted(chosen)}
 
 
-def _current_loss(g: Game, nation: str) -> dict | None:
+def _current_loss(g: Context, nation: str) -> dict | None:
     ctx = g.s.step.get("current") or {}
     loss = (ctx.get("losses") or {}).get(nation)
     if loss is None and (ctx.get("loss") or {}).get("nation") == nation:
@@ -649,7 +649,7 @@ def _current_loss(g: Game, nation: str) -> dict | None:
     return loss
 
 
-def _plan_losses(g: Game, seat: int, d: Decision, spec: LossesSpec) -> dict | None:
+def _plan_losses(g: Context, seat: int, d: Decision, spec: LossesSpec) -> dict | None:
     from .rules.calamities import losses as L
 
     nation = _nation(g, seat)
@@ -714,7 +714,7 @@ def take_tokens(caps: dict[str, int], n: int, spec: KeepLose) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
-def _plan_reduce(g: Game, seat: int, d: Decision, spec: ReduceSpec) -> dict | None:
+def _plan_reduce(g: Context, seat: int, d: Decision, spec: ReduceSpec) -> dict | None:
     if not spec.lose and not spec.keep:
         return None
     new = list(d.options.get("new_cities", []))

@@ -1,6 +1,6 @@
 """Grand Imperial slice 6, city advances I (docs/variants/grand-imperial.md sections 3.11,
 3.12, 3.14, 3.6 GI-REGION-13; worked scenarios S-8, S-16, S-17): the sites of
-``variant_state["sites"]`` (``grand_imperial/sites.py``), ``GIGame`` (set values, support,
+``variant_state["sites"]`` (``grand_imperial/sites.py``), ``GIContext`` (set values, support,
 points), research points, and the GI ``buy`` order's advance lines (``purchase.py``,
 ``advances.py``). Rulings GIA-n: docs/rulings/grand-imperial-advances.md. Numbers: the seed
 (001_199a5eef780342bd.txt, "City Advances") and data/grand_imperial.json."""

@@ -467,7 +467,7 @@ def test_slave_revolt_blocks_the_same_tokens_from_the_next_tax():
 
 @pytest.mark.variant("GI-CAL-06", "GI-TURN-01")
 def test_the_tax_phase_taxes_a_base_without_the_blocked_tokens():
-    """``GIGame.tax_base``: stock 20, 15 blocked, 4 cities at rate 2: 2 cities pay 4 tokens
+    """``GIContext.tax_base``: stock 20, 15 blocked, 4 cities at rate 2: 2 cities pay 4 tokens
     and 2 revolt (a plain game would tax all 8 and none would revolt)."""
     areas = ["thebes", "memphis", "tanis", "buhen"]
     s = gi_state(cities(areas, "babylon"), players={"babylon": {"stock": 20}})

@@ -1,7 +1,7 @@
 """The leaders' window of Grand Imperial's calamity phase (design 3.9, D1 in ``calamities``;
 ``grand_imperial/calamities/__init__.py``, ``grand_imperial/leaders.py``), the truth of a
 leader in effect (``leaders.in_effect``, GI-LEADER-07) and the Theocratic Leader's two
-Monotheism conversions (GI-LEADER-02, ``Game.conversions``). Rulings: GIC-19, GIC-20
+Monotheism conversions (GI-LEADER-02, ``Context.conversions``). Rulings: GIC-19, GIC-20
 (docs/rulings/grand-imperial-calamities.md), GILD-19, GILD-20
 (docs/rulings/grand-imperial-leaders.md). Numbers: the seed (001_199a5eef780342bd.txt,
 section 11 items 2 and 7) and the plain counts (30.811-30.817)."""

@@ -1,6 +1,6 @@
 """GI-TURN-07: city construction is the plain phase (25), unchanged, except that a city
 rebuilt on a site gets back its surviving advances (``sites.city_built``, GI-CARULE-04;
-``GIGame.place_city``). Ruling GIC-21."""
+``GIContext.place_city``). Ruling GIC-21."""
 from __future__ import annotations
 
 import pytest

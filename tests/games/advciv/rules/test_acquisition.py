@@ -3,7 +3,7 @@ and the creation options that show the stacks (SITE-CREATE-08, -09)."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
@@ -284,7 +284,7 @@ def test_sample_gives_legal_purchases():
     africa = st.player("africa").seat
     seen = set()
     for i in range(40):
-        o = PHASES["acquisition"].sample(Game(st), africa, Rng(i))
+        o = PHASES["acquisition"].sample(Context(st), africa, Rng(i))
         seen.add(o.count)
         engine.apply(st, o)  # accepted
     assert seen == {0, 1, 2, 3}

@@ -4,7 +4,7 @@ site's Advances page and timeout (SITE-ADV-*)."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 from tresham.sim import card_counts as all_cards
@@ -29,7 +29,7 @@ def adv(players, turn=1, set_aside=(), options=None, stacks=None, seed=0):
     state, _ = position(**doc)
     state.set_aside = list(set_aside)
     state.phase = "advances"
-    g = Game(state)
+    g = Context(state)
     PHASES["advances"].start(g)
     engine._advance(g)
     g.sync()
@@ -374,7 +374,7 @@ def test_mining_counts_once_and_not_again_for_the_kept_hand():
     p = state.players[BABYLON]
     assert "medicine" in p.civ_cards and p.flags["mining_used"] is True
     assert "paid 128 in 5 trade cards and 0 treasury tokens, Mining used" in texts(ev)
-    g = Game(state)
+    g = Context(state)
     # the kept 2 Gold count 36, not 81: Mining was used this turn
     assert g.score("babylon") - g.public_points("babylon") == 36
     p.flags.clear()
@@ -404,7 +404,7 @@ def test_mining_not_spent_when_the_cards_already_cover_the_cost():
     assert "pottery" in p.civ_cards
     assert not p.flags.get("mining_used")
     assert "paid 32 in 2 trade cards" in texts(ev) and "Mining used" not in texts(ev)
-    g = Game(state)
+    g = Context(state)
     # the kept 2 Gold count as 3 with Mining: 81, not 36
     assert g.score("babylon") - g.public_points("babylon") == 81
 
@@ -424,7 +424,7 @@ def test_mining_is_optional_when_treasury_makes_up_the_rest():
     state2, ev = play(state, buy(BABYLON, ["music"], ["bronze"] * 3, 6))
     p = state2.players[BABYLON]
     assert p.treasury == 4 and not p.flags.get("mining_used")
-    assert Game(state2).score("babylon") - Game(state2).public_points("babylon") == 81
+    assert Context(state2).score("babylon") - Context(state2).public_points("babylon") == 81
     # with no treasury, Mining makes up the rest and is used
     state3, ev = play(state, buy(BABYLON, ["music"], ["bronze"] * 3, 0))
     p = state3.players[BABYLON]
@@ -466,7 +466,7 @@ def test_timeout_over_limit_buys_the_cheapest_advance_from_the_hand():
     state, _ = adv({"babylon": {"hand": hand, "treasury": 20}, "egypt": WAITING})
     state, ev = play(state, engine.default(state, BABYLON))
     p = state.players[BABYLON]
-    g = Game(state)
+    g = Context(state)
     assert p.civ_cards == {"cloth_making": 1}
     assert p.treasury == 20  # paid from the hand
     assert len(p.hand) == 4 and g.hand_value(p.hand) == 52 - 45
@@ -531,7 +531,7 @@ def test_sample_gives_legal_orders():
         guard = 0
         while state.phase == "advances":
             seat = next(x.player for x in engine.pending(state) if x.required)
-            o = PHASES["advances"].sample(Game(state), seat, r)
+            o = PHASES["advances"].sample(Context(state), seat, r)
             state, _ = engine.apply(state, o.to_json())  # never refused
             limit = state.options.hand_limit
             assert len(state.players[seat].hand) <= limit

@@ -3,7 +3,7 @@
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.ast import meets
 from tresham.sim import play_game
 
@@ -90,9 +90,9 @@ def test_late_iron_age_point_thresholds():
     # Egypt's Late Iron Age spaces 13, 14, 15 need 1300, 1600, 1900 civ-card points
     five = ["theology", "philosophy", "mathematics", "monotheism", "democracy"]  # 1140
     state, _ = ast_pos({"ast": 12, "civ_cards": five + ["law"]}, cities(5))
-    assert Game(state).civ_points("egypt") == 1310 and state.player("egypt").ast == 13
+    assert Context(state).civ_points("egypt") == 1310 and state.player("egypt").ast == 13
     state, _ = ast_pos({"ast": 12, "civ_cards": five + ["enlightenment"], "treasury": 50}, cities(5))
-    assert Game(state).civ_points("egypt") == 1290 and state.player("egypt").ast == 12  # treasury not counted
+    assert Context(state).civ_points("egypt") == 1290 and state.player("egypt").ast == 12  # treasury not counted
     state, _ = ast_pos({"ast": 12, "civ_cards": TOP_CARDS}, cities(4))
     assert state.player("egypt").ast == 12  # 5 cities needed
 
@@ -102,16 +102,16 @@ def test_late_iron_age_space_entered_with_exactly_its_value():
     cities = {a: {"city": "egypt"} for a in ["thebes", "memphis", "tanis", "alexandria", "gaza"]}
     base = ["theology", "philosophy", "mathematics", "monotheism", "democracy"]  # 1140
     state, _ = bare_ast_pos({"ast": 12, "civ_cards": base + ["coinage", "mysticism"]}, cities)
-    assert Game(state).civ_points("egypt") == 1300 and state.player("egypt").ast == 13  # 1300 needed
+    assert Context(state).civ_points("egypt") == 1300 and state.player("egypt").ast == 13  # 1300 needed
     state, ev = bare_ast_pos({"ast": 12, "civ_cards": base + ["literacy", "pottery"]}, cities)
-    assert Game(state).civ_points("egypt") == 1295 and state.player("egypt").ast == 12
+    assert Context(state).civ_points("egypt") == 1295 and state.player("egypt").ast == 12
     assert "does not meet the requirements of A.S.T. space 13" in texts(ev)
 
 
 @pytest.mark.rule("33.2")
 def test_meets_reads_requirements_per_space():
     state, _ = ast_pos({"ast": 0}, cities(2))
-    g = Game(state)
+    g = Context(state)
     assert meets(g, "egypt", 4) and not meets(g, "egypt", 7)
 
 
@@ -152,7 +152,7 @@ def test_entering_the_finish_square_ends_the_game_after_the_phase():
                         others={"babylon": {"ast": 14, "civ_cards": TOP_CARDS}})
     assert state.finished and state.phase == "over"
     assert state.player("egypt").ast == 15
-    g = Game(state)
+    g = Context(state)
     assert g.score("egypt") == 1960 + 72 + 45 + 7 + 15 * 100 + 5 * 50
     assert state.winners == [0]
     assert "The game ends: a nation entered the finish square" in texts(ev)
@@ -195,7 +195,7 @@ def test_score_with_commodity_sets_and_mining():
                                            "hand": ["iron", "iron", "gold", "salt"]}},
                        board={"ur": {"city": "babylon", "tokens": {"babylon": 1}},
                               "babylon": {"city": "babylon"}})
-    g = Game(state)
+    g = Context(state)
     p = state.player("babylon")
     assert p.ast == 4  # Early Bronze Age entered with 2 cities
     assert g.hand_value(p.hand) == 20 and g.hand_value(p.hand, mining=True) == 47
@@ -211,7 +211,7 @@ def test_winner_is_most_victory_points_not_furthest_on_the_ast():
                         players={"crete": {"ast": 2, "civ_cards": ["philosophy", "law", "monotheism"]},
                                  "thrace": {"ast": 5}})
     assert state.finished
-    g = Game(state)
+    g = Context(state)
     assert g.score("crete") > g.score("thrace")
     assert state.winners == [0]
 
@@ -221,7 +221,7 @@ def test_equal_scores_tie():
     same = {"ast": 2, "treasury": 10}
     state, _ = ast_pos(same, options={"turn_limit": 1}, others={"babylon": dict(same)})
     assert state.finished
-    g = Game(state)
+    g = Context(state)
     assert g.score("egypt") == g.score("babylon") == 310
     assert state.winners == [0, 1]
     assert engine.AdvancedCivilization().result(state) == [1, 1, 3, 3]
@@ -250,7 +250,7 @@ def test_public_points_and_civ_points_in_the_view():
     assert eg["civ_points"] == 215
     assert eg["public_points"] == 215 + eg["treasury"] + 100 * 3 + 50 * 1
     assert "hand" not in eg and eg["hand_size"] == 1  # the hidden hand is not part of it
-    assert Game(state).leaders()[0] == "egypt"
+    assert Context(state).leaders()[0] == "egypt"
 
 
 @pytest.mark.site("SITE-AST-02", "SITE-AST-03")
@@ -259,7 +259,7 @@ def test_ast_page_labels_ages_requirements_and_sorted_table():
 
     state, _ = ast_pos({"ast": 2, "treasury": 10, "civ_cards": ["law"]}, cities(1),
                        others={"babylon": {"ast": 0, "treasury": 0}})
-    page = ast_page(Game(state))
+    page = ast_page(Context(state))
     eg = page["tracks"]["egypt"]
     assert [s["age"] for s in eg[3:5]] == ["Stone Age", "Early Bronze Age"]
     assert [(s["space"], s["points"]) for s in eg[13:]] == [(13, 1300), (14, 1600), (15, 1900)]
@@ -276,7 +276,7 @@ def test_points_footer_for_emails():
     from tresham.games.advciv.rules.ast import points_footer
 
     state, _ = ast_pos({"ast": 2, "treasury": 10}, others={"babylon": {"ast": 0, "treasury": 5}})
-    g = Game(state)
+    g = Context(state)
     line = points_footer(g)
     assert line.startswith(f"Total Public Points: Egypt {g.public_points('egypt')}, ")
     assert f"Babylon {g.public_points('babylon')}" in line

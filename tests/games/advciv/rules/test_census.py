@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/census.py: the census (21), automatic (SITE-CENSUS-01)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import four_nations as pos, texts
 
@@ -15,7 +15,7 @@ def test_census_counts_tokens_only_and_orders_players():
              "ankara": {"tokens": {"asia": 9}}}
     state, ev = pos(board, {"asia": {"civ_cards": ["military"]}}, phase="census",
                     ships={"egypt": ["tanis"]})
-    g = Game(state)
+    g = Context(state)
     assert {p.nation: p.census for p in state.players} == {"egypt": 4, "babylon": 4, "assyria": 6, "asia": 10}
     # Asia is largest but holds Military: last; Babylon before Egypt on the tie (A.S.T. order)
     assert [p.nation for p in g.census_order()] == ["assyria", "babylon", "egypt", "asia"]

@@ -4,7 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.data import load
-from tresham.games.advciv.game import Game, board_areas
+from tresham.games.advciv.context import Context, board_areas
 from tresham.games.advciv.phase import PHASES, TURN
 from tresham.games.advciv.rules import cities
 from tresham.games.advciv.view import player_view
@@ -64,7 +64,7 @@ def test_one_city_per_area_land_only_and_no_tenth_city():
                   "babylonia": {"tokens": {"babylon": 4}, "city": None},
                   "tyre": {"tokens": {"babylon": 8}, "city": "egypt"}, **HOLD})
     state, _ = at_cities(board)
-    g = Game(state)
+    g = Context(state)
     assert cities.buildable(g, "babylon") == ["susa", "ur"]  # Tyre already holds a city
     refused(state, build(BABYLON, "tyre"), "25.1")
     refused(state, build(BABYLON, "ur", "ur"), "25.1")
@@ -72,7 +72,7 @@ def test_one_city_per_area_land_only_and_no_tenth_city():
     e = refused(state, build(BABYLON, "ur", "susa"), "25.1")
     assert "nine cities" in e.message and "1 more" in e.message
     state, _ = play(state, build(BABYLON, "susa"))
-    assert len(Game(state).cities_of("babylon")) == 9
+    assert len(Context(state).cities_of("babylon")) == 9
 
 
 @pytest.mark.rule("25.1")
@@ -81,7 +81,7 @@ def test_player_with_nine_cities_or_nothing_to_build_owes_nothing():
     board = {a: {"city": "babylon"} for a in old}
     board.update({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
     rest, _ = position(nations=NATIONS, phase="over", board=board)  # no phase acting
-    g = Game(rest)
+    g = Context(rest)
     assert g.cities_in_stock("babylon") == 0 and cities.buildable(g, "babylon") == ["ur"]
     assert not cities.has_choice(g, "babylon")  # 6 tokens in Ur but no city left in stock
     assert not cities.has_choice(g, "egypt") and not cities.has_choice(g, "asia")
@@ -90,7 +90,7 @@ def test_player_with_nine_cities_or_nothing_to_build_owes_nothing():
     assert not any(e.kind == "city_built" for e in ev)
     # ... and surplus removal follows: Ur keeps 3 tokens, too few for 9 cities -> Babylon chooses
     assert state.phase == "surplus" and [d.kind for d in engine.pending(state)] == ["reduce_cities"]
-    assert len(Game(state).cities_of("babylon")) == 9 and state.board.tokens["ur"] == {"babylon": 3}
+    assert len(Context(state).cities_of("babylon")) == 9 and state.board.tokens["ur"] == {"babylon": 3}
 
 
 @pytest.mark.rule("25.1")
@@ -112,7 +112,7 @@ def test_six_tokens_on_a_site_make_a_city_tokens_to_stock():
     assert "ur" not in state.board.tokens
     p = state.players[BABYLON]
     assert p.stock == 27 and p.new_cities == ["ur"]
-    assert Game(state).cities_in_stock("babylon") == 8
+    assert Context(state).cities_in_stock("babylon") == 8
     assert "Babylon builds a city in Ur (7 tokens to stock)." in texts(ev)
 
 
@@ -121,7 +121,7 @@ def test_black_site_needs_six_non_site_needs_twelve():
     state, _ = at_cities({"susa": {"tokens": {"babylon": 6}}, "ur": {"tokens": {"babylon": 5}},
                           "babylonia": {"tokens": {"babylon": 12}}, "mesopotamia": {"tokens": {"babylon": 11}},
                           **HOLD})
-    g = Game(state)
+    g = Context(state)
     assert cities.buildable(g, "babylon") == ["babylonia", "susa"]
     e = refused(state, build(BABYLON, "ur"), "25.2")
     assert "needs 6" in e.message and "you have 5" in e.message
@@ -140,7 +140,7 @@ def test_two_player_island_sites_are_ignored():
     assert board_areas("two")[island].city_site is None
     state, _ = position(nations=["italy", "africa"], phase="cities",
                         board={island: {"tokens": {"italy": 6}}, "etruria": {"tokens": {"italy": 1}}})
-    g = Game(state)
+    g = Context(state)
     assert cities.tokens_needed(g, island) == 12 and cities.buildable(g, "italy") == []
 
 
@@ -170,10 +170,10 @@ def test_sampled_orders_are_legal():
     rng = Rng(5)
     seen = set()
     for _ in range(40):
-        o = PHASES["cities"].sample(Game(state), BABYLON, rng)
+        o = PHASES["cities"].sample(Context(state), BABYLON, rng)
         s2, _ = engine.apply(state, o)
         seen.add((tuple(o.areas), o.architecture))
-        assert len(Game(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
+        assert len(Context(s2).cities_of("babylon")) == len(o.areas) + (o.architecture is not None)
     assert len(seen) >= 6
 
 
@@ -304,7 +304,7 @@ def test_timeout_builds_non_site_first_up_to_support_and_no_architecture():
     # support after building: Mesopotamia 3 + Sumeria 1 (+ Susa 3 if not used) = 7 -> 3 cities
     # fit; only 2 possible normal cities, both supported -> both built; Susa not by Architecture
     state, ev = play(state, {"type": "timeout", "player": BABYLON})
-    assert Game(state).cities_of("babylon") == ["babylonia", "ur"]
+    assert Context(state).cities_of("babylon") == ["babylonia", "ur"]
     assert state.players[BABYLON].treasury == 10
 
 
@@ -315,7 +315,7 @@ def test_timeout_prefers_non_site_cities_when_support_is_short():
     state, _ = at_cities(board)
     assert owed(state)[BABYLON].options["marked"] == []  # 3 tokens cannot support 2 cities
     state, _ = play(state, {"type": "timeout", "player": BABYLON})
-    assert Game(state).cities_of("babylon") == ["babylonia"]  # the non-site city only
+    assert Context(state).cities_of("babylon") == ["babylonia"]  # the non-site city only
     assert state.board.tokens["ur"] == {"babylon": 6}
 
 
@@ -324,7 +324,7 @@ def test_timeout_builds_nothing_when_no_city_can_be_supported():
     state, _ = at_cities({"thebes": {"tokens": {"egypt": 6}}, "ur": {"tokens": {"babylon": 6}},
                           "babylonia": {"tokens": {"babylon": 2}}})
     state, ev = play(state, {"type": "timeout", "player": BABYLON})
-    assert Game(state).cities_of("babylon") == ["ur"]
+    assert Context(state).cities_of("babylon") == ["ur"]
     state, ev = play(state, {"type": "timeout", "player": EGYPT})
     assert "Egypt builds no city." in texts(ev)
     assert "thebes" not in state.board.cities
@@ -344,7 +344,7 @@ def test_timeout_default_never_builds_a_city_that_surplus_must_reduce():
             board = {a: {"tokens": {"babylon": 1 + rng.below(13)}} for a in rng.sample(land, 8)}
         state, _ = position(nations=NATIONS, phase="over", board=board,
                             players={"babylon": {"civ_cards": ["agriculture"] if rng.below(2) else []}})
-        g = Game(state)
+        g = Context(state)
         g.s.phase = "cities"
         PHASES["cities"].start(g)
         if BABYLON not in [d.player for d in PHASES["cities"].pending(g)]:

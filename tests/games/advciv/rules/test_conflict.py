@@ -2,7 +2,7 @@
 (32.311) and the site's conflict decisions (SITE-CONFLICT-*)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules import conflict as cf
 from tresham.games.base import IllegalOrder
@@ -23,7 +23,7 @@ def start_conflict(board: dict, players: dict | None = None, seed: int = 0, opti
                         board=board, players=players or {}, phase="pick", seed=seed, **extra)
     state.phase = "conflict"
     state.step = {}
-    g = Game(state)
+    g = Context(state)
     PHASES["conflict"].start(g)
     g.sync()
     return state, g.events
@@ -81,15 +81,15 @@ def test_ships_never_involved():
     assert s.board.ships == {"babylon": ["ur"], "egypt": ["ur", "ur"]}
     # Only land areas know conflict: even tokens left at sea would not fight.
     s.board.tokens["eastern_mediterranean"] = {"babylon": 3, "egypt": 3}
-    assert not cf.in_conflict(Game(s), "eastern_mediterranean")
+    assert not cf.in_conflict(Context(s), "eastern_mediterranean")
     s.board.tokens["sumeria"] = {"babylon": 3, "egypt": 3}
-    assert cf.in_conflict(Game(s), "sumeria")
+    assert cf.in_conflict(Context(s), "sumeria")
 
 
 @pytest.mark.rule("24.1")
 def test_phase_without_conflict_needs_no_decision():
     s, ev = start_conflict({"sumeria": {"tokens": {"babylon": 2}}})
-    g = Game(s)
+    g = Context(s)
     assert PHASES["conflict"].pending(g) == [] and PHASES["conflict"].complete(g)
     assert ev == []
 
@@ -120,7 +120,7 @@ def test_random_positions_resolve_every_conflict_and_keep_counts():
         cards = {n: {"civ_cards": r.sample(["engineering", "metalworking", "agriculture"],
                                            r.below(3))} for n in NATIONS}
         s, _ = start_conflict(board, cards, seed=seed)
-        g = Game(s)
+        g = Context(s)
         assert not [a for a in s.board.tokens if cf.in_conflict(g, a)], seed
         assert check_invariants(s) == [], seed
         for d in PHASES["conflict"].pending(g):
@@ -271,7 +271,7 @@ def test_seven_attackers_destroy_city_replaced_by_six():
     assert toks(s, "ur") == {"babylon": 1, "egypt": 2}
     assert p(s, "babylon").stock == 20 - 6 + 5
     assert "Babylon's city in Ur is replaced by 6 tokens to fight 7 Egypt tokens." in texts(ev)
-    g = Game(s)
+    g = Context(s)
     # SITE-CONFLICT-01: the only prompt is the pillage.
     owed = [(d.player, d.kind) for d in PHASES["conflict"].pending(g)]
     assert owed == [(SEAT["egypt"], "pillage")]
@@ -349,7 +349,7 @@ def test_pirate_city_attacked():
     assert toks(s, "tyre") == {"egypt": 2} and "tyre" not in s.board.cities
     assert p(s, "egypt").hand == ["grain"]  # no card from pirates
     assert "draws" not in t
-    g = Game(s)
+    g = Context(s)
     assert [d.options for d in PHASES["conflict"].pending(g)] == [{"area": "tyre", "max": 3}]
 
 
@@ -507,7 +507,7 @@ def test_card_and_pillage_even_if_defenders_survive_the_fight():
                           {"babylon": {"hand": ["grain"], "stock": 20}}, options={"tokens": 20})
     assert toks(s, "fayum") == {"babylon": 2, "egypt": 3}
     assert p(s, "egypt").hand == ["grain"]
-    assert len(PHASES["conflict"].pending(Game(s))) == 1
+    assert len(PHASES["conflict"].pending(Context(s))) == 1
 
 
 @pytest.mark.rule("15.62", "24.51")
@@ -522,7 +522,7 @@ def test_inert_city_gives_a_retained_card():
     s.retained_cards["babylon"] = ["salt"]
     s.stacks[2].remove("salt")
     s.phase, s.step = "conflict", {}
-    g = Game(s)
+    g = Context(s)
     PHASES["conflict"].start(g)
     assert p(s, "egypt").hand == ["salt"] and s.retained_cards["babylon"] == []
     assert [d.kind for d in PHASES["conflict"].pending(g)] == ["pillage"]
@@ -552,7 +552,7 @@ def test_pillage_is_the_attackers_choice_up_to_three():
     assert eg.treasury == 3 and eg.stock == 10 + 5 - 2
     assert p(s2, "babylon").treasury == 4  # the victim is untouched
     assert "Egypt pillages 2 tokens from the city in Ur (stock to treasury)." in texts(ev)
-    assert [d.player for d in PHASES["conflict"].pending(Game(s2))] == [SEAT["assyria"]]
+    assert [d.player for d in PHASES["conflict"].pending(Context(s2))] == [SEAT["assyria"]]
 
 
 @pytest.mark.rule("24.52")
@@ -581,7 +581,7 @@ def test_pillage_capped_by_stock():
                           {"babylon": {"stock": 0, "treasury": 8}, "egypt": {"stock": 1}},
                           options={"tokens": 8})  # Asia: 8 in stock
     # Babylon replaces with 0 tokens: Egypt loses nothing; its stock is 1.
-    g = Game(s)
+    g = Context(s)
     opts = {d.player: d.options["max"] for d in PHASES["conflict"].pending(g)}
     assert opts[SEAT["egypt"]] == 1
     with pytest.raises(IllegalOrder):
@@ -595,7 +595,7 @@ def test_no_stock_no_pillage_decision():
     s, ev = start_conflict({"jericho": {"tokens": {"egypt": 7}, "city": "babylon"}},
                            {"babylon": {"stock": 0, "treasury": 7}, "egypt": {"stock": 0}},
                            options={"tokens": 7})
-    assert PHASES["conflict"].pending(Game(s)) == []
+    assert PHASES["conflict"].pending(Context(s)) == []
     assert "Egypt has no tokens in stock to pillage" in texts(ev)
     assert p(s, "egypt").treasury == 0
 
@@ -606,7 +606,7 @@ def test_two_cities_two_pillages_three_each():
                            "thebes": {"tokens": {"egypt": 7}, "city": "babylon"},
                            "nineveh": {"tokens": {"assyria": 7}, "city": "asia"}},
                           {"egypt": {"stock": 0}}, options={"tokens": 14})  # Babylon, Asia: 14 in stock
-    g = Game(s)
+    g = Context(s)
     mine = [d for d in PHASES["conflict"].pending(g) if d.player == SEAT["egypt"]]
     assert sorted(d.options["area"] for d in mine) == ["thebes", "ur"]
     s2, _ = play(s, {"type": "pillage", "player": SEAT["egypt"], "amount": 3, "area": "thebes"},
@@ -619,7 +619,7 @@ def test_inert_attacker_pillages_automatically():
     s, ev = start_conflict({"ur": {"tokens": {"egypt": 7}, "city": "babylon"}},
                            {"egypt": {"inert": True, "stock": 10}},
                            options={"tokens": 17})  # Babylon: 17 in stock
-    assert PHASES["conflict"].pending(Game(s)) == []
+    assert PHASES["conflict"].pending(Context(s)) == []
     assert p(s, "egypt").treasury == 3 and p(s, "egypt").stock == 10 + 5 - 3
     assert "Egypt pillages 3 tokens from the city in Ur" in texts(ev)
 
@@ -632,10 +632,10 @@ def test_pillage_for_two_cities_is_capped_by_the_remaining_stock():
                            "thebes": {"tokens": {"egypt": 7}, "city": "babylon"}},
                           {"babylon": {"stock": 0, "treasury": 18}, "egypt": {"stock": 4}},
                           options={"tokens": 18})
-    g = Game(s)
+    g = Context(s)
     assert [d.options["max"] for d in PHASES["conflict"].pending(g)] == [3, 3]
     s, _ = play(s, {"type": "pillage", "player": 1, "amount": 3, "area": "ur"})
-    g = Game(s)
+    g = Context(s)
     assert [d.options for d in PHASES["conflict"].pending(g)] == [{"area": "thebes", "max": 1}]
     refused(s, {"type": "pillage", "player": 1, "amount": 2}, "24.52")
     s, ev = play(s, {"type": "timeout", "player": 1})
@@ -689,7 +689,7 @@ def test_view_shows_owed_pillage():
 @pytest.mark.rule("24.52")
 def test_sample_gives_every_legal_amount():
     s, _ = _pillage_position(egypt={"stock": 10}, options={"tokens": 17})
-    g = Game(s)
+    g = Context(s)
     rng = Rng(5)
     amounts = set()
     for _ in range(60):
@@ -706,7 +706,7 @@ def test_barbarians_destroy_city_without_card_or_pillage():
                            {"babylon": {"hand": ["grain"], "stock": 20}}, options={"tokens": 20})
     assert "ur" not in s.board.cities
     assert p(s, "babylon").hand == ["grain"]
-    assert PHASES["conflict"].pending(Game(s)) == []
+    assert PHASES["conflict"].pending(Context(s)) == []
     # 8 v 6, limit 3: B6->5 X->7 B->4 X->6 B->3 X->5 B->2 X->4 B->1 X->3 B->0.
     assert toks(s, "ur") == {"barbarians": 3}
 
@@ -726,7 +726,7 @@ def test_processing_order():
                         "tyre": {"tokens": {"egypt": 7}, "city": "pirates"},  # pirates
                         "elam": {"tokens": {"barbarians": 3, "asia": 2}},  # barbarians
                     })
-    order = cf.conflict_areas(Game(s))
+    order = cf.conflict_areas(Context(s))
     # barbarians/pirates first: Elam (no city) before Tyre (a city), then the other groups
     assert order[:2] == ["elam", "tyre"]
     assert order[2:] == ["sumeria", "memphis", "nineveh", "susa", "thebes", "ur"]
@@ -739,7 +739,7 @@ def test_remaining_ties_pseudo_random():
         s, _ = position(options={"players": 4, "board": "four_east"}, nations=NATIONS, phase="pick",
                         seed=seed, board={"sumeria": {"tokens": {"babylon": 3, "asia": 2}},
                                           "elam": {"tokens": {"babylon": 3, "asia": 2}}})
-        seen.add(tuple(cf.conflict_areas(Game(s))))
+        seen.add(tuple(cf.conflict_areas(Context(s))))
     assert seen == {("sumeria", "elam"), ("elam", "sumeria")}
 
 
@@ -748,14 +748,14 @@ def test_resolve_area_contract_for_other_phases():
     s, _ = position(options={"players": 4, "board": "four_east"}, nations=NATIONS, phase="pick",
                     board={"ur": {"tokens": {"barbarians": 15, "egypt": 7}, "city": "babylon"},
                            "sumeria": {"tokens": {"babylon": 1}}})
-    g = Game(s)
+    g = Context(s)
     assert cf.resolve_area(g, "sumeria") == []
     owed = cf.resolve_area(g, "ur")
     # barbarians 15 v Egypt 7: E->6 X->14 ... E->0, barbarians 8 attack the city: no spoils.
     assert owed == [] and "ur" not in s.board.cities
     s, _ = position(options={"players": 4, "board": "four_east"}, nations=NATIONS, phase="pick",
                     board={"ur": {"tokens": {"barbarians": 2, "egypt": 9}, "city": "babylon"}})
-    g = Game(s)
+    g = Context(s)
     assert cf.resolve_area(g, "ur") == [{"nation": "egypt", "area": "ur"}]
     before = p(s, "egypt").treasury
     cf.pillage(g, "egypt", "ur", cf.pillage_max(g, "egypt"))

@@ -3,7 +3,7 @@ becomes inert, keeps one card per city (15.62) and takes no further part (15.61)
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.departure import depart
 from tresham.games.base import IllegalOrder
 
@@ -15,7 +15,7 @@ def departed(hand, n_cities=2):
     board.update({"buhen": {"tokens": {"egypt": 3}}, "ur": {"tokens": {"babylon": 2}}})
     state, _ = pos(board, {"egypt": {"hand": hand, "civ_cards": ["engineering"], "ast": 2}}, phase="movement")
     before = {i: list(st) for i, st in enumerate(state.stacks)}
-    g = Game(state)
+    g = Context(state)
     kept = depart(g, "egypt")
     g.sync()
     return state, g, kept, before
@@ -57,7 +57,7 @@ def test_departure_puts_a_held_non_tradable_calamity_at_the_very_bottom(seed):
     state, _ = four_nations({"buhen": {"tokens": {"egypt": 3}}},
                             {"egypt": {"stock": 10, "hand": ["volcano", "iron", "papyrus", "treachery"]}},
                             phase="population", seed=seed, options={"tokens": 13})
-    g = Game(state)
+    g = Context(state)
     before = list(state.stacks[1])
     kept = depart(g, "egypt")
     assert kept == []  # no city, no card kept
@@ -74,7 +74,7 @@ def test_inert_nation_takes_no_part():
     board = {"thebes": {"city": "egypt"}, "buhen": {"tokens": {"egypt": 3}}, "tanis": {"tokens": {"egypt": 2}},
              "babylon": {"tokens": {"babylon": 2}}}
     state, _ = pos(board, {"egypt": {"inert": True, "treasury": 4, "ast": 2}}, phase="ast")
-    g = Game(state)
+    g = Context(state)
     assert state.player("egypt").ast == 2  # no A.S.T. move
     assert state.player("egypt").treasury == 4  # no tax
     assert g.tokens("buhen", "egypt") == 3 and g.tokens("tanis", "egypt") == 2  # no growth
@@ -100,12 +100,12 @@ def test_departure_during_a_phase_never_stalls_it():
     state, _ = pos(board, {"egypt": {"stock": 1, "treasury": 1}, "babylon": {"stock": 1}},
                    phase="population", options={"tokens": 5})
     assert [d.player for d in engine.pending(state) if d.required] == [1]
-    g = Game(state)
+    g = Context(state)
     depart(g, "babylon")
     g.sync()
     assert [d.player for d in engine.pending(state) if d.required] == [0]  # Egypt's turn now
     state, _ = play(state, {"type": "grow", "player": 0, "areas": {"memphis": 1}})
-    g = Game(state)
+    g = Context(state)
     assert g.tokens("memphis", "egypt") == 3 and g.tokens("ur", "babylon") == 2  # inert Babylon did not grow
     assert state.phase != "population"
 

@@ -3,7 +3,7 @@ decisions (SITE-POP-*)."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.population import increments
 from tresham.rng import Rng
 
@@ -19,7 +19,7 @@ def test_growth_plus_one_plus_two_none_with_city_may_exceed_limit():
                      "tanis": {"tokens": {"egypt": 2}, "city": "babylon"},
                      "jericho": {"tokens": {"egypt": 1}}},
                     {"egypt": {"stock": 20}}, phase="population", options={"tokens": 27})
-    g = Game(state)
+    g = Context(state)
     assert g.tokens("thebes", "egypt") == 2
     assert g.tokens("memphis", "egypt") == 5  # limit 3 exceeded
     assert g.tokens("tanis", "egypt") == 2  # city in the area: no growth
@@ -33,7 +33,7 @@ def test_pirate_city_stops_growth_barbarian_tokens_do_not():
     board = {"tanis": {"city": "pirates", "tokens": {"egypt": 2}},
              "alexandria": {"tokens": {"egypt": 2, "barbarians": 3}}}
     state, _ = pos(board, {"egypt": {"stock": 10}}, phase="population", options={"tokens": 14})
-    g = Game(state)
+    g = Context(state)
     assert g.tokens("tanis", "egypt") == 2
     assert g.tokens("alexandria", "egypt") == 4 and g.tokens("alexandria", "barbarians") == 3
 
@@ -48,19 +48,19 @@ def test_short_stock_player_distributes_in_ast_order():
     # A game of 12 tokens; Egypt's and Babylon's other tokens are in treasury (growth is from stock, 20.1)
     state, _ = pos(board, {"egypt": {"stock": 2, "treasury": 6}, "babylon": {"stock": 3, "treasury": 5},
                            "assyria": {"stock": 10}}, phase="population", options={"tokens": 12})
-    assert Game(state).tokens("nineveh", "assyria") == 4  # automatic, Assyria is before Babylon
+    assert Context(state).tokens("nineveh", "assyria") == 4  # automatic, Assyria is before Babylon
     d = engine.pending(state)
     req = [x for x in d if x.required]
     assert [(x.player, x.deadline_factor) for x in req] == [(1, 1.5)]  # Babylon first, 1.5x
     assert [x.player for x in d if not x.required] == [0]  # Egypt may enter early
     # Egypt enters early; it is applied on Egypt's turn
     state, _ = play(state, {"type": "grow", "player": 0, "areas": {"thebes": 1, "memphis": 1}})
-    assert Game(state).tokens("thebes", "egypt") == 1
+    assert Context(state).tokens("thebes", "egypt") == 1
     refused(state, {"type": "grow", "player": 1, "areas": {"ur": 3}}, "20.2")  # Z-24: at most +2
     refused(state, {"type": "grow", "player": 1, "areas": {"ur": 1, "babylon": 1}}, "20.2")  # must use all
     refused(state, {"type": "grow", "player": 1, "areas": {"nineveh": 1, "ur": 2}}, "20.1")
     state, _ = play(state, {"type": "grow", "player": 1, "areas": {"ur": 2, "babylon": 1}})
-    g = Game(state)
+    g = Context(state)
     assert (g.tokens("ur", "babylon"), g.tokens("babylon", "babylon")) == (4, 3)
     assert (g.tokens("thebes", "egypt"), g.tokens("memphis", "egypt")) == (2, 4)
     assert state.player("egypt").stock == 0 and state.player("babylon").stock == 0
@@ -91,7 +91,7 @@ def test_short_stock_must_place_all_and_never_more_than_the_increment():
     refused(state, {"type": "grow", "player": 0, "areas": {"memphis": 2}}, "20.2")  # 1 left over
     refused(state, {"type": "grow", "player": 0, "areas": {"thebes": 2, "buhen": 1}}, "20.2")  # +1 at most
     state, _ = play(state, {"type": "grow", "player": 0, "areas": {"memphis": 2, "buhen": 1}})
-    g = Game(state)
+    g = Context(state)
     assert (g.tokens("memphis", "egypt"), g.tokens("thebes", "egypt"), g.tokens("buhen", "egypt")) == (5, 1, 2)
     assert state.player("egypt").stock == 0
 
@@ -100,7 +100,7 @@ def test_short_stock_must_place_all_and_never_more_than_the_increment():
 def test_short_stock_in_a_single_area_is_automatic():
     state, _ = pos({"memphis": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 1}}, phase="population",
                    options={"tokens": 4})
-    assert Game(state).tokens("memphis", "egypt") == 4 and state.phase != "population"
+    assert Context(state).tokens("memphis", "egypt") == 4 and state.phase != "population"
 
 
 @pytest.mark.rule("20.2")
@@ -110,7 +110,7 @@ def test_population_timeout_places_at_random_within_increments():
              "tanis": {"tokens": {"egypt": 2}}}
     state, _ = pos(board, {"egypt": {"stock": 3}}, phase="population", options={"tokens": 8})
     s2, _ = play(state, engine.default(state, 0))
-    g = Game(s2)
+    g = Context(s2)
     added = {a: g.tokens(a, "egypt") - n for a, n in {"thebes": 1, "memphis": 2, "tanis": 2}.items()}
     assert sum(added.values()) == 3 and added["thebes"] <= 1 and max(added.values()) <= 2
     assert s2.player("egypt").stock == 0
@@ -143,7 +143,7 @@ def test_a_second_order_after_ones_turn_is_refused_with_a_clear_message():
 def test_inert_nation_does_not_grow():
     state, _ = pos({"memphis": {"tokens": {"egypt": 3}}}, {"egypt": {"stock": 10, "inert": True}},
                    phase="population", options={"tokens": 13})
-    assert Game(state).tokens("memphis", "egypt") == 3
+    assert Context(state).tokens("memphis", "egypt") == 3
 
 
 # ---- Bots' orders and the phase views -----------------------------------------------------------
@@ -155,10 +155,10 @@ def test_population_sample_is_legal():
 
     rng = Rng(3)
     for _ in range(10):
-        o = PHASES["population"].sample(Game(state), 0, rng)
+        o = PHASES["population"].sample(Context(state), 0, rng)
         s2, _ = play(state, o.to_json())
         assert s2.player("egypt").stock == 0
-    assert increments(Game(state), "egypt") == {"thebes": 1, "memphis": 2, "tanis": 2}
+    assert increments(Context(state), "egypt") == {"thebes": 1, "memphis": 2, "tanis": 2}
 
 
 @pytest.mark.site("SITE-POP-02", "SITE-TAX-04")

@@ -4,7 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.data import load
-from tresham.games.advciv.game import Game, board_areas
+from tresham.games.advciv.context import Context, board_areas
 from tresham.games.base import IllegalOrder
 
 from tests.games.advciv.repeats import already_done
@@ -53,7 +53,7 @@ def test_wem_option_without_the_wem_panel_in_play_keeps_italys_start_areas(playe
     from tresham.games.advciv.rules.setup import nations_available, start_areas
 
     s = engine.new_game({"players": players, "wem": True}, seed=3)
-    g = Game(s)
+    g = Context(s)
     assert "italy" in nations_available(g)
     assert start_areas(g, "italy") == ["cisalpina", "etruria", "pannonia"]
     first = s.step["order"][0]
@@ -65,7 +65,7 @@ def test_wem_option_without_the_wem_panel_in_play_keeps_italys_start_areas(playe
 def test_wem_in_play_moves_italy_to_iberia():
     from tresham.games.advciv.rules.setup import start_areas
 
-    g = Game(engine.new_game({"players": 8, "wem": True}, seed=3))
+    g = Context(engine.new_game({"players": 8, "wem": True}, seed=3))
     assert start_areas(g, "italy") == ["baetica", "corduba", "lusitania"]
     assert "cisalpina" not in start_areas(g, "italy")
 
@@ -151,9 +151,9 @@ def test_new_game_lays_out_board_and_markers():
     while s.phase not in ("ships", "movement"):
         seat = next(d.player for d in engine.pending(s) if d.required)
         s, _ = play(s, engine.default(s, seat))
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context
 
-    g = Game(s)
+    g = Context(s)
     assert all(p.census == g.tokens_on_board(p.nation) for p in g.active())
 
 

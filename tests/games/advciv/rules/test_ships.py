@@ -2,7 +2,7 @@
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 
@@ -45,9 +45,9 @@ def test_census_order_military_last_and_early_orders():
     # Babylon has the same census as Egypt (10) and is earlier in A.S.T. order, but holds Military
     assert [(x.player, x.required, x.deadline_factor) for x in d] == [(0, True, 1.5), (1, False, 1.0)]
     state, ev = play(state, ships_order(1, build=[("charax", "tokens")]))
-    assert Game(state).ships_of("babylon") == []  # entered early, waits for Egypt
+    assert Context(state).ships_of("babylon") == []  # entered early, waits for Egypt
     state, ev = play(state, ships_order(0, build=[("tanis", "treasury")]))
-    g = Game(state)
+    g = Context(state)
     assert g.ships_of("egypt") == ["tanis"] and g.ships_of("babylon") == ["charax"]
     assert g.tokens("charax", "babylon") == 0
     assert state.phase != "ships"
@@ -67,7 +67,7 @@ def test_players_without_any_choice_are_passed():
     state, ev = pos({"memphis": {"tokens": {"egypt": 4}}}, {"egypt": {"treasury": 9}},
                     ships={"babylon": ["persian_gulf"]})
     assert state.phase != "ships"  # Egypt is inland; Babylon cannot pay upkeep: its ship is lost
-    assert Game(state).ships_of("babylon") == []
+    assert Context(state).ships_of("babylon") == []
 
 
 @pytest.mark.rule("22.1")
@@ -81,7 +81,7 @@ def test_ship_phase_first_player_to_decide_gets_one_and_a_half_times():
     state, ev = four_nations(board, {"egypt": {"stock": 10, "census": 9},
                                      "babylon": {"stock": 10, "treasury": 7, "census": 2}},
                              phase="ships", ships={"egypt": ["tanis"]}, options={"tokens": 19})
-    assert Game(state).ships_of("egypt") == []
+    assert Context(state).ships_of("egypt") == []
     d = [x for x in engine.pending(state) if x.required]
     assert [(x.player, x.kind, x.deadline_factor) for x in d] == [(1, "ships", 1.5)]
 
@@ -94,7 +94,7 @@ def test_build_with_each_payment():
     assert [d.player for d in engine.pending(state) if d.required] == [0]
     state, ev = play(state, ships_order(0, build=[("tanis", "tokens"), ("alexandria", "mixed"),
                                                   ("gaza", "treasury")]))
-    g = Game(state)
+    g = Context(state)
     assert sorted(g.ships_of("egypt")) == ["alexandria", "gaza", "tanis"]
     assert g.tokens("tanis", "egypt") == 1 and g.tokens("alexandria", "egypt") == 1
     assert g.tokens("gaza", "egypt") == 1
@@ -129,7 +129,7 @@ def test_treasury_ship_may_go_where_the_only_unit_is_a_city_but_a_levy_needs_tok
     assert "Tanis" in e.message
     state, ev = play(state, {"type": "ships", "player": 0, "maintain": [],
                              "build": [{"area": "tanis", "pay": "treasury"}]})
-    assert Game(state).ships_of("egypt") == ["tanis"]
+    assert Context(state).ships_of("egypt") == ["tanis"]
     assert state.player("egypt").treasury == 2
 
 
@@ -138,7 +138,7 @@ def test_treasury_ship_may_go_where_the_only_unit_is_a_city_but_a_levy_needs_tok
 def test_ships_on_the_galatian_lake():
     state, _ = pos({"galatia": {"tokens": {"asia": 2}}}, {"asia": {"treasury": 0}})
     state, _ = play(state, ships_order(3, build=[("galatia", "tokens")]))
-    assert Game(state).ships_of("asia") == ["galatia"]
+    assert Context(state).ships_of("asia") == ["galatia"]
 
 
 # ---- 22.3 Maintenance ---------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def test_maintenance_by_treasury_or_token_and_unmaintained_ships_lost():
     refused(state, ships_order(0, [("tanis", "treasury"), ("gaza", "treasury")]), "22.3")  # treasury 1
     refused(state, ships_order(0, [("jerusalem", "treasury")]), "22.3")  # no ship there
     state, ev = play(state, ships_order(0, [("tanis", "token"), ("eastern_mediterranean", "treasury")]))
-    g = Game(state)
+    g = Context(state)
     assert sorted(g.ships_of("egypt")) == ["eastern_mediterranean", "tanis"]
     assert g.tokens("tanis", "egypt") == 2 and state.player("egypt").treasury == 0
     assert "Egypt's ship in Gaza is not maintained and returns to stock." in texts(ev)
@@ -171,7 +171,7 @@ def test_four_ships_at_most_and_drop_and_rebuild():
             "22.4")
     # drop one ship in Tanis and build a new one there for 2 treasury: 3 upkeep + 2 = 5 spent
     state, ev = play(state, ships_order(0, keep[1:], [("tanis", "treasury")]))
-    assert sorted(Game(state).ships_of("egypt")) == ["alexandria", "gaza", "tanis", "tanis"]
+    assert sorted(Context(state).ships_of("egypt")) == ["alexandria", "gaza", "tanis", "tanis"]
     assert state.player("egypt").treasury == 3
     assert "not maintained and returns to stock" in texts(ev)
 
@@ -181,7 +181,7 @@ def test_four_ships_at_most_and_drop_and_rebuild():
 def test_timeout_builds_nothing_and_maintains_nothing():
     state, _ = pos(EGYPT, {"egypt": {"treasury": 6}}, ships={"egypt": ["tanis", "gaza"]})
     state, ev = play(state, engine.default(state, 0))
-    assert Game(state).ships_of("egypt") == []
+    assert Context(state).ships_of("egypt") == []
     assert state.player("egypt").treasury == 6
     assert "nothing is built and no ship is maintained" in texts(ev)
 
@@ -205,9 +205,9 @@ def test_sample_orders_are_legal_and_pieces_are_conserved():
                    options={"tokens": 35})  # Egypt: 20 in stock
     rng = Rng(11)
     for _ in range(25):
-        o = PHASES["ships"].sample(Game(state), 0, rng)
+        o = PHASES["ships"].sample(Context(state), 0, rng)
         s2, _ = play(state, o.to_json())
-        g = Game(s2)
+        g = Context(s2)
         p = s2.player("egypt")
         assert len(g.ships_of("egypt")) <= 4
         assert p.stock + p.treasury + g.tokens_on_board("egypt") == 20 + 5 + 10

@@ -3,7 +3,7 @@ removal and after the calamities, and the site's reduction decisions (SITE-SURPL
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules import support
 from tresham.games.base import IllegalOrder
@@ -23,7 +23,7 @@ def reduce(seat, *areas):
 def _game_at_rest(board, players=None):
     """A position where no phase acts (the check is then driven by hand)."""
     state, _ = position(nations=NATIONS, phase="over", board=board, players=players or {})
-    return Game(state)
+    return Context(state)
 
 
 # ---- 26.31 Two tokens per city ------------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_two_tokens_per_city_and_reduction_tokens_support_at_once():
     assert d.required and d.options["support"] == 5 and d.options["needed"] == 6
     assert d.options["cities"] == ["charax", "susa", "ur"] and d.options["new_cities"] == []
     state, ev = play(state, reduce(BABYLON, "ur", "susa"))  # stops once supported
-    g = Game(state)
+    g = Context(state)
     assert g.cities_of("babylon") == ["charax", "susa"] and tokens(state, "ur", "babylon") == 3
     assert BABYLON not in owed(state)
     # enough cities already supported: a second order is refused
@@ -68,7 +68,7 @@ def test_reduction_list_must_reach_support():
     refused(state, reduce(BABYLON, "ur", "ur", "susa"), "26.31")
     refused(state, reduce(ASIA, "ur"), "26.31")  # Asia owes nothing
     state, _ = play(state, reduce(BABYLON, "ur", "susa"))  # 6 tokens for 2 cities
-    assert Game(state).cities_of("babylon") == ["charax", "mari"]
+    assert Context(state).cities_of("babylon") == ["charax", "mari"]
     assert tokens(state, "ur", "babylon") == 3 and tokens(state, "susa", "babylon") == 3
 
 
@@ -79,7 +79,7 @@ def test_no_decision_when_every_city_must_be_reduced_anyway():
     board = {"sidon": {"city": "babylon"}, "jericho": {"city": "babylon"}}
     state, ev = at_surplus(board, players={"babylon": {"stock": 10}}, options={"tokens": 10})
     assert BABYLON not in owed(state)
-    assert Game(state).cities_of("babylon") == []
+    assert Context(state).cities_of("babylon") == []
     assert tokens(state, "sidon", "babylon") == 1 and tokens(state, "jericho", "babylon") == 1
     # with a third city on a limit-3 area sparing one is possible: Babylon chooses
     board["ur"] = {"city": "babylon"}
@@ -92,7 +92,7 @@ def test_inert_nation_cities_need_no_support():
     board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"}, "charax": {"city": "babylon"}}
     state, _ = at_surplus(board, players={"babylon": {"inert": True}})
     assert BABYLON not in owed(state)
-    assert Game(state).cities_of("babylon") == ["charax", "susa", "ur"]  # 0 tokens, 3 cities kept
+    assert Context(state).cities_of("babylon") == ["charax", "susa", "ur"]  # 0 tokens, 3 cities kept
 
 
 @pytest.mark.rule("26.31", "26.32")
@@ -104,9 +104,9 @@ def test_sampled_orders_are_legal_and_restore_support():
     rng = Rng(3)
     kept = set()
     for _ in range(20):
-        o = PHASES["surplus"].sample(Game(state), BABYLON, rng)
+        o = PHASES["surplus"].sample(Context(state), BABYLON, rng)
         s2, _ = engine.apply(state, o)
-        g = Game(s2)
+        g = Context(s2)
         assert 2 * len(g.cities_of("babylon")) <= g.tokens_on_board("babylon")
         assert {"charax", "mari"} <= set(g.cities_of("babylon"))  # new ones went first
         assert len(g.cities_of("babylon")) == 3
@@ -119,7 +119,7 @@ def test_sampled_orders_are_legal_and_restore_support():
 def test_single_new_city_is_reduced_first_automatically():
     board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"}, "babylonia": {"tokens": {"babylon": 1}}}
     state, _ = at_surplus(board, players={"babylon": {"new_cities": ["susa"]}})
-    assert Game(state).cities_of("babylon") == ["ur"]
+    assert Context(state).cities_of("babylon") == ["ur"]
     assert tokens(state, "susa", "babylon") == 3
     assert BABYLON not in owed(state)
 
@@ -134,7 +134,7 @@ def test_new_cities_must_be_reduced_before_older_ones():
     e = refused(state, reduce(BABYLON, "charax"), "26.32")
     assert "Susa" in e.message and "Ur" in e.message
     state, _ = play(state, reduce(BABYLON, "ur"))  # +3: 4 tokens for 2 cities
-    assert Game(state).cities_of("babylon") == ["charax", "susa"]
+    assert Context(state).cities_of("babylon") == ["charax", "susa"]
     assert state.players[BABYLON].new_cities == ["susa"]
 
 
@@ -149,7 +149,7 @@ def test_timeout_reduces_random_new_cities_first():
         state, _ = at_surplus(board, players=players, seed=seed)
         assert owed(state)[BABYLON].default.startswith("random cities")
         state, ev = play(state, {"type": "timeout", "player": BABYLON})
-        left = Game(state).cities_of("babylon")
+        left = Context(state).cities_of("babylon")
         # 0 tokens, 5 cities: two reductions (+3 each) give 6 tokens for 3 cities
         assert len(left) == 3 and {"mari", "aleppo"} <= set(left)
         results.add(tuple(left))
@@ -178,7 +178,7 @@ def test_reduction_plan_counts_agriculture_like_the_reduction_itself():
                         board={"ur": {"city": "babylon", "tokens": {"assyria": 1}},
                                "susa": {"city": "babylon"}},
                         players={"babylon": {"civ_cards": ["agriculture"], "stock": 20}}, options={"tokens": 20})
-    g = Game(state)
+    g = Context(state)
     limit_ur, limit_susa = g.areas["ur"].limit, g.areas["susa"].limit
     assert support.tokens_from_reduction(g, "babylon", "ur", 20) == limit_ur
     assert support.tokens_from_reduction(g, "babylon", "susa", 20) == limit_susa + 1
@@ -195,9 +195,9 @@ def test_short_stock_then_unsupported_cities_are_eliminated():
     # (stock empty) and is eliminated; 2 tokens support the last city, Charax
     assert tokens(state, "ur", "babylon") == 2 and state.players[BABYLON].stock == 0
     assert "susa" not in state.board.cities and tokens(state, "susa", "babylon") == 0
-    assert Game(state).cities_of("babylon") == ["charax"]
+    assert Context(state).cities_of("babylon") == ["charax"]
     assert "Babylon's city in Susa is destroyed by lack of support" in texts(ev)
-    assert Game(state).cities_in_stock("babylon") == 8
+    assert Context(state).cities_in_stock("babylon") == 8
 
 
 # ---- 26.5 When support is checked ---------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_support_not_checked_during_city_construction():
                                "thebes": {"tokens": {"egypt": 6}}, "upper_egypt": {"tokens": {"egypt": 4}}})
     state, _ = play(state, {"type": "build_cities", "player": BABYLON, "areas": ["susa", "ur"]})
     assert state.phase == "cities"  # Egypt still to build
-    assert Game(state).cities_of("babylon") == ["susa", "ur"]  # unsupported, not yet checked
+    assert Context(state).cities_of("babylon") == ["susa", "ur"]  # unsupported, not yet checked
 
 
 @pytest.mark.rule("26.5", "30.421", "30.422")

@@ -2,7 +2,7 @@
 SITE-SURPLUS-01); the city support check that follows is tested in test_support.py."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 
@@ -62,7 +62,7 @@ def test_agriculture_adds_one_only_where_alone():
     # conflict such an area would already be within the limit)
     assert tokens(state, "mesopotamia", "babylon") == 3
     assert tokens(state, "mesopotamia", "assyria") == 1
-    g = Game(state)
+    g = Context(state)
     assert g.limit("sumeria", "babylon") == 4 and g.limit("sumeria", "assyria") == 3
     # without the card: the printed limit
     state, _ = at_surplus({"babylonia": {"tokens": {"babylon": 7}}})
@@ -85,7 +85,7 @@ def test_random_positions_end_within_limits_and_supported():
     city area, no area is above its limit, every city is supported, every token is accounted
     for, and no older city is lost while a city built this turn still stands."""
     rng = Rng(11)
-    land = sorted(a for a, x in Game(position(nations=NATIONS, phase="over")[0]).areas.items()
+    land = sorted(a for a, x in Context(position(nations=NATIONS, phase="over")[0]).areas.items()
                   if x.is_land)
     for _ in range(25):
         board: dict = {}
@@ -105,7 +105,7 @@ def test_random_positions_end_within_limits_and_supported():
             spec["stock"] = min(spec["stock"], 55 - on_board)
             spec["treasury"] = 55 - on_board - spec["stock"]
         state, _ = position(nations=NATIONS, phase="over", board=board, players=players)
-        g = Game(state)
+        g = Context(state)
         before = {p.nation: g.tokens_on_board(p.nation) + p.stock + p.treasury for p in state.players}
         cities_before = {n: set(g.cities_of(n)) for n in NATIONS}
         g.s.phase = "surplus"

@@ -3,7 +3,7 @@ Democracy (32.821), the site's tax pages (SITE-TAX-*)."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.taxation import revolting
 from tresham.rng import Rng
 
@@ -76,7 +76,7 @@ def test_coinage_with_empty_stock_has_no_choice_and_is_not_asked():
     state, ev = pos(TWO_EGYPT_CITIES, {"egypt": {"stock": 0, "treasury": 20, "civ_cards": ["coinage"]},
                                        "babylon": {"stock": 20}}, options={"tokens": 20})
     assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
-    g = Game(state)
+    g = Context(state)
     assert g.cities_of("egypt") == [] and len(g.cities_of("babylon")) == 2
 
 
@@ -89,7 +89,7 @@ def test_coinage_democracy_with_stock_below_cities_is_not_asked():
     assert not [d for d in engine.pending(state) if d.kind == "tax_rate"]
     p = state.player("egypt")
     assert (p.stock, p.treasury) == (0, 1)
-    assert len(Game(state).cities_of("egypt")) == 2
+    assert len(Context(state).cities_of("egypt")) == 2
 
 
 @pytest.mark.rule("19.2")
@@ -180,7 +180,7 @@ def test_beneficiary_excludes_victim_and_ties_go_by_ast_order():
     state, _ = pos(board, {"egypt": {"stock": 3, "treasury": 7}, "assyria": {"stock": 8, "treasury": 2},
                            "asia": {"stock": 8, "treasury": 1}, "babylon": {"stock": 10}},
                    options={"tokens": 10})
-    g = Game(state)
+    g = Context(state)
     assert [g.units_in_stock(n) for n in NATIONS] == [31, 20, 25, 25]
     d = engine.pending(state)
     assert [(x.player, x.options["count"]) for x in d] == [(3, 2)]
@@ -203,7 +203,7 @@ def test_next_largest_stock_takes_the_rest():
     state, ev = play(state, {"type": "revolt", "player": 2, "areas": ["memphis", "tanis"]})
     assert state.board.cities["memphis"] == "assyria" and state.board.cities["tanis"] == "assyria"
     assert state.board.cities["thebes"] == "asia"  # the only legal choice, taken automatically
-    assert Game(state).cities_in_stock("assyria") == 0
+    assert Context(state).cities_in_stock("assyria") == 0
     assert state.phase != "tax"
 
 
@@ -212,7 +212,7 @@ def test_beneficiary_timeout_takes_random_cities():
     state, _ = pos({"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "tanis": {"city": "egypt"}},
                    {"egypt": {"stock": 3, "treasury": 27}, "assyria": {"stock": 30}}, options={"tokens": 30})
     s2, ev = play(state, engine.default(state, 2))
-    g = Game(s2)
+    g = Context(s2)
     assert len(g.cities_of("assyria")) == 2 and len(g.cities_of("egypt")) == 1
     assert "did not choose the revolting cities in time" in texts(ev)
     s3, _ = play(state, engine.default(state, 2))
@@ -234,7 +234,7 @@ def test_revolting_cities_nobody_can_take_are_eliminated():
             board[a] = {"city": nation}
     state, ev = pos(board, {"egypt": {"stock": 0, "treasury": 40}, "babylon": {"stock": 40},
                             "assyria": {"stock": 40}, "asia": {"stock": 40}}, options={"tokens": 40})
-    assert Game(state).cities_of("egypt") == []
+    assert Context(state).cities_of("egypt") == []
     assert "destroyed by tax revolt" in texts(ev)
     assert state.phase != "tax"
 
@@ -248,7 +248,7 @@ def test_democracy_cities_never_revolt():
                      "siwa": {"tokens": {"egypt": 27}}},
                     {"egypt": {"stock": 3, "civ_cards": ["democracy"]}, "assyria": {"stock": 30}},
                     options={"tokens": 30})
-    assert len(Game(state).cities_of("egypt")) == 3
+    assert len(Context(state).cities_of("egypt")) == 3
     assert state.player("egypt").treasury == 3 and state.player("egypt").stock == 0
     assert state.phase != "tax"
 
@@ -273,9 +273,9 @@ def test_tax_sample_orders_are_legal():
         s = state
         while s.phase == "tax":
             d = [x for x in engine.pending(s) if x.required][0]
-            o = PHASES["tax"].sample(Game(s), d.player, rng)
+            o = PHASES["tax"].sample(Context(s), d.player, rng)
             s, _ = play(s, o.to_json())
-        assert len(Game(s).cities_of("egypt")) + len(Game(s).cities_of("assyria")) == 3
+        assert len(Context(s).cities_of("egypt")) + len(Context(s).cities_of("assyria")) == 3
 
 
 @pytest.mark.rule("19.2", "19.32", "20.2")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
@@ -92,7 +92,7 @@ def test_random_bot_holding_a_non_tradable_just_leaves():
     hands = dict(HANDS, asia=["ochre", "wine", "volcano"])  # Egypt holds the one Famine
     for seed in range(10):
         st, _ = market(hands)
-        o = PHASES["trade"].sample(Game(st), AI, Rng(seed))
+        o = PHASES["trade"].sample(Context(st), AI, Rng(seed))
         assert o.to_json() == {"type": "trade_done", "player": AI}  # no offer of 3 tradable cards to make
         st, _ = engine.apply(st, o)  # never refused
         assert sorted(st.players[AI].hand) == ["ochre", "volcano", "wine"]  # the Volcano stays (27.3)
@@ -123,7 +123,7 @@ def test_information_state_hides_the_cards_behind_others_offers():
     assert to_eg.step["offers"][0]["accept"]["said"] == ["oil", "oil", "iron"]
     # the bots still work on it
     for seat in (EG, BA, AS):
-        g = Game(information_state(st, seat))
+        g = Context(information_state(st, seat))
         PHASES["trade"].sample(g, seat, Rng(1))
 
 
@@ -168,7 +168,7 @@ def test_every_deal_random_bots_make_keeps_the_honesty_rules():
                 st, _ = play(st, {"type": "market_open", "player": 0})
                 continue
             seat = req[rng.below(len(req))]
-            o = PHASES["trade"].sample(Game(information_state(st, seat)), seat, rng)
+            o = PHASES["trade"].sample(Context(information_state(st, seat)), seat, rng)
             st, ev = engine.apply(st, o)
             got = {e.to[0]: e.data["received"] for e in ev if e.kind == "trade_private"}
             for e in ev:
@@ -524,7 +524,7 @@ def test_accepting_an_offer_re_enters_the_market():
 # ---- 28.5 Sets; 28.53 Mining --------------------------------------------------------------------
 @pytest.mark.rule("28.5", "28.51", "28.52")
 def test_set_values():
-    g = Game(engine.new_game({"players": 3}, seed=1))
+    g = Context(engine.new_game({"players": 3}, seed=1))
     assert g.set_value("grain", 3) == 36
     assert g.hand_value(["grain", "grain", "grain", "salt"]) == 39
     assert g.hand_value(["salt", "salt", "timber", "timber"]) == 24  # never combined
@@ -533,7 +533,7 @@ def test_set_values():
 
 @pytest.mark.rule("28.53")
 def test_mining_adds_one_card_to_one_set_within_the_cap():
-    g = Game(engine.new_game({"players": 3}, seed=1))
+    g = Context(engine.new_game({"players": 3}, seed=1))
     bronze3 = ["bronze"] * 3
     assert g.hand_value(bronze3) == 54 and g.hand_value(bronze3, mining=True) == 96
     assert g.hand_value(bronze3 + ["gems"] * 2, mining=True) == 96 + 32  # one set only
@@ -784,7 +784,7 @@ def test_random_bots_trade_and_leave_quickly():
         while st.phase == "trade" and not st.finished:
             req = [d.player for d in engine.pending(st) if d.required]
             seat = req[rng.below(len(req))]
-            o = PHASES["trade"].sample(Game(st), seat, rng)
+            o = PHASES["trade"].sample(Context(st), seat, rng)
             st, _ = engine.apply(st, o)  # never refused
             n += 1
             assert n < 100

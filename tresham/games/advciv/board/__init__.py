@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 
 def config_of(options: dict) -> tuple[str, bool]:
     """(board configuration, WEM) of a game's options (normal form, or partial)."""
-    from ..game import DEFAULT_BOARD
+    from ..context import DEFAULT_BOARD
 
     from ..data import load
 

@@ -21,7 +21,7 @@ from html import escape
 from typing import Any
 
 from ..data import BARBARIANS, PIRATES, load
-from ..game import board_areas
+from ..context import board_areas
 from .geometry import geometry
 from .layout import layout
 from .svg import COLOURS, INK, _num, view_box

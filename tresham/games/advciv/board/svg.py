@@ -18,7 +18,7 @@ from html import escape
 from shapely.geometry import MultiPolygon, Polygon
 
 from ..data import load
-from ..game import board_areas
+from ..context import board_areas
 from .geometry import BoardGeometry, _polys, geometry
 from .layout import layout
 

@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..rules import civcards as cc
 from ..variant import game_for
 from . import data as gi
@@ -39,7 +39,7 @@ from .sites import working_kinds
 TURNS_AHEAD = 5
 
 
-def card_yield(g: Game, nation: str, area: str) -> float:
+def card_yield(g: Context, nation: str, area: str) -> float:
     """What a card more a turn from the city in ``area`` is worth: its region's expected face
     value, 0 when the city's draws already reach the cap (GI-CITYADV-16) or it is in Revolt."""
     from .acquisition import city_draws
@@ -55,7 +55,7 @@ def card_yield(g: Game, nation: str, area: str) -> float:
     return expected_face(g, region) if region else 0.0
 
 
-def advance_yield(g: Game, nation: str, advance: str, area: str) -> float:
+def advance_yield(g: Context, nation: str, advance: str, area: str) -> float:
     """The yield of ``advance`` in ``area`` over ``TURNS_AHEAD`` turns (module docstring)."""
     a = gi.city_advances()[advance]
     per_turn = 0.0
@@ -69,7 +69,7 @@ def advance_yield(g: Game, nation: str, advance: str, area: str) -> float:
     return per_turn * TURNS_AHEAD
 
 
-def pay_line(g: Game, p, advance: str, city: str, pool: Counter, treasury: int,
+def pay_line(g: Context, p, advance: str, city: str, pool: Counter, treasury: int,
              used: set[str], rp_left: int) -> dict[str, Any] | None:
     """One advance line paid as the module docstring says, or None if it cannot be paid."""
     a = gi.city_advances()[advance]
@@ -102,7 +102,7 @@ def pay_line(g: Game, p, advance: str, city: str, pool: Counter, treasury: int,
     return line
 
 
-def best_line(g: Game, p, pool: Counter, treasury: int, used: set[str], rp_left: int,
+def best_line(g: Context, p, pool: Counter, treasury: int, used: set[str], rp_left: int,
               owned: list[str], taken: list[dict[str, Any]] = ()) -> tuple[float, dict[str, Any]] | None:
     """The advance line of the best worth (cost plus yield over what it leaves owed) that
     he can pay, or None; ``taken``: the lines already in the order (no advance twice in a
@@ -129,7 +129,7 @@ def best_line(g: Game, p, pool: Counter, treasury: int, used: set[str], rp_left:
     return best
 
 
-def accepted(g: Game, order: dict) -> bool:
+def accepted(g: Context, order: dict) -> bool:
     """Whether the advances phase takes ``order`` (``GIAdvancesPhase.handle``: the checks it
     makes before it changes anything), tried on a copy of the bot's state."""
     from ..orders import from_json
@@ -143,7 +143,7 @@ def accepted(g: Game, order: dict) -> bool:
     return True
 
 
-def civ_worth(g: Game, p) -> float:
+def civ_worth(g: Context, p) -> float:
     """The best value for money among the civilization cards he may buy (the plain bot's)."""
     from ....bots.heuristic import _worth
 
@@ -151,7 +151,7 @@ def civ_worth(g: Game, p) -> float:
     return max(costs, default=0.0)
 
 
-def _civ_order(g: Game, seat: int, hand: list[str], treasury: int) -> dict | None:
+def _civ_order(g: Context, seat: int, hand: list[str], treasury: int) -> dict | None:
     """The plain bot's civilization-card purchase from ``hand`` and ``treasury`` (what the
     advance lines leave), on a copy of the state."""
     from ....bots.heuristic import plan_purchase
@@ -168,7 +168,7 @@ def _civ_order(g: Game, seat: int, hand: list[str], treasury: int) -> dict | Non
         return plan_purchase(h, seat)
 
 
-def _discard(g: Game, hand: list[str]) -> list[str]:
+def _discard(g: Context, hand: list[str]) -> list[str]:
     """The commodities over the hand limit, the least valuable sets first (31.71)."""
     if not cc.excess(g, hand):
         return []
@@ -176,7 +176,7 @@ def _discard(g: Game, hand: list[str]) -> list[str]:
     return cc.take(cc.commodities(g, hand), kept) or []
 
 
-def _add_lines(g: Game, p, lines: list[dict[str, Any]], pool: Counter, treasury: int,
+def _add_lines(g: Context, p, lines: list[dict[str, Any]], pool: Counter, treasury: int,
                used: set[str], rp: int, owned: list[str], above: float) -> tuple[Counter, int, int]:
     """Add to ``lines`` the best advance lines while their worth exceeds ``above``; gives the
     cards, treasury and research points they leave."""
@@ -192,7 +192,7 @@ def _add_lines(g: Game, p, lines: list[dict[str, Any]], pool: Counter, treasury:
         rp -= ln["research"]
 
 
-def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
+def plan_buy(g: Context, seat: int, rng=None) -> dict | None:
     """The GI buy order (module docstring), or None: the default. Advances worth more than
     the best civilization card come first, then the plain bot's cards from what they leave,
     then the advances still worth their price (worth above 1) from the rest."""
@@ -227,7 +227,7 @@ def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
     return None
 
 
-def civilized(g: Game, p, order: dict) -> list[dict]:
+def civilized(g: Context, p, order: dict) -> list[dict]:
     """GI-LEADER-04 (design 5.3: the Civilized Leader with the dearest purchase): the order
     with the Leader's credit on its dearest civilization card (the cards were planned with
     the credit as treasury, ``_civ_order``), else its dearest advance line, first with the treasury it saves kept back
@@ -254,7 +254,7 @@ def civilized(g: Game, p, order: dict) -> list[dict]:
     return [saved, dict(order, leader_credit=item)]
 
 
-def _owed(g: Game, seat: int) -> set[str]:
+def _owed(g: Context, seat: int) -> set[str]:
     from .bots import owed_kinds
 
     return owed_kinds(g, seat)

@@ -17,13 +17,13 @@ default. A planner decides on the seat's ``information_state`` only.
 """
 from __future__ import annotations
 
-from ..game import Game
+from ..context import Context
 from . import data as gi
 from . import dispositions as dp
 from .luxury_phase import default_points
 
 
-def _card_lost_to_cap(g: Game, area: str) -> bool:
+def _card_lost_to_cap(g: Context, area: str) -> bool:
     """Whether a Happy city's extra card would be lost for want of a Courthouse
     (GI-CITYADV-16): its Content draws already reach the cap."""
     advances = [gi.city_advances()[a] for a in dp.site_advances(g, area)]
@@ -33,7 +33,7 @@ def _card_lost_to_cap(g: Game, area: str) -> bool:
     return content >= gi.trade().cards_without_courthouse
 
 
-def plan_luxury(g: Game, seat: int, rng=None) -> dict | None:
+def plan_luxury(g: Context, seat: int, rng=None) -> dict | None:
     """The luxury order of ``seat`` (see the module docstring); None if he owes none."""
     p = g.s.players[seat]
     if not p.nation or not g.cities_of(p.nation):
@@ -59,7 +59,7 @@ def plan_luxury(g: Game, seat: int, rng=None) -> dict | None:
             "treasury": treasury, "cards": []}
 
 
-def _reach(g: Game, start: str, steps: int) -> set[str]:
+def _reach(g: Context, start: str, steps: int) -> set[str]:
     """Areas a ship in ``start`` can end in within ``steps`` water areas (open sea passed
     through freely: a rough reach for a plan, the rules check the voyage)."""
     seen, edge = {start}, {start}
@@ -69,7 +69,7 @@ def _reach(g: Game, start: str, steps: int) -> set[str]:
     return {a for a in seen if not g.areas[a].is_open_sea}
 
 
-def plan_ship_roles(g: Game, seat: int, rng=None) -> dict | None:
+def plan_ship_roles(g: Context, seat: int, rng=None) -> dict | None:
     """The ship roles of ``seat`` (see the module docstring); None if he owes none."""
     from . import fleet
     from .roles import allowed_roles, pay_options
@@ -107,7 +107,7 @@ def plan_ship_roles(g: Game, seat: int, rng=None) -> dict | None:
     return {"type": "ship_roles", "player": seat, "roles": roles, "pay": pay}
 
 
-def plan_naval(g: Game, seat: int, rng=None) -> dict | None:
+def plan_naval(g: Context, seat: int, rng=None) -> dict | None:
     """``seat``'s answer to his first contact at sea, or his spoils (see the module docstring)."""
     from . import naval_conflict as nc
 
@@ -136,7 +136,7 @@ def plan_naval(g: Game, seat: int, rng=None) -> dict | None:
 
 
 # ---- the seat's own decision kinds ---------------------------------------------------------
-def owed_kinds(g: Game, seat: int) -> set[str]:
+def owed_kinds(g: Context, seat: int) -> set[str]:
     """The kinds of the decisions ``seat`` owes now (on his information state): a phase may
     ask for several kinds, and a kind this module has no planner for takes the timeout
     default (``heuristic_bot`` falls back to it when a planner gives None)."""
@@ -145,7 +145,7 @@ def owed_kinds(g: Game, seat: int) -> set[str]:
 
 
 # ---- Leadership cards (D1) -----------------------------------------------------------------
-def threat(g: Game, nation: str, area: str) -> int:
+def threat(g: Context, nation: str, area: str) -> int:
     """Foreign tokens on the land areas next to ``area`` and the foreign cities there."""
     board = g.s.board
     return sum(sum(k for o, k in board.tokens.get(b, {}).items() if o != nation)
@@ -153,7 +153,7 @@ def threat(g: Game, nation: str, area: str) -> int:
                for b in sorted(g.areas[area].land_adj))
 
 
-def plan_leaders(g: Game, seat: int, rng=None) -> dict | None:
+def plan_leaders(g: Context, seat: int, rng=None) -> dict | None:
     """Every Leadership card he may play now, at its first window (design 5.3); the Warlike
     Leader's free Barracks (D2) on his most threatened city (``threat``; the first by area
     id on a tie)."""
@@ -180,7 +180,7 @@ RESERVE_PER_CITY = 1
 MIN_EXPECTED_FACE = 5
 
 
-def expected_face(g: Game, region: str) -> float:
+def expected_face(g: Context, region: str) -> float:
     """The mean face value of ``region``'s stack as the seed composes it (GI-REGION-01..12):
     the stacks are face down in the information state, so the data is what the bot knows."""
     from .variant import region_contents
@@ -189,7 +189,7 @@ def expected_face(g: Game, region: str) -> float:
     return sum(g.d.commodities[c].value * n for c, n in stack.items()) / sum(stack.values())
 
 
-def dearest_price(g: Game, region: str) -> int:
+def dearest_price(g: Context, region: str) -> int:
     """What the dearest card of ``region`` costs to buy: twice its face value (GI-TRADE-04;
     18 for a region holding a 9)."""
     from .variant import region_contents
@@ -197,12 +197,12 @@ def dearest_price(g: Game, region: str) -> int:
     return gi.trade().purchase_price_factor * max(g.d.commodities[c].value for c in region_contents()[region])
 
 
-def reserve(g: Game, nation: str) -> int:
+def reserve(g: Context, nation: str) -> int:
     """Treasury the bot keeps back from regional purchases (``RESERVE_PER_CITY`` a city)."""
     return RESERVE_PER_CITY * len(g.cities_of(nation))
 
 
-def plan_regional(g: Game, seat: int) -> dict:
+def plan_regional(g: Context, seat: int) -> dict:
     """Buy from the region of the best expected face value when its dearest card is covered
     by the treasury beyond the reserve (2 x 9 <= treasury - reserve) and that value is at
     least 5 (design 5.3): the card is then never auctioned for want of treasury; else done."""
@@ -218,19 +218,19 @@ def plan_regional(g: Game, seat: int) -> dict:
     return {"type": "buy_regional", "player": seat, "region": best}
 
 
-def bid_for(g: Game, seat: int, card: str) -> int:
+def bid_for(g: Context, seat: int, card: str) -> int:
     """A sealed bid (design 5.3): the set value the card adds to his hand (valued as his,
-    ``GIGame.holding``), at most half his treasury; 0 for a card that adds nothing."""
+    ``GIContext.holding``), at most half his treasury; 0 for a card that adds nothing."""
     p = g.s.players[seat]
     with g.holding(p.nation):
         gain = g.hand_value([*p.hand, card]) - g.hand_value(list(p.hand))
     return max(0, min(gain, p.treasury // 2))
 
 
-def expected_gain(g: Game, hand: list[str], region: str) -> float:
+def expected_gain(g: Context, hand: list[str], region: str) -> float:
     """The set value a card of ``region`` is expected to add to ``hand``: over the region's
     stack as the seed composes it (face down in the information state), each card's share
-    times what it adds (``Game.hand_value``; the caller values the hand as its holder's)."""
+    times what it adds (``Context.hand_value``; the caller values the hand as its holder's)."""
     from .variant import region_contents
 
     stack = region_contents()[region]
@@ -239,7 +239,7 @@ def expected_gain(g: Game, hand: list[str], region: str) -> float:
     return sum(n * (g.hand_value([*hand, c]) - base) for c, n in sorted(stack.items())) / total
 
 
-def plan_draws(g: Game, seat: int) -> dict:
+def plan_draws(g: Context, seat: int) -> dict:
     """D12 (design 5.3): each card of a city with a choice from the allowed region whose
     composition raises his sets most (his own region on a tie), the Merchant Prince traded in
     for a card of the best region with a card left, every ship able to harvests."""
@@ -261,7 +261,7 @@ def plan_draws(g: Game, seat: int) -> dict:
             "harvest": None}
 
 
-def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
+def plan_acquisition(g: Context, seat: int, rng=None) -> dict | None:
     """The draw plan, the bid for the card auctioned, else the regional purchase; None for a
     decision of this phase it does not know (the timeout default answers it)."""
     kinds = owed_kinds(g, seat)
@@ -276,7 +276,7 @@ def plan_acquisition(g: Game, seat: int, rng=None) -> dict | None:
 
 
 # ---- raze or keep (D8) ------------------------------------------------------------------------
-def plan_raze(g: Game, seat: int, rng=None) -> dict | None:
+def plan_raze(g: Context, seat: int, rng=None) -> dict | None:
     """Keep a cleared site's advances when his tokens there can build a city on it in this
     turn's city phase (``rules.cities.tokens_needed``); else raze them for the treasury."""
     from ..rules.cities import can_hold_city, tokens_needed
@@ -292,7 +292,7 @@ def plan_raze(g: Game, seat: int, rng=None) -> dict | None:
 
 
 # ---- ships (D3) ------------------------------------------------------------------------------
-def plan_ships(g: Game, seat: int, rng=None) -> dict | None:
+def plan_ships(g: Context, seat: int, rng=None) -> dict | None:
     """D3: keep every ship with cargo aboard (tokens, or cards: a ship not maintained loses
     them, GIR-16), paying its upkeep from a token aboard, else treasury, else a token of his
     in its area; a ship without cargo lapses. Then the plain bot's treasury-valve builds
@@ -332,7 +332,7 @@ def plan_ships(g: Game, seat: int, rng=None) -> dict | None:
     return None
 
 
-def plan_buy(g: Game, seat: int, rng=None) -> dict | None:
+def plan_buy(g: Context, seat: int, rng=None) -> dict | None:
     """D18: civilization cards and city advances by value for money (``bot_purchase``)."""
     from .bot_purchase import plan_buy as plan
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...base import Decision, FieldChoice, FormField, OrderForm
 from ..forms import form
-from ..game import Game
+from ..context import Context
 from .acquisition import card_name, region_name
 from .variant import KEY
 
@@ -16,14 +16,14 @@ def _player(seat: int) -> dict:
 
 
 # ---- slice 2: acquisition (D13 buy_regional, D14 auction_bid) --------------------------------
-def _buy_regional_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _buy_regional_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     if fid == "buy_regional.done":
         return {"type": "buy_regional", **_player(seat)}
     return {"type": "buy_regional", **_player(seat), "region": v["region"]}
 
 
 @form("buy_regional", _buy_regional_order, variant=KEY)
-def _buy_regional(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _buy_regional(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D13, GI-TRADE-04: the top card of a region one's cities draw from, at twice its face
     value from treasury; or done buying this turn."""
     regions = d.options.get("regions", [])
@@ -37,7 +37,7 @@ def _buy_regional(g: Game, seat: int, d: Decision) -> list[OrderForm]:
         OrderForm("buy_regional.done", "Done buying", [], submit="I am done buying", rule="GI-TRADE-04")]
 
 
-def _stack(g: Game, region: str) -> list[str]:
+def _stack(g: Context, region: str) -> list[str]:
     from .stacks import region_stack
 
     return region_stack(g, region)
@@ -45,7 +45,7 @@ def _stack(g: Game, region: str) -> list[str]:
 
 @form("auction_bid", lambda g, seat, d, fid, v: {"type": "auction_bid", **_player(seat), "bid": int(v["bid"])},
       variant=KEY)
-def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _auction_bid(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D14, GI-TRADE-05, GI-TRADE-08: a sealed bid in treasury tokens for the card (or the
     lot) auctioned (0: no bid)."""
     mx = int(d.options.get("max", 0))
@@ -58,7 +58,7 @@ def _auction_bid(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 # ---- slice 5: the auction phase (D15 auction_lots; its bids are D14 above) -------------------
-def _lots_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _lots_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     return {"type": "auction_lots", **_player(seat), "cards": _expand(v.get("cards") or {})}
 
 
@@ -67,7 +67,7 @@ def _expand(counts: dict) -> list[str]:
 
 
 @form("auction_lots", _lots_order, variant=KEY)
-def _auction_lots(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _auction_lots(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D15, GI-TRADE-08: the cards of one's hand offered at auction (none: nothing offered),
     each tradable card with the most one holds."""
     held: dict[str, int] = {}
@@ -92,7 +92,7 @@ def _leader_name(card: str) -> str:
 
 @form("play_leaders", lambda g, seat, d, fid, v: {"type": "play_leaders", **_player(seat),
                                                    "cards": list(v.get("cards") or [])}, variant=KEY)
-def _play_leaders(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _play_leaders(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D1, GI-LEADER-01/02/05/07: the Leadership cards of one's hand played at the start of
     the turn (none ticked: play nothing)."""
     choices = [FieldChoice(c, _leader_name(c)) for c in d.options.get("leaders", [])]
@@ -104,7 +104,7 @@ def _play_leaders(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("diplomat", lambda g, seat, d, fid, v: {"type": "diplomat", **_player(seat), "target": v["target"]},
       variant=KEY)
-def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _diplomat(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """GI-LEADER-09: the Grand Diplomat, at any time: the player named and you see each
     other's trade cards."""
     choices = [FieldChoice(n, g.name(n)) for n in d.options.get("targets", [])]
@@ -115,7 +115,7 @@ def _diplomat(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 @form("place_barracks", lambda g, seat, d, fid, v: {"type": "place_barracks", **_player(seat),
                                                      "city": v["city"]}, variant=KEY)
-def _place_barracks(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _place_barracks(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D2, GI-LEADER-05: the Warlike Leader's free Barracks placed on one of one's cities
     without one."""
     choices = [FieldChoice(a, g.area_name(a)) for a in d.options.get("cities", [])]
@@ -130,14 +130,14 @@ LEVEL_NAMES = {"revolt": "Revolt", "unhappy": "Unhappy", "content": "Content", "
                "happy": "Happy"}
 
 
-def _luxury_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _luxury_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     points = {a: int(n) for a, n in sorted((v.get("points") or {}).items()) if int(n or 0)}
     cards = [c for c, n in sorted((v.get("cards") or {}).items()) for _ in range(int(n or 0))]
     return {"type": "luxury", **_player(seat), "points": points, "treasury": int(v.get("treasury") or 0),
             "cards": cards}
 
 
-def _city_label(g: Game, area: str, info: dict) -> str:
+def _city_label(g: Context, area: str, info: dict) -> str:
     th = info.get("thresholds", {})
     steps = ", ".join(f"{LEVEL_NAMES[k]} {n}" for k, n in th.items() if k != "revolt")
     now = LEVEL_NAMES.get(info.get("disposition", ""), "")
@@ -145,7 +145,7 @@ def _city_label(g: Game, area: str, info: dict) -> str:
 
 
 @form("luxury", _luxury_order, variant=KEY)
-def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _luxury(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D11, GI-LUX-01/02: luxury points for each city (a city given none is in Revolt), paid by
     free flips, treasury tokens and sets of Resin, Gems, Gold or Ivory; it starts at the
     default (every city Content with free flips, in area order)."""
@@ -178,7 +178,7 @@ def _luxury(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 KEEP = "keep"
 
 
-def _draw_plan_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _draw_plan_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     """One region per card of each city with a choice (fields ``AREA.N``); the Merchant
     Prince's region, or ``keep`` (null); the ships ticked to harvest."""
     cities = {}
@@ -193,7 +193,7 @@ def _draw_plan_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict
 
 
 @form("draw_plan", _draw_plan_order, variant=KEY)
-def _draw_plan(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _draw_plan(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D12, GI-TRADE-02, GI-CITYADV-06/08, GI-LEADER-06: a region for each card of each city
     whose CrossRoads or Port gives a choice (starting at its own region), the region whose top
     card the Merchant Prince is traded in for (starting at: kept), and the ships able to harvest
@@ -233,7 +233,7 @@ _PAY_UPKEEP = {"treasury": "keep it: 1 from treasury", "token": "keep it: 1 toke
 _PAY_ROLE = {"treasury": "1 from treasury", "token": "1 token in its area", "aboard": "1 token aboard"}
 
 
-def _ship_label(g: Game, r: dict) -> str:
+def _ship_label(g: Context, r: dict) -> str:
     from .fleet import spec
 
     aboard = f", {r['tokens']} token{'s' if r['tokens'] != 1 else ''} aboard" if r["tokens"] else ""
@@ -241,7 +241,7 @@ def _ship_label(g: Game, r: dict) -> str:
     return f"Ship {r['id']} ({spec(r['role']).name}) in {g.area_name(r['area'])}{aboard}{cards}"
 
 
-def _gi_ships_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _gi_ships_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     maintain = []
     for r in d.options.get("fleet", []):
         pay = v.get(f"keep{r['id']}")
@@ -255,7 +255,7 @@ def _gi_ships_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
 
 
 @form("ships", _gi_ships_order, variant=KEY)
-def _gi_ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _gi_ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D3, GI-TURN-04: keep each ship by its number (1 from treasury, a token in its area or a
     token aboard; none: it goes to stock with its cargo, GIR-16) and build Triremes."""
     fields = []
@@ -273,7 +273,7 @@ def _gi_ships(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                       help=d.prompt, rule="GI-TURN-04")]
 
 
-def _roles_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _roles_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     roles, pay = {}, {}
     for r in d.options.get("ships", []):
         role = v.get(f"role{r['id']}") or "trireme"
@@ -284,7 +284,7 @@ def _roles_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
 
 
 @form("ship_roles", _roles_order, variant=KEY)
-def _ship_roles(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _ship_roles(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D4, GI-SHIP-03: this turn's role of each ship, and how its extra token is paid."""
     from .fleet import spec
 
@@ -300,7 +300,7 @@ def _ship_roles(g: Game, seat: int, d: Decision) -> list[OrderForm]:
                       help=f"{d.prompt}. Treasury {d.options.get('treasury', 0)}.", rule="GI-SHIP-03")]
 
 
-def _gi_plan(g: Game, seat: int) -> dict:
+def _gi_plan(g: Context, seat: int) -> dict:
     """The seat's moves entered so far, as a GI order states them (ships by number)."""
     plan = (g.s.step.get("plans") or {}).get(str(seat)) or {}
     moves = [{k: m[k] for k in ("from", "to", "via", "count") if k in m} for m in plan.get("moves") or []]
@@ -310,7 +310,7 @@ def _gi_plan(g: Game, seat: int) -> dict:
     return {"moves": moves, "voyages": voyages, "marines": marines, "done": plan.get("done")}
 
 
-def _gi_move_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _gi_move_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     from .. import forms as plain
 
     if fid == "move.marines":  # GI-CITYADV-25: Marines overland, like tokens
@@ -338,7 +338,7 @@ def _gi_move_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
 
 
 @form("move", _gi_move_order, variant=KEY)
-def _gi_move(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _gi_move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D5, GI-SHIP-04..06: the plain movement forms, the voyage by ship number; tokens not
     unloaded stay aboard; Marines overland and aboard (GI-CITYADV-25)."""
     from .. import forms as plain
@@ -387,14 +387,14 @@ def _gi_move(g: Game, seat: int, d: Decision) -> list[OrderForm]:
     return out
 
 
-def _engage_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _engage_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     stop = int(v.get("stop_after") or 0)
     return {"type": "naval_engage", **_player(seat), "area": d.options["area"], "against": d.options["against"],
             "fight": v.get("fight") == "yes", "stop_after": stop or None}
 
 
 @form("naval_engage", _engage_order, variant=KEY)
-def _naval_engage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _naval_engage(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D6, GI-SEA-01, -03: fight the other's ships in this area or not, and the wave after
     which one breaks off (the faster side's counts)."""
     area, other = d.options.get("area"), d.options.get("against")
@@ -409,7 +409,7 @@ def _naval_engage(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 @form("naval_spoils", lambda g, seat, d, fid, v: {"type": "naval_spoils", **_player(seat),
                                                    "take": int(v.get("take") or 0), "rest": v.get("rest") or "leave",
                                                    "sink": v.get("sink") == "yes"}, variant=KEY)
-def _naval_spoils(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _naval_spoils(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D7, GI-SEA-04, -05: the cards taken (face down), the rest left or discarded, the beaten
     ships sunk or not."""
     mx = int(d.options.get("max_take", 0))
@@ -429,7 +429,7 @@ def _naval_spoils(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 ADVANCE_ROWS = 2
 
 
-def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _gi_buy_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     """The plain cart's order, with the advance rows chosen (D18) and the research points put
     on one civilization card of the cart (GI-CARULE-03)."""
     from ..forms import _buy_order, _expand
@@ -456,7 +456,7 @@ def _gi_buy_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
 
 
 @form("buy", _gi_buy_order, variant=KEY)
-def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _gi_buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D18, GI-TURN-12: the plain cart of civilization cards (31.1-31.71), the research points
     on one of them, and rows of city advances, each with its city, its own cards, treasury
     and research points (GIR-56, GI-CARULE-01..03)."""
@@ -511,13 +511,13 @@ def _gi_buy(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 
 
 # ---- slice 7 (part): raze or keep (D8) --------------------------------------------------------
-def _raze_order(g: Game, seat: int, d: Decision, fid: str, v: dict) -> dict:
+def _raze_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     return {"type": "raze_advances", **_player(seat), "area": d.options.get("area", ""),
             "raze": v.get("choice", "raze") == "raze"}
 
 
 @form("raze_advances", _raze_order, variant=KEY)
-def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _raze(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D8, GI-CARULE-05: raze the city advances of a city one destroyed (tokens from stock to
     treasury) or keep them for a city one builds there."""
     from . import data as gi
@@ -535,7 +535,7 @@ def _raze(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 @form("hold_civil_war", lambda g, seat, d, fid, v: {"type": "hold_civil_war", **_player(seat),
                                                      "hold": v.get("choice", "hold") == "hold"},
       variant=KEY)
-def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _hold_civil_war(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D16, GI-CAL-05: a Great Compromiser holder holds the Civil War until the next calamity
     phase, or suffers it now."""
     choices = [FieldChoice("hold", "Hold it until the next calamity phase"),
@@ -549,7 +549,7 @@ def _hold_civil_war(g: Game, seat: int, d: Decision) -> list[OrderForm]:
 # ---- slice 9: calamities (D17 piracy_mode) ---------------------------------------------------
 @form("piracy_mode", lambda g, seat, d, fid, v: {"type": "piracy_mode", **_player(seat),
                                                   "mode": v.get("mode") or "ships"}, variant=KEY)
-def _piracy_mode(g: Game, seat: int, d: Decision) -> list[OrderForm]:
+def _piracy_mode(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D17, GI-CAL-12: the trader of Piracy takes the cards aboard the victim's ships, or makes
     it the AdvCiv Piracy of his coastal cities."""
     n = d.options.get("cards", 0)

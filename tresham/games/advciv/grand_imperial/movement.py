@@ -19,7 +19,7 @@ phase (23, census order, pending orders) with ships as the seed has them.
   overland does not embark, one set down does not move on. Marines never enter the ``entered``
   list (they never fight, GIR-45).
 - A voyage that sets tokens down in, or ends in, an area a Great Compromiser's pact forbids
-  is refused (``Game.check_entry``, GI-LEADER-08; ruling GILD-17).
+  is refused (``Context.check_entry``, GI-LEADER-08; ruling GILD-17).
 - Otherwise as plain: 23.54 open sea only with Astronomy, 23.55 no ship ends in open sea,
   23.56 tokens that moved overland or by another ship do not embark, one voyage per ship.
 
@@ -41,7 +41,7 @@ from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import order
 from ..phase import register
 from ..rules.movement import (DOUBLE_COASTS, STEP_VERBS, LandMove, Move, MovementPhase, _area, _Ledger,
@@ -93,7 +93,7 @@ class GILedger(_Ledger):
 
     __slots__ = ("sailed", "marines")
 
-    def __init__(self, g: Game, nation: str) -> None:
+    def __init__(self, g: Context, nation: str) -> None:
         super().__init__(g, nation)
         self.sailed: set[int] = set()
         self.marines: dict[str, int] = {}
@@ -101,7 +101,7 @@ class GILedger(_Ledger):
             self.marines[a] = self.marines.get(a, 0) + 1
 
 
-def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
+def check_marine_move(g: Context, led: GILedger, mv: Any) -> dict:
     """Check one overland move of Marines (GI-CITYADV-25: "like a normal token", 23.3, 23.31)
     and book them; gives its normal form ``{"from", "to", "count"}`` (and ``via``)."""
     if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
@@ -138,7 +138,7 @@ def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
     return out
 
 
-def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
+def _ship_of(g: Context, led: GILedger, v: dict, start: str) -> fleet.Record:
     nation = led.nation
     sid = v.get("id")
     if sid is None:
@@ -157,7 +157,7 @@ def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
     return rec
 
 
-def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
+def check_voyage(g: Context, led: GILedger, v: Any) -> dict:
     """Check one ship's voyage (23.5x, GI-SHIP-04..06) and book its ship and the tokens it
     loads. Gives the normal form ``{"ship", "id", "steps", "path", "legs", "stay"}``: ``legs``
     = [[from, to, n], ...] the tokens set down (``from`` "@ship" for tokens aboard when the
@@ -258,7 +258,7 @@ def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
             "legs": legs, "stay": stay, "marines_in": m_load_at, "marines_out": m_unload_at}
 
 
-def check_plan(g: Game, nation: str, moves: Any, voyages: Any, marines: Any = ()) -> dict:
+def check_plan(g: Context, nation: str, moves: Any, voyages: Any, marines: Any = ()) -> dict:
     """Validate a whole GI move order against the current board; changes nothing. Land moves
     of tokens, then of Marines, then the voyages (the order they are carried out in)."""
     if not isinstance(moves, list) or not isinstance(voyages, list) or not isinstance(marines, (list, tuple)):
@@ -277,7 +277,7 @@ def _n(n: int) -> str:
     return f"{n} token{'s' if n != 1 else ''}"
 
 
-def execute(g: Game, seat: int, plan: dict) -> None:
+def execute(g: Context, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), each re-checked against the board as it
     now is (a move that became illegal is skipped with an event saying why)."""
     nation = g.s.players[seat].nation
@@ -351,7 +351,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         g.emit(f"{who} moves nothing.", "move", nation=nation)
 
 
-def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
+def random_voyage(g: Context, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
     """A random voyage of ship ``rec``: a random load, a random path within its allowance, then
     everything set down (three times in four) or a random number (the rest stays aboard)."""
     start = rec["area"]
@@ -397,13 +397,13 @@ class GIMovementPhase(MovementPhase):
         """A plan that moves only Marines is not empty (GI-CITYADV-25)."""
         return super().empty(plan) and not plan.get("marines")
 
-    def check(self, g: Game, nation: str, o: Move) -> dict:
+    def check(self, g: Context, nation: str, o: Move) -> dict:
         return check_plan(g, nation, o.moves, o.voyages, getattr(o, "marines", ()))
 
-    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+    def carry_out(self, g: Context, seat: int, plan: dict) -> None:
         execute(g, seat, plan)
 
-    def sample(self, g: Game, seat: int, rng) -> GIMove:
+    def sample(self, g: Context, seat: int, rng) -> GIMove:
         """The plain sampler's land moves, and sometimes a voyage of one of his ships with a
         random number staying aboard (5.2, D5)."""
         plain = super().sample(g, seat, rng)

@@ -48,7 +48,7 @@ from typing_extensions import NotRequired, TypedDict
 
 from ...base import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
-from ..game import Game
+from ..context import Context
 from ..orders import Done, Order, order
 from ..schema import AreaId, Many, Positive
 from ..phase import Phase, refuse_repeat, register, require_phase_player
@@ -115,7 +115,7 @@ class _Ledger:
 
     __slots__ = ("g", "nation", "avail", "ships", "arrived")
 
-    def __init__(self, g: Game, nation: str) -> None:
+    def __init__(self, g: Context, nation: str) -> None:
         self.g = g
         self.nation = nation
         board = g.s.board.tokens
@@ -139,13 +139,13 @@ class _Ledger:
         return self.unmoved(area) + self.arrived.get(area, 0)
 
 
-def _area(g: Game, raw: Any, what: str) -> str:
+def _area(g: Context, raw: Any, what: str) -> str:
     if not isinstance(raw, str) or raw not in g.areas:
         raise IllegalOrder("23.1", f"{what} {raw!r} is not an area of this board")
     return raw
 
 
-def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
+def _count(g: Context, led: _Ledger, src: str, raw: Any) -> int:
     """Resolve a count: a number, "all" (whole stack, SITE-MOVE-03) or "excess" (tokens
     above the population limit, SITE-MOVE-02)."""
     if raw == "all":
@@ -168,7 +168,7 @@ def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
     return raw
 
 
-def _road_blocker(g: Game, nation: str, via: str) -> str | None:
+def _road_blocker(g: Context, nation: str, via: str) -> str | None:
     """Why ``via`` may not be passed through with Roadbuilding (23.31), or None: another
     player's units (tokens or cities, 5.5), Barbarians or a Pirate city."""
     for owner, n in g.s.board.tokens.get(via, {}).items():
@@ -181,7 +181,7 @@ def _road_blocker(g: Game, nation: str, via: str) -> str | None:
     return None
 
 
-def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
+def check_land_move(g: Context, led: _Ledger, mv: Any) -> dict:
     """Check one overland move (23.1, 23.3, 23.31) and book its tokens; gives its normal form.
 
     Raises IllegalOrder before booking anything if the move is not allowed."""
@@ -229,7 +229,7 @@ def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
     return out
 
 
-def ship_allowance(g: Game, nation: str) -> int:
+def ship_allowance(g: Context, nation: str) -> int:
     """Water areas a ship may enter this phase: 4, or 5 with Cloth Making (23.52, 23.53)."""
     return SHIP_AREAS_CLOTH if g.of(nation).has("cloth_making") else SHIP_AREAS
 
@@ -240,7 +240,7 @@ def _step_n(raw: Any, verb: str) -> int:
     return raw
 
 
-def embark(g: Game, led: _Ledger, loads: dict[str, int], pos: str, n: int) -> None:
+def embark(g: Context, led: _Ledger, loads: dict[str, int], pos: str, n: int) -> None:
     """Book ``n`` tokens embarking in ``pos`` (``loads``: embarked so far by this voyage):
     only tokens that have not moved this phase may embark (23.51)."""
     free = led.unmoved(pos) - loads.get(pos, 0)
@@ -266,7 +266,7 @@ def set_down(aboard: list[list], legs: list[list], pos: str, n: int) -> None:
             aboard[0][1] = k - take
 
 
-def sail_to(g: Game, pos: str, came_from: str | None, arg: Any, astronomy: bool) -> str:
+def sail_to(g: Context, pos: str, came_from: str | None, arg: Any, astronomy: bool) -> str:
     """The area a ship in ``pos`` (entered from ``came_from``) sails into: across a water
     boundary (23.52), leaving a double coast by the side it entered (23.57), into open sea
     only with Astronomy (23.54)."""
@@ -288,7 +288,7 @@ def sail_to(g: Game, pos: str, came_from: str | None, arg: Any, astronomy: bool)
     return dst
 
 
-def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
+def check_voyage(g: Context, led: _Ledger, v: Any) -> dict:
     """Check one ship's voyage (23.5x) and book its ship and the tokens it loads.
 
     Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. Gives the normal
@@ -366,7 +366,7 @@ def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
     return {"ship": start, "steps": [list(s) for s in v["steps"]], "path": path, "legs": legs}
 
 
-def check_plan(g: Game, nation: str, moves: Any, voyages: Any) -> dict:
+def check_plan(g: Context, nation: str, moves: Any, voyages: Any) -> dict:
     """Validate a whole set of orders against the current board; gives the normal form.
 
     Raises IllegalOrder (rule cited) on the first problem; changes nothing."""
@@ -391,7 +391,7 @@ def destinations(plan: dict) -> set[str]:
 # ---------------------------------------------------------------------------------------
 
 
-def record_entry(g: Game, nation: str, area: str) -> None:
+def record_entry(g: Context, nation: str, area: str) -> None:
     """Note that ``nation`` moved into ``area`` this phase (SITE-MOVE-07, ``threat``)."""
     entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
     entered.setdefault(area, [])
@@ -399,7 +399,7 @@ def record_entry(g: Game, nation: str, area: str) -> None:
         entered[area].append(nation)
 
 
-def execute(g: Game, seat: int, plan: dict) -> None:
+def execute(g: Context, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), re-checking each against the board as
     it now is; a move that became illegal is skipped with an event saying why."""
     p = g.s.players[seat]
@@ -448,7 +448,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         g.emit(f"{who} moves nothing.", "move", nation=nation)
 
 
-def threat(g: Game, seat: int, plan: dict | None) -> str | None:
+def threat(g: Context, seat: int, plan: dict | None) -> str | None:
     """SITE-MOVE-07 / SZ-04: an area where ``seat`` has units (tokens or cities) or into
     which he is moving (destinations and Roadbuilding intermediate areas), that an earlier
     mover has moved into this phase; None if none."""
@@ -467,7 +467,7 @@ def threat(g: Game, seat: int, plan: dict | None) -> str | None:
     return None
 
 
-def can_move(g: Game, nation: str) -> bool:
+def can_move(g: Context, nation: str) -> bool:
     """False when ``nation`` has nothing that could move: no ship and no token next to a
     land boundary (then 'no movement' is its only choice and is taken automatically)."""
     if g.ships_of(nation):
@@ -488,7 +488,7 @@ class MovementPhase(Phase):
     rule = "23"
     accepts = ("move", "done")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Fix the order of movement (23.2, 23.21: census order, Military last)."""
         order_ = []
         for p in g.census_order():
@@ -499,14 +499,14 @@ class MovementPhase(Phase):
         g.s.step = {"order": order_, "index": 0, "plans": {}, "entered": {}, "asked": None}
         self._resolve(g)
 
-    def _current(self, g: Game) -> int | None:
+    def _current(self, g: Context) -> int | None:
         st = g.s.step
         return st["order"][st["index"]] if st["index"] < len(st["order"]) else None
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return self._current(g) is None
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """A required decision for the current mover (1.5× deadline for the first mover,
         SITE-TIME-02, not when asked again under SZ-04); optional ones for later movers."""
         st = g.s.step
@@ -527,7 +527,7 @@ class MovementPhase(Phase):
                                 options={"position": i + 1, "order": list(st["order"])}))
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         """Enter, replace or confirm one's pending moves (SITE-MOVE-05/06/07)."""
         require_phase_player(g, o, "23.1")
         st = g.s.step
@@ -567,7 +567,7 @@ class MovementPhase(Phase):
                        "move_pending", to=[o.player])
         self._resolve(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-MOVE-08: moves entered but not confirmed are carried out; else none."""
         plan = g.s.step["plans"].pop(str(seat), None)
         who = g.name(g.s.players[seat].nation)
@@ -587,19 +587,19 @@ class MovementPhase(Phase):
         may move pieces of its own."""
         return not plan["moves"] and not plan["voyages"]
 
-    def check(self, g: Game, nation: str, o: Move) -> dict:
+    def check(self, g: Context, nation: str, o: Move) -> dict:
         """Validate a move order against the board, changing nothing (``check_plan``)."""
         return check_plan(g, nation, o.moves, o.voyages)
 
-    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+    def carry_out(self, g: Context, seat: int, plan: dict) -> None:
         """Carry out a checked plan on the mover's turn (``execute``)."""
         execute(g, seat, plan)
 
-    def _advance_mover(self, g: Game) -> None:
+    def _advance_mover(self, g: Context) -> None:
         g.s.step["index"] += 1
         g.s.step["asked"] = None
 
-    def _resolve(self, g: Game) -> None:
+    def _resolve(self, g: Context) -> None:
         """Carry out pending moves in order while the current mover's are final."""
         st = g.s.step
         while (cur := self._current(g)) is not None:
@@ -624,7 +624,7 @@ class MovementPhase(Phase):
             self.carry_out(g, cur, plan)
             self._advance_mover(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal set of moves: a few random stacks step to random neighbours,
         sometimes a ship voyage; then done (occasionally 'unless threatened')."""
         nation = g.s.players[seat].nation
@@ -680,7 +680,7 @@ class MovementPhase(Phase):
         return Move(seat, moves, voyages, done)
 
 
-def movement_view(g: Game, seat: int | None) -> dict:
+def movement_view(g: Context, seat: int | None) -> dict:
     """The movement part of a player's view: the order of movement, whose turn it is, and
     his own pending moves (others' pending moves stay secret until carried out)."""
     st = g.s.step

@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/banditry.py: Banditry (Expansion Project 28.93)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import ASIA, BABYLON, EGYPT, cal, cities, owed, play, refused, texts, told
 
@@ -29,7 +29,7 @@ def test_banditry_cards_worth_a_point_per_city_go_to_the_trader():
     refused(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["hides", "ochre"]}, "28.93")
     refused(s, {"type": "calamity_cards", "player": BABYLON, "cards": ["iron"]}, "29.6")
     s2, ev2 = play(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["ochre", "papyrus"]})
-    g = Game(s2)
+    g = Context(s2)
     assert sorted(g.of("egypt").hand) == ["hides", "salt", "wine"]
     assert sorted(g.of("babylon").hand) == ["iron", "ochre", "papyrus"]
     assert "gives 2 commodity cards worth 3 points (face value) to Babylon" in texts(ev2)
@@ -57,7 +57,7 @@ def test_banditry_default_gives_the_cheapest_cards():
     s, _ = bandits(trader="babylon")
     s2, _ = play(s, {"type": "timeout", "player": EGYPT})
     # 3 points: Salt alone (one card) before Hides + Papyrus (two)
-    assert sorted(Game(s2).of("babylon").hand) == ["iron", "salt"]
+    assert sorted(Context(s2).of("babylon").hand) == ["iron", "salt"]
 
 
 @pytest.mark.variant("CPCAL-28.931", "CPCAL-00c")
@@ -71,10 +71,10 @@ def test_banditry_is_not_modified_by_advances():
 def test_banditry_short_hand_gives_everything_and_no_city_no_effect():
     s, ev = bandits(hand=["hides", "ochre"], trader="babylon")
     assert not any(d.kind == "calamity_cards" for d in owed(s))
-    assert Game(s).of("egypt").hand == [] and sorted(Game(s).of("babylon").hand) == ["hides", "iron", "ochre"]
+    assert Context(s).of("egypt").hand == [] and sorted(Context(s).of("babylon").hand) == ["hides", "iron", "ochre"]
     board = {"upper_egypt": {"tokens": {"egypt": 4}}}
     s, ev = cal(board, {"egypt": {"hand": ["banditry", "wine"]}}, options=EP)
-    assert "loses no card" in texts(ev) and Game(s).of("egypt").hand == ["wine"]
+    assert "loses no card" in texts(ev) and Context(s).of("egypt").hand == ["wine"]
 
 
 # ---- 28.932 Untraded: discarded, restacked after the acquisition phase -------------------------
@@ -82,7 +82,7 @@ def test_banditry_short_hand_gives_everything_and_no_city_no_effect():
 def test_banditry_untraded_discards_the_cards():
     s, _ = bandits()
     s2, ev = play(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["wine"]})
-    g = Game(s2)
+    g = Context(s2)
     assert sorted(g.of("egypt").hand) == ["hides", "ochre", "papyrus", "salt"]
     assert g.of("babylon").hand == ["iron"]
     assert sorted(s2.set_aside) == ["banditry", "wine"]

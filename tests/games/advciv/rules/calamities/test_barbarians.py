@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/barbarians.py: Barbarian Hordes (30.52)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import barbarians, losses as L
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 
@@ -81,12 +81,12 @@ def test_barbarians_other_players_start_area_only_if_nothing_else():
     board = {a: {"tokens": {"babylon": 1}} for a in ("buhen", "jalo", "nubia", "siwa", "thebes",
                                                       "upper_egypt")}
     s = quiet(board)
-    g = Game(s)
+    g = Context(s)
     assert barbarians.placement_options(g, "egypt") == ["buhen", "jalo", "nubia", "siwa", "thebes",
                                                         "upper_egypt"]
     board["nubia"] = {}
     s2 = quiet(board)
-    assert barbarians.placement_options(Game(s2), "egypt") == ["nubia"]
+    assert barbarians.placement_options(Context(s2), "egypt") == ["nubia"]
 
 
 @pytest.mark.rule("30.5211")
@@ -95,7 +95,7 @@ def test_barbarians_avoid_start_area_shared_with_another_player():
     # tokens alone. Another player's area only if no other area is available: Upper Egypt.
     s = quiet({"thebes": {"tokens": {"egypt": 3, "babylon": 1}},
                "upper_egypt": {"tokens": {"egypt": 2}}})
-    g = Game(s)
+    g = Context(s)
     assert barbarians.placement_options(g, "egypt") == ["upper_egypt"]
 
 
@@ -106,17 +106,17 @@ def test_barbarians_shared_start_area_only_when_nothing_else():
                                                       "upper_egypt")}
     board["thebes"] = {"tokens": {"egypt": 2, "babylon": 1}}
     s = quiet(board)
-    assert barbarians.placement_options(Game(s), "egypt") == ["thebes"]
+    assert barbarians.placement_options(Context(s), "egypt") == ["thebes"]
     # Egypt only shares Thebes, but Nubia is empty: the empty start area comes first
     board["nubia"] = {}
     s2 = quiet(board)
-    assert barbarians.placement_options(Game(s2), "egypt") == ["nubia"]
+    assert barbarians.placement_options(Context(s2), "egypt") == ["nubia"]
 
 
 @pytest.mark.rule("30.5211", "30.5212", "24.31")
 def test_barbarians_greatest_damage_counts_cities_five():
     s = quiet({"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 4}}})
-    g = Game(s)
+    g = Context(s)
     assert barbarians.damage(g, "egypt", "thebes", 15, None) == 5
     assert barbarians.damage(g, "egypt", "upper_egypt", 15, None) == 4
     assert barbarians.placement_options(g, "egypt") == ["thebes"]
@@ -126,7 +126,7 @@ def test_barbarians_greatest_damage_counts_cities_five():
 @pytest.mark.rule("30.5233")
 def test_barbarians_cross_water_but_not_open_sea():
     s = quiet({})
-    g = Game(s)
+    g = Context(s)
     n = barbarians.neighbours(g, "knossos")
     assert "phaestos" in n and "rhodes" in n and "thera" in n  # land and water boundaries
     assert "aegean_sea" not in n and "eastern_mediterranean" not in n
@@ -137,14 +137,14 @@ def test_barbarians_cross_water_but_not_open_sea():
 def test_barbarians_prefer_victim_only_areas_then_head_for_nearest():
     s = quiet({"buhen": {"tokens": {"barbarians": 10}}, "upper_egypt": {"tokens": {"egypt": 1}},
                "thebes": {"tokens": {"egypt": 2, "babylon": 1}}})
-    g = Game(s)
+    g = Context(s)
     # Thebes would cost Egypt 2, Upper Egypt only 1, but Upper Egypt is Egypt's alone
     assert barbarians.damage(g, "egypt", "thebes", 7, "buhen") == 2
     assert barbarians.move_options(g, "egypt", "buhen", 7) == ["upper_egypt"]
     # far from Egypt: through empty and others' areas toward the nearest Egyptian units
     s2 = quiet({"nubia": {"tokens": {"barbarians": 8}}, "ptolemais": {"tokens": {"babylon": 2}},
                 "eastern_desert": {"tokens": {"egypt": 1}}})
-    g2 = Game(s2)
+    g2 = Context(s2)
     assert barbarians.move_options(g2, "egypt", "nubia", 7) == ["ptolemais"]
     ctx = {"calamity": "barbarian_hordes", "victim": "egypt", "trader": None,
            "stage": "done", "chooser": "egypt", "at": "nubia", "options": [], "steps": 0}
@@ -161,7 +161,7 @@ def test_barbarians_fewer_than_seven_head_for_tokens_not_a_city():
     # by fewer than 7; they make for the nearest Egyptian tokens instead
     s = quiet({"buhen": {"tokens": {"barbarians": 8}}, "thebes": {"city": "egypt"},
                "eastern_desert": {"tokens": {"egypt": 1}}})
-    g = Game(s)
+    g = Context(s)
     assert barbarians.damage(g, "egypt", "thebes", 5, "buhen") == 0
     # Ptolemais and Upper Egypt are both one step from the Eastern Desert: a tie
     assert barbarians.move_options(g, "egypt", "buhen", 5) == ["ptolemais", "upper_egypt"]
@@ -176,7 +176,7 @@ def test_barbarians_on_the_way_never_enter_a_victim_city_they_cannot_attack():
     # removed, 24.31). 30.5241: on the way they enter empty or other nations' areas only.
     s = quiet({"buhen": {"tokens": {"barbarians": 8}}, "ptolemais": {"city": "egypt"},
                "sinai": {"tokens": {"egypt": 2}}})
-    g = Game(s)
+    g = Context(s)
     opts = barbarians.move_options(g, "egypt", "buhen", 5)
     assert "ptolemais" not in opts and opts
     ctx = {"calamity": "barbarian_hordes", "victim": "egypt", "trader": None,
@@ -212,7 +212,7 @@ def test_barbarians_untraded_most_units_in_stock_chooses_and_timeout_random():
 def test_barbarians_get_no_card_attributes_and_are_never_secondary_victims():
     s = quiet({"thebes": {"city": "egypt"}, "buhen": {"tokens": {"barbarians": 9}}},
               players={"crete": {"civ_cards": ["engineering", "metalworking"]}})
-    g = Game(s)
+    g = Context(s)
     # 6 barbarians (chosen by Crete, who holds Engineering) cannot take a city: 7 are needed
     assert barbarians.damage(g, "egypt", "thebes", 6, "buhen") == 0
     # 7 take it: its 6 replacement tokens fight them under limit 3; one Egyptian survives

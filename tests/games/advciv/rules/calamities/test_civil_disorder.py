@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/civil_disorder.py: Civil Disorder (30.71)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities.civil_disorder import disorder_count
 
 from tests.helpers import EGYPT, SEVEN, cal, cities, owed, play
@@ -17,7 +17,7 @@ from tests.helpers import EGYPT, SEVEN, cal, cities, owed, play
 def test_civil_disorder_count(n, cards, reduced):
     areas = (SEVEN + ["ptolemais", "nubia"])[:n]
     s, _ = cal(cities(areas, "egypt", {"upper_egypt": 20}), {"egypt": {"civ_cards": cards}})
-    assert disorder_count(Game(s), "egypt") == reduced
+    assert disorder_count(Context(s), "egypt") == reduced
 
 
 @pytest.mark.rule("30.711")
@@ -25,12 +25,12 @@ def test_civil_disorder_victim_chooses_the_cities():
     s, _ = cal(cities(SEVEN[:5], "egypt", {"upper_egypt": 12}), {"egypt": {"hand": ["civil_disorder"]}})
     assert owed(s)[0].options["count"] == 2
     s, _ = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["tanis", "alexandria"]})
-    assert Game(s).cities_of("egypt") == ["buhen", "memphis", "thebes"]
+    assert Context(s).cities_of("egypt") == ["buhen", "memphis", "thebes"]
 
 
 @pytest.mark.rule("30.713", "30.714", "30.715")
 def test_civil_disorder_with_one_city_military_and_roadbuilding_reduces_that_city():
     s, _ = cal(cities(["thebes"], "egypt", {"upper_egypt": 6}),
                {"egypt": {"hand": ["civil_disorder"], "civ_cards": ["military", "roadbuilding"]}})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == [] and g.tokens("thebes", "egypt") == 3  # max(0,1-3)+2 -> 1

@@ -3,7 +3,7 @@ import itertools
 
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import civil_war, losses as L
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.rng import Rng
@@ -108,18 +108,18 @@ def test_civil_war_quota_for_every_card_combination():
     for k in range(len(cards) + 1):
         for combo in itertools.combinations(cards, k):
             s = quiet({}, players={"egypt": {"civ_cards": list(combo)}})
-            g = Game(s)
+            g = Context(s)
             want = 15 + 5 * ("music" in combo) + 5 * ("drama_and_poetry" in combo) \
                 + 10 * ("democracy" in combo)
             assert civil_war.victim_quota(g, "egypt") == want
-    assert civil_war.victim_quota(Game(quiet({}, players={"egypt": {"civ_cards": cards}})),
+    assert civil_war.victim_quota(Context(quiet({}, players={"egypt": {"civ_cards": cards}})),
                                   "egypt") == 35
 
 
 @pytest.mark.rule("30.4122", "32.611", "32.621", "32.822")
 def test_civil_war_music_drama_democracy_enlarge_victims_pick():
     s = civil_war_position(egypt={"civ_cards": ["music", "drama_and_poetry", "democracy"]})
-    g = Game(s)
+    g = Context(s)
     assert civil_war.victim_quota(g, "egypt") == 35
     s.player("egypt").civ_cards = {"music": 0}
     assert civil_war.victim_quota(g, "egypt") == 20
@@ -156,7 +156,7 @@ def test_civil_war_selection_exceeds_by_the_least():
            board={"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"},
                   "alexandria": {"city": "egypt"}, "tanis": {"city": "egypt"},
                   "fayum": {"tokens": {"egypt": 3}}, "sinai": {"tokens": {"egypt": 3}}})
-    g = Game(s)
+    g = Context(s)
     avail = civil_war.all_units(g, "egypt")
     assert civil_war._required(avail, 20) == 20
     assert civil_war._required({"tokens": {"fayum": 2}, "cities": ["a", "b"]}, 8) == 10

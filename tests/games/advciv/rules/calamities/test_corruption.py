@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.advciv.rules.calamities.corruption import cheapest_cards, random_cards
 
@@ -37,7 +37,7 @@ def test_corruption_discards_ten_face_value_points_of_his_choice():
     refused(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["grain", "grain", "ochre"]}, "28.71")
     # "10 or more": 9 + 4 = 13 is accepted
     s2, ev2 = play(s, {"type": "calamity_cards", "player": EGYPT, "cards": ["ivory", "grain"]})
-    p = Game(s2).of("egypt")
+    p = Context(s2).of("egypt")
     assert sorted(p.hand) == ["grain", "hides", "ochre", "salt", "wine"]
     assert "discards 2 commodity cards worth 13 points" in texts(ev2)
     # set aside with the revealed Corruption, restacked after the acquisition phase (31.8)
@@ -74,12 +74,12 @@ def test_corruption_default_is_the_cheapest_cards_reaching_ten():
     s2, _ = play(s, {"type": "timeout", "player": EGYPT})
     # cheapest total >= 10: exactly 10 in the fewest cards, the cheapest first:
     # Ivory 9 + Hides 1 (Hides before Ochre by id), not Wine 5 + Grain 4 + Hides 1
-    assert sorted(Game(s2).of("egypt").hand) == ["grain", "grain", "ochre", "salt", "wine"]
+    assert sorted(Context(s2).of("egypt").hand) == ["grain", "grain", "ochre", "salt", "wine"]
 
 
 def test_cheapest_cards_exact_totals_and_fewest_cards():
     s, _ = corrupt(HAND)
-    g = Game(s)
+    g = Context(s)
     assert cheapest_cards(g, ["ivory", "ochre", "hides"], 10) == ["hides", "ivory"]
     # 11 is the least total reachable: Gems + Salt (2 cards) before Salt + Salt + Wine (3)
     assert cheapest_cards(g, ["ivory", "gems", "salt", "salt", "wine"], 10) == ["gems", "salt"]
@@ -89,7 +89,7 @@ def test_cheapest_cards_exact_totals_and_fewest_cards():
 
 def test_sample_and_random_cards_are_legal():
     s, _ = corrupt(HAND)
-    g = Game(s)
+    g = Context(s)
     rng = random.Random(3)
     for _ in range(30):
         cards = random_cards(sorted(HAND), 10, g, rng)
@@ -107,7 +107,7 @@ def test_corruption_coinage_and_law(civ, points):
     s, _ = corrupt(HAND, civ)
     assert owed(s)[0].options["points"] == points
     s2, _ = play(s, {"type": "timeout", "player": EGYPT})
-    g = Game(s2)
+    g = Context(s2)
     left = sum(g.d.commodities[c].value for c in g.of("egypt").hand)
     assert 27 - left >= points
 
@@ -126,7 +126,7 @@ def test_corruption_with_coinage_fourteen_points_are_too_few():
 def test_corruption_short_or_exact_discards_the_whole_hand_without_asking(hand):
     s, ev = corrupt(hand)
     assert not any(d.kind == "calamity_cards" for d in owed(s))
-    assert Game(s).of("egypt").hand == []
+    assert Context(s).of("egypt").hand == []
     assert "entire hand" in texts(ev)
     assert sorted(s.set_aside) == sorted(["corruption"] + hand)
 
@@ -165,4 +165,4 @@ def test_the_calamity_cards_form_gives_the_order():
     order = R.form_order(s, EGYPT, f.id, {"cards": {"ivory": 1, "ochre": 1}})
     assert order == {"type": "calamity_cards", "player": EGYPT, "cards": ["ivory", "ochre"]}
     s2, _ = play(s, order)
-    assert sorted(Game(s2).of("egypt").hand) == ["grain", "grain", "hides", "salt", "wine"]
+    assert sorted(Context(s2).of("egypt").hand) == ["grain", "grain", "hides", "salt", "wine"]

@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/cyclone.py: Cyclone (Expansion Project 28.61, seed 002)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.rng import Rng
 
@@ -75,7 +75,7 @@ def test_cyclone_without_exposed_cities_of_the_victim_has_no_effect():
     b.update(cities(["tyre", "sidon"], "assyria", {"armenia": 4}))
     s, ev = cyclone(b, ships={"assyria": ["tyre"]})
     assert "no effect (28.612)" in texts(ev)
-    assert Game(s).cities_of("assyria") == ["sidon", "tyre"] and s.board.ships == {"assyria": ["tyre"]}
+    assert Context(s).cities_of("assyria") == ["sidon", "tyre"] and s.board.ships == {"assyria": ["tyre"]}
     assert not [d for d in owed(s) if d.player in (EGYPT, ASSYRIA)]
 
 
@@ -94,7 +94,7 @@ def test_cyclone_primary_reduces_three_others_two_and_ships_return_to_stock():
     refused(s, {"type": "choose_cities", "player": EGYPT, "cities": ["alexandria", "tanis", "thebes"]}, "28.613")
     s, _ = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["alexandria", "tanis", "gaza"]})
     s, ev2 = play(s, {"type": "choose_cities", "player": ASSYRIA, "cities": ["tyre", "salamis"]})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == ["jerusalem", "thebes"] and g.cities_of("assyria") == ["sidon"]
     assert "Egypt's city in Tanis is reduced by the Cyclone" in texts(ev2) or \
         g.tokens("tanis", "egypt") == 3
@@ -105,8 +105,8 @@ def test_cyclone_primary_reduces_three_others_two_and_ships_return_to_stock():
 def test_cyclone_player_with_fewer_exposed_cities_than_owed_reduces_them_all():
     b = cities(["alexandria", "tanis"], "egypt", {"upper_egypt": 4})
     s, ev = cyclone(b)
-    assert Game(s).cities_of("egypt") == [] and not [d for d in owed(s) if d.kind == "calamity_cities"]
-    assert Game(s).tokens("alexandria", "egypt") == 4
+    assert Context(s).cities_of("egypt") == [] and not [d for d in owed(s) if d.kind == "calamity_cities"]
+    assert Context(s).tokens("alexandria", "egypt") == 4
 
 
 @pytest.mark.variant("CPCAL-28.611", "CPCAL-28.613")
@@ -171,5 +171,5 @@ def test_cyclone_engineering_reduces_two_fewer_and_keeps_two_ships():
     assert sorted(s.board.ships["assyria"]) == ["sidon", "tyre"]
     got = {d.player: d.options["count"] for d in owed(s) if d.kind == "calamity_cities"}
     assert got == {EGYPT: 1}  # 3 - 2; Assyria 2 - 2 = none
-    assert Game(s).cities_of("assyria") == ["salamis", "sidon", "tyre"]
+    assert Context(s).cities_of("assyria") == ["salamis", "sidon", "tyre"]
     assert "Engineering" in texts(ev)

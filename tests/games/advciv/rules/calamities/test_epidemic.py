@@ -2,7 +2,7 @@
 Roadbuilding (32.252)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import epidemic, losses as L
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.rng import Rng
@@ -143,7 +143,7 @@ def test_epidemic_city_counts_four_and_exact_total():
     s = quiet({"thebes": {"city": "egypt"}, "sinai": {"tokens": {"egypt": 1}},
                "nubia": {"tokens": {"egypt": 1}}},
               players={"egypt": {"civ_cards": ["medicine"]}})
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", epidemic.primary_loss(g, "egypt"), mode=L.EPIDEMIC)
     assert loss["points"] == 8
     assert L.required(g, loss) == 4
@@ -159,7 +159,7 @@ def test_epidemic_card_modifiers():
               players={"egypt": {"civ_cards": ["medicine", "roadbuilding"]},
                        "babylon": {"civ_cards": ["medicine"]},
                        "assyria": {"civ_cards": ["roadbuilding"]}})
-    g = Game(s)
+    g = Context(s)
     assert epidemic.primary_loss(g, "egypt") == 16 - 8 + 5 == 13
     assert epidemic.primary_loss(g, "asia") == 16
     assert epidemic.secondary_loss(g, "babylon", 10) == 5

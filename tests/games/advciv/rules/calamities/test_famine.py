@@ -2,7 +2,7 @@
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.base import IllegalOrder
 
 from tests.helpers import BABYLON, EGYPT, cal, owed, play, refused, texts
@@ -30,7 +30,7 @@ def test_famine_ten_for_the_victim_twenty_assigned_at_most_eight_each():
             "29.64")
     s, _ = play(s, {"type": "famine_assign", "player": EGYPT,
                     "victims": {"babylon": 8, "assyria": 8, "crete": 3, "asia": 1}})
-    g = Game(s)
+    g = Context(s)
     # single-area losses are taken at once; Egypt still chooses his 10
     assert (g.tokens("babylonia", "babylon"), g.tokens("armenia", "assyria"),
             g.tokens("galatia", "asia"), g.tokens("rhodes", "crete")) == (2, 2, 9, 0)
@@ -40,7 +40,7 @@ def test_famine_ten_for_the_victim_twenty_assigned_at_most_eight_each():
             "29.63")
     s, _ = play(s, {"type": "choose_losses", "player": EGYPT, "tokens": {"upper_egypt": 3},
                     "reduce": ["thebes"], "destroy": ["memphis"]})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == [] and g.tokens("thebes", "egypt") == 3 and g.tokens("upper_egypt", "egypt") == 9
 
 
@@ -53,11 +53,11 @@ def test_famine_assignment_default_hits_the_leaders():
     board["rhodes"] = {"tokens": {"crete": 9}}
     s, _ = cal(board, players)
     s, ev = play(s, {"type": "timeout", "player": EGYPT})
-    g = Game(s)
+    g = Context(s)
     assert g.tokens("rhodes", "crete") == 1 and g.tokens("galatia", "asia") == 2
     assert g.tokens("armenia", "assyria") == 6 and g.tokens("babylonia", "babylon") == 10
     s, _ = play(s, {"type": "timeout", "player": EGYPT})  # random units for Egypt's own 10
-    assert Game(s).unit_points_on_board("egypt") == 22 - 10  # exactly 10 (29.63)
+    assert Context(s).unit_points_on_board("egypt") == 22 - 10  # exactly 10 (29.63)
 
 
 @pytest.mark.rule("30.311", "15.61", "29.61")
@@ -66,7 +66,7 @@ def test_famine_allocation_is_forced_when_the_others_hold_twenty_points_or_less(
              "armenia": {"tokens": {"assyria": 3}}, "galatia": {"tokens": {"asia": 9}},
              "rhodes": {"tokens": {"crete": 2}}}
     s, ev = cal(board, {"egypt": {"hand": ["famine"]}, "asia": {"inert": True}})
-    g = Game(s)
+    g = Context(s)
     # Asia is inert (15.61): never a secondary victim; the rest lose everything at once
     assert g.tokens("galatia", "asia") == 9
     assert (g.tokens("babylonia", "babylon"), g.tokens("armenia", "assyria"), g.tokens("rhodes", "crete")) == (0, 0, 0)
@@ -117,7 +117,7 @@ def test_pottery_and_grain_reduce_famine_and_the_grain_is_shown():
     s, ev3 = play(s, {"type": "famine_grain", "player": BABYLON, "grain": 2},
                   {"type": "famine_grain", "player": EGYPT, "grain": 2})
     ev2 = ev2 + ev3
-    g = Game(s)
+    g = Context(s)
     # Egypt: 10 - 2 x 4 = 2; Babylon: 8 - 2 x 4 = 0
     assert g.of("egypt").flags["famine_grain"] == 2 and g.of("babylon").flags["famine_grain"] == 2
     assert g.tokens("babylonia", "babylon") == 10
@@ -136,7 +136,7 @@ def test_pottery_holder_may_keep_his_grain():
     s, _ = cal(famine_board(), players)
     s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
                 {"type": "famine_grain", "player": BABYLON, "grain": 0})
-    g = Game(s)
+    g = Context(s)
     assert "famine_grain" not in g.of("babylon").flags
     assert g.tokens("babylonia", "babylon") == 10 - 8  # the full loss (only tokens: no choice)
     assert sorted(g.of("babylon").hand) == ["grain", "grain", "salt"]
@@ -151,7 +151,7 @@ def test_famine_secondary_with_pottery_and_one_grain_loses_four_of_eight():
     s, ev2 = play(s, {"type": "famine_assign", "player": EGYPT,
                       "victims": {"babylon": 8, "assyria": 8, "asia": 4}},
                   {"type": "famine_grain", "player": BABYLON, "grain": 1})
-    g = Game(s)
+    g = Context(s)
     assert g.tokens("babylonia", "babylon") == 10 - 4 and g.of("babylon").flags["famine_grain"] == 1
     assert g.tokens("armenia", "assyria") == 10 - 8 and "famine_grain" not in g.of("assyria").flags
     assert "Babylon shows 1 Grain" in texts(ev2) and "Assyria shows" not in texts(ev2)

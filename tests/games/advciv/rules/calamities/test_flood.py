@@ -2,7 +2,7 @@
 units" wording, and Engineering (32.312)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import flood, losses as L
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 
@@ -279,7 +279,7 @@ def test_flood_no_vulnerable_units_engineering_reduces_single_coastal_city():
     # only on the coast at Sidon-like areas) -- use a coastal city away from any plain
     s = quiet({"thebes": {"city": "egypt"}, "cyrene": {"city": "egypt"}},
               players={"egypt": {"civ_cards": ["engineering"]}})
-    g = Game(s)
+    g = Context(s)
     if not g.areas["cyrene"].coastal or any("cyrene" in a for a in flood.plains(g).values()):
         pytest.skip("map data: Cyrene is expected coastal and off the flood plains")
     g, ctx = begin(s, "flood", "egypt")

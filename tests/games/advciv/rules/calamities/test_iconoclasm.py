@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/iconoclasm.py: Iconoclasm and Heresy (30.81)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities.iconoclasm import iconoclasm_count
 
 from tests.helpers import (ASIA, BABYLON, EGYPT, SEVEN, cal, cities, owed, piracy_board, play,
@@ -26,7 +26,7 @@ def icon_board():
     (["law", "philosophy", "theology", "monotheism"], 0)])
 def test_iconoclasm_count(cards, reduced):
     s, _ = cal(cities(SEVEN[:6], "egypt", {"upper_egypt": 20}), {"egypt": {"civ_cards": cards}})
-    assert iconoclasm_count(Game(s), "egypt") == reduced
+    assert iconoclasm_count(Context(s), "egypt") == reduced
 
 
 @pytest.mark.rule("30.811", "30.814", "30.815", "30.816", "30.817")
@@ -44,7 +44,7 @@ def test_iconoclasm_secondary_cities_exclude_trader_theology_and_limit_philosoph
                "babylon": {"civ_cards": ["theology"]}, "assyria": {"civ_cards": ["philosophy"]}}
     s, _ = cal(icon_board(), players)
     # Asia has two cities, both reduced without asking; then the secondary choice
-    assert Game(s).cities_of("asia") == []
+    assert Context(s).cities_of("asia") == []
     d = owed(s)[0]
     assert d.player == ASIA and d.options["count"] == 2
     assert d.options["cities"] == ["aleppo", "alexandria", "buhen", "memphis", "nineveh", "tanis", "thebes"]
@@ -52,7 +52,7 @@ def test_iconoclasm_secondary_cities_exclude_trader_theology_and_limit_philosoph
     refused(s, {"type": "choose_cities", "player": ASIA, "cities": ["ur", "thebes"]}, "30.818")
     refused(s, {"type": "choose_cities", "player": ASIA, "cities": ["nineveh", "aleppo"]}, "30.819")
     s, _ = play(s, {"type": "choose_cities", "player": ASIA, "cities": ["nineveh", "thebes"]})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("assyria") == ["aleppo"] and "thebes" not in g.cities_of("egypt")
     assert g.cities_of("crete") == ["knossos", "phaestos"]
 
@@ -62,10 +62,10 @@ def test_iconoclasm_secondary_cities_exclude_trader_theology_and_limit_philosoph
 def test_iconoclasm_default_secondaries_are_the_leaders():
     players = {"asia": {"hand": ["iconoclasm"]}, "crete": {"ast": 3}, "babylon": {"treasury": 40}}
     s, _ = cal(icon_board(), players)
-    before = Game(s)
+    before = Context(s)
     cities_before = {p.nation: len(before.cities_of(p.nation)) for p in before.active()}
     s, _ = play(s, {"type": "timeout", "player": ASIA})
-    g = Game(s)
+    g = Context(s)
     # untraded: "the winning players" (ruling CA-21): Crete (3 A.S.T. spaces, 300) leads on public
     # points, Egypt (5 cities) comes second among the others: one city each, Babylon spared
     assert [n for n in before.leaders() if n != "asia"][:2] == ["crete", "egypt"]
@@ -84,7 +84,7 @@ def test_iconoclasm_a_single_philosophy_holder_loses_one_city_of_the_victims_cho
     assert d.player == ASIA and d.options["count"] == 1 and d.options["cities"] == ["aleppo", "nineveh"]
     refused(s, {"type": "choose_cities", "player": ASIA, "cities": ["aleppo", "nineveh"]}, "30.818")
     s, _ = play(s, {"type": "choose_cities", "player": ASIA, "cities": ["aleppo"]})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("assyria") == ["nineveh"] and len(g.cities_of("egypt")) == 5
 
 
@@ -97,12 +97,12 @@ def test_bot_samples_cover_every_legal_secondary_choice_and_nothing_else():
     s, _ = cal(icon_board(), players)
     seen = set()
     for k in range(300):
-        o = PHASES["calamities"].sample(Game(s), ASIA, Rng(k))
+        o = PHASES["calamities"].sample(Context(s), ASIA, Rng(k))
         assert not (set(o.cities) >= {"nineveh", "aleppo"})
         seen.add(tuple(o.cities))
     # 7 cities, pairs without both of Assyria's: 21 - 1 = 20
     assert len(seen) == 20
     s, _ = cal(piracy_board(), {"egypt": {"hand": ["piracy"], "flags": {"calamity_from": {"piracy": "babylon"}}}})
     s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["gaza", "tanis"]})
-    seen = {tuple(PHASES["calamities"].sample(Game(s), EGYPT, Rng(k)).cities) for k in range(100)}
+    seen = {tuple(PHASES["calamities"].sample(Context(s), EGYPT, Rng(k)).cities) for k in range(100)}
     assert seen == {("antioch", "knossos"), ("antioch", "tyre"), ("knossos", "tyre")}

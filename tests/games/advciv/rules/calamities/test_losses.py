@@ -3,7 +3,7 @@ the calamities (29.62, 29.63, 29.65), its Flood and Epidemic modes (30.511, 30.6
 assignment helpers."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import losses as L
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
@@ -32,7 +32,7 @@ def egypt_position():
 @pytest.mark.rule("29.62")
 def test_city_counts_five_or_five_minus_tokens_left():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 10, why="Famine", rule="30.311")
     assert L.required(g, loss) == 10
     # reducing Thebes (limit 2? read from the map) leaves its limit in tokens
@@ -52,7 +52,7 @@ def test_city_counts_five_or_five_minus_tokens_left():
 def test_reduced_city_counts_five_minus_tokens_left_and_reaches_exact():
     # Famine-like 3 points: only a city in an area of limit 2 (reduce leaves 2 -> 3 points)
     s = effect_position({"thebes": {"city": "egypt"}})
-    g = Game(s)
+    g = Context(s)
     lim = g.areas["thebes"].limit
     loss = L.make_loss(g, "egypt", 5 - lim)
     assert L.required(g, loss) == 5 - lim
@@ -67,7 +67,7 @@ def test_reduced_city_counts_five_minus_tokens_left_and_reaches_exact():
 @pytest.mark.rule("29.63")
 def test_exact_loss_required_when_possible():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 6)
     before = s.digest()
     with pytest.raises(IllegalOrder) as e:
@@ -85,7 +85,7 @@ def test_smallest_excess_when_exact_impossible():
     s = quiet(nations=["egypt", "babylon"],
               board={"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"},
                      "susa": {"tokens": {"babylon": 2}}})
-    g = Game(s)
+    g = Context(s)
     # Thebes and Memphis (limit 3) count 2 when reduced, 5 when destroyed:
     # reachable 0, 2, 4, 5, 7, 10 -> 8 is impossible, 10 is the smallest excess
     loss = L.make_loss(g, "egypt", 8)
@@ -104,7 +104,7 @@ def test_loses_everything_when_short():
     s = quiet(nations=["egypt", "babylon"],
               board={"sinai": {"tokens": {"egypt": 3}}, "buhen": {"tokens": {"egypt": 2}},
                      "susa": {"tokens": {"babylon": 2}}})
-    g = Game(s)
+    g = Context(s)
     losses = {"egypt": L.make_loss(g, "egypt", 10)}
     L.settle(g, losses)  # forced: everything goes, nobody is asked
     assert losses == {}
@@ -117,7 +117,7 @@ def test_loses_everything_when_short():
 def test_random_default_is_legal_and_exact():
     for seed in range(30):
         s = egypt_position()
-        g = Game(s)
+        g = Context(s)
         losses = {"egypt": L.make_loss(g, "egypt", 9, why="Famine")}
         before = g.unit_points_on_board("egypt")
         choice = L.random_choice(g, losses["egypt"], Rng(seed))
@@ -135,7 +135,7 @@ def test_barbarians_and_pirates_never_harmed():
     s = quiet(nations=["egypt", "babylon"],
               board={"sinai": {"tokens": {"egypt": 3, "barbarians": 2}}, "thebes": {"city": "pirates"},
                      "susa": {"tokens": {"babylon": 2}}})
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 5)
     assert L.required(g, loss) == 3  # the pirate city and barbarian tokens do not count
     with pytest.raises(IllegalOrder):
@@ -149,7 +149,7 @@ def test_barbarians_and_pirates_never_harmed():
 @pytest.mark.rule("30.414")
 def test_named_units_limit_the_loss():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 5, tokens={"sinai": 2}, cities=["memphis"])
     assert L.token_caps(g, loss) == {"sinai": 2}
     assert L.city_areas(g, loss) == ["memphis"]
@@ -165,7 +165,7 @@ def test_flood_mode_only_vulnerable_units_on_the_plain():
               board={"ur": {"city": "babylon"}, "susa": {"city": "babylon"},
                      "sumeria": {"tokens": {"babylon": 3}}, "media": {"tokens": {"babylon": 3}},
                      "thebes": {"tokens": {"egypt": 2}}})
-    g = Game(s)
+    g = Context(s)
     plain = list(g.d.map.flood_plains["tigris_euphrates"])
     loss = L.make_loss(g, "babylon", 17, mode=L.FLOOD, areas=plain)
     # Susa is a black site: safe; Media is off the plain
@@ -182,7 +182,7 @@ def test_epidemic_keeps_a_token_per_area_and_city_counts_four():
     s = quiet(nations=["egypt", "babylon"],
               board={"thebes": {"city": "egypt"}, "sinai": {"tokens": {"egypt": 4}},
                      "buhen": {"tokens": {"egypt": 1}}, "susa": {"tokens": {"babylon": 2}}})
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 16, mode=L.EPIDEMIC)
     assert L.token_caps(g, loss) == {"sinai": 3}
     assert L.maximum(g, loss) == 3 + 4
@@ -204,7 +204,7 @@ def test_epidemic_keeps_a_token_per_area_and_city_counts_four():
 @pytest.mark.site("SITE-CAL-05")
 def test_assignment_helpers():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     caps = {"babylon": 10, "assyria": 10, "asia": 10}
     before = s.digest()
     with pytest.raises(IllegalOrder) as e:
@@ -234,7 +234,7 @@ def test_assignment_helpers():
 def test_inert_nation_losses_are_settled_at_once():
     s = egypt_position()
     s.player("egypt").inert = True
-    g = Game(s)
+    g = Context(s)
     losses = {"egypt": L.make_loss(g, "egypt", 6)}
     L.settle(g, losses)
     assert losses == {}
@@ -244,7 +244,7 @@ def test_inert_nation_losses_are_settled_at_once():
 # ---- The decision's queue and orders ------------------------------------------------------------
 def test_queue_pending_handle_and_sample():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     losses = {"egypt": L.make_loss(g, "egypt", 5, why="Famine")}
     L.settle(g, losses)
     ds = L.pending(g, losses)
@@ -259,7 +259,7 @@ def test_queue_pending_handle_and_sample():
 
 def test_order_json_shape_refused_clearly():
     s = egypt_position()
-    g = Game(s)
+    g = Context(s)
     loss = L.make_loss(g, "egypt", 3)
     with pytest.raises(IllegalOrder) as e:
         L.check(g, loss, {"sinai": "3"}, [], [])

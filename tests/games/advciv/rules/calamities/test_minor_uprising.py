@@ -2,7 +2,7 @@
 import pytest
 
 from tresham.games import registry
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import EGYPT, cal, cities, owed, play, refused
 
@@ -24,12 +24,12 @@ def test_one_unit_point_per_city_partly_paid_at_two_treasury_each():
     refused(s, {"type": "uprising_pay", "player": EGYPT, "treasury": 6}, "28.832")  # holds 5
     refused(s, {"type": "choose_losses", "player": EGYPT, "tokens": {"sinai": 2}}, "28.832")
     s, _ = play(s, {"type": "uprising_pay", "player": EGYPT, "treasury": 4})
-    assert Game(s).of("egypt").treasury == 1
+    assert Context(s).of("egypt").treasury == 1
     d = owed(s)[0]
     assert d.kind == "choose_losses" and d.options["points"] == 1  # 3 - 4/2
     refused(s, {"type": "choose_losses", "player": EGYPT, "tokens": {"sinai": 2}})  # exactly 1 (29.63)
     s, _ = play(s, {"type": "choose_losses", "player": EGYPT, "tokens": {"sinai": 1}})
-    g = Game(s)
+    g = Context(s)
     assert g.tokens("sinai", "egypt") == 1 and g.tokens("upper_egypt", "egypt") == 10
     assert len(g.cities_of("egypt")) == 3
 
@@ -37,9 +37,9 @@ def test_one_unit_point_per_city_partly_paid_at_two_treasury_each():
 @pytest.mark.variant("CPCAL-28.832")
 def test_wholly_paid_no_unit_lost():
     s = start(7)
-    stock = Game(s).of("egypt").stock
+    stock = Context(s).of("egypt").stock
     s, _ = play(s, {"type": "uprising_pay", "player": EGYPT, "treasury": 6})
-    g = Game(s)
+    g = Context(s)
     assert not any(d.kind == "choose_losses" for d in owed(s))
     assert g.of("egypt").treasury == 1 and g.of("egypt").stock == stock + 6
     assert g.tokens("sinai", "egypt") == 2 and len(g.cities_of("egypt")) == 3
@@ -60,7 +60,7 @@ def test_without_two_treasury_the_units_are_lost_where_he_chooses(treasury):
     assert d.kind == "choose_losses" and d.options["points"] == 3
     assert d.options["tokens"] == {"sinai": 2, "upper_egypt": 10} and len(d.options["cities"]) == 3
     s, _ = play(s, {"type": "choose_losses", "player": EGYPT, "tokens": {"sinai": 2, "upper_egypt": 1}})
-    g = Game(s)
+    g = Context(s)
     assert g.tokens("sinai", "egypt") == 0 and g.tokens("upper_egypt", "egypt") == 9
     assert g.of("egypt").treasury == treasury
 
@@ -70,7 +70,7 @@ def test_a_city_may_be_lost_instead_of_tokens():
     s = start(0)
     refused(s, {"type": "choose_losses", "player": EGYPT, "reduce": ["tanis"]}, "29.63")  # 5 - 3 = 2: short
     s, _ = play(s, {"type": "choose_losses", "player": EGYPT, "reduce": ["tanis"], "tokens": {"sinai": 1}})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == ["memphis", "thebes"] and g.tokens("tanis", "egypt") == 3
     assert g.tokens("sinai", "egypt") == 1
 
@@ -79,12 +79,12 @@ def test_a_city_may_be_lost_instead_of_tokens():
 def test_no_city_no_effect_and_the_default_pays_nothing():
     s = start(9, board={"upper_egypt": {"tokens": {"egypt": 10}}})
     assert not owed(s) or owed(s)[0].kind not in ("uprising_pay", "choose_losses")
-    assert Game(s).of("egypt").treasury == 9
+    assert Context(s).of("egypt").treasury == 9
     s = start(9, civ_cards=["military"])
     s, _ = play(s, {"type": "timeout", "player": EGYPT})  # ruling EPM-9: nothing paid
-    assert Game(s).of("egypt").treasury == 9 and owed(s)[0].options["points"] == 3
+    assert Context(s).of("egypt").treasury == 9 and owed(s)[0].options["points"] == 3
     s, _ = play(s, {"type": "timeout", "player": EGYPT})  # random units
-    assert Game(s).unit_points_on_board("egypt") == 15 + 12 - 3
+    assert Context(s).unit_points_on_board("egypt") == 15 + 12 - 3
 
 
 @pytest.mark.variant("CPCAL-28.832")
@@ -96,16 +96,16 @@ def test_the_page_form_pays_two_treasury_per_point():
     o = R.form_order(s, EGYPT, f.id, {"points": 2})
     assert o == {"type": "uprising_pay", "player": EGYPT, "treasury": 4}
     s, _ = R.apply(s, o)
-    assert Game(s).of("egypt").treasury == 1
+    assert Context(s).of("egypt").treasury == 1
 
 
 @pytest.mark.variant("CPCAL-28.831", "CPCAL-28.832")
 @pytest.mark.parametrize("seed", range(6))
 def test_the_bots_choices_are_legal(seed):
     s = start(5)
-    before = Game(s).unit_points_on_board("egypt")
+    before = Context(s).unit_points_on_board("egypt")
     s = sampled(s, EGYPT, seed)
-    paid = (5 - Game(s).of("egypt").treasury) // 2
+    paid = (5 - Context(s).of("egypt").treasury) // 2
     if owed(s) and owed(s)[0].kind == "choose_losses":
         s = sampled(s, EGYPT, seed + 100)
-    assert before - Game(s).unit_points_on_board("egypt") == 3 - paid
+    assert before - Context(s).unit_points_on_board("egypt") == 3 - paid

@@ -3,7 +3,7 @@ the calamity phase (32.941-32.944, 32.95x)."""
 import pytest
 
 from tresham.games.advciv.data import load
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
 
@@ -31,7 +31,7 @@ def test_holder_may_convert_one_land_adjacent_area():
     refused(s, {"type": "convert", "player": EGYPT, "area": "petra"}, "32.942")
     refused(s, {"type": "convert", "player": EGYPT, "area": "eastern_desert"}, "32.942")
     s2, ev = play(s, {"type": "convert", "player": EGYPT, "area": "gaza"})
-    g = Game(s2)
+    g = Context(s2)
     assert g.tokens("gaza", "egypt") == 1 and g.tokens("gaza", "babylon") == 0
     assert g.of("babylon").stock == 55 - 2 and "converts 1 of Babylon's tokens in Gaza" in texts(ev)
     s3, ev = play(s, {"type": "convert", "player": EGYPT, "area": "jerusalem"})
@@ -43,7 +43,7 @@ def test_conversion_comes_before_the_support_check():
     board = {"sinai": {"city": "egypt"}, "jerusalem": {"city": "assyria"}, "armenia": {"tokens": {"assyria": 4}}}
     s, _ = cal(board, {"egypt": {"civ_cards": ["monotheism"]}})
     s, ev = play(s, {"type": "convert", "player": EGYPT, "area": "jerusalem"})
-    g = Game(s)
+    g = Context(s)
     # Egypt now has two cities and no token: the new city (Jerusalem) is reduced first (26.32)
     assert g.cities_of("egypt") == ["sinai"] and g.tokens("jerusalem", "egypt") == 2
     assert g.cities_of("assyria") == []
@@ -58,7 +58,7 @@ def test_no_decision_without_a_target_and_bot_orders_are_legal():
     s, _ = cal(mono_board(), {"egypt": {"civ_cards": ["monotheism"]}})
     seen = set()
     for k in range(12):
-        o = PHASES["calamities"].sample(Game(s), EGYPT, Rng(k))
+        o = PHASES["calamities"].sample(Context(s), EGYPT, Rng(k))
         seen.add(o.area)
         play(s, o)
     assert seen == {"", "gaza", "jerusalem", "petra"}
@@ -71,7 +71,7 @@ def test_monotheism_may_convert_an_inert_nations_units():
     d = owed(s)[0]
     assert d.kind == "monotheism" and d.options["areas"] == ["gaza"]
     s, _ = play(s, {"type": "convert", "player": EGYPT, "area": "gaza"})
-    assert Game(s).tokens("gaza", "egypt") == 1 and Game(s).tokens("gaza", "babylon") == 0
+    assert Context(s).tokens("gaza", "egypt") == 1 and Context(s).tokens("gaza", "babylon") == 0
 
 
 # ---- 32.942 Stock needed; other holders immune --------------------------------------------------
@@ -101,7 +101,7 @@ def test_areas_of_another_monotheism_holder_cannot_be_converted_and_holders_go_i
     s, _ = play(s, {"type": "timeout", "player": CRETE})  # default: no conversion
     d = owed(s)[0]
     assert d.player == EGYPT and "tanis" not in d.options["areas"]
-    assert Game(s).tokens("gaza", "babylon") == 1
+    assert Context(s).tokens("gaza", "babylon") == 1
     s, ev = play(s, {"type": "convert", "player": EGYPT, "area": ""})
     assert "Egypt converts no area this turn." in texts(ev) and s.phase == "advances"
 
@@ -117,6 +117,6 @@ def test_monotheism_and_theology_need_enlightenment():
     board = {a: {"city": "egypt"} for a in ("thebes", "memphis", "tanis", "buhen", "gaza")}
     board["upper_egypt"] = {"tokens": {"egypt": 10}}
     s, _ = cal(board, {"egypt": {"civ_cards": ["enlightenment", "monotheism"]}})
-    assert iconoclasm_count(Game(s), "egypt") == 5
+    assert iconoclasm_count(Context(s), "egypt") == 5
     s, _ = cal(board, {"egypt": {"civ_cards": ["enlightenment", "theology"]}})
-    assert iconoclasm_count(Game(s), "egypt") == 1
+    assert iconoclasm_count(Context(s), "egypt") == 1

@@ -6,7 +6,7 @@ its name (test_volcano.py, test_flood.py, ...); the shared loss decision in test
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules.calamities.base import EFFECTS
@@ -28,7 +28,7 @@ AREAS = ["thebes", "memphis", "alexandria", "tanis", "fayum", "upper_egypt", "bu
 
 
 def random_position(seed, calamity):
-    from tresham.games.advciv.game import Game as G
+    from tresham.games.advciv.context import Context as G
     rng = Rng(seed * 7919 + len(calamity))
     board = {}
     for a in AREAS:
@@ -77,9 +77,9 @@ def test_only_active_calamity_option_hides_upcoming_calamities_in_the_event_log(
         # the active calamity is announced, the upcoming and the disregarded ones are not
         assert s.step["current"]["calamity"] == s.step["queue"][0]["calamity"]
         for c in upcoming + disregarded:
-            name = Game(s).d.calamities[c].name
+            name = Context(s).d.calamities[c].name
             assert name not in shown, (seed, name)
-        active = Game(s).d.calamities[s.step["queue"][0]["calamity"]].name
+        active = Context(s).d.calamities[s.step["queue"][0]["calamity"]].name
         assert f"Egypt reveals {active}." in shown and f"{active} strikes Egypt." in shown
         # resolving everything reveals the rest: the next one when it strikes, then the
         # disregarded one (29.5) once all calamities are resolved
@@ -88,8 +88,8 @@ def test_only_active_calamity_option_hides_upcoming_calamities_in_the_event_log(
             ev += ev2
         out = texts(ev)
         for c in upcoming:
-            assert f"Egypt reveals {Game(s).d.calamities[c].name}." in out
-        assert f"{Game(s).d.calamities[disregarded[0]].name} is disregarded (29.5)" in out
+            assert f"Egypt reveals {Context(s).d.calamities[c].name}." in out
+        assert f"{Context(s).d.calamities[disregarded[0]].name} is disregarded (29.5)" in out
         assert sorted(s.set_aside) == ["civil_disorder", "iconoclasm", "superstition"]
 
 
@@ -137,7 +137,7 @@ def test_the_holder_is_the_primary_victim_traded_or_not():
     assert "Superstition strikes Egypt." in texts(ev)
     s, ev2 = play(s, {"type": "timeout", "player": EGYPT})
     assert "Civil Disorder strikes Babylon." in texts(ev2)  # who traded it is not public (SITE-SAFE-05)
-    assert len(Game(s).cities_of("egypt")) == 1
+    assert len(Context(s).cities_of("egypt")) == 1
     # Babylon: 4 cities, all but 3 reduced -> 1, a choice among 4
     assert owed(s)[0].player == BABYLON and owed(s)[0].options["count"] == 1
 
@@ -147,7 +147,7 @@ def test_non_tradable_hits_its_drawer():
     board = cities(["thebes"], "egypt", {"upper_egypt": 4})
     s, ev = cal(board, {"egypt": {"hand": ["volcano"]}})
     assert "Volcanic Eruption / Earthquake strikes Egypt." in texts(ev)
-    assert Game(s).cities_of("egypt") == []
+    assert Context(s).cities_of("egypt") == []
 
 
 # ---- 29.5 At most two calamities per primary victim ---------------------------------------------
@@ -241,7 +241,7 @@ def test_a_calamity_without_an_effect_is_skipped(monkeypatch):
     monkeypatch.delitem(EFFECTS, "superstition")
     board = cities(["thebes", "memphis", "tanis", "buhen"], "egypt", {"upper_egypt": 10})
     s, ev = cal(board, {"egypt": {"hand": ["superstition"]}})
-    assert "cannot be resolved yet" in texts(ev) and len(Game(s).cities_of("egypt")) == 4
+    assert "cannot be resolved yet" in texts(ev) and len(Context(s).cities_of("egypt")) == 4
 
 
 # ---- 29.61 The trader is never a secondary victim -----------------------------------------------
@@ -254,10 +254,10 @@ def test_trader_is_never_a_secondary_victim_untraded_anyone_may_be():
     s, _ = cal(board, traded)
     s, _ = play(s, {"type": "timeout", "player": EGYPT})
     # only Asia's Ionia may be named: it is reduced without asking; Babylon (trader) is spared
-    assert Game(s).cities_of("asia") == [] and Game(s).cities_of("babylon") == ["ur"]
+    assert Context(s).cities_of("asia") == [] and Context(s).cities_of("babylon") == ["ur"]
     s2, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}})
     s2, _ = play(s2, {"type": "timeout", "player": EGYPT})
-    g = Game(s2)
+    g = Context(s2)
     assert g.cities_of("babylon") == [] and g.cities_of("asia") == []  # 2 cities, 2 to reduce
 
 
@@ -316,7 +316,7 @@ def test_famine_loss_exact_when_possible_else_smallest_excess():
     s, _ = cal(board, {"egypt": {"hand": ["famine"]}})
     s, _ = play(s, {"type": "famine_assign", "player": EGYPT, "victims": {"babylon": 8, "assyria": 8, "asia": 4}})
     # Egypt has 5 + 3 = 8 unit points: all are lost (no exact 10)
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == [] and g.tokens_on_board("egypt") == 0
     assert (g.tokens("babylonia", "babylon"), g.tokens("armenia", "assyria"), g.tokens("galatia", "asia")) == (12, 12, 16)
 
@@ -339,7 +339,7 @@ def test_barbarians_and_pirates_are_never_secondary_victims():
     board["babylonia"] = {"tokens": {"barbarians": 5}}
     s, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}})
     s, ev = play(s, {"type": "timeout", "player": EGYPT})
-    assert s.board.cities["ur"] == "pirates" and Game(s).tokens("babylonia", "barbarians") == 5
+    assert s.board.cities["ur"] == "pirates" and Context(s).tokens("babylonia", "barbarians") == 5
     assert "no other player's city can be reduced" in texts(ev)
 
 
@@ -351,7 +351,7 @@ def test_an_inert_trader_decides_nothing_and_inert_nations_are_never_secondary_v
     players = {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}},
                "babylon": {"inert": True}}
     s, ev = cal(board, players)
-    g = Game(s)
+    g = Context(s)
     assert s.phase == "advances" and len(g.cities_of("egypt")) == 1 and len(g.cities_of("babylon")) == 2
     # Iconoclasm: the inert Babylon cannot be named; Asia's single city is the only choice
     board = cities(["thebes", "memphis", "tanis", "buhen", "alexandria"], "egypt", {"upper_egypt": 12})
@@ -359,7 +359,7 @@ def test_an_inert_trader_decides_nothing_and_inert_nations_are_never_secondary_v
     board.update(cities(["ionia"], "asia", {"galatia": 4}))
     s, _ = cal(board, {"egypt": {"hand": ["iconoclasm"]}, "babylon": {"inert": True}})
     s, _ = play(s, {"type": "timeout", "player": EGYPT})
-    assert Game(s).cities_of("babylon") == ["susa", "ur"] and Game(s).cities_of("asia") == []
+    assert Context(s).cities_of("babylon") == ["susa", "ur"] and Context(s).cities_of("asia") == []
 
 
 # ---- 29.8 City support is checked after the calamities ------------------------------------------
@@ -370,10 +370,10 @@ def test_city_support_is_checked_after_the_calamities():
     board = {"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 1}}}
     s, ev = cal(board, {"egypt": {"hand": ["treachery"]}})
     s, ev2 = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["memphis"]})
-    g = Game(s)
+    g = Context(s)
     assert g.cities_of("egypt") == ["thebes"] and g.tokens("memphis", "egypt") == 3
     s3, ev3 = cal({"thebes": {"city": "egypt"}}, {})
-    assert Game(s3).cities_of("egypt") == [] and Game(s3).tokens("thebes", "egypt") == 3
+    assert Context(s3).cities_of("egypt") == [] and Context(s3).tokens("thebes", "egypt") == 3
     assert "lack of support after the calamities" in texts(ev3)
 
 
@@ -384,9 +384,9 @@ def test_support_check_decision_is_routed_and_defaults():
     d = owed(s)
     assert d and d[0].player == EGYPT and d[0].kind == "reduce_cities"
     s2, _ = play(s, {"type": "reduce_cities", "player": EGYPT, "areas": ["memphis"]})
-    assert Game(s2).cities_of("egypt") == ["thebes"] and s2.phase == "advances"
+    assert Context(s2).cities_of("egypt") == ["thebes"] and s2.phase == "advances"
     s3, _ = play(s, {"type": "timeout", "player": EGYPT})
-    assert len(Game(s3).cities_of("egypt")) == 1
+    assert len(Context(s3).cities_of("egypt")) == 1
 
 
 # ---- SITE-CAL-06, SITE-CREATE-10 What the views show --------------------------------------------
@@ -486,11 +486,11 @@ def test_random_bot_orders_are_legal_and_finish_the_phase(hand, seed):
         steps = 0
         while s.phase == "calamities":
             d = owed(s)[0]
-            o = PHASES["calamities"].sample(Game(s), d.player, rng)
+            o = PHASES["calamities"].sample(Context(s), d.player, rng)
             s, _ = engine.apply(s, o)
             steps += 1
             assert steps < 50
-        g = Game(s)
+        g = Context(s)
         for n in SIX:
             p = g.of(n)
             assert p.stock + p.treasury + g.tokens_on_board(n) == 55

@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/piracy.py: Piracy (30.91)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import (ASIA, BABYLON, CRETE, EGYPT, THRACE, cal, owed, piracy_board, play, refused,
                            told)
@@ -21,7 +21,7 @@ def test_piracy_trader_picks_two_coastal_cities_then_victim_picks_two_others():
     assert d.player == EGYPT and d.options["cities"] == ["antioch", "knossos", "tyre"]  # not Ur (trader)
     refused(s, {"type": "choose_cities", "player": EGYPT, "cities": ["ur", "tyre"]}, "30.912")
     s, ev = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["tyre", "knossos"]})
-    g = Game(s)
+    g = Context(s)
     assert s.board.cities["tyre"] == "pirates" and s.board.cities["knossos"] == "pirates"
     assert g.cities_of("egypt") == ["jerusalem", "thebes"] and g.cities_of("assyria") == ["nineveh"]
     # 30.913: pirate cities need no support and stay after the support check (29.8)

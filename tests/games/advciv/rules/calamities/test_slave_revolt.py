@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/slave_revolt.py: Slave Revolt (30.42)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import slave_revolt
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 
@@ -92,7 +92,7 @@ def test_slave_revolt_mining_and_enlightenment():
     assert ctx2["unsupporting"] == 10 and len(g2.cities_of("egypt")) == 4  # 11 >= 8
     assert EFFECTS["slave_revolt"].done(g2, ctx2)
     s3 = quiet(EGYPT_CITIES, players={"egypt": {"civ_cards": ["enlightenment", "mining"]}})
-    g3 = Game(s3)
+    g3 = Context(s3)
     assert slave_revolt.unsupporting(g3, "egypt") == 15  # the effects cancel
 
 
@@ -102,8 +102,8 @@ def test_slave_revolt_unsupporting_counts():
                         (("mining", "enlightenment"), 15)):
         s = quiet({"thebes": {"tokens": {"egypt": 30}}},  # scenario: just a token count
                   players={"egypt": {"civ_cards": list(cards)}})
-        g = Game(s)
+        g = Context(s)
         assert slave_revolt.unsupporting(g, "egypt") == min(want, g.tokens_on_board("egypt"))
     s = quiet({"thebes": {"tokens": {"egypt": 3}}, "sinai": {"tokens": {"egypt": 1}}},
               players={"egypt": {"civ_cards": ["mining"]}})
-    assert slave_revolt.unsupporting(Game(s), "egypt") == 4
+    assert slave_revolt.unsupporting(Context(s), "egypt") == 4

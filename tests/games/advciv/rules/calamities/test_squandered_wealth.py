@@ -2,7 +2,7 @@
 Project 28.23)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import cal, cities, texts
 
@@ -18,9 +18,9 @@ def squander(treasury, civ=()):
 @pytest.mark.variant("CPCAL-28.231")
 def test_squandered_wealth_returns_ten_treasury_tokens_to_stock():
     s0, _ = squander(0)
-    stock0 = Game(s0).of("egypt").stock
+    stock0 = Context(s0).of("egypt").stock
     s, ev = squander(14)
-    p = Game(s).of("egypt")
+    p = Context(s).of("egypt")
     assert p.treasury == 4 and p.stock == stock0 - 14 + 10
     assert "returns 10 treasury tokens to stock" in texts(ev)
 
@@ -29,11 +29,11 @@ def test_squandered_wealth_returns_ten_treasury_tokens_to_stock():
 @pytest.mark.parametrize("have", [0, 3, 9, 10])
 def test_squandered_wealth_fewer_than_ten_returns_all(have):
     s, ev = squander(have)
-    assert Game(s).of("egypt").treasury == 0
+    assert Context(s).of("egypt").treasury == 0
     assert f"returns {have} treasury tokens" in texts(ev)
 
 
 @pytest.mark.variant("CPCAL-00c")
 def test_squandered_wealth_no_advance_modifies_it():
     s, _ = squander(12, civ=["coinage", "law", "architecture", "democracy"])
-    assert Game(s).of("egypt").treasury == 2
+    assert Context(s).of("egypt").treasury == 2

@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/superstition.py: Superstition (30.32)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import EGYPT, cal, cities, owed, play, refused
 
@@ -18,7 +18,7 @@ def test_superstition_three_cities_chosen_by_the_victim():
     assert d.options["count"] == 3
     refused(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes", "memphis"]}, "30.32")
     s2, ev = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes", "memphis", "tanis"]})
-    g = Game(s2)
+    g = Context(s2)
     assert g.cities_of("egypt") == ["buhen"]
     assert [g.tokens(a, "egypt") for a in ("thebes", "memphis", "tanis")] == [3, 3, 3]
 
@@ -34,4 +34,4 @@ def test_superstition_only_the_highest_religion_card_counts(cards, reduced):
     if reduced:
         assert owed(s)[0].options["count"] == reduced
         s, _ = play(s, {"type": "timeout", "player": EGYPT})
-    assert len(Game(s).cities_of("egypt")) == 4 - reduced
+    assert len(Context(s).cities_of("egypt")) == 4 - reduced

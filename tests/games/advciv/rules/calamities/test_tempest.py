@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/tempest.py: Tempest (Expansion Project 28.34)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import cal, cities, texts
 
@@ -18,7 +18,7 @@ def storm(treasury, ships, civ=()):
 @pytest.mark.variant("CPCAL-28.341", "CPCAL-28.342")
 def test_tempest_all_ships_to_stock_and_five_treasury():
     s, ev = storm(8, ["alexandria", "tanis", "tanis"])
-    g = Game(s)
+    g = Context(s)
     assert g.ships_of("egypt") == [] and g.ships_in_stock("egypt") == 4
     assert g.of("egypt").treasury == 3
     t = texts(ev)
@@ -31,7 +31,7 @@ def test_tempest_only_the_victims_ships():
     board["knossos"] = {"tokens": {"crete": 2}}
     s, _ = cal(board, {"egypt": {"hand": ["tempest"], "treasury": 5}}, ships={"egypt": ["alexandria"], "crete": ["knossos"]},
                options=EP)
-    g = Game(s)
+    g = Context(s)
     assert g.ships_of("egypt") == [] and g.ships_of("crete") == ["knossos"]
 
 
@@ -39,7 +39,7 @@ def test_tempest_only_the_victims_ships():
 @pytest.mark.parametrize("have", [0, 2, 4, 5])
 def test_tempest_fewer_than_five_treasury_returns_all(have):
     s, ev = storm(have, [])
-    assert Game(s).of("egypt").treasury == 0
+    assert Context(s).of("egypt").treasury == 0
     assert f"returns {have} treasury tokens" in texts(ev) and "returns 0 ships" in texts(ev)
 
 
@@ -48,5 +48,5 @@ def test_tempest_no_advance_modifies_it():
     """The Expansion Project's later modifiers (Astronavigation, Cartography, Masonry,
     Engineering) are not applied; Advanced Civilization's Engineering and Astronomy change nothing."""
     s, _ = storm(9, ["alexandria", "tanis"], civ=["engineering", "astronomy", "cloth_making"])
-    g = Game(s)
+    g = Context(s)
     assert g.ships_of("egypt") == [] and g.of("egypt").treasury == 4

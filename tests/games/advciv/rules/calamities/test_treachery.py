@@ -2,7 +2,7 @@
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 
 from tests.helpers import ASIA, BABYLON, EGYPT, cal, cities, owed, play, refused, texts, told
 
@@ -31,8 +31,8 @@ def test_treachery_city_eliminated_when_trader_has_no_city_left():
     board.update({"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 6}}})
     s, ev = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
     # one city: no choice to make; Babylon has all 9 cities on the board
-    assert "thebes" not in s.board.cities and Game(s).tokens("thebes", "egypt") == 0
-    assert len(Game(s).cities_of("babylon")) == 9
+    assert "thebes" not in s.board.cities and Context(s).tokens("thebes", "egypt") == 0
+    assert len(Context(s).cities_of("babylon")) == 9
     assert "destroyed" in texts(ev)
 
 
@@ -41,7 +41,7 @@ def test_traded_treachery_with_a_single_city_is_taken_at_once():
     board = {"thebes": {"city": "egypt"}, "upper_egypt": {"tokens": {"egypt": 6}},
              "mesopotamia": {"tokens": {"babylon": 6}}}
     s, ev = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
-    assert s.board.cities["thebes"] == "babylon" and Game(s).cities_in_stock("babylon") == 8
+    assert s.board.cities["thebes"] == "babylon" and Context(s).cities_in_stock("babylon") == 8
     assert not [d for d in owed(s) if d.kind == "calamity_cities"]
 
 
@@ -55,7 +55,7 @@ def test_treachery_prompt_says_the_city_is_eliminated_when_the_trader_has_no_cit
     d = owed(s)[0]
     assert d.player == BABYLON and "eliminate" in d.prompt
     s, _ = play(s, {"type": "choose_cities", "player": BABYLON, "cities": ["memphis"]})
-    assert Game(s).cities_of("egypt") == ["thebes"] and "memphis" not in s.board.cities
+    assert Context(s).cities_of("egypt") == ["thebes"] and "memphis" not in s.board.cities
 
 
 # ---- 30.221, SITE-SAFE-05 The trader is seen taking the city -----------------------------------
@@ -96,8 +96,8 @@ def test_untraded_treachery_reduces_a_city_chosen_by_the_victim():
     s, _ = cal(board, {"egypt": {"hand": ["treachery"]}})
     assert owed(s)[0].player == EGYPT
     s2, _ = play(s, {"type": "choose_cities", "player": EGYPT, "cities": ["thebes"]})
-    assert Game(s2).cities_of("egypt") == ["memphis"] and Game(s2).tokens("thebes", "egypt") == 3
-    assert Game(s2).cities_of("babylon") == []
+    assert Context(s2).cities_of("egypt") == ["memphis"] and Context(s2).tokens("thebes", "egypt") == 3
+    assert Context(s2).cities_of("babylon") == []
 
 
 @pytest.mark.rule("30.222")

@@ -1,7 +1,7 @@
 """tresham/games/advciv/rules/calamities/tyranny.py: Tyranny (Expansion Project 28.81, seed 002)."""
 import pytest
 
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.rng import Rng
 
@@ -55,7 +55,7 @@ def test_tyranny_without_a_land_border_has_no_effect():
     b["knossos"] = {"city": "crete"}
     s, ev = tyranny(b)
     assert "no effect (28.817)" in texts(ev)
-    assert Game(s).cities_of("egypt") == ["alexandria", "memphis"]
+    assert Context(s).cities_of("egypt") == ["alexandria", "memphis"]
     assert not [d for d in owed(s) if d.kind in ("tyranny_annex", "calamity_choice")]
 
 
@@ -92,7 +92,7 @@ def test_tyranny_worked_example_three_tokens_then_a_city_next_to_them():
     refused(s, annex(AFRICA, {"western_desert": 3}, ["alexandria", "memphis"]), "28.813")  # 13 > 8
     refused(s, annex(EGYPT, {"western_desert": 3}, ["alexandria"]), "29.6")
     s2, ev = play(s, annex(AFRICA, {"western_desert": 3}, ["alexandria"]))
-    g = Game(s2)
+    g = Context(s2)
     assert g.tokens("western_desert", "africa") == 3 and g.tokens("western_desert", "egypt") == 0
     assert s2.board.cities["alexandria"] == "africa" and g.cities_of("egypt") == ["memphis", "tanis", "thebes"]
     assert "Egypt's city in Alexandria becomes Africa's" in texts(ev)
@@ -106,7 +106,7 @@ def test_tyranny_timeouts_and_samples_annex_legally():
         s, _ = tyranny(example_board())
         s.rng = seed
         s2, _ = play(s, {"type": "timeout", "player": AFRICA})
-        g = Game(s2)
+        g = Context(s2)
         won = g.unit_points_on_board("africa") - 2
         assert won == 8  # Western Desert (3) and a city, or Alexandria... always 8 reachable here
         assert not [d for d in owed(s2) if d.kind == "tyranny_annex"]
@@ -152,7 +152,7 @@ def test_tyranny_military_and_democracy_protect_the_victim():
     # the issue's case: Democracy with five cities, 10 - 10: nothing is annexed
     s, ev = tyranny(five_cities(), {"egypt": {"civ_cards": ["democracy"]}}, options=LATER)
     assert not [d for d in owed(s) if d.player == AFRICA]
-    assert "annexes 0 of Egypt's unit points" in texts(ev) and Game(s).cities_of("egypt") == \
+    assert "annexes 0 of Egypt's unit points" in texts(ev) and Context(s).cities_of("egypt") == \
         ["alexandria", "gaza", "memphis", "tanis", "thebes"]
 
 
@@ -177,13 +177,13 @@ def test_tyranny_ends_when_the_beneficiary_cannot_annex_more():
     b["western_desert"] = {"tokens": {"africa": 2}}
     s, ev = tyranny(b, {"africa": st(40, 2)})
     assert "Africa has annexed 0 of Egypt's unit points" in texts(ev)
-    assert Game(s).cities_of("egypt") == ["alexandria", "memphis"]
+    assert Context(s).cities_of("egypt") == ["alexandria", "memphis"]
     # 4 points left and only a city in reach: no city is reduced to make change
     b = cities(["alexandria", "memphis"], "egypt", {"upper_egypt": 4})
     b["western_desert"] = {"tokens": {"africa": 2}}
     s, ev = tyranny(b)
     assert "annexed 0" in texts(ev) and "nothing more could be annexed" in texts(ev)
-    assert Game(s).cities_of("egypt") == ["alexandria", "memphis"]
+    assert Context(s).cities_of("egypt") == ["alexandria", "memphis"]
 
 
 @pytest.mark.variant("CPCAL-28.816")
@@ -192,5 +192,5 @@ def test_tyranny_beneficiary_short_of_stock_annexes_what_he_can():
     e = refused(s, annex(AFRICA, {"western_desert": 3}), "28.816")
     assert "2 tokens in stock" in e.message
     s2, ev = play(s, annex(AFRICA, {"western_desert": 2}))
-    assert Game(s2).tokens("western_desert", "egypt") == 1 and Game(s2).tokens("western_desert", "africa") == 2
+    assert Context(s2).tokens("western_desert", "egypt") == 1 and Context(s2).tokens("western_desert", "africa") == 2
     assert "nothing more could be annexed" in texts(ev)

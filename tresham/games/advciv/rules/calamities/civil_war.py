@@ -13,7 +13,7 @@ other faction where possible; the victim chooses them, before choosing a faction
 30.415: the victim keeps one faction (and his stock, ships, treasury, cards, A.S.T.); the
 beneficiary replaces the other faction's units with his own; when he runs out, the player
 with the next-most units in stock takes the rest, and so on. Cities so taken count as
-acquired this turn (26.32, via ``Game.replace_city``).
+acquired this turn (26.32, via ``Context.replace_city``).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout, order
 from ...schema import AreaId, Count, Many, Mapping
 from . import losses as L
@@ -40,14 +40,14 @@ class SelectUnits(Order):
     cities: Many(AreaId) = field(default_factory=list)
 
 
-def victim_quota(g: Game, nation: str) -> int:
+def victim_quota(g: Context, nation: str) -> int:
     """30.4121-30.4122: 15, +5 Music, +5 Drama and Poetry, +10 Democracy (cumulative)."""
     p = g.of(nation)
     return (VICTIM_PICK + (5 if p.has("music") else 0) + (5 if p.has("drama_and_poetry") else 0)
             + (10 if p.has("democracy") else 0))
 
 
-def beneficiary_of(g: Game, victim: str) -> str | None:
+def beneficiary_of(g: Context, victim: str) -> str | None:
     """30.411, Z-37: the player with most unit points in stock, or None if it is the victim."""
     best = g.most_units_in_stock()
     return None if best in (None, victim) else best
@@ -82,7 +82,7 @@ def _plus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {"tokens": dict(sorted(toks.items())), "cities": sorted(set(a["cities"]) | set(b["cities"]))}
 
 
-def all_units(g: Game, nation: str) -> dict[str, Any]:
+def all_units(g: Context, nation: str) -> dict[str, Any]:
     return {"tokens": {a: g.tokens(a, nation) for a in g.token_areas(nation)},
             "cities": g.cities_of(nation)}
 
@@ -138,7 +138,7 @@ def forced_selection(avail: dict[str, Any], quota: int) -> dict[str, Any] | None
     return None
 
 
-def _adjacent_areas(g: Game, mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
+def _adjacent_areas(g: Context, mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
     """Areas of a faction adjacent to (or shared with) the other faction's areas (30.414)."""
     theirs = set(other["tokens"]) | set(other["cities"])
     out = set()
@@ -155,7 +155,7 @@ class CivilWar(CalamityEffect):
     accepts = ("civil_war_units", "choose_losses", "calamity_choice")
 
     # ---- set-up ---------------------------------------------------------------------------
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ben = beneficiary_of(g, v)
         ctx.update(beneficiary=ben, stage="done", first={"tokens": {}, "cities": []})
@@ -172,10 +172,10 @@ class CivilWar(CalamityEffect):
                        next="beneficiary")
         self._advance(g, ctx)
 
-    def _avail(self, g: Game, ctx: dict[str, Any]) -> dict[str, Any]:
+    def _avail(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any]:
         return _minus(all_units(g, ctx["victim"]), ctx["first"])
 
-    def _advance(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _advance(self, g: Context, ctx: dict[str, Any]) -> None:
         """Make forced moves until a real decision is owed or the civil war is over."""
         while True:
             st = ctx["stage"]
@@ -194,7 +194,7 @@ class CivilWar(CalamityEffect):
                 return
 
     # ---- factions (30.4121-30.413) -------------------------------------------------------
-    def _select(self, g: Game, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
+    def _select(self, g: Context, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
         v, picker = ctx["victim"], ctx["picker"]
         ctx["first"] = _plus(ctx["first"], sel)
         g.emit(f"Civil War: {g.name(picker)} puts {_points(sel)} unit points of {g.name(v)} "
@@ -204,7 +204,7 @@ class CivilWar(CalamityEffect):
             return
         self._split(g, ctx)
 
-    def _split(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _split(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ctx["second"] = self._avail(g, ctx)
         if _points(ctx["second"]) == 0:  # 30.413
@@ -222,7 +222,7 @@ class CivilWar(CalamityEffect):
             ctx["stage"] = "keep"
 
     # ---- Military (30.414) ---------------------------------------------------------------
-    def _next_military(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _next_military(self, g: Context, ctx: dict[str, Any]) -> None:
         if not ctx["military_left"]:
             ctx["stage"] = "keep"
             ctx.pop("loss", None)
@@ -241,7 +241,7 @@ class CivilWar(CalamityEffect):
         ctx.update(stage="military", loss=loss, faction=which)
         self._advance(g, ctx)
 
-    def _military(self, g: Game, ctx: dict[str, Any], choice: dict[str, Any]) -> None:
+    def _military(self, g: Context, ctx: dict[str, Any], choice: dict[str, Any]) -> None:
         """Apply one faction's Military loss and update that faction."""
         v = ctx["victim"]
         L.apply(g, ctx["loss"], **choice)
@@ -256,7 +256,7 @@ class CivilWar(CalamityEffect):
         self._next_military(g, ctx)
 
     # ---- the choice and the annexation (30.415) -----------------------------------------
-    def _keep(self, g: Game, ctx: dict[str, Any], which: str) -> None:
+    def _keep(self, g: Context, ctx: dict[str, Any], which: str) -> None:
         v, ben = ctx["victim"], ctx["beneficiary"]
         lost = ctx["second" if which == "first" else "first"]
         g.emit(f"Civil War: {g.name(v)} keeps the {which} faction; the other goes to "
@@ -300,7 +300,7 @@ class CivilWar(CalamityEffect):
                 n -= k
 
     # ---- interface ------------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         st = ctx["stage"]
         v = ctx["victim"]
         if st == "pick":
@@ -323,11 +323,11 @@ class CivilWar(CalamityEffect):
                                       "second": ctx["second"]})]
         return []
 
-    def _owner(self, g: Game, ctx: dict[str, Any], seat: int) -> bool:
+    def _owner(self, g: Context, ctx: dict[str, Any], seat: int) -> bool:
         d = self.pending(g, ctx)
         return bool(d) and d[0].player == seat
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         st = ctx["stage"]
         if not self._owner(g, ctx, o.player):
             raise IllegalOrder("30.412", "no Civil War decision is owed by you now")
@@ -346,13 +346,13 @@ class CivilWar(CalamityEffect):
                                "decision")
         self._advance(g, ctx)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: random selections, random units, random faction."""
         g.emit(f"{g.name(g.player(seat).nation)} did not decide in time; the Civil War choice "
                "is made at random.", "timeout")
         self.handle(g, ctx, self.sample(g, ctx, seat, g.rng))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         st = ctx["stage"]
         if st == "pick":
             return SelectUnits(seat, **random_selection(self._avail(g, ctx), ctx["quota"], rng))

@@ -17,14 +17,14 @@ import importlib
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout
 from .base import CalamityEffect, effect
 
 BASE = 15
 
 
-def unsupporting(g: Game, nation: str) -> int:
+def unsupporting(g: Context, nation: str) -> int:
     """Tokens that may not support cities: 15, +5 Mining, −5 Enlightenment (30.421,
     30.423), never more than he has on the board (30.422)."""
     p = g.of(nation)
@@ -43,7 +43,7 @@ class SlaveRevolt(CalamityEffect):
     rule = "30.42"
     accepts = ("reduce_cities",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         n = unsupporting(g, v)
         ctx["unsupporting"] = n
@@ -53,22 +53,22 @@ class SlaveRevolt(CalamityEffect):
         ctx["support"] = _support().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         return _support().pending(g, ctx["support"])
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         return _support().done(g, ctx["support"])
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if g.player(o.player).nation != ctx["victim"]:
             raise IllegalOrder("30.422", "only the victim of the Slave Revolt reduces cities")
         _support().handle(g, ctx["support"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05 / SZ-16: random cities, this turn's new ones first."""
         _support().timeout(g, ctx["support"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if g.player(seat).nation != ctx["victim"]:
             return Timeout(seat)
         return _support().sample(g, ctx["support"], seat, rng)

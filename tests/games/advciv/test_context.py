@@ -1,9 +1,9 @@
-"""tresham/games/advciv/game.py: the working context the rules act on (pieces, stock and
+"""tresham/games/advciv/context.py: the working context the rules act on (pieces, stock and
 treasury, boards in play, city reduction)."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.game import Game
+from tresham.games.advciv.context import Context
 from tresham.games.base import IllegalOrder
 
 from tests.helpers import position
@@ -16,7 +16,7 @@ def test_pieces_units_and_unit_points():
                         board={"athens": {"city": "crete"}, "knossos": {"tokens": {"crete": 3}},
                                "scythia": {"tokens": {"thrace": 1}}},
                         ships={"crete": ["knossos"]})
-    g = Game(state)
+    g = Context(state)
     assert g.cities_in_stock("crete") == 8 and g.ships_in_stock("crete") == 3
     assert g.of("crete").stock == 55 - 3
     # units are tokens and cities, never ships; a city is 5 unit points, a token 1
@@ -32,7 +32,7 @@ def test_stock_and_treasury():
     state, _ = position(nations=["crete", "thrace"], phase="movement",
                         board={"knossos": {"tokens": {"crete": 3}}, "scythia": {"tokens": {"thrace": 1}}},
                         players={"crete": {"treasury": 5}})
-    g = Game(state)
+    g = Context(state)
     p = g.of("crete")
     assert (p.stock, p.treasury) == (47, 5)
     g.remove_tokens("crete", "knossos", 2)
@@ -46,7 +46,7 @@ def test_stock_and_treasury():
 def test_partial_boards_cut_areas_and_adjacency():
     """16.1/16.11: with fewer players only part of the map is used; areas off it do not exist
     and no move or adjacency leads to them. Four players: the three eastern panels."""
-    from tresham.games.advciv.game import board_areas
+    from tresham.games.advciv.context import board_areas
 
     full = board_areas("full_7p")
     east = board_areas("four_east")
@@ -61,20 +61,20 @@ def test_partial_boards_cut_areas_and_adjacency():
         engine.apply(s, {"type": "pick", "player": first, "nation": "crete", "area": "knossos"})
 
 
-# ---- 26.41, 32.241 Reducing a city (Game.reduce_city) -------------------------------------------
+# ---- 26.41, 32.241 Reducing a city (Context.reduce_city) -------------------------------------------
 @pytest.mark.rule("26.41", "32.241")
 def test_reduced_city_agriculture_bonus_only_when_alone():
     """A reduced city leaves tokens up to the limit, +1 with Agriculture, but not where another
     nation's tokens stand (32.241). Athens has limit 3 (map data)."""
     from tests.helpers import position
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context
 
     state, _ = position(nations=["crete", "thrace"], phase="movement",
                         board={"athens": {"city": "crete"}, "knossos": {"tokens": {"crete": 1}},
                                "corinth": {"city": "crete", "tokens": {"thrace": 1}},
                                "scythia": {"tokens": {"thrace": 1}}},
                         players={"crete": {"civ_cards": ["agriculture"]}})
-    g = Game(state)
+    g = Context(state)
     limit_athens, limit_corinth = g.areas["athens"].limit, g.areas["corinth"].limit
     assert g.reduce_city("athens") == limit_athens + 1
     assert g.reduce_city("corinth") == limit_corinth

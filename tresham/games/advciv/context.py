@@ -1,11 +1,11 @@
 """The working context the rules act on: a state, the static data and the event list.
 
-:class:`Game` wraps one :class:`GameState` while the engine applies an order. It offers the
+:class:`Context` wraps one :class:`GameState` while the engine applies an order. It offers the
 board primitives every phase shares (tokens to and from stock, building, destroying and
 reducing cities, unit points, the orders of play) so each rule is written once.
 All piece movements go through these primitives; that keeps the 55/9/4 counts exact.
 
-A variant (``variant.py``) may play with its own subclass (``Variant.game_class``), which
+A variant (``variant.py``) may play with its own subclass (``Variant.context_class``), which
 overrides the primitives and the hooks below that it changes: ``support_needed``,
 ``tax_base``, ``on_cards_received``, ``commodity_cards``, ``check_entry``, ``may_buy_again``,
 ``removes_last``, ``replacement_tokens``. In the plain class each hook is exactly the plain rule.
@@ -54,7 +54,7 @@ def board_areas(config_key: str, wem: bool = False) -> dict[str, Area]:
     return out
 
 
-class Game:
+class Context:
     """A state being worked on, with the shared board primitives."""
 
     __slots__ = ("s", "d", "areas", "rng", "events")

@@ -1,11 +1,11 @@
-"""``GIGame``: the board primitives and rule hooks of a Grand Imperial game (design section
+"""``GIContext``: the board primitives and rule hooks of a Grand Imperial game (design section
 1.3, EP-5; slice 6, city advances I).
 
-It overrides the plain ``Game`` hooks the city advances change, each minimally:
+It overrides the plain ``Context`` hooks the city advances change, each minimally:
 
 - ``set_value`` (GI-REGION-13, GI-CITYADV-03, GI-CITYADV-07): cards beyond a commodity's
   printed count are further sets; the Communal Loom and the Quarry of the player whose cards
-  are valued (:meth:`GIGame.holding`) raise Cloth's face value and metal and gem sets' size;
+  are valued (:meth:`GIContext.holding`) raise Cloth's face value and metal and gem sets' size;
 - ``support_needed`` (GI-CITYADV-02, GI-CITYADV-04): the Communal Well and the Granary;
 - ``public_points`` (GI-AST-04): the printed cost of every advance on the board; ``score``
   values the hand as its holder's;
@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Iterator
 
-from ..game import Game
+from ..context import Context
 from . import data as gi
 from . import fleet, sites
 
@@ -55,7 +55,7 @@ def _with(effect: str) -> list[str]:
     return [a.id for a in gi.city_advances().values() if getattr(a, effect)]
 
 
-class GIGame(Game):
+class GIContext(Context):
     """A Grand Imperial game being worked on."""
 
     __slots__ = ("holder", "damage_rule", "_bonus")
