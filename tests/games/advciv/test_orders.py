@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import position
-from tresham.bots.heuristic import heuristic_bot
-from tresham.bots.random_bot import random_bot
+from tresham.games.advciv.bots.heuristic import heuristic_bot
+from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv import scenario as sc
 from tresham.games.advciv.data import load
@@ -156,7 +156,7 @@ def test_the_json_schema_lists_every_players_order_with_enumerated_ids():
 
 
 # ---- fuzzing: arbitrary JSON in every phase of mid-game states ----------------------------------
-SCENARIOS = Path(__file__).resolve().parents[2] / "docs" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[3] / "docs" / "scenarios"
 
 
 @cache

@@ -17,7 +17,7 @@ from tresham.games.advciv.engine import AdvancedCivilization, apply, new_game, p
 from tresham.games.base import IllegalOrder
 
 RULES = AdvancedCivilization()
-THREE_TURNS = Path(__file__).resolve().parents[1] / "browser" / "positions" / "three_turns.json"
+THREE_TURNS = Path(__file__).resolve().parents[2] / "browser" / "positions" / "three_turns.json"
 
 POSITION = {
     "nations": ["crete", "thrace", "africa"],
