@@ -117,7 +117,7 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     """Play one game to its end (or the turn cap) with the given bots per seat."""
     import time
 
-    from .bots.random_bot import random_bot
+    from .games.advciv.bots.random_bot import random_bot
 
     t0 = time.perf_counter()
     opts = {"players": players, **(options or {})}
@@ -192,8 +192,8 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
 def seat_bots(kind: str, players: int, seed: int = 0) -> dict[int, Bot]:
     """Bots per seat: all ``random``, all ``heuristic``, or ``mixed`` (alternating, the
     first heuristic seat chosen by the seed)."""
-    from .bots.heuristic import heuristic_bot
-    from .bots.random_bot import random_bot
+    from .games.advciv.bots.heuristic import heuristic_bot
+    from .games.advciv.bots.random_bot import random_bot
 
     if kind == "random":
         return {s: random_bot for s in range(players)}

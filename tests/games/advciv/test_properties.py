@@ -2,7 +2,7 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tresham.bots.random_bot import random_bot
+from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.state import GameState

@@ -11,7 +11,7 @@ from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
 from tresham.sim import play_game
-from tresham.bots.heuristic import heuristic_bot
+from tresham.games.advciv.bots.heuristic import heuristic_bot
 
 from tests.helpers import (ASIA, EGYPT, SEVEN, at_surplus, cal, cities, four_nations,
                            pending_by_seat, play, position, texts)
@@ -164,7 +164,7 @@ def test_relief_keeps_a_stack_that_can_build_a_city():
 
 
 def test_movement_bot_plan_is_the_heuristic_plan():
-    from tresham.bots.heuristic import plan_moves
+    from tresham.games.advciv.bots.plain import plan_moves
     from tresham.games.advciv.view import information_state
 
     s = at_movement({"ur": {"tokens": {"babylon": 3}}, "thrace": {"tokens": {"thrace": 5}}})

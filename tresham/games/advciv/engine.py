@@ -746,7 +746,7 @@ class AdvancedCivilization:
             raise BoardUnavailable(str(e)) from e
 
     def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
-        from ...bots.heuristic import heuristic_bot
+        from .bots.heuristic import heuristic_bot
         from ...rng import Rng
 
         order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))

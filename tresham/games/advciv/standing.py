@@ -304,7 +304,7 @@ def _plan_move(g: Context, seat: int, d: Decision, spec: MoveSpec) -> dict | Non
         voyages = [{"ship": v["ship"], "steps": [list(s) for s in v["steps"]]} for v in plan["voyages"]
                    if not any(leg[1] in taken for leg in v["legs"] if leg[0] != leg[1])]
     elif spec.otherwise == "bot":
-        from ...bots.heuristic import plan_moves
+        from .bots.plain import plan_moves
 
         order = plan_moves(g, seat)
         return {"type": "move", "moves": order["moves"], "voyages": order["voyages"], "done": "done"}

@@ -153,13 +153,6 @@ class Variant:
         game), and a position giving one is refused."""
         return None
 
-    # ---- bots -------------------------------------------------------------------------
-    def planners(self) -> Mapping[str, Callable[..., dict | None]]:
-        """The heuristic bot's own planners for this variant's decisions, by phase name:
-        ``planner(g, seat, rng)`` gives the order (None: the plain heuristic or the default
-        decides, ``bots.heuristic``). None in the plain game (EP-11)."""
-        return {}
-
     # ---- views ------------------------------------------------------------------------
     def view(self, g: Context, seat: int | None) -> dict[str, Any]:
         """The variant's part of ``seat``'s view (None = a spectator), under the view's key

@@ -1,9 +1,10 @@
-"""tresham/bots/heuristic.py: the heuristic bot plays sensibly and uses only what its player
-may see."""
+"""tresham/games/advciv/bots/heuristic.py, plain.py: the heuristic bot plays sensibly and uses
+only what its player may see."""
 import pytest
 
-from tresham.bots.heuristic import heuristic_bot, plan_moves
-from tresham.bots.random_bot import random_bot
+from tresham.games.advciv.bots.heuristic import heuristic_bot
+from tresham.games.advciv.bots.plain import plan_moves
+from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
@@ -124,7 +125,7 @@ def test_heuristic_bots_trade_toward_sets():
 
 
 def test_heuristic_side_passes_a_calamity_as_one_lie():
-    from tresham.bots.heuristic import _side
+    from tresham.games.advciv.bots.plain import _side
 
     state, _ = position(nations=["egypt", "babylon", "assyria", "asia"], phase="advances",
                         board={"thebes": {"tokens": {"egypt": 1}}})

@@ -474,10 +474,10 @@ def test_the_heuristic_bot_keeps_cities_content_and_makes_them_happy_with_spare_
     make it Content.
     With 14 flips: all Content (8), then two cities Happy (3 more each), Babylon last because
     its MarketPlace already draws the 2 a city without a Courthouse may draw."""
-    from tresham.bots.heuristic import heuristic_bot
+    from tresham.games.advciv.bots.heuristic import heuristic_bot, planners_for
     from tresham.games.advciv.variant import Variant
 
-    assert Variant().planners() == {}
+    assert planners_for(Variant()) == {}
     state, _ = s3()
     order = heuristic_bot(state, BABYLON, Rng(1))
     assert order == lux(BABYLON, {"babylon": 2, "sumeria": 2, "susa": 2, "ur": 2}, 2)

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.bots.random_bot import random_bot
+from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv.grand_imperial import fleet
 from tresham.games.advciv.grand_imperial.harvest import harvest
 from tresham.games.advciv.grand_imperial.stacks import region_stack
@@ -753,7 +753,7 @@ def test_orders_naming_what_is_not_there_are_refused(grand_imperial):
 
 
 # ---- the heuristic bot (design 5.3) ---------------------------------------------------------------
-from tresham.bots.heuristic import heuristic_bot  # noqa: E402
+from tresham.games.advciv.bots.heuristic import heuristic_bot  # noqa: E402
 
 
 @pytest.mark.variant("GI-SHIP-03", "GI-SEA-01", "GI-SEA-04")

@@ -353,7 +353,7 @@ def test_a_tied_auction_goes_first_in_the_drawing_order_and_no_bid_sets_the_card
 @pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05")
 def test_random_bots_buy_and_bid_legally(grand_imperial):
     """Every order the random bot samples in the purchases and auctions is taken."""
-    from tresham.bots.random_bot import random_bot
+    from tresham.games.advciv.bots.random_bot import random_bot
     from tresham.rng import Rng
 
     rng = Rng(5)

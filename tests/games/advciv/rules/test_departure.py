@@ -116,7 +116,7 @@ def test_departure_during_a_phase_never_stalls_it():
 def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
     """The platform order ``depart`` makes the seat's nation inert wherever the game stands;
     the game never waits on it afterwards and plays on to its end."""
-    from tresham.bots.heuristic import heuristic_bot
+    from tresham.games.advciv.bots.heuristic import heuristic_bot
     from tresham.games.advciv.orders import is_platform_order
     from tresham.games.base import IllegalOrder
     from tresham.rng import Rng

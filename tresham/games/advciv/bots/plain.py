@@ -1,8 +1,9 @@
-"""A heuristic bot that plays sensibly, from the same information a human has.
+"""The heuristic bot's plain planners: it plays sensibly, from the same information a human has.
 
 It looks only at what its own view shows (the public board, its own hand, treasury and
-cards), never at other hands or the deck order. Where the site's default is already a sound
-play (build every city possible, pillage the most, take the best tax rate, answer calamity
+cards), never at other hands or the deck order (``heuristic.heuristic_bot`` hands each
+planner the seat's information state). Where the site's default is already a sound play
+(build every city possible, pillage the most, take the best tax rate, answer calamity
 choices), it takes that default; it decides for itself where play is made:
 
 - Movement: tokens in a city area or above an area's limit move to neighbouring land areas
@@ -19,40 +20,15 @@ choices), it takes that default; it decides for itself where play is made:
 """
 from __future__ import annotations
 
-from ..games.advciv import engine
-from ..games.advciv.context import Context
-from ..games.advciv.rules import civcards as cc
-from ..games.advciv.rules import ships
-from ..games.advciv.rules.movement import check_plan
-from ..games.advciv.state import GameState
-from ..games.advciv.variant import game_for
-from ..games.advciv.view import information_state
-from ..games.base import IllegalOrder
-from ..rng import Rng
+from ....rng import Rng
+from ...base import IllegalOrder
+from ..context import Context
+from ..rules import civcards as cc
+from ..rules import ships
+from ..rules.movement import check_plan
+from ..rules.trade import trade_view
 
 CITY_TOKENS = 6  # 25.2
-
-
-def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
-    """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows."""
-    g = game_for(information_state(state, seat))
-    phase = state.phase
-    planner = g.variant.planners().get(phase)  # a variant's own decisions (EP-11)
-    if planner is not None:
-        order = planner(g, seat, rng)
-        if order is not None:
-            return order
-    if phase == "movement":
-        return plan_moves(g, seat)
-    if phase == "ships":
-        return plan_ships(g, seat)
-    if phase == "trade":
-        return plan_trade(g, seat, rng)
-    if phase == "advances":
-        order = plan_purchase(g, seat)
-        if order is not None:
-            return order
-    return engine.default(state, seat)  # the timeout order carries no information
 
 
 # ---- movement ------------------------------------------------------------------------------
@@ -230,8 +206,6 @@ def _offers_in(g: Context, text: str) -> set[str]:
 
 def plan_trade(g: Context, seat: int, rng: Rng) -> dict:
     """Accept a good offer, else make one, else leave the market (see module docstring)."""
-    from ..games.advciv.rules.trade import trade_view
-
     p = g.s.players[seat]
     hand = list(p.hand)
     view = trade_view(g, seat)
@@ -311,7 +285,7 @@ def plan_ships(g: Context, seat: int) -> dict:
 
 
 # ---- civilization cards --------------------------------------------------------------------
-def _worth(g: Context, p, card: str) -> float:
+def worth(g: Context, p, card: str) -> float:
     """Value for money of ``card``: face value plus credits towards missing cards, per token."""
     c = g.d.civ_cards[card]
     future = sum(v for t, v in c.credits.items() if t not in p.civ_cards)
@@ -324,7 +298,7 @@ def plan_purchase(g: Context, seat: int) -> dict | None:
     budget = cc.max_payment(g, p)
     chosen: list[str] = []
     owed = 0
-    for card in sorted(cc.buyable(g, p), key=lambda c: (-_worth(g, p, c), c)):
+    for card in sorted(cc.buyable(g, p), key=lambda c: (-worth(g, p, c), c)):
         cost = cc.cost_after_credits(g, p, card)
         if owed + cost <= budget:
             chosen.append(card)

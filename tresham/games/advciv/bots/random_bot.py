@@ -5,10 +5,10 @@ It asks the current phase for a random legal order (``Phase.sample``); every pha
 """
 from __future__ import annotations
 
-from ..games.advciv.state import GameState
-from ..games.advciv.variant import variant_of
-from ..games.advciv.view import information_state
-from ..rng import Rng
+from ..state import GameState
+from ..variant import variant_of
+from ..view import information_state
+from ....rng import Rng
 
 
 def random_bot(state: GameState, seat: int, rng: Rng) -> dict:

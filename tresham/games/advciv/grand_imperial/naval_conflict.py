@@ -177,7 +177,7 @@ class NavalPhase(Phase):
         self._resolve(g)
 
     # ---- who owes what
-    def _unanswered(self, g: Context) -> list[tuple[int, dict]]:
+    def unanswered(self, g: Context) -> list[tuple[int, dict]]:
         st = g.s.step
         if st.get("resolved"):
             return []
@@ -201,7 +201,7 @@ class NavalPhase(Phase):
                              default="take as many cards as fit, leave the rest, sink only what sinks free",
                              options=dict(sp))]
         out = []
-        for seat, c in self._unanswered(g):
+        for seat, c in self.unanswered(g):
             nation = g.s.players[seat].nation
             out.append(Decision(seat, "naval_engage",
                                 f"Your ships and {g.possessive(c['against'])} stand in {g.area_name(c['area'])}: "
@@ -233,7 +233,7 @@ class NavalPhase(Phase):
             self._resolve(g)
             return
         assert isinstance(o, NavalEngage)
-        mine = [c for s, c in self._unanswered(g) if s == o.player]
+        mine = [c for s, c in self.unanswered(g) if s == o.player]
         match = next((c for c in mine if c["area"] == o.area and c["against"] == o.against), None)
         if match is None:
             raise IllegalOrder("GI-SEA-01", f"no answer of yours is owed for {o.against!r}'s ships in {o.area!r} "
@@ -249,7 +249,7 @@ class NavalPhase(Phase):
         if sp and g.of(sp["winner"]).seat == seat:
             self._spoils(g, sp["max_take"], "leave", sp["free_sink"])
         else:
-            owed = [c for s, c in self._unanswered(g) if s == seat]
+            owed = [c for s, c in self.unanswered(g) if s == seat]
             if not owed:
                 super().timeout(g, seat)
             for c in owed:
@@ -265,7 +265,7 @@ class NavalPhase(Phase):
         if sp and g.of(sp["winner"]).seat == seat:
             return NavalSpoils(seat, rng.below(sp["max_take"] + 1), ("leave", "discard")[rng.below(2)],
                                bool(rng.below(2)))
-        owed = [c for s, c in self._unanswered(g) if s == seat]
+        owed = [c for s, c in self.unanswered(g) if s == seat]
         c = owed[0]
         return NavalEngage(seat, c["area"], c["against"], bool(rng.below(2)), (None, 1, 2)[rng.below(3)])
 
@@ -274,7 +274,7 @@ class NavalPhase(Phase):
         """Once every answer is in, the contacts are fought in order; a won fight waits for the
         winner's spoils."""
         st = g.s.step
-        if st.get("spoils") or self._unanswered(g):
+        if st.get("spoils") or self.unanswered(g):
             return
         st["resolved"] = True
         while st["index"] < len(st["contacts"]):
@@ -410,7 +410,7 @@ def naval_view(g: Context, seat: int | None) -> dict:
     st = g.s.step
     phase = g.variant.phase("naval")
     out: dict = {"contacts": [dict(c) for c in st.get("contacts", [])],
-                 "waiting": sorted({g.s.players[s].nation for s, _c in phase._unanswered(g)}),
+                 "waiting": sorted({g.s.players[s].nation for s, _c in phase.unanswered(g)}),
                  "spoils": st.get("spoils")}
     if seat is not None and str(seat) in st.get("engage", {}):
         out["mine"] = st["engage"][str(seat)]

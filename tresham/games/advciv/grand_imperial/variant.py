@@ -223,14 +223,6 @@ class GrandImperial(Variant):
 
         put_under(g, cards)
 
-    # ---- bots -------------------------------------------------------------------------
-    def planners(self):
-        """The heuristic bot's planners for luxury, ship roles and naval conflict (design 5.3;
-        ``bots.PLANNERS``)."""
-        from .bots import PLANNERS
-
-        return PLANNERS
-
     # ---- views ------------------------------------------------------------------------
     def hide(self, state: GameState, seat: int) -> None:
         """Cards aboard ships are face down for every seat, the owner's too (GI-SHIP-07)."""

@@ -1,4 +1,4 @@
-"""tresham/games/advciv/grand_imperial/bots.py, bot_purchase.py: the heuristic bot's Grand
+"""tresham/games/advciv/bots/grand_imperial/ (planners.py, purchase.py): the heuristic bot's Grand
 Imperial planners (design 5.3) play every decision legally, with the intended numbers, on
 prepared positions; and heuristic-bot games (mixed with random seats) of 4 to 8 players keep
 every invariant after every order and replay exactly. As built: docs/rulings/grand-imperial-bots.md."""
@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.bots.heuristic import heuristic_bot
+from tresham.games.advciv.bots.heuristic import heuristic_bot
 from tresham.games.advciv import engine
-from tresham.games.advciv.grand_imperial import bots, fleet
+from tresham.games.advciv.bots.grand_imperial import planners
+from tresham.games.advciv.grand_imperial import fleet
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial, gi_data
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng
@@ -57,7 +58,7 @@ def test_a_bot_with_30_treasury_buys_from_the_levant_one_with_10_does_not(grand_
     = 29 >= 18: he buys the top card, Gold (18), 30 -> 12; then 12 - 1 = 11 < 18 and he says
     done. With 10 he says done at once."""
     g = game_for(buying(["dye"], {"egypt": 30})[0])
-    assert bots.expected_face(g, "levant") == 6.0 and bots.dearest_price(g, "levant") == 18
+    assert planners.expected_face(g, "levant") == 6.0 and planners.dearest_price(g, "levant") == 18
     state, _ = buying(["dye", "gold"], {"egypt": 30})
     order = bot(state, 0)
     assert order == {"type": "buy_regional", "player": 0, "region": "levant"}
@@ -73,8 +74,8 @@ def test_a_bot_with_30_treasury_buys_from_the_levant_one_with_10_does_not(grand_
 def test_a_region_of_expected_face_value_below_5_is_never_bought_from(grand_imperial):
     """The Upper Danube's cards average 3.44: a rich bot buys nothing there."""
     g = game_for(buying(["dye"], {"egypt": 30})[0])
-    assert round(bots.expected_face(g, "upper_danube"), 2) == 3.44
-    assert bots.expected_face(g, "upper_danube") < bots.MIN_EXPECTED_FACE
+    assert round(planners.expected_face(g, "upper_danube"), 2) == 3.44
+    assert planners.expected_face(g, "upper_danube") < planners.MIN_EXPECTED_FACE
 
 
 def test_a_bid_is_the_set_value_the_card_adds_never_above_half_the_treasury(grand_imperial):
@@ -126,7 +127,7 @@ def test_the_bot_spends_its_research_on_a_city_advance_it_can_buy_outright(grand
 def test_a_kind_the_planners_do_not_know_takes_the_timeout_default(grand_imperial, monkeypatch):
     """A planner gives None for a decision kind it does not know (here every kind is made
     unknown): the bot answers with the timeout order, which the phase accepts."""
-    monkeypatch.setattr(bots, "owed_kinds", lambda g, seat: {"draw_plan_of_a_later_branch"})
+    monkeypatch.setattr(planners, "owed_kinds", lambda g, seat: {"draw_plan_of_a_later_branch"})
     state, _ = buying(["dye", "gold"], {"egypt": 30})
     order = bot(state, 0)
     assert order == engine.default(state, 0) == {"type": "timeout", "player": 0}
@@ -178,8 +179,8 @@ def test_a_crossroads_city_draws_from_the_region_that_adds_most(grand_imperial):
 
     state, _ = tanis()
     g = game_for(state)
-    assert round(bots.expected_gain(g, [], "levant"), 2) == 6.0
-    assert round(bots.expected_gain(g, [], "nile_basin"), 2) == 4.2
+    assert round(planners.expected_gain(g, [], "levant"), 2) == 6.0
+    assert round(planners.expected_gain(g, [], "nile_basin"), 2) == 4.2
     order = bot(state, 0)
     assert order == {"type": "draw_plan", "player": 0, "cities": {"tanis": ["levant"]},
                      "merchant_prince": None, "harvest": None}
@@ -237,7 +238,7 @@ def test_the_free_barracks_goes_to_the_most_threatened_city(grand_imperial):
     assert owed(state) == [(1, "place_barracks")]
     g = game_for(state)
     susa = state.board.tokens["susa"]["assyria"]
-    assert susa >= 3 and (bots.threat(g, "babylon", "ur"), bots.threat(g, "babylon", "babylon")) == (susa, 0)
+    assert susa >= 3 and (planners.threat(g, "babylon", "ur"), planners.threat(g, "babylon", "babylon")) == (susa, 0)
     order = bot(state, 1)
     assert order == {"type": "place_barracks", "player": 1, "city": "ur"}
     state, _ = play(state, order)

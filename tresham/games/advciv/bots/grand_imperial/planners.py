@@ -1,6 +1,6 @@
 """The heuristic bot's Grand Imperial planners (design 5.3), one per decision kind it plays
-for itself (``Variant.planners``); every other decision takes the plain heuristic or the
-default. A planner decides on the seat's ``information_state`` only.
+for itself (by phase in ``PLANNERS``, ``__init__.py``); every other decision takes the plain
+heuristic or the default. A planner decides on the seat's ``information_state`` only.
 
 - Luxury (D11): first every city Content with free flips, in area-id order (the default);
   then, while flips remain, cities made Happy (+1 card, +1 tax, immune to political
@@ -17,10 +17,21 @@ default. A planner decides on the seat's ``information_state`` only.
 """
 from __future__ import annotations
 
-from ..context import Context
-from . import data as gi
-from . import dispositions as dp
-from .luxury_phase import default_points
+from ....base import IllegalOrder
+from ...context import Context
+from ...grand_imperial import data as gi
+from ...grand_imperial import dispositions as dp
+from ...grand_imperial import fleet
+from ...grand_imperial import naval_conflict as nc
+from ...grand_imperial.acquisition import can_buy_from
+from ...grand_imperial.leaders import barracks_cities, playable
+from ...grand_imperial.luxury_phase import default_points
+from ...grand_imperial.roles import allowed_roles, pay_options
+from ...grand_imperial.ships import plan, upkeep
+from ...grand_imperial.stacks import region_stack
+from ...grand_imperial.variant import region_contents
+from ...rules.cities import can_hold_city, tokens_needed
+from ..plain import plan_ships as plain_ships
 
 
 def _card_lost_to_cap(g: Context, area: str) -> bool:
@@ -71,9 +82,6 @@ def _reach(g: Context, start: str, steps: int) -> set[str]:
 
 def plan_ship_roles(g: Context, seat: int, rng=None) -> dict | None:
     """The ship roles of ``seat`` (see the module docstring); None if he owes none."""
-    from . import fleet
-    from .roles import allowed_roles, pay_options
-
     p = g.s.players[seat]
     if p.nation is None or seat not in g.s.step.get("owed", []):
         return None
@@ -109,8 +117,6 @@ def plan_ship_roles(g: Context, seat: int, rng=None) -> dict | None:
 
 def plan_naval(g: Context, seat: int, rng=None) -> dict | None:
     """``seat``'s answer to his first contact at sea, or his spoils (see the module docstring)."""
-    from . import naval_conflict as nc
-
     st = g.s.step
     sp = st.get("spoils")
     if sp:
@@ -119,7 +125,7 @@ def plan_naval(g: Context, seat: int, rng=None) -> dict | None:
         return {"type": "naval_spoils", "player": seat, "take": sp["max_take"], "rest": "leave",
                 "sink": bool(sp["free_sink"])}
     phase = g.variant.phase("naval")
-    owed = [c for s, c in phase._unanswered(g) if s == seat]
+    owed = [c for s, c in phase.unanswered(g) if s == seat]
     if not owed:
         return None
     c = owed[0]
@@ -157,8 +163,6 @@ def plan_leaders(g: Context, seat: int, rng=None) -> dict | None:
     """Every Leadership card he may play now, at its first window (design 5.3); the Warlike
     Leader's free Barracks (D2) on his most threatened city (``threat``; the first by area
     id on a tie)."""
-    from .leaders import barracks_cities, playable
-
     kinds = owed_kinds(g, seat)
     if "place_barracks" in kinds:
         nation = g.s.players[seat].nation
@@ -183,8 +187,6 @@ MIN_EXPECTED_FACE = 5
 def expected_face(g: Context, region: str) -> float:
     """The mean face value of ``region``'s stack as the seed composes it (GI-REGION-01..12):
     the stacks are face down in the information state, so the data is what the bot knows."""
-    from .variant import region_contents
-
     stack = region_contents()[region]
     return sum(g.d.commodities[c].value * n for c, n in stack.items()) / sum(stack.values())
 
@@ -192,8 +194,6 @@ def expected_face(g: Context, region: str) -> float:
 def dearest_price(g: Context, region: str) -> int:
     """What the dearest card of ``region`` costs to buy: twice its face value (GI-TRADE-04;
     18 for a region holding a 9)."""
-    from .variant import region_contents
-
     return gi.trade().purchase_price_factor * max(g.d.commodities[c].value for c in region_contents()[region])
 
 
@@ -206,8 +206,6 @@ def plan_regional(g: Context, seat: int) -> dict:
     """Buy from the region of the best expected face value when its dearest card is covered
     by the treasury beyond the reserve (2 x 9 <= treasury - reserve) and that value is at
     least 5 (design 5.3): the card is then never auctioned for want of treasury; else done."""
-    from .acquisition import can_buy_from
-
     p = g.s.players[seat]
     free = p.treasury - reserve(g, p.nation)
     good = [r for r in can_buy_from(g, p)
@@ -231,8 +229,6 @@ def expected_gain(g: Context, hand: list[str], region: str) -> float:
     """The set value a card of ``region`` is expected to add to ``hand``: over the region's
     stack as the seed composes it (face down in the information state), each card's share
     times what it adds (``Context.hand_value``; the caller values the hand as its holder's)."""
-    from .variant import region_contents
-
     stack = region_contents()[region]
     base = g.hand_value(hand)
     total = sum(stack.values())
@@ -243,8 +239,6 @@ def plan_draws(g: Context, seat: int) -> dict:
     """D12 (design 5.3): each card of a city with a choice from the allowed region whose
     composition raises his sets most (his own region on a tie), the Merchant Prince traded in
     for a card of the best region with a card left, every ship able to harvests."""
-    from .stacks import region_stack
-
     d = next(d for d in g.variant.phase("acquisition").pending(g)
              if d.player == seat and d.kind == "draw_plan")
     p = g.s.players[seat]
@@ -279,8 +273,6 @@ def plan_acquisition(g: Context, seat: int, rng=None) -> dict | None:
 def plan_raze(g: Context, seat: int, rng=None) -> dict | None:
     """Keep a cleared site's advances when his tokens there can build a city on it in this
     turn's city phase (``rules.cities.tokens_needed``); else raze them for the treasury."""
-    from ..rules.cities import can_hold_city, tokens_needed
-
     if "raze_advances" not in owed_kinds(g, seat):
         return None
     nation = g.s.players[seat].nation
@@ -298,11 +290,6 @@ def plan_ships(g: Context, seat: int, rng=None) -> dict | None:
     in its area; a ship without cargo lapses. Then the plain bot's treasury-valve builds
     (SITE-SHIP-05). The order passes ``ships.plan`` (the phase's own check), else the builds
     go, else the default."""
-    from ...base import IllegalOrder
-    from ....bots.heuristic import plan_ships as plain_ships
-    from . import fleet
-    from .ships import plan, upkeep
-
     p = g.s.players[seat]
     if p.nation is None or "ships" not in owed_kinds(g, seat):
         return None
@@ -330,17 +317,3 @@ def plan_ships(g: Context, seat: int, rng=None) -> dict | None:
             continue
         return {"type": "ships", "player": seat, "maintain": maintain, "build": attempt}
     return None
-
-
-def plan_buy(g: Context, seat: int, rng=None) -> dict | None:
-    """D18: civilization cards and city advances by value for money (``bot_purchase``)."""
-    from .bot_purchase import plan_buy as plan
-
-    return plan(g, seat, rng)
-
-
-#: the phase's name -> planner (``Variant.planners``); a planner answers only the decision
-#: kinds it knows (``owed_kinds``) and gives None for the others, which take the default
-PLANNERS = {"leaders": plan_leaders, "acquisition": plan_acquisition, "advances": plan_buy,
-            "conflict": plan_raze, "ships": plan_ships, "luxury": plan_luxury, "ship_roles": plan_ship_roles,
-            "naval": plan_naval}

@@ -25,15 +25,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...base import IllegalOrder
-from ..context import Context
-from ..rules import civcards as cc
-from ..variant import game_for
-from . import data as gi
-from . import dispositions as dp
-from . import purchase
-from .research import available, credit, research
-from .sites import working_kinds
+from ....base import IllegalOrder
+from ...context import Context
+from ...grand_imperial import data as gi
+from ...grand_imperial import dispositions as dp
+from ...grand_imperial import purchase
+from ...grand_imperial.acquisition import city_draws
+from ...grand_imperial.leaders import CIVILIZED, civilized_amount
+from ...grand_imperial.research import available, credit, research
+from ...grand_imperial.sites import working_kinds
+from ...orders import from_json
+from ...rules import civcards as cc
+from ...variant import game_for
+from ..plain import plan_purchase, worth
+from . import planners
 
 #: Turns over which an advance's yield is counted.
 TURNS_AHEAD = 5
@@ -42,9 +47,6 @@ TURNS_AHEAD = 5
 def card_yield(g: Context, nation: str, area: str) -> float:
     """What a card more a turn from the city in ``area`` is worth: its region's expected face
     value, 0 when the city's draws already reach the cap (GI-CITYADV-16) or it is in Revolt."""
-    from .acquisition import city_draws
-    from .bots import expected_face
-
     advances = [gi.city_advances()[a] for a in dp.active_advances(g, area)]
     drawn, _lost = city_draws(g, area)
     if dp.disposition(g, area) == dp.REVOLT:
@@ -52,7 +54,7 @@ def card_yield(g: Context, nation: str, area: str) -> float:
     if not any(a.lifts_card_limit for a in advances) and drawn >= gi.trade().cards_without_courthouse:
         return 0.0
     region = gi.region_of(area)
-    return expected_face(g, region) if region else 0.0
+    return planners.expected_face(g, region) if region else 0.0
 
 
 def advance_yield(g: Context, nation: str, advance: str, area: str) -> float:
@@ -132,8 +134,6 @@ def best_line(g: Context, p, pool: Counter, treasury: int, used: set[str], rp_le
 def accepted(g: Context, order: dict) -> bool:
     """Whether the advances phase takes ``order`` (``GIAdvancesPhase.handle``: the checks it
     makes before it changes anything), tried on a copy of the bot's state."""
-    from ..orders import from_json
-
     h = game_for(g.s.copy())
     try:
         o = from_json(order, variant=h.variant.key)
@@ -145,19 +145,13 @@ def accepted(g: Context, order: dict) -> bool:
 
 def civ_worth(g: Context, p) -> float:
     """The best value for money among the civilization cards he may buy (the plain bot's)."""
-    from ....bots.heuristic import _worth
-
-    costs = [_worth(g, p, c) for c in cc.buyable(g, p) if cc.cost_after_credits(g, p, c) > 0]
+    costs = [worth(g, p, c) for c in cc.buyable(g, p) if cc.cost_after_credits(g, p, c) > 0]
     return max(costs, default=0.0)
 
 
 def _civ_order(g: Context, seat: int, hand: list[str], treasury: int) -> dict | None:
     """The plain bot's civilization-card purchase from ``hand`` and ``treasury`` (what the
     advance lines leave), on a copy of the state."""
-    from ....bots.heuristic import plan_purchase
-
-    from .leaders import CIVILIZED, civilized_amount
-
     h = game_for(g.s.copy())
     q = h.s.players[seat]
     # the Leadership cards are never handed in as a payment (worth nothing, GIS-5)
@@ -233,8 +227,6 @@ def civilized(g: Context, p, order: dict) -> list[dict]:
     the credit as treasury, ``_civ_order``), else its dearest advance line, first with the treasury it saves kept back
     (taken off the item's treasury payment), then with the payment as it was. None without
     the Leader or a purchase."""
-    from .leaders import CIVILIZED, civilized_amount
-
     if CIVILIZED not in p.hand:
         return []
     price = {c: cc.cost_after_credits(g, p, c) for c in order["cards"]}
@@ -255,6 +247,4 @@ def civilized(g: Context, p, order: dict) -> list[dict]:
 
 
 def _owed(g: Context, seat: int) -> set[str]:
-    from .bots import owed_kinds
-
-    return owed_kinds(g, seat)
+    return planners.owed_kinds(g, seat)
