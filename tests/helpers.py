@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv import scenario as sc
+from tresham.games.advciv import position as sc
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from tresham.games.advciv import engine
-from tresham.sim import all_trade_cards, card_counts
-from tresham.games.advciv.engine import _advance
+from tresham.games.advciv.tools.sim import all_trade_cards, card_counts
+from tresham.games.advciv.machine import advance
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES
@@ -35,7 +35,7 @@ def restart(state, phase: str) -> None:
     state.finished, state.winners = False, []
     g = Context(state)
     PHASES[phase].start(g)
-    _advance(g)
+    advance(g)
     g.sync()
 
 

@@ -5,7 +5,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.base import IllegalOrder
-from tresham.sim import play_game
+from tresham.games.advciv.tools.sim import play_game
 
 
 # ---- 1.1, 16.1-16.8 Number of players, tokens and boards (game options) -------------------------
@@ -90,7 +90,7 @@ def test_every_event_of_random_games_has_valid_visibility():
     """Events are public (to=None) or addressed to a list of seats; a stray data field named
     'to' once made move events private to an area name (found in review)."""
     from tresham.games.advciv import engine
-    from tresham.sim import play_game
+    from tresham.games.advciv.tools.sim import play_game
 
     for players, seed in ((4, 2016), (7, 3)):
         rec = play_game(players, seed, turns=6, check=False, replay=False)

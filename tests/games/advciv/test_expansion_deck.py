@@ -7,6 +7,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.data import load
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.state import Options
 
 D = load()
@@ -100,7 +101,7 @@ def test_minor_calamities_are_never_modified_by_advances():
 def test_the_later_texts_substitutions_are_an_option_off_by_default():
     from tresham.games.base import IllegalOrder
 
-    rules = engine.AdvancedCivilization()
+    rules = AdvancedCivilization()
     assert rules.parse_options({"players": 4, "ep_major": True})["ep_later_modifiers"] is False
     assert rules.parse_options({"players": 4, "ep_major": True, "ep_later_modifiers": True})["ep_later_modifiers"] is True
     for bad, rule in (({"ep_later_modifiers": True}, "SITE-SAFE-12"), ({"ep_major": True, "ep_later_modifiers": "yes"}, "SITE-SAFE-12")):

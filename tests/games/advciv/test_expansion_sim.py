@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.sim import play_game, seat_bots, summarize
+from tresham.games.advciv.tools.sim import play_game, seat_bots, summarize
 
 BOTH = {"ep_major": True, "ep_minor": True}
 

@@ -20,13 +20,14 @@ from tests.helpers import position
 from tresham.games.advciv.bots.heuristic import heuristic_bot
 from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
-from tresham.games.advciv import scenario as sc
+from tresham.games.advciv import position as sc
+from tresham.games.advciv.tools import scenario as runner
 from tresham.games.advciv.data import load
 from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, from_json, is_platform_order, json_schema
 from tresham.games.advciv.state import GameState
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 
 # ---- 16.1 seats: a seat number is a seat of this game, never a negative index --------------
@@ -181,11 +182,11 @@ def corpus() -> tuple[GameState, ...]:
     for path in sorted(SCENARIOS.glob("*.json")):
         if path.name.startswith("te-"):  # Tigris & Euphrates scenarios: another game
             continue
-        doc = sc.load_file(path)
+        doc = runner.load_file(path)
         state, _ = sc.build(doc)
         for raw in [None] + list(doc.orders):
             if raw is not None:
-                o = dict(raw, player=sc.seat_of(state, raw.get("player")))
+                o = dict(raw, player=runner.seat_of(state, raw.get("player")))
                 try:
                     state, _ = engine.apply(state, o, platform=is_platform_order(o))
                 except IllegalOrder:

@@ -8,7 +8,7 @@ from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.state import GameState
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

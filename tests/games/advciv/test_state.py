@@ -11,7 +11,7 @@ def test_json_round_trip_exact(fresh7):
 def test_copy_equals_json_round_trip_and_is_independent():
     """The fast state copy is exactly a JSON round trip, and shares nothing mutable."""
     from tresham.games.advciv.state import GameState
-    from tresham.sim import play_game
+    from tresham.games.advciv.tools.sim import play_game
     from tresham.games.advciv import engine
 
     rec = play_game(5, seed=3, turns=6, check=False, replay=False)

@@ -32,12 +32,13 @@ from tresham.games.advciv.orders import (ORDER_TYPES, PLATFORM_TYPES, VARIANT_OR
 from tresham.games.advciv.phase import PHASES, TURN, VARIANT_PHASES, Phase, register
 from tresham.games.advciv.rules import support, taxation
 from tresham.games.advciv.schema import Text
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.state import GameState, Options
 from tresham.games.advciv.variant import (BUILT_IN, VARIANTS, Standard, Variant, find_variant,
                                           game_for, variant_of)
 from tresham.games.advciv.view import information_state
 from tresham.games.base import Decision, IllegalOrder
-from tresham.sim import play_game, seat_bots
+from tresham.games.advciv.tools.sim import play_game, seat_bots
 
 from tests.games.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints, interface, play,
                                         summary)
@@ -73,7 +74,7 @@ def test_registering_grand_imperial_adds_only_its_offer(monkeypatch):
     assert set(PRODUCT_VARIANTS) == {"standard", "grand_imperial"}
     plain, now = json.loads(INTERFACE.read_text()), interface()
     assert {k for k in plain if plain[k] != now[k]} == {"options_schema", "option_fields"}
-    schema = engine.AdvancedCivilization().options_schema()
+    schema = AdvancedCivilization().options_schema()
     assert schema["properties"]["variant"]["enum"] == ["grand_imperial", "standard"]
 
 
@@ -131,7 +132,7 @@ def test_a_variant_state_is_kept_in_the_json_copied_and_digested():
 # ---- an unknown variant is refused where the options are read ---------------------------------
 @pytest.mark.parametrize("name", ["grand_imperial", "Standard", "", "standard "])
 def test_an_unknown_variant_is_refused_by_name(name):
-    for read in (Options.from_json, engine.AdvancedCivilization().parse_options, engine.new_game):
+    for read in (Options.from_json, AdvancedCivilization().parse_options, engine.new_game):
         with pytest.raises(IllegalOrder) as e:
             read({"players": 3, "variant": name})
         assert e.value.rule == "16.1"
@@ -171,12 +172,12 @@ def clone(monkeypatch):
 def test_a_registered_variant_is_accepted_and_found(clone):
     state = engine.new_game({"players": 3, "variant": "standard_clone"}, seed=2)
     assert state.options.variant == "standard_clone" and variant_of(state) is clone
-    assert engine.AdvancedCivilization().parse_options({"players": 3, "variant": "standard_clone"})[
+    assert AdvancedCivilization().parse_options({"players": 3, "variant": "standard_clone"})[
         "variant"] == "standard_clone"
     with pytest.raises(IllegalOrder, match="the variants are: 'standard', 'standard_clone'"):
         Options.from_json({"variant": "grand_imperial"})
     # the options' schema advertises the product's variants only
-    assert engine.AdvancedCivilization().options_schema()["properties"]["variant"]["const"] == "standard"
+    assert AdvancedCivilization().options_schema()["properties"]["variant"]["const"] == "standard"
 
 
 def test_the_clone_is_gone_after_its_test():

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tresham.games.advciv import engine
-from tresham.sim import play_game, seat_bots
+from tresham.games.advciv.tools.sim import play_game, seat_bots
 
 #: name -> (players, seed, bots, turns): 2 to 7 players, the random and the heuristic bots, and
 #: three longer games of both together.
@@ -98,7 +98,7 @@ def interface() -> dict[str, Any]:
     """What the plain game shows the platform besides its states, hashed: the options' and
     orders' JSON Schemas, the help pages' reference, the lobby's option fields, the options a
     7-player game is created with; and the names in the plain registries."""
-    from tresham.games.advciv.engine import AdvancedCivilization
+    from tresham.games.advciv.site.rules import AdvancedCivilization
     from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, json_schema
     from tresham.games.advciv.phase import PHASES
 

@@ -8,7 +8,7 @@ from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
-from tresham.sim import play_game
+from tresham.games.advciv.tools.sim import play_game
 
 from tests.helpers import position
 

@@ -12,9 +12,9 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial import sites
 from tresham.games.advciv.grand_imperial.research import research
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
-from tresham.games.advciv.scenario import ScenarioError
+from tresham.games.advciv.position import ScenarioError
 from tresham.games.advciv.variant import VARIANTS, game_for
-from tresham.sim import check_invariants, play_game, seat_bots
+from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, refused, texts
 

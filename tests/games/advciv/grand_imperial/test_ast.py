@@ -17,7 +17,7 @@ from tresham.games.advciv.state import GameState
 from tresham.games.advciv.variant import VARIANTS, game_for, variant_of
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng, seed_state
-from tresham.sim import check_invariants, seat_bots
+from tresham.games.advciv.tools.sim import check_invariants, seat_bots
 
 from tests.helpers import position, texts
 
@@ -95,7 +95,7 @@ def test_a_plain_game_takes_no_sub_options():
     plain = engine.new_game({"players": 4}, seed=1)
     assert engine.new_game({"players": 4, "variant_options": {}}, seed=1).digest() == plain.digest()
     assert "variant_options" not in plain.dumps()
-    from tresham.games.advciv.engine import AdvancedCivilization
+    from tresham.games.advciv.site.rules import AdvancedCivilization
 
     r = AdvancedCivilization()
     assert "variant_options" not in r.parse_options({"players": 4})
@@ -344,7 +344,7 @@ def test_the_reference_of_a_grand_imperial_game_has_its_turn_and_decisions(grand
     """``reference(KEY)``: the phases are Grand Imperial's turn under their names (the
     Leadership cards first, the A.S.T. last); each phase it adds or changes says what it does,
     and each decision of its own what it asks; the plain reference has no variant part."""
-    from tresham.games.advciv.engine import AdvancedCivilization
+    from tresham.games.advciv.site.rules import AdvancedCivilization
 
     r = AdvancedCivilization()
     ref = r.reference(KEY)
@@ -376,7 +376,7 @@ def test_the_ast_page_states_the_house_rules_requirements(grand_imperial):
     """The game's A.S.T. page gives each Age's requirements with the house rule's: per city
     Late Bronze "3 cities, cards in 3 groups, 3 different city advances"; per colour "as many
     ... as card groups held"; a capital for the finish; off, the plain words."""
-    from tresham.games.advciv.engine import AdvancedCivilization
+    from tresham.games.advciv.site.rules import AdvancedCivilization
 
     r = AdvancedCivilization()
 

@@ -18,7 +18,7 @@ from tresham.games.advciv.rules.calamities import trader_of
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.games.advciv.view import information_state
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.helpers import play, position, refused, texts
 
@@ -295,11 +295,12 @@ def test_a_card_being_auctioned_is_counted_among_the_cards_set_aside(grand_imper
     the Gold (18); while the bids are collected the Gold lies face up among the cards set
     aside, so all 163 cards are accounted for after every order; Babylon's winning bid of 12
     takes it from there (set aside empty again)."""
-    from tresham.games.advciv import scenario as sc
+    from tresham.games.advciv import position as sc
+    from tresham.games.advciv.tools import scenario as runner
 
     from tests.helpers import ROOT
 
-    doc = sc.load_file(ROOT / "docs" / "scenarios" / "gi-regional-purchase-auction.json")
+    doc = runner.load_file(ROOT / "docs" / "scenarios" / "gi-regional-purchase-auction.json")
     state, _ = sc.build(doc)
     assert state.set_aside == [] and check_invariants(state) == []
     state, _ = play(state, {"type": "buy_regional", "player": EGYPT, "region": "levant"})

@@ -939,7 +939,7 @@ def test_bots_play_the_calamities_and_the_game_replays(seed, bots):
     calamity phase: calamities strike, no stall, no invariant violation, no refused calamity
     sample, and the log replays to the same calamities."""
     from tresham.games.advciv.orders import is_platform_order
-    from tresham.sim import play_game, seat_bots
+    from tresham.games.advciv.tools.sim import play_game, seat_bots
 
     rec = play_game(6, seed, bots=seat_bots(bots, 6, seed), turns=16, options=dict(GI))
     assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.grand_imperial import leaders as L
 from tresham.games.advciv.variant import game_for
 from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.grand_imperial.test_calamities import (  # noqa: F401  (the fixture)
     BABYLON, EGYPT, begin, cities, gi_state, grand_imperial, texts,
@@ -37,7 +37,7 @@ def at_calamities(state):
     state.phase = "calamities"
     g = game_for(state)
     g.variant.phase("calamities").start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return g
 

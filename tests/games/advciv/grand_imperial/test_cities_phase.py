@@ -10,7 +10,7 @@ from tresham.games.advciv.grand_imperial import sites
 from tresham.games.advciv.grand_imperial.acquisition import city_draws
 from tresham.games.advciv.grand_imperial.variant import KEY
 from tresham.games.advciv.variant import game_for
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.grand_imperial.test_calamities import grand_imperial  # noqa: F401  (the fixture)
 from tests.helpers import position

@@ -12,7 +12,7 @@ from tresham.games.advciv.grand_imperial import sites
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.helpers import play, position, refused, texts
 
@@ -239,7 +239,7 @@ def test_random_bots_from_a_contested_position_keep_the_sites_invariants(grand_i
     attacked (Babylon's capital and Ur, Egypt's Memphis): every sample is accepted (pillage,
     raze or keep, buying advances), the sites' invariants hold after every order, the log
     replays, and the attackers both raze and keep."""
-    from tresham.sim import play_game, seat_bots
+    from tresham.games.advciv.tools.sim import play_game, seat_bots
 
     def s(owner, *a):
         return site(owner, *a)

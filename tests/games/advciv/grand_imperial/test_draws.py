@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.grand_imperial import draws as dr
 from tresham.games.advciv.grand_imperial.acquisition import access
 from tresham.games.advciv.variant import game_for
 from tresham.games.advciv.view import information_state
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tresham.games.advciv.grand_imperial.variant import EVENTS
 
@@ -42,7 +42,7 @@ def acq(cities, luxury, sites=None, players=None, stacks=None, leaders=None):
     state.phase, state.step = "acquisition", {}
     g = game_for(state)
     g.variant.phase("acquisition").start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return state, g.events
 
@@ -360,7 +360,7 @@ def at_sea(cities, luxury, ships, cargo=None, sites=None, players=None, stacks=N
     state.phase, state.step = "acquisition", {}
     g = game_for(state)
     g.variant.phase("acquisition").start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return state, g.events
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.data import DataError
 from tresham.games.advciv.grand_imperial import data as gi
 import tresham.games.advciv.grand_imperial.leaders as L
@@ -19,10 +19,11 @@ from tresham.games.advciv.rules import civcards as cc
 from tresham.games.advciv.rules.ast import card_groups
 from tresham.games.advciv.rules.calamities import monotheism
 from tresham.games.advciv.rules.calamities.iconoclasm import eligible_secondaries, iconoclasm_count
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
-from tresham.sim import check_invariants, play_game, seat_bots
+from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, refused, texts
 
@@ -63,7 +64,7 @@ def at_leaders(hands, players=None, board=BOARD, nations=EAST, turn=3):
     state.phase, state.step = "leaders", {}
     g = game_for(state)
     g.variant.phase("leaders").start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     assert check_invariants(state) == []
     return state, g.events
@@ -542,11 +543,11 @@ def test_forms_for_play_leaders_and_the_grand_diplomat(grand_imperial):
     Grand Diplomat's holder may take it in any phase (a decision never owed) with a form
     naming the other players."""
     state, _ = at_leaders({EGYPT: ["charismatic_leader", "grand_diplomat"]})
-    forms = {f.id: f for f in engine.AdvancedCivilization().order_forms(state, EGYPT)}
+    forms = {f.id: f for f in AdvancedCivilization().order_forms(state, EGYPT)}
     assert set(forms) == {"play_leaders", "diplomat"}
     assert [c.value for c in forms["play_leaders"].fields[0].choices] == ["charismatic_leader"]
     assert [c.value for c in forms["diplomat"].fields[0].choices] == ["asia", "assyria", "babylon"]
-    rules = engine.AdvancedCivilization()
+    rules = AdvancedCivilization()
     order = rules.form_order(state, EGYPT, "play_leaders", {"cards": ["charismatic_leader"]})
     assert order == {"type": "play_leaders", "player": EGYPT, "cards": ["charismatic_leader"]}
     order = rules.form_order(state, EGYPT, "diplomat", {"target": "babylon"})

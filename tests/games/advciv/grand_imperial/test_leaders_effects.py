@@ -15,7 +15,7 @@ from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.rules.calamities.civil_disorder import disorder_count
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng, seed_state
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.grand_imperial.test_advances import at, buy, line
 from tests.games.advciv.grand_imperial.test_leaders import (BABYLON, EGYPT, at_leaders, deal, flags,

@@ -26,7 +26,7 @@ import pytest
 
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.variant import VARIANTS
-from tresham.sim import play_game, seat_bots
+from tresham.games.advciv.tools.sim import play_game, seat_bots
 
 GI = {"variant": KEY, "wem": True}
 RANDOM = [(4 + i % 5, 13000 + i) for i in range(100)]

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.grand_imperial import dispositions as dp
 from tresham.games.advciv.grand_imperial.acquisition import city_draws
 from tresham.games.advciv.grand_imperial.luxury_phase import LuxuryOrder, default_points
@@ -20,7 +20,7 @@ from tresham.games.advciv.variant import game_for
 from tresham.games.advciv.view import information_state
 from tresham.games.base import IllegalOrder
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.grand_imperial.test_variant import (GI, HOLD, grand_imperial,  # noqa: F401
                                                       seed_stacks, stack)
@@ -57,7 +57,7 @@ def at(phase: str, cities: dict[str, str], tokens=None, players=None, luxury=Non
     state.phase = phase
     g = game_for(state)
     g.variant.phase(phase).start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return state, g.events
 
@@ -496,7 +496,7 @@ def test_the_heuristic_bot_keeps_cities_content_and_makes_them_happy_with_spare_
 def test_bot_games_give_luxury_orders_that_are_all_accepted(grand_imperial, bots, seed):
     """10 turns of 4 players: every luxury order a bot gives is accepted, the dice stand only
     on cities after every order (``GrandImperial.invariants``), and the game replays."""
-    from tresham.sim import play_game, seat_bots
+    from tresham.games.advciv.tools.sim import play_game, seat_bots
 
     rec = play_game(4, seed, bots=seat_bots(bots, 4, seed), turns=10, options=dict(GI))
     assert rec.violations == [] and not rec.stalled and rec.finished and rec.replay_ok

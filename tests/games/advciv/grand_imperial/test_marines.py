@@ -10,7 +10,7 @@ from tresham.games.advciv.grand_imperial import fleet
 from tresham.games.advciv.grand_imperial import marines as mar
 from tresham.games.advciv.orders import Timeout
 from tresham.games.advciv.variant import game_for
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.grand_imperial.test_ships import (CRETE, EGYPT, aboard, at_movement, at_sea,  # noqa: F401
                                                     engage, give, gi_position, grand_imperial, restart,
@@ -122,7 +122,7 @@ def test_marines_are_lost_with_their_sunk_ship_but_guard_nothing_at_sea(grand_im
 @pytest.mark.variant("GI-CITYADV-25")
 def test_the_move_form_moves_marines_overland_and_aboard(grand_imperial):
     from tresham.games.advciv import engine
-    from tresham.games.advciv.forms import form_order, order_forms
+    from tresham.games.advciv.site.forms import form_order, order_forms
 
     s = at_movement("trireme", tokens=2)
     with_marines(s, "crete", "knossos", "knossos")
@@ -248,7 +248,7 @@ def test_random_bots_move_marines_and_keep_the_invariants(grand_imperial):
     may be declared): every order is legal (no refused sample), the ship
     records, the Marines and the sites keep their invariants after every order, the log
     replays, and Marines are moved overland and by ship."""
-    from tresham.sim import play_game, seat_bots
+    from tresham.games.advciv.tools.sim import play_game, seat_bots
 
     from tests.games.advciv.grand_imperial.test_advances import EAST, GI as GI4
 
@@ -281,7 +281,7 @@ def test_a_position_gives_ship_records_with_marines_and_the_variants_civilizatio
     """A scenario's ``variant_state.ships`` records stand on the board without a ``ships`` key,
     their 3 tokens aboard out of stock (55 - 2 on land - 3 aboard = 50), the Marines aboard
     kept; Navy is a civilization card of the variant's; an unknown one is refused."""
-    from tresham.games.advciv.scenario import ScenarioError
+    from tresham.games.advciv.position import ScenarioError
     from tests.helpers import position
 
     vs = {"ships": {"crete": [{"id": 2, "area": "knossos", "role": "warship", "tokens": 3, "cards": [],

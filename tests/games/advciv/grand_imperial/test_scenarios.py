@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv import scenario as sc
+from tresham.games.advciv import position as sc
+from tresham.games.advciv.tools import scenario as runner
 from tresham.games.advciv.grand_imperial.variant import BALLAST, KEY, GrandImperial
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.variant import BUILT_IN, VARIANTS
 
 from tests.helpers import ROOT
@@ -42,8 +44,8 @@ def test_the_worked_scenarios_exist_and_run_as_any_scenario():
     assert {"gi-acquisition-regions", "gi-event-calamity-over-level", "gi-regional-purchase-auction",
             "gi-auction-lot"} <= names
     assert KEY in BUILT_IN
-    assert sc.run(sc.load_file(GI_FILES[0])).mismatches == []
-    assert "grand_imperial" in str(engine.AdvancedCivilization().options_schema())
+    assert runner.run(runner.load_file(GI_FILES[0])).mismatches == []
+    assert "grand_imperial" in str(AdvancedCivilization().options_schema())
 
 
 WORKED = {"gi-naval-warship-two-triremes", "gi-luxury-revolting-city", "gi-luxury-timeout-default",
@@ -130,9 +132,9 @@ def test_expect_variant_state_is_a_subset_and_stack_counts_are_by_name(grand_imp
     whole); ``expect.stack_counts``: a stack's number of cards, by its name."""
     base = doc(board={"thebes": {"city": "egypt"}, "memphis": {"city": "egypt"}}, **WAIT,
                variant_state={"luxury": {"thebes": 2, "memphis": 1}, "pending_civil_war": ["egypt"]})
-    ok = sc.run({**base, "expect": {"variant_state": {"luxury": {"thebes": 2}}, "stack_counts": {"events": 41}}})
+    ok = runner.run({**base, "expect": {"variant_state": {"luxury": {"thebes": 2}}, "stack_counts": {"events": 41}}})
     assert ok.mismatches == []
-    bad = sc.run({**base, "expect": {"variant_state": {"luxury": {"thebes": 3, "susa": 1}, "pending_civil_war": []},
+    bad = runner.run({**base, "expect": {"variant_state": {"luxury": {"thebes": 3, "susa": 1}, "pending_civil_war": []},
                                      "stack_counts": {"events": 40, "atlantis": 1}}})
     assert bad.mismatches == ["variant_state.luxury.thebes: expected 3, found 2",
                               "variant_state.luxury.susa: expected 1, found nothing",
@@ -157,7 +159,7 @@ def test_a_positions_ships_may_carry_tokens_and_cards(grand_imperial):
     aboard): the default stock counts the tokens aboard (55 - 1 on the board - 2 aboard =
     52), the card aboard comes out of the event stack (41 -> 40), every card and token is
     accounted for; a stock that forgets the tokens aboard is refused saying so."""
-    from tresham.sim import check_invariants
+    from tresham.games.advciv.tools.sim import check_invariants
 
     ship = {"id": 1, "area": "alexandria", "role": "galleon", "tokens": 2, "cards": [BALLAST]}
     base = doc(ships={"egypt": ["alexandria"]}, board={"alexandria": {"tokens": {"egypt": 1}}}, **WAIT,

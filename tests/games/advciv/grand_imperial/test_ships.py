@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv.grand_imperial import fleet
 from tresham.games.advciv.grand_imperial.harvest import harvest
@@ -19,7 +19,7 @@ from tresham.games.advciv.phase import TURN
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.games.advciv.view import information_state, player_view
 from tresham.rng import Rng
-from tresham.sim import check_invariants
+from tresham.games.advciv.tools.sim import check_invariants
 
 from tests.games.advciv.repeats import already_done
 from tests.helpers import play, position, refused, texts
@@ -44,7 +44,7 @@ def restart(state, phase):
     g = game_for(state)
     state.phase, state.step = phase, {}
     g.variant.phase(phase).start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return g.events
 
@@ -780,9 +780,9 @@ def test_tokens_aboard_keep_a_nation_in_the_game(grand_imperial):
     aboard(s, "crete", 1, tokens=2)
     g = game_for(s)
     s.turn = 3
-    engine._new_turn(g)
+    machine.new_turn(g)
     assert not s.finished and s.turn == 4
     fleet.ship(s, "crete", 1)["tokens"] = 0
     s.player("crete").stock += 2
-    engine._new_turn(g)
+    machine.new_turn(g)
     assert s.finished

@@ -13,10 +13,11 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial import data as gi
 from tresham.games.advciv.grand_imperial.stacks import home_region, restack
 from tresham.games.advciv.grand_imperial.variant import BALLAST, EVENTS, KEY, GrandImperial
-from tresham.games.advciv.scenario import ScenarioError
+from tresham.games.advciv.position import ScenarioError
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.variant import BUILT_IN, VARIANTS, game_for
 from tresham.games.base import IllegalOrder
-from tresham.sim import check_invariants, play_game, seat_bots
+from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, texts
 
@@ -102,7 +103,7 @@ def test_grand_imperial_is_offered_at_game_creation():
     state = engine.new_game({**GI, "players": 3}, seed=1)
     assert state.options.variant == KEY and len(state.stacks) == 13
     assert isinstance(game_for(state).variant, GrandImperial)
-    schema = engine.AdvancedCivilization().options_schema()
+    schema = AdvancedCivilization().options_schema()
     assert schema["properties"]["variant"]["enum"] == ["grand_imperial", "standard"]
 
 

@@ -3,11 +3,11 @@ credits, the hand limit (31.71), restacking (29.7, 31.8), Mining in payment (32.
 site's Advances page and timeout (SITE-ADV-*)."""
 import pytest
 
-from tresham.games.advciv import engine
+from tresham.games.advciv import engine, machine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.rng import Rng
-from tresham.sim import card_counts as all_cards
+from tresham.games.advciv.tools.sim import card_counts as all_cards
 
 from tests.helpers import play, position, refused, texts
 
@@ -31,7 +31,7 @@ def adv(players, turn=1, set_aside=(), options=None, stacks=None, seed=0):
     state.phase = "advances"
     g = Context(state)
     PHASES["advances"].start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return state, g.events
 

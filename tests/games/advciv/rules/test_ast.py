@@ -5,7 +5,8 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.ast import meets
-from tresham.sim import play_game
+from tresham.games.advciv.site.rules import AdvancedCivilization
+from tresham.games.advciv.tools.sim import play_game
 
 from tests.helpers import FOUR_NATIONS as NATIONS, position, refused, texts
 
@@ -159,7 +160,7 @@ def test_entering_the_finish_square_ends_the_game_after_the_phase():
     assert engine.pending(state) == []
     with pytest.raises(Exception):
         engine.apply(state, {"type": "timeout", "player": 0}, platform=True)  # the site's, at the deadline
-    assert engine.AdvancedCivilization().result(state)[0] == 1
+    assert AdvancedCivilization().result(state)[0] == 1
 
 
 @pytest.mark.rule("34.1", "34.2")
@@ -224,7 +225,7 @@ def test_equal_scores_tie():
     g = Context(state)
     assert g.score("egypt") == g.score("babylon") == 310
     assert state.winners == [0, 1]
-    assert engine.AdvancedCivilization().result(state) == [1, 1, 3, 3]
+    assert AdvancedCivilization().result(state) == [1, 1, 3, 3]
 
 
 @pytest.mark.rule("35.2", "15.61")

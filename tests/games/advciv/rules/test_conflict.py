@@ -103,7 +103,7 @@ def test_barbarians_and_a_nation_coexist_within_the_limit():
 @pytest.mark.rule("24.1", "24.12")
 def test_random_positions_resolve_every_conflict_and_keep_counts():
     """After the phase start no area is in conflict and every token is accounted for."""
-    from tresham.sim import check_invariants
+    from tresham.games.advciv.tools.sim import check_invariants
 
     areas = ["ur", "thebes", "sumeria", "gaza", "tyre", "nineveh"]  # 6 x 9 tokens <= 55
     owners = NATIONS + ["barbarians"]

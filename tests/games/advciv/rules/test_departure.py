@@ -120,7 +120,7 @@ def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
     from tresham.games.advciv.orders import is_platform_order
     from tresham.games.base import IllegalOrder
     from tresham.rng import Rng
-    from tresham.sim import check_invariants
+    from tresham.games.advciv.tools.sim import check_invariants
 
     phases_seen = set()
     for seed in range(40):

@@ -130,7 +130,7 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, ast, auction, calamities, conflict, forms, leaders,  # noqa: F401
+        from . import (acquisition, advances, ast, auction, calamities, conflict, leaders,  # noqa: F401
                        luxury_phase, movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused

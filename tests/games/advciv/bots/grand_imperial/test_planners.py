@@ -13,7 +13,7 @@ from tresham.games.advciv.grand_imperial import fleet
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial, gi_data
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.rng import Rng
-from tresham.sim import check_invariants, play_game, seat_bots
+from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.games.advciv.grand_imperial.test_advances import s8
 from tests.games.advciv.grand_imperial.test_leaders import at_leaders

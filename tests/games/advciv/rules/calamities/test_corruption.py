@@ -141,7 +141,7 @@ def test_corruption_with_no_commodity_card_has_no_effect():
 def test_corruption_is_only_in_play_with_the_option():
     """A position holding Corruption in a game without the major calamities is refused,
     naming the option; the same position with the option strikes Egypt."""
-    from tresham.games.advciv.scenario import ScenarioError
+    from tresham.games.advciv.position import ScenarioError
 
     board = cities(["thebes", "memphis"], "egypt", {"upper_egypt": 4})
     with pytest.raises(ScenarioError, match="corruption is not in this game: its option ep_major is off"):

@@ -502,7 +502,7 @@ def test_random_bot_orders_are_legal_and_finish_the_phase(hand, seed):
 @pytest.mark.parametrize("calamity", MINE)
 def test_random_play_through_calamity_keeps_invariants(calamity):
     from tresham.games.advciv.phase import PHASES
-    from tresham.sim import check_invariants
+    from tresham.games.advciv.tools.sim import check_invariants
 
     for seed in range(12):
         state, G = random_position(seed, calamity)

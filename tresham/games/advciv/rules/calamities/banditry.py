@@ -22,6 +22,9 @@ class Banditry(LoseCards):
 
     id = "banditry"
     rule = "28.93"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim gives commodity cards worth one face point per city he owns to whoever traded "
+               "him the card (discarded if nobody did).")
 
     def points(self, g: Context, ctx: dict[str, Any]) -> int:
         return len(g.cities_of(ctx["victim"]))  # 28.931; no advance modifies it (CPCAL-00c)

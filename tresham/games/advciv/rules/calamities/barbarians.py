@@ -161,6 +161,10 @@ def move_options(g: Context, victim: str, at: str, n: int) -> list[str]:
 class BarbarianHordes(CalamityEffect):
     id = "barbarian_hordes"
     rule = "30.52"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"{HORDE} barbarian tokens land in one of the victim's start "
+               "areas and march on, fighting, wherever they hurt him most, until they fit the "
+               "population limits. They stay on the board; Crete is never their victim.")
     accepts = ("calamity_choice",)
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

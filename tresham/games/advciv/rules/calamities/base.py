@@ -77,6 +77,9 @@ def trader_seen_by(g: Context, ctx: dict[str, Any], seat: int | None) -> str | N
 class CalamityEffect:
     id: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    #: the effect summed up in the site's own words, its figures taken from the module that
+    #: resolves it (the help pages' table of calamities, SITE-GEN-06)
+    summary: ClassVar[str] = ""
     #: order type names this effect takes
     accepts: ClassVar[tuple[str, ...]] = ()
 

@@ -35,6 +35,9 @@ def choices(g: Context, nation: str) -> list[str]:
 class CityInFlames(CalamityEffect):
     id = "city_in_flames"
     rule = "28.43"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses one city of his choice, or pays 10 treasury instead; with less than "
+               "10 in treasury the city is lost.")
     accepts = ("calamity_choice",)
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

@@ -35,6 +35,8 @@ def pay_treasury(g: Context, nation: str, n: int, name: str, rule: str) -> int:
 class CityRiots(ReduceOwnCities):
     id = "city_riots"
     rule = "28.53"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim reduces one city of his choice and returns 5 treasury tokens, or all he has if fewer."
 
     def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return CITIES

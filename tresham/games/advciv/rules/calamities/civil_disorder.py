@@ -29,6 +29,9 @@ class CivilDisorder(ReduceOwnCities):
 
     id = "civil_disorder"
     rule = "30.71"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Every city of the victim beyond three is reduced. Music, Drama and Poetry, Law "
+               "and Democracy each spare one city; Military and Roadbuilding each add one.")
 
     def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return disorder_count(g, ctx["victim"])

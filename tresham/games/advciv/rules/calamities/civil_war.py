@@ -152,6 +152,10 @@ def _adjacent_areas(g: Context, mine: dict[str, Any], other: dict[str, Any]) -> 
 class CivilWar(CalamityEffect):
     id = "civil_war"
     rule = "30.41"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim's nation breaks in two. He and the player with the largest stock draw "
+               "up the first faction; the victim keeps one faction and the other player takes over "
+               "the other (Music, Drama and Poetry, Democracy, Philosophy and Military change the split).")
     accepts = ("civil_war_units", "choose_losses", "calamity_choice")
 
     # ---- set-up ---------------------------------------------------------------------------

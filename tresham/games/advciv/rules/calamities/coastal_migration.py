@@ -33,6 +33,9 @@ def coastal_areas(g: Context, nation: str) -> list[str]:
 class CoastalMigration(CalamityEffect):
     id = "coastal_migration"
     rule = "28.63"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses 5 unit points from coastal areas of his choice (all of them if he "
+               "has fewer there) and all his ships.")
     accepts = ("choose_losses",)
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

@@ -189,6 +189,9 @@ class Corruption(LoseCards):
 
     id = "corruption"
     rule = "28.71"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim discards commodity cards worth at least 10 at face value, his pick (his whole "
+               "hand if it is worth less); Coinage makes it 15, Law 5 less.")
 
     def points(self, g: Context, ctx: dict[str, Any]) -> int:
         p = g.of(ctx["victim"])

@@ -71,6 +71,11 @@ class Cyclone(CalamityEffect):
 
     id = "cyclone"
     rule = "28.61"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("A cyclone strikes the open sea bordering most of the victim's cities (his pick on a tie): he "
+               "reduces 3 of his cities on its coasts and every other player 2 of theirs; every ship on those "
+               "coasts goes back to stock. With the option \"cards of the later text\", Engineering "
+               "spares two cities and two ships.")
     accepts = ("calamity_choice", "choose_cities")
 
     # ---- flow ----------------------------------------------------------------------------

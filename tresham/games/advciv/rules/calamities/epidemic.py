@@ -49,6 +49,11 @@ def eligible(g: Context, ctx: dict[str, Any]) -> dict[str, int]:
 class Epidemic(CalamityEffect):
     id = "epidemic"
     rule = "30.61"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses {PRIMARY} unit points and makes other players lose "
+               f"{SECONDARY} more, no more than {CAP} each and none from whoever "
+               "traded him the card. Every area hit keeps a token; Medicine lessens it, Roadbuilding "
+               "worsens it.")
     accepts = ("choose_losses", "assign_losses")
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

@@ -92,6 +92,10 @@ class Famine(CalamityEffect):
 
     id = "famine"
     rule = "30.31"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses {PRIMARY} unit points and hands out {SECONDARY_TOTAL} "
+               f"more to other players, no more than {SECONDARY_CAP} to any of them. A Pottery "
+               f"holder may show Grain cards to lose {GRAIN_RELIEF} fewer per card.")
     accepts = ("famine_assign", "famine_grain", L.ChooseLosses.type_name)
 
     def grain_useful(self, g: Context, nation: str, loss: int) -> int:

@@ -71,6 +71,11 @@ def others_on(g: Context, victim: str, areas: list[str]) -> dict[str, int]:
 class Flood(CalamityEffect):
     id = "flood"
     rule = "30.51"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses up to {PRIMARY} unit points of vulnerable units on the flood plain "
+               f"where he has most, and the other players there lose {SECONDARY} between them. "
+               "With nothing on a flood plain he loses a coastal city instead; Engineering caps the "
+               f"loss at {ENGINEERING_CAP}.")
     accepts = ("choose_losses", "assign_losses", "calamity_choice")
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

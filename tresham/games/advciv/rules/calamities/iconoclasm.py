@@ -49,6 +49,10 @@ class Iconoclasm(ReduceOwnCities):
 
     id = "iconoclasm"
     rule = "30.81"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim reduces 4 of his cities (fewer with Law, Philosophy or Theology, more "
+               f"with Monotheism or Roadbuilding) and names {SECONDARY} cities of other "
+               "players to be reduced, never the trader's.")
 
     def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return iconoclasm_count(g, ctx["victim"])

@@ -50,6 +50,9 @@ def most_payable(g: Context, nation: str, points: int) -> int:
 class MinorUprising(CalamityEffect):
     id = "minor_uprising"
     rule = "28.83"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses at least one unit point per city he owns, or pays 2 treasury for "
+               "each point he spares.")
     accepts = ("uprising_pay", "choose_losses")
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

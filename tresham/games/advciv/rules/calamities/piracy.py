@@ -53,6 +53,10 @@ class Piracy(CalamityEffect):
 
     id = "piracy"
     rule = "30.91"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"{PRIMARY} of the victim's coastal cities, picked by whoever traded him the card, "
+               f"turn into pirate cities, and he picks one coastal city each of {SECONDARY} "
+               "other players to share that fate (never the trader's).")
     accepts = ("choose_cities",)
 
     def coastal(self, g: Context, nation: str) -> list[str]:

@@ -24,6 +24,8 @@ class Regression(CalamityEffect):
 
     id = "regression"
     rule = "28.91"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim's marker on the A.S.T. moves back one space (not if he has no city)."
 
     def spaces(self, g: Context, ctx: dict[str, Any]) -> int:
         """28.912/28.913: Fundamentalism and Library are not Advanced Civilization cards;

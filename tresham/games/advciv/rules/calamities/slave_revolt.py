@@ -41,6 +41,10 @@ def _support():
 class SlaveRevolt(CalamityEffect):
     id = "slave_revolt"
     rule = "30.42"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"For the rest of the calamity phase {BASE} of the victim's tokens "
+               "support no city, so the cities left unsupported are reduced. Mining adds 5 "
+               "tokens to that, Enlightenment takes 5 away.")
     accepts = ("reduce_cities",)
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

@@ -31,6 +31,8 @@ class SquanderedWealth(CalamityEffect):
 
     id = "squandered_wealth"
     rule = "28.23"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim returns 10 treasury tokens to stock, or all he has if fewer."
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         lose_treasury(g, ctx["victim"], TREASURY, "Squandered Wealth", "28.232")

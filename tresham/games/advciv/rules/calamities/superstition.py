@@ -132,6 +132,9 @@ class Superstition(ReduceOwnCities):
 
     id = "superstition"
     rule = "30.32"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Three of the victim's cities are reduced, his pick. The best religion card he "
+               "holds lowers that: 2 with Mysticism, 1 with Deism, none with Enlightenment.")
 
     def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return {None: 3, "mysticism": 2, "deism": 1, "enlightenment": 0}[religion_level(g, ctx["victim"])]

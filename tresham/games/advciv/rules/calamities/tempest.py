@@ -22,6 +22,8 @@ class Tempest(CalamityEffect):
 
     id = "tempest"
     rule = "28.34"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "All the victim's ships go back to stock, and he returns 5 treasury tokens, or all he has if fewer."
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]

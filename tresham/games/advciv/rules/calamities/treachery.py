@@ -20,6 +20,9 @@ class Treachery(CalamityEffect):
 
     id = "treachery"
     rule = "30.22"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Whoever traded the card swaps one of the victim's cities, of his choosing, for a "
+               "city of his own. Drawn and kept, it simply costs the victim one city reduced.")
     accepts = ("choose_cities",)
 
     def chooser(self, ctx: dict[str, Any]) -> str:

@@ -53,6 +53,9 @@ def pair_tokens(g: Context, nation: str, pair: str) -> int:
 class TribalConflict(CalamityEffect):
     id = "tribal_conflict"
     rule = "28.73"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim empties two neighbouring areas of his holding his tokens and no city, his "
+               "pick, losing at most 5 tokens.")
     accepts = ("calamity_choice", "choose_losses")
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

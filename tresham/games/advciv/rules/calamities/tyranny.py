@@ -217,6 +217,10 @@ class Tyranny(CalamityEffect):
 
     id = "tyranny"
     rule = "28.81"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The neighbour by land with the most units in stock annexes twice as many unit points of the "
+               "victim's as the victim has cities, replacing them with his own. With the option \"cards of the "
+               "later text\", Military spares 5 of them and Democracy 10.")
     accepts = ("calamity_choice", "tyranny_annex")
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

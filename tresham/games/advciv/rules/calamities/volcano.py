@@ -91,6 +91,10 @@ class VolcanoEarthquake(CalamityEffect):
 
     id = "volcano"
     rule = "30.21"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("If the victim has a city in an area a volcano touches, it erupts and wipes out every "
+               "unit of every player in the areas it touches. Otherwise an earthquake destroys one of his cities "
+               "and reduces a neighbouring city of another player (Engineering softens an earthquake).")
     accepts = ("choose_site",)
 
     def begin(self, g: Context, ctx: dict[str, Any]) -> None:

@@ -1,5 +1,6 @@
-"""The game option ``position``: a game starts from a prepared position (a scenario document's
-position, docs/scenarios.md) instead of nation picking.
+"""tresham/games/advciv/position.py. The game option ``position``: a game starts from a prepared
+position (a scenario document's position, docs/scenarios.md) instead of nation picking; and a
+position is checked like the data files, its document typed (unknown keys refused).
 
 No spec ID names this option; the closest are SITE-CREATE-04 (the creator's options for the
 number of players, which the position must match) and SITE-CREATE-15 (options shown to all).
@@ -13,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from tresham.games import registry
-from tresham.games.advciv.engine import AdvancedCivilization, apply, new_game, pending, replay
+from tresham.games.advciv import position as sc
+from tresham.games.advciv.engine import apply, new_game, pending, replay
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.base import IllegalOrder
 
 RULES = AdvancedCivilization()
@@ -217,3 +220,61 @@ def test_the_browser_tests_position_offers_each_required_decision_within_three_t
     assert any("Pottery" in t and "Thrace" in t for t in texts)
     # and the log replays to the same state
     assert replay(opts, seed, log).digest() == state.digest()
+
+
+# ---- the document (docs/scenarios.md) --------------------------------------------------------
+def test_scenario_rejects_unknown_keys():
+    with pytest.raises(sc.ScenarioError, match="unknown key 'bord'"):
+        sc.build({"nations": ["crete", "thrace"], "bord": {}})
+
+
+# ---- a position is checked like the data files -------------------------------------------------
+FOUR = ["egypt", "babylon", "crete", "assyria"]
+
+
+def refused_position(words: str, **doc) -> None:
+    with pytest.raises(sc.ScenarioError) as e:
+        sc.build(dict(nations=FOUR, **doc))
+    assert words in str(e.value), str(e.value)
+
+
+@pytest.mark.rule("5.1")
+def test_tokens_on_board_stock_and_treasury_add_up_to_the_games_tokens():
+    refused_position("egypt: 99 tokens on the board + -44 in stock + 0 in treasury = 55, but a nation "
+                     "has 55 tokens in this game (5.1)", board={"thebes": {"tokens": {"egypt": 99}}})
+    refused_position("egypt: 3 tokens on the board + 10 in stock + 0 in treasury = 13",
+                     board={"thebes": {"tokens": {"egypt": 3}}}, players={"egypt": {"stock": 10}})
+    st, _ = sc.build({"nations": FOUR, "options": {"tokens": 13}, "phase": "movement",
+                      "board": {"thebes": {"tokens": {"egypt": 3}}},
+                      "players": {"egypt": {"stock": 10}}})
+    assert (st.players[0].stock, st.players[1].stock) == (10, 13)
+
+
+@pytest.mark.rule("5.2", "22.2")
+def test_at_most_nine_cities_and_four_ships():
+    ten = ["thebes", "memphis", "alexandria", "fayum", "tanis", "upper_egypt", "sinai", "gaza",
+           "jerusalem", "damascus"]
+    refused_position("egypt: 10 cities on the board; a nation has 9 (5.2)",
+                     board={a: {"city": "egypt"} for a in ten})
+    refused_position("egypt: 5 ships; a nation has at most 4 (22.2)", ships={"egypt": ["alexandria"] * 5})
+
+
+@pytest.mark.rule("27.1")
+def test_no_card_in_two_places_and_no_more_copies_than_the_game_has():
+    refused_position("2 famine cards in play (hands: egypt, babylon",
+                     players={"egypt": {"hand": ["famine"]}, "babylon": {"hand": ["famine"]}})
+    refused_position("10 ochre cards in play", players={"egypt": {"hand": ["ochre"] * 10}})
+    refused_position("'gold_bars' is not a trade card (27.1)", players={"egypt": {"hand": ["gold_bars"]}})
+
+
+def test_the_document_is_typed_and_names_the_wrong_key():
+    refused_position("players.egypt.stock: must be a whole number (got 'ten')", players={"egypt": {"stock": "ten"}})
+    refused_position("orders: must be a list (got 'oops')", orders="oops")
+    refused_position("babylonia: tokens of 'italy', who is not playing", board={"babylonia": {"tokens": {"italy": 2}}})
+    refused_position("players: italy is not among the nations playing", players={"italy": {"stock": 3}})
+    refused_position("unknown key 'colour'", colour="red")
+    refused_position("phase: input should be", phase="lunch")
+    with pytest.raises(sc.ScenarioError, match="nations: a nation is listed twice"):
+        sc.build({"nations": ["egypt", "egypt"]})
+    with pytest.raises(sc.ScenarioError, match="a scenario is a JSON object"):
+        sc.parse([1, 2])

@@ -17,9 +17,9 @@ from html import escape
 
 from shapely.geometry import MultiPolygon, Polygon
 
-from ..data import load
-from ..context import board_areas
-from .geometry import BoardGeometry, _polys, geometry
+from ...data import load
+from ...context import board_areas
+from .geometry import BoardGeometry, polygons, geometry
 from .layout import layout
 
 #: Nation colours (ours: the site's choice, not the board's), barbarians and pirates too.
@@ -59,7 +59,8 @@ STYLE = f"""
 """
 
 
-def _num(v: float) -> str:
+def number(v: float) -> str:
+    """A coordinate as SVG writes it: one decimal at most, no "-0"."""
     s = f"{v:.1f}"
     return s[:-2] if s.endswith(".0") else ("0" if s == "-0" else s)
 
@@ -67,12 +68,12 @@ def _num(v: float) -> str:
 def path_data(geom) -> str:
     """SVG path data of a polygon or multipolygon (holes included, even-odd)."""
     out = []
-    for poly in _polys(geom):
+    for poly in polygons(geom):
         for ring in [poly.exterior, *poly.interiors]:
             pts = list(ring.coords)[:-1]
             if len(pts) < 3:
                 continue
-            out.append("M" + " ".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z")
+            out.append("M" + " ".join(f"{number(x)} {number(y)}" for x, y in pts) + "Z")
     return "".join(out)
 
 
@@ -137,7 +138,7 @@ def render(config: str, wem: bool) -> str:
     # the surroundings, coarser, half a map beyond the view box on each side (a page that
     # pans or letterboxes the map shows geography, not a void)
     bx, by, bw, bh = vx - vw / 2, vy - vh / 2, vw * 2, vh * 2
-    out.append(f'<rect class="sea-bg" x="{_num(bx)}" y="{_num(by)}" width="{_num(bw)}" height="{_num(bh)}"/>')
+    out.append(f'<rect class="sea-bg" x="{number(bx)}" y="{number(by)}" width="{number(bw)}" height="{number(bh)}"/>')
     frame = Polygon([(vx, vy), (vx + vw, vy), (vx + vw, vy + vh), (vx, vy + vh)])
     around = Polygon([(bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)]).intersection(geo.frame)
     far = geo.land.intersection(around).difference(frame.buffer(20)).simplify(3.0)
@@ -183,8 +184,8 @@ def render(config: str, wem: bool) -> str:
     for vid, (x, y) in sorted(geo.volcanoes.items()):
         if any(a in areas for a in d.map.volcanoes[vid]):
             s = 6.5
-            out.append(f'<path class="volcano" d="M{_num(x)} {_num(y - s)}L{_num(x + s)} {_num(y + s * .7)}'
-                       f'L{_num(x - s)} {_num(y + s * .7)}Z"><title>Volcano</title></path>')
+            out.append(f'<path class="volcano" d="M{number(x)} {number(y - s)}L{number(x + s)} {number(y + s * .7)}'
+                       f'L{number(x - s)} {number(y + s * .7)}Z"><title>Volcano</title></path>')
     out.append("</g>")
 
     # labels: name, then population limit and city site
@@ -192,26 +193,26 @@ def render(config: str, wem: bool) -> str:
     for aid in sorted(in_play):
         a = areas[aid]
         lay = layout(geo, aid)
-        attrs = (f'data-area="{aid}" data-x="{_num(lay.x)}" data-y="{_num(lay.y)}" data-f="{_num(lay.font)}" '
-                 f'data-room="{_num(max(lay.room, 14.0) if a.is_land else lay.room)}" '
-                 f'data-w="{_num(len(a.name) * 0.62)}"')
+        attrs = (f'data-area="{aid}" data-x="{number(lay.x)}" data-y="{number(lay.y)}" data-f="{number(lay.font)}" '
+                 f'data-room="{number(max(lay.room, 14.0) if a.is_land else lay.room)}" '
+                 f'data-w="{number(len(a.name) * 0.62)}"')
         if a.is_open_sea:
-            out.append(f'<g class="lbl sea {lay.level}" {attrs}><text x="{_num(lay.x)}" y="{_num(lay.name_y)}" '
-                       f'font-size="{_num(lay.font)}" stroke-width="{_num(lay.font * .18)}">{escape(a.name)}</text></g>')
+            out.append(f'<g class="lbl sea {lay.level}" {attrs}><text x="{number(lay.x)}" y="{number(lay.name_y)}" '
+                       f'font-size="{number(lay.font)}" stroke-width="{number(lay.font * .18)}">{escape(a.name)}</text></g>')
             continue
         r = lay.r
-        parts = [f'<text x="{_num(lay.x)}" y="{_num(lay.name_y)}" font-size="{_num(lay.font)}" '
-                 f'stroke-width="{_num(lay.font * .2)}">{escape(a.name)}</text>']
+        parts = [f'<text x="{number(lay.x)}" y="{number(lay.name_y)}" font-size="{number(lay.font)}" '
+                 f'stroke-width="{number(lay.font * .2)}">{escape(a.name)}</text>']
         cx, cy = lay.pop
-        parts.append(f'<circle class="pop" cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" '
-                     f'fill="{POP_FILL.get(a.limit, "#fff")}" stroke-width="{_num(r * .14)}"/>')
-        parts.append(f'<text class="pop-n" x="{_num(cx)}" y="{_num(cy + r * .42)}" '
-                     f'font-size="{_num(r * 1.25)}">{a.limit}</text>')
+        parts.append(f'<circle class="pop" cx="{number(cx)}" cy="{number(cy)}" r="{number(r)}" '
+                     f'fill="{POP_FILL.get(a.limit, "#fff")}" stroke-width="{number(r * .14)}"/>')
+        parts.append(f'<text class="pop-n" x="{number(cx)}" y="{number(cy + r * .42)}" '
+                     f'font-size="{number(r * 1.25)}">{a.limit}</text>')
         if a.city_site:
             q = r * 0.9
             sx, sy = lay.site
-            parts.append(f'<rect class="site-{a.city_site}" x="{_num(sx - q)}" y="{_num(sy - q)}" '
-                         f'width="{_num(2 * q)}" height="{_num(2 * q)}" stroke-width="{_num(q * .22)}"/>')
+            parts.append(f'<rect class="site-{a.city_site}" x="{number(sx - q)}" y="{number(sy - q)}" '
+                         f'width="{number(2 * q)}" height="{number(2 * q)}" stroke-width="{number(q * .22)}"/>')
         out.append(f'<g class="lbl {lay.level}" {attrs}>{"".join(parts)}</g>')
     out.append("</g>")
     out.append("</svg>")

@@ -5,13 +5,14 @@ and outcome different from the default; the checks of the spec; refusals; and th
 decides only on what the seat may know."""
 import pytest
 
-from tresham.games.advciv import engine
-from tresham.games.advciv import standing as so
+from tresham.games.advciv import engine, machine
+from tresham.games.advciv.site import standing as so
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.base import IllegalOrder
-from tresham.sim import play_game
+from tresham.games.advciv.tools.sim import play_game
 from tresham.games.advciv.bots.heuristic import heuristic_bot
+from tresham.games.advciv.site.rules import AdvancedCivilization
 
 from tests.helpers import (ASIA, EGYPT, SEVEN, at_surplus, cal, cities, four_nations,
                            pending_by_seat, play, position, texts)
@@ -34,7 +35,7 @@ def refused_standing(state, seat, kind, spec, rule=None):
 # ---- the specs ----------------------------------------------------------------------------
 def test_every_kind_has_a_sentence_a_schema_and_a_planner():
     assert set(so.KINDS) == set(so.SPECS) == set(so.PLANNERS) == set(so.json_schemas())
-    rules = engine.AdvancedCivilization()
+    rules = AdvancedCivilization()
     assert rules.standing_kinds() == so.KINDS
     schema = rules.standing_schema()["build_cities"]
     assert schema["additionalProperties"] is False
@@ -45,7 +46,7 @@ def test_every_kind_has_a_sentence_a_schema_and_a_planner():
 
 
 def test_specs_are_strict_and_refusals_name_the_field():
-    rules = engine.AdvancedCivilization()
+    rules = AdvancedCivilization()
     assert rules.parse_standing("move", {}) == {"entered": "carry_out", "otherwise": "relieve"}
     assert rules.parse_standing("tax_rate", {"rate": 3}) == {"rate": 3, "avoid_revolt": True}
     cases = [
@@ -236,7 +237,7 @@ def at_advances(players, options=None):
     state.phase = "advances"
     g = Context(state)
     PHASES["advances"].start(g)
-    engine._advance(g)
+    machine.advance(g)
     g.sync()
     return state
 

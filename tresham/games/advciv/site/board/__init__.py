@@ -6,7 +6,8 @@
 
 Coastlines: Natural Earth 1:50m land from the npm package world-atlas (pinned, installed at
 set-up: :mod:`.coast`); area positions: ``data/geo.json``; regions: :mod:`.geometry`;
-drawing: :mod:`.svg`; pieces: :mod:`.pieces`. Needs shapely.
+drawing: :mod:`.svg`; pieces: :mod:`.pieces`; which board the options draw: :mod:`.config`.
+Needs shapely.
 """
 from __future__ import annotations
 
@@ -14,25 +15,16 @@ import hashlib
 from functools import cache
 from pathlib import Path
 
-from ..data import DATA_DIR
+from ...data import DATA_DIR
+from . import coast
 from .coast import CoastlinesMissing
+from .config import config_of
+from .pieces import pieces
+from .svg import render
 
 __all__ = ["board_svg", "board_key", "board_pieces", "CoastlinesMissing", "config_of"]
 
 HERE = Path(__file__).resolve().parent
-
-
-def config_of(options: dict) -> tuple[str, bool]:
-    """(board configuration, WEM) of a game's options (normal form, or partial)."""
-    from ..context import DEFAULT_BOARD
-
-    from ..data import load
-
-    board = options.get("board") or DEFAULT_BOARD[int(options.get("players") or 8)]
-    cfg = load().map.configs[board]
-    # the WEM option changes nothing on a board without its areas (16.7, 16.8)
-    wem = bool(options.get("wem")) and any(load().map.areas[a].panel == "WEM" for a in cfg.areas)
-    return board, wem
 
 
 @cache
@@ -47,8 +39,6 @@ def _sources_digest() -> str:
 
 @cache
 def _key(config: str, wem: bool) -> str:
-    from . import coast
-
     h = hashlib.sha256(f"{config}\0{int(wem)}\0{coast.digest()}\0{_sources_digest()}".encode())
     return h.hexdigest()[:32]
 
@@ -61,8 +51,6 @@ def board_key(options: dict) -> str:
 
 @cache
 def _svg(config: str, wem: bool) -> str:
-    from .svg import render
-
     return render(config, wem)
 
 
@@ -72,6 +60,4 @@ def board_svg(options: dict) -> str:
 
 
 def board_pieces(view: dict) -> dict:
-    from .pieces import pieces
-
     return pieces(view)

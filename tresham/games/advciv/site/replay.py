@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from .context import Context
-from .rules.acquisition import card_name
-from .state import GameState
-from .variant import game_for
+from ..context import Context
+from ..engine import apply_in_place, new_game
+from ..rules.acquisition import card_name
+from ..rules.trade import names
+from ..state import GameState
+from ..variant import game_for
 
 
 def lies(give: list[str], said: list[str]) -> list[dict[str, Any]]:
@@ -55,8 +57,6 @@ def _hands(g: Context) -> list[dict[str, Any]]:
 
 
 def _side(g: Context, give: list[str], said: list[str], expect: list[str]) -> dict[str, Any]:
-    from .rules.trade import names
-
     pairs = lies(give, said)
     return {"cards": [{"card": card_name(g, x["card"]), "said": names(g, [x["said"]]), "lie": x["lie"]}
                       for x in pairs],
@@ -67,8 +67,6 @@ def _side(g: Context, give: list[str], said: list[str], expect: list[str]) -> di
 def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[str, Any]:
     """The replay of a game from its creation ``options``, ``seed`` and accepted ``orders``
     (the log, oldest first, each applied as it was): see ``GameRules.replay_page``."""
-    from .engine import apply_in_place, new_game
-
     state: GameState = new_game(dict(options), seed)
     turns: dict[int, dict[str, Any]] = {}
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.sim import check_invariants, play_game, summarize
+from tresham.games.advciv.tools.sim import check_invariants, play_game, summarize
 
 from tests.helpers import ROOT, position
 

@@ -47,11 +47,20 @@ from typing import Annotated, Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..base import Decision, IllegalOrder
-from .data import load
-from .context import Context
-from .schema import AreaId, CivCardId, Count, Many, NationId, _enum, explain
-from .state import GameState
+from ...base import Decision, IllegalOrder
+from ..bots.plain import plan_moves
+from ..context import Context
+from ..data import load
+from ..engine import apply
+from ..rules import civcards as cc
+from ..rules.calamities import losses as L
+from ..rules.cities import architecture_options, buildable, can_hold_city, supportable, tokens_needed
+from ..rules.movement import check_plan
+from ..rules.taxation import would_revolt
+from ..schema import AreaId, CivCardId, Count, Many, NationId, _enum, explain
+from ..state import GameState
+from ..variant import variant_of
+from ..view import information_state
 
 #: decision kind -> what a standing order for it can say
 KINDS: dict[str, str] = {
@@ -251,10 +260,6 @@ def standing_order(state: GameState, seat: int, kind: str, spec: Any) -> dict | 
     seat knows; None when he owes no such decision or the spec says nothing for it.
     IllegalOrder when the spec is malformed or cannot be carried out now (the message says
     why); an order given is one the rules accept now."""
-    from .engine import apply
-    from .variant import variant_of
-    from .view import information_state
-
     typed = parse(kind, spec)
     if state.finished or not 0 <= seat < len(state.players) or state.players[seat].nation is None:
         return None
@@ -289,8 +294,6 @@ def _ranked(first: list[str], pool: list[str], last: list[str]) -> list[str]:
 
 # ---- movement ----------------------------------------------------------------------------
 def _plan_move(g: Context, seat: int, d: Decision, spec: MoveSpec) -> dict | None:
-    from .rules.movement import check_plan
-
     nation = _nation(g, seat)
     plan = g.s.step.get("plans", {}).get(str(seat))
     if plan and (plan.get("moves") or plan.get("voyages")):
@@ -304,8 +307,6 @@ def _plan_move(g: Context, seat: int, d: Decision, spec: MoveSpec) -> dict | Non
         voyages = [{"ship": v["ship"], "steps": [list(s) for s in v["steps"]]} for v in plan["voyages"]
                    if not any(leg[1] in taken for leg in v["legs"] if leg[0] != leg[1])]
     elif spec.otherwise == "bot":
-        from .bots.plain import plan_moves
-
         order = plan_moves(g, seat)
         return {"type": "move", "moves": order["moves"], "voyages": order["voyages"], "done": "done"}
     elif spec.otherwise == "relieve":
@@ -335,8 +336,6 @@ def relief_moves(g: Context, nation: str) -> list[dict]:
     an area with a city) into neighbouring land areas with room that hold no other player's
     units or Barbarians (no conflict, 24.1); a stack that can build a city stays (25.2).
     Areas in order, each surplus to the neighbours with most room first."""
-    from .rules.cities import can_hold_city, tokens_needed
-
     board = g.s.board
     mine = {a: g.tokens(a, nation) for a in g.token_areas(nation)}
     arriving: dict[str, int] = {}
@@ -372,8 +371,6 @@ def relief_moves(g: Context, nation: str) -> list[dict]:
 
 # ---- city construction --------------------------------------------------------------------
 def _plan_cities(g: Context, seat: int, d: Decision, spec: CitiesSpec) -> dict:
-    from .rules.cities import architecture_options, buildable, supportable, tokens_needed
-
     nation = _nation(g, seat)
     never = set(spec.never)
     cand = [a for a in buildable(g, nation) if a not in never]
@@ -409,8 +406,6 @@ MAX_PAYMENTS = 5000
 
 
 def _plan_buy(g: Context, seat: int, d: Decision, spec: BuySpec) -> dict | None:
-    from .rules import civcards as cc
-
     p = g.s.players[seat]
     over = cc.excess(g, p.hand)
     price = cc.costs(g, p)
@@ -450,8 +445,6 @@ def _plan_buy(g: Context, seat: int, d: Decision, spec: BuySpec) -> dict | None:
 def kept_cards(g: Context, hand: list[str], keep: list[str]) -> tuple[list[str], list[str]]:
     """(kept, discarded) commodity cards of ``hand`` within the hand limit (31.71): the kinds
     of ``keep`` first, in its order, then the best sets (SITE-ADV-08's rule)."""
-    from .rules import civcards as cc
-
     comm = cc.commodities(g, hand)
     limit = g.s.options.hand_limit
     if len(comm) <= limit:
@@ -470,8 +463,6 @@ def kept_cards(g: Context, hand: list[str], keep: list[str]) -> tuple[list[str],
 def _payments(g: Context, cards: list[str], mining: bool) -> list[list[str]]:
     """Ways to hand in cards: every sub-multiset of ``cards``, or, when there are too many,
     the cheapest cover of each value the cards can pay (``civcards.cover_table``)."""
-    from .rules import civcards as cc
-
     counts = sorted(Counter(cards).items())
     ways = 1
     for _, k in counts:
@@ -492,8 +483,6 @@ def best_payment(g: Context, p, owed: int, keep: list[str]) -> tuple[list[str], 
     hand's sets within the hand limit plus his treasury, worth most (35.1); ties: fewer of the
     cards he prefers to keep given up, then the hand before treasury (31.41: treasury only
     makes up what the cards leave owed)."""
-    from .rules import civcards as cc
-
     mining = cc.mining_available(p)
     favoured = set(keep)
     best: tuple | None = None
@@ -568,8 +557,6 @@ def _plan_ships(g: Context, seat: int, d: Decision, spec: ShipsSpec) -> dict:
 
 # ---- taxation, acquisition, pillage -------------------------------------------------------
 def _plan_tax(g: Context, seat: int, d: Decision, spec: TaxSpec) -> dict:
-    from .rules.taxation import would_revolt
-
     nation = _nation(g, seat)
     rate = spec.rate
     while spec.avoid_revolt and rate > 1 and would_revolt(g, nation, rate):
@@ -650,8 +637,6 @@ def _current_loss(g: Context, nation: str) -> dict | None:
 
 
 def _plan_losses(g: Context, seat: int, d: Decision, spec: LossesSpec) -> dict | None:
-    from .rules.calamities import losses as L
-
     nation = _nation(g, seat)
     loss = _current_loss(g, nation)
     if loss is None:

@@ -29,7 +29,7 @@ VERSION = "2.0.2"
 FILE = "land-50m.json"
 SHA256 = "619477ff690c086885e45cb91707d783805561bd75ae8e437b7d4694b0204e0f"
 
-ROOT = Path(__file__).resolve().parents[4]
+ROOT = Path(__file__).resolve().parents[5]
 
 
 class CoastlinesMissing(RuntimeError):

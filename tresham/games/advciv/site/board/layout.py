@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..data import load
+from ...data import load
 from .geometry import BoardGeometry, geometry
 
 #: A region with a smaller inner circle (km) has its label below it.

@@ -7,7 +7,7 @@ from functools import lru_cache
 import pytest
 
 from tresham.games import registry
-from tresham.games.advciv.forms import FORMS
+from tresham.games.advciv.site.forms import FORMS
 from tresham.games.base import IllegalOrder
 
 R = registry.get("advciv")

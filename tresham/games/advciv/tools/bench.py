@@ -8,8 +8,8 @@ import resource
 import statistics
 import time
 
-from .games.advciv.bots.heuristic import heuristic_bot
-from .games.advciv.bots.random_bot import random_bot
+from ..bots.heuristic import heuristic_bot
+from ..bots.random_bot import random_bot
 from .sim import play_game
 
 

@@ -28,7 +28,7 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.ops import nearest_points, polylabel, unary_union, voronoi_diagram
 
-from ..data import DATA_DIR, load
+from ...data import DATA_DIR, load
 from . import coast
 
 #: The board's frame in degrees (west, south, east, north): every area's point is inside.
@@ -70,13 +70,14 @@ def geo_points() -> dict[str, tuple[float, float]]:
     return {k: (float(v["lon"]), float(v["lat"])) for k, v in sorted(doc.items())}
 
 
-def _polys(g) -> list[Polygon]:
+def polygons(g) -> list[Polygon]:
+    """The polygons of a shape, however nested (none for an empty one)."""
     if g.is_empty:
         return []
     if isinstance(g, Polygon):
         return [g]
     return [p for p in getattr(g, "geoms", []) if isinstance(p, Polygon) and not p.is_empty] + [
-        q for p in getattr(g, "geoms", []) if not isinstance(p, Polygon) for q in _polys(p)]
+        q for p in getattr(g, "geoms", []) if not isinstance(p, Polygon) for q in polygons(p)]
 
 
 def _multi(polys: list[Polygon]) -> Polygon | MultiPolygon:
@@ -119,7 +120,7 @@ def _sea_reach(aid: str, pts: dict[str, Point], d) -> Polygon:
 def _largest_circle(region) -> tuple[tuple[float, float], float]:
     """A point well inside the region (its pole of inaccessibility) and its distance to the
     region's boundary; for several parts, that of the biggest."""
-    best = max(_polys(region), key=lambda p: p.area)
+    best = max(polygons(region), key=lambda p: p.area)
     c = polylabel(best, tolerance=0.5)
     return (c.x, c.y), best.exterior.distance(c) if not best.interiors else best.boundary.distance(c)
 
@@ -131,7 +132,7 @@ def geometry() -> BoardGeometry:
     west, south, east, north = FRAME
     land_deg = coast.land_degrees(west, south, east, north)
     land = shapely.transform(land_deg, coast.project_array)
-    land = MultiPolygon([p for p in _polys(shapely.make_valid(land)) if p.area >= MIN_ISLAND])
+    land = MultiPolygon([p for p in polygons(shapely.make_valid(land)) if p.area >= MIN_ISLAND])
     frame = shapely.transform(box(west, south, east, north).segmentize(0.25), coast.project_array)
     water = frame.difference(land)
     pts = {aid: Point(coast.project(*ll)) for aid, ll in geo_points().items() if aid in d.map.areas}
@@ -182,7 +183,7 @@ def geometry() -> BoardGeometry:
         p = pts[sea]
         mine = unary_union([c for k, c in sorted(cells.items()) if owner[k] == sea])
         part = mine.intersection(offshore).intersection(_sea_reach(sea, pts, d))
-        parts = _polys(part)
+        parts = polygons(part)
         if not parts:
             raise ValueError(f"the open sea {sea} has no water around its point")
         own = [q for q in parts if q.contains(p)] or [min(parts, key=lambda q: q.distance(p))]
@@ -190,7 +191,7 @@ def geometry() -> BoardGeometry:
 
     for aid in sorted(regions):
         region = shapely.make_valid(regions[aid].simplify(SIMPLIFY, preserve_topology=True))
-        region = _multi([q for q in _polys(region) if q.area > 0.5])
+        region = _multi([q for q in polygons(region) if q.area > 0.5])
         anchor, room = _largest_circle(region)
         geo.areas[aid] = AreaShape(aid, region, (pts[aid].x, pts[aid].y), anchor, room)
     _coasts(geo, water)
@@ -203,7 +204,7 @@ def _mend(regions: dict, members: dict[str, Point], mass: Polygon) -> None:
     the same land mass they share the longest border with (else they stay no area's)."""
     orphans: list[Polygon] = []
     for aid, p in members.items():
-        parts = _polys(regions[aid])
+        parts = polygons(regions[aid])
         keep = [q for q in parts if q.distance(p) < 1e-6] or ([max(parts, key=lambda q: q.area)] if parts else [])
         orphans += [q for q in parts if q not in keep]
         regions[aid] = _multi(keep) if keep else Polygon()

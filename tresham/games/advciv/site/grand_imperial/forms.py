@@ -4,11 +4,20 @@ the order it gives as any other (``docs/variants/grand-imperial.md`` section 5: 
 """
 from __future__ import annotations
 
-from ...base import Decision, FieldChoice, FormField, OrderForm
+from collections import Counter
+
+from ....base import Decision, FieldChoice, FormField, OrderForm
+from ...context import Context
+from ...grand_imperial import data as gi
+from ...grand_imperial.acquisition import card_name, region_name
+from ...grand_imperial.fleet import allowance, capacity, records, spec
+from ...grand_imperial.leaders import leader_name
+from ...grand_imperial.luxury_phase import cards_value, default_points
+from ...grand_imperial.marines import on_land
+from ...grand_imperial.stacks import region_stack
+from ...grand_imperial.variant import KEY
+from .. import forms as plain
 from ..forms import form
-from ..context import Context
-from .acquisition import card_name, region_name
-from .variant import KEY
 
 
 def _player(seat: int) -> dict:
@@ -38,8 +47,6 @@ def _buy_regional(g: Context, seat: int, d: Decision) -> list[OrderForm]:
 
 
 def _stack(g: Context, region: str) -> list[str]:
-    from .stacks import region_stack
-
     return region_stack(g, region)
 
 
@@ -85,8 +92,6 @@ def _auction_lots(g: Context, seat: int, d: Decision) -> list[OrderForm]:
 
 # ---- slice 8: Leadership cards (D1 play_leaders, the Grand Diplomat) --------------------------
 def _leader_name(card: str) -> str:
-    from .leaders import leader_name
-
     return leader_name(card)
 
 
@@ -149,10 +154,6 @@ def _luxury(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D11, GI-LUX-01/02: luxury points for each city (a city given none is in Revolt), paid by
     free flips, treasury tokens and sets of Resin, Gems, Gold or Ivory; it starts at the
     default (every city Content with free flips, in area order)."""
-    from collections import Counter
-
-    from .luxury_phase import cards_value, default_points
-
     cities = d.options.get("cities", {})
     start = default_points(g, g.s.players[seat].nation)
     flips, treasury, budget = (int(d.options.get(k, 0)) for k in ("free_flips", "treasury", "max"))
@@ -234,8 +235,6 @@ _PAY_ROLE = {"treasury": "1 from treasury", "token": "1 token in its area", "abo
 
 
 def _ship_label(g: Context, r: dict) -> str:
-    from .fleet import spec
-
     aboard = f", {r['tokens']} token{'s' if r['tokens'] != 1 else ''} aboard" if r["tokens"] else ""
     cards = f", {r['cards']} card{'s' if r['cards'] != 1 else ''} aboard" if r["cards"] else ""
     return f"Ship {r['id']} ({spec(r['role']).name}) in {g.area_name(r['area'])}{aboard}{cards}"
@@ -286,8 +285,6 @@ def _roles_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
 @form("ship_roles", _roles_order, variant=KEY)
 def _ship_roles(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D4, GI-SHIP-03: this turn's role of each ship, and how its extra token is paid."""
-    from .fleet import spec
-
     roles = [FieldChoice(x, spec(x).name) for x in d.options.get("roles", [])]
     fields = []
     for r in d.options.get("ships", []):
@@ -311,8 +308,6 @@ def _gi_plan(g: Context, seat: int) -> dict:
 
 
 def _gi_move_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
-    from .. import forms as plain
-
     if fid == "move.marines":  # GI-CITYADV-25: Marines overland, like tokens
         plan = _gi_plan(g, seat)
         plan["marines"].append({"from": v["from"], "to": v["to"], "count": int(v["count"])})
@@ -341,10 +336,6 @@ def _gi_move_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dic
 def _gi_move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D5, GI-SHIP-04..06: the plain movement forms, the voyage by ship number; tokens not
     unloaded stay aboard; Marines overland and aboard (GI-CITYADV-25)."""
-    from .. import forms as plain
-    from .fleet import allowance, capacity, records
-    from .marines import on_land
-
     out = [f for f in plain.FORMS["move"][0](g, seat, d) if f.id != "move.voyage"]
     nation = g.s.players[seat].nation
     recs = records(g.s, nation)
@@ -353,15 +344,15 @@ def _gi_move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         starts = sorted(set(troops))
         near = sorted({b for a in starts for b in g.areas[a].land_adj})
         out.insert(1, OrderForm("move.marines", "Move Marines overland", [
-            FormField("from", "From", "choice", plain._areas(g, starts)),
-            FormField("to", "To", "choice", plain._areas(g, near)),
+            FormField("from", "From", "choice", plain.area_choices(g, starts)),
+            FormField("to", "To", "choice", plain.area_choices(g, near)),
             FormField("count", "How many", "number", min=1, max=len(troops), value=1)],
             submit="Add this move", help="Marines take no room and count for no limit; they never fight.",
             rule="GI-CITYADV-25"))
     if recs:
         water = [a for a, area in g.areas.items() if area.has_water]
         most = max(allowance(g, nation, r) for r in recs)
-        sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", plain._areas(g, water), required=False)
+        sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", plain.area_choices(g, water), required=False)
                  for i in range(1, most + 1)]
         cap = max(capacity(r) for r in recs)
         marine_fields = []
@@ -432,15 +423,13 @@ ADVANCE_ROWS = 2
 def _gi_buy_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
     """The plain cart's order, with the advance rows chosen (D18) and the research points put
     on one civilization card of the cart (GI-CARULE-03)."""
-    from ..forms import _buy_order, _expand
-
-    out = _buy_order(g, seat, d, fid, v)
+    out = plain.buy_order(g, seat, d, fid, v)
     lines = []
     for i in range(1, ADVANCE_ROWS + 1):
         adv = v.get(f"advance{i}")
         if not adv:
             continue
-        ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": _expand(v.get(f"pay{i}") or {}),
+        ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": plain.expand_counts(v.get(f"pay{i}") or {}),
               "treasury": int(v.get(f"treasury{i}") or 0), "research": int(v.get(f"research{i}") or 0)}
         if v.get(f"restore{i}") == "yes":
             ln["restore"] = True
@@ -460,14 +449,11 @@ def _gi_buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D18, GI-TURN-12: the plain cart of civilization cards (31.1-31.71), the research points
     on one of them, and rows of city advances, each with its city, its own cards, treasury
     and research points (GIR-56, GI-CARULE-01..03)."""
-    from . import data as gi
-    from ..forms import FORMS, _hand_choices
-
-    plain = FORMS["buy"][0](g, seat, d)[0]
+    cart = plain.FORMS["buy"][0](g, seat, d)[0]
     p = g.s.players[seat]
     rp = int(d.options.get("research", 0))
     buyable = d.options.get("advances", {})
-    fields = list(plain.fields)
+    fields = list(cart.fields)
     if rp:
         fields += [FormField("research_card", "Research points on this civilization card", "choice",
                              [FieldChoice(c, g.d.civ_cards[c].name) for c in d.options.get("buyable", [])],
@@ -488,7 +474,7 @@ def _gi_buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
                       help="each advance is paid on its own: its own cards, treasury and research"),
             FormField(f"city{i}", f"City for advance {i}", "choice", cities),
             FormField(f"pay{i}", f"Trade cards for advance {i}", "counts",
-                      _hand_choices(g, list(p.hand), tradable_only=True)),
+                      plain.hand_choices(g, list(p.hand), tradable_only=True)),
             FormField(f"treasury{i}", f"Treasury for advance {i}", "number", min=0, max=p.treasury, value=0),
             FormField(f"research{i}", f"Research points for advance {i} (you have {rp})", "number",
                       min=0, max=rp, value=0)]
@@ -520,8 +506,6 @@ def _raze_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
 def _raze(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """D8, GI-CARULE-05: raze the city advances of a city one destroyed (tokens from stock to
     treasury) or keep them for a city one builds there."""
-    from . import data as gi
-
     area = d.options.get("area", "")
     names = ", ".join(gi.city_advances()[a].name for a in d.options.get("advances", []))
     return [OrderForm("raze_advances", f"City advances in {g.area_name(area) if area else 'the city'}", [

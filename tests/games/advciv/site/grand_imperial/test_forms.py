@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 
 from tresham.games import registry
-from tresham.games.advciv.forms import NO_FORM, VARIANT_FORMS, forms_for
+from tresham.games.advciv.site.forms import NO_FORM, VARIANT_FORMS, forms_for
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.variant import VARIANTS
 from tresham.games.base import IllegalOrder
 from tresham.games.advciv.orders import Order
 from tresham.rng import Rng, seed_state
-from tresham.sim import seat_bots
+from tresham.games.advciv.tools.sim import seat_bots
 
-from tests.games.advciv.test_forms import start_values
+from tests.games.advciv.site.test_forms import start_values
 
 R = registry.get("advciv")
 GI = {"variant": KEY, "wem": True}

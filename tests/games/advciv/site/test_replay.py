@@ -9,9 +9,10 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.data import load
-from tresham.games.advciv.replay import lies
+from tresham.games.advciv.site.replay import lies
+from tresham.games.advciv.site.rules import AdvancedCivilization
 
-RULES = engine.AdvancedCivilization()
+RULES = AdvancedCivilization()
 OPTIONS = RULES.parse_options({"players": 3, "turn_limit": 12})
 SEED = "replay-test"
 

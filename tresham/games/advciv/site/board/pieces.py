@@ -20,11 +20,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..data import BARBARIANS, PIRATES, load
-from ..context import board_areas
+from ...context import board_areas
+from ...data import BARBARIANS, PIRATES, load
+from .config import config_of
 from .geometry import geometry
 from .layout import layout
-from .svg import COLOURS, INK, _num, view_box
+from .svg import COLOURS, INK, number, view_box
 
 KEEP, LOSE = "keep", "lose"
 MARK_COLOUR = {KEEP: "#1b9e3a", LOSE: "#d81b1b"}
@@ -41,8 +42,6 @@ def owner_name(owner: str) -> str:
 
 
 def _config(view: dict) -> tuple[str, bool]:
-    from . import config_of
-
     return config_of(view.get("options") or {})
 
 
@@ -157,36 +156,36 @@ def svg(items: list[dict[str, Any]]) -> str:
         wide = r * (0.32 if mark else 0.14)
         lay = layout(geometry(), p["area"])
         attrs = (f'class="pc {p["kind"]}{" mark-" + mark if mark else ""}" data-area="{p["area"]}" '
-                 f'data-owner="{escape(p["owner"])}" data-f="{_num(lay.font)}" '
+                 f'data-owner="{escape(p["owner"])}" data-f="{number(lay.font)}" '
                  # scaled by the page with its area's label (ships: on their own spot)
-                 + (f'data-x="{_num(x)}" data-y="{_num(y)}"' if "ship" in p["kind"]
-                    else f'data-x="{_num(lay.x)}" data-y="{_num(lay.y)}"'))
+                 + (f'data-x="{number(x)}" data-y="{number(y)}"' if "ship" in p["kind"]
+                    else f'data-x="{number(lay.x)}" data-y="{number(lay.y)}"'))
         title = f"<title>{escape(p['title'])}</title>"
         if p["kind"] == "tokens":
             # a stack of counters: a shadow counter behind, the count on the top one
-            box = (f'x="{_num(x - r)}" y="{_num(y - r)}" width="{_num(2 * r)}" height="{_num(2 * r)}" '
-                   f'rx="{_num(r * .3)}"')
-            back = (f'<rect {box} transform="translate({_num(r * .22)} {_num(r * .22)})" fill="{fill}" '
-                    f'stroke="#111" stroke-width="{_num(r * .1)}"/>') if p["count"] > 1 else ""
+            box = (f'x="{number(x - r)}" y="{number(y - r)}" width="{number(2 * r)}" height="{number(2 * r)}" '
+                   f'rx="{number(r * .3)}"')
+            back = (f'<rect {box} transform="translate({number(r * .22)} {number(r * .22)})" fill="{fill}" '
+                    f'stroke="#111" stroke-width="{number(r * .1)}"/>') if p["count"] > 1 else ""
             parts.append(f'<g {attrs}>{title}{back}<rect {box} fill="{fill}" stroke="{edge}" '
-                         f'stroke-width="{_num(max(wide, r * .1))}"/><text x="{_num(x)}" y="{_num(y + r * .42)}" '
-                         f'font-size="{_num(r * 1.2)}" fill="{ink}" text-anchor="middle" font-weight="bold">'
+                         f'stroke-width="{number(max(wide, r * .1))}"/><text x="{number(x)}" y="{number(y + r * .42)}" '
+                         f'font-size="{number(r * 1.2)}" fill="{ink}" text-anchor="middle" font-weight="bold">'
                          f'{p["count"]}</text></g>')
         elif p["kind"] in ("city", "new_city"):
             q = r * 1.05
-            dash = f' stroke-dasharray="{_num(q * .5)} {_num(q * .3)}" fill-opacity=".35"' if p["kind"] == "new_city" else ""
-            letter = (f'<text x="{_num(x)}" y="{_num(y + q * .42)}" font-size="{_num(q * 1.2)}" fill="#000" '
+            dash = f' stroke-dasharray="{number(q * .5)} {number(q * .3)}" fill-opacity=".35"' if p["kind"] == "new_city" else ""
+            letter = (f'<text x="{number(x)}" y="{number(y + q * .42)}" font-size="{number(q * 1.2)}" fill="#000" '
                       f'text-anchor="middle" font-weight="bold">P</text>') if p["owner"] == PIRATES else ""
-            parts.append(f'<g {attrs}>{title}<rect x="{_num(x - q)}" y="{_num(y - q)}" width="{_num(2 * q)}" '
-                         f'height="{_num(2 * q)}" fill="{fill}" stroke="{edge}" stroke-width="{_num(max(wide, q * .2))}"'
+            parts.append(f'<g {attrs}>{title}<rect x="{number(x - q)}" y="{number(y - q)}" width="{number(2 * q)}" '
+                         f'height="{number(2 * q)}" fill="{fill}" stroke="{edge}" stroke-width="{number(max(wide, q * .2))}"'
                          f'{dash}/>{letter}</g>')
         else:  # ship, new_ship: a hull and a sail
             s = r * 1.1
-            dash = f' stroke-dasharray="{_num(s * .4)} {_num(s * .25)}" fill-opacity=".4"' if p["kind"] == "new_ship" else ""
-            hull = (f"M{_num(x - s)} {_num(y)}L{_num(x + s)} {_num(y)}L{_num(x + s * .6)} {_num(y + s * .55)}"
-                    f"L{_num(x - s * .6)} {_num(y + s * .55)}Z")
-            sail = f"M{_num(x - s * .1)} {_num(y - s * .15)}L{_num(x - s * .1)} {_num(y - s * 1.2)}L{_num(x + s * .75)} {_num(y - s * .15)}Z"
+            dash = f' stroke-dasharray="{number(s * .4)} {number(s * .25)}" fill-opacity=".4"' if p["kind"] == "new_ship" else ""
+            hull = (f"M{number(x - s)} {number(y)}L{number(x + s)} {number(y)}L{number(x + s * .6)} {number(y + s * .55)}"
+                    f"L{number(x - s * .6)} {number(y + s * .55)}Z")
+            sail = f"M{number(x - s * .1)} {number(y - s * .15)}L{number(x - s * .1)} {number(y - s * 1.2)}L{number(x + s * .75)} {number(y - s * .15)}Z"
             parts.append(f'<g {attrs}>{title}<path d="{hull}{sail}" fill="{fill}" stroke="{edge}" '
-                         f'stroke-width="{_num(max(wide, s * .12))}" stroke-linejoin="round"{dash}/></g>')
+                         f'stroke-width="{number(max(wide, s * .12))}" stroke-linejoin="round"{dash}/></g>')
     parts.append("</g>")
     return "".join(parts)

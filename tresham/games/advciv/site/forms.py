@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections import ChainMap, Counter
 from typing import Any, Callable, Mapping
 
-from ..base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
-from .context import Context
-from .orders import ORDER_TYPES
-from .rules import civcards as cc
-from .state import STANDARD
+from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
+from ..context import Context
+from ..orders import ORDER_TYPES
+from ..rules import civcards as cc
+from ..state import STANDARD
 
 Build = Callable[[Context, int, Decision], list[OrderForm]]
 ToOrder = Callable[[Context, int, Decision, str, dict[str, Any]], dict]
@@ -57,7 +57,7 @@ def _area(g: Context, area: str) -> str:
     return g.area_name(area) if area in g.d.map.areas else str(area)
 
 
-def _areas(g: Context, areas, *, caps: dict[str, int] | None = None) -> list[FieldChoice]:
+def area_choices(g: Context, areas, *, caps: dict[str, int] | None = None) -> list[FieldChoice]:
     """Areas as choices, by name (``caps``: the most of each, for a counts field)."""
     out = [FieldChoice(a, _area(g, a), None if caps is None else caps[a]) for a in areas]
     return sorted(out, key=lambda c: c.label)
@@ -71,7 +71,7 @@ def _card(g: Context, card: str) -> str:
     return cc._name(g, card)
 
 
-def _hand_choices(g: Context, hand: list[str], *, tradable_only: bool = False) -> list[FieldChoice]:
+def hand_choices(g: Context, hand: list[str], *, tradable_only: bool = False) -> list[FieldChoice]:
     """One's own trade cards grouped by kind, the most of each being how many one holds."""
     held = Counter(hand)
     out = []
@@ -84,7 +84,7 @@ def _hand_choices(g: Context, hand: list[str], *, tradable_only: bool = False) -
     return out
 
 
-def _expand(counts: dict[str, int]) -> list[str]:
+def expand_counts(counts: dict[str, int]) -> list[str]:
     return [k for k, n in counts.items() for _ in range(n)]
 
 
@@ -122,7 +122,7 @@ def _grow(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     caps = {a: int(n) for a, n in d.options.get("areas", {}).items()}
     stock = int(d.options.get("stock", 0))
     return [OrderForm("grow", "Place your new tokens", [
-        FormField("areas", f"New tokens by area ({stock} in stock)", "counts", _areas(g, caps, caps=caps),
+        FormField("areas", f"New tokens by area ({stock} in stock)", "counts", area_choices(g, caps, caps=caps),
                   max=stock)], submit="Place them", help=d.prompt, rule="SITE-POP-02")]
 
 
@@ -202,16 +202,16 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     n_entered = len(plan["moves"]) + len(plan["voyages"])
     entered = f"{n_entered} move(s) entered so far" if n_entered else "no move entered yet"
     out = [OrderForm("move.land", "Move tokens overland", [
-        FormField("from", "From", "choice", _areas(g, mine)),
-        FormField("to", "To", "choice", _areas(g, land)),
+        FormField("from", "From", "choice", area_choices(g, mine)),
+        FormField("to", "To", "choice", area_choices(g, land)),
         FormField("count", "Tokens", "number", min=1, max=55, value=1)],
         submit="Add this move", help=f"Added to your moves ({entered}); the map does the same by clicking.",
         rule="23.3")]
     if ships:
-        sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", _areas(g, water), required=(i == 1))
+        sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", area_choices(g, water), required=(i == 1))
                  for i in range(1, 6)]
         out.append(OrderForm("move.voyage", "Move by ship", [
-            FormField("ship", "Ship in", "choice", _areas(g, sorted(set(ships)))),
+            FormField("ship", "Ship in", "choice", area_choices(g, sorted(set(ships)))),
             FormField("load", "Tokens to take aboard where it starts", "number", min=0, max=5, value=0),
             *sails,
             FormField("unload", "Tokens to land where it stops", "number", min=0, max=5, value=0)],
@@ -268,7 +268,7 @@ def _cities_to_choose(g: Context, d: Decision, form_id: str, name: str, submit: 
     """A form ticking exactly ``options.count`` of the decision's ``options.cities``."""
     n = int(d.options.get("count", 0))
     return OrderForm(form_id, d.prompt, [
-        FormField(name, f"Cities ({n} to choose)", "multi", _areas(g, d.options.get("cities", [])), min=n, max=n)],
+        FormField(name, f"Cities ({n} to choose)", "multi", area_choices(g, d.options.get("cities", [])), min=n, max=n)],
         submit=submit, rule=_rule(order_type))
 
 
@@ -294,12 +294,12 @@ def _trade(g: Context, seat: int, d: Decision) -> list[OrderForm]:
 
 
 # ---- civilization cards ---------------------------------------------------------------------
-def _buy_order(g, seat, d, fid, v):
-    return {"type": "buy", **_player(seat), "cards": v["cards"], "pay_cards": _expand(v.get("pay") or {}),
-            "treasury": v["treasury"], "discard": _expand(v.get("discard") or {})}
+def buy_order(g, seat, d, fid, v):
+    return {"type": "buy", **_player(seat), "cards": v["cards"], "pay_cards": expand_counts(v.get("pay") or {}),
+            "treasury": v["treasury"], "discard": expand_counts(v.get("discard") or {})}
 
 
-@form("buy", _buy_order)
+@form("buy", buy_order)
 def _buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """31.1-31.71, SITE-ADV-01..08: the cart of advances (credits counted, those one cannot
     afford grey), paid with trade cards and treasury, and the cards surrendered over the hand
@@ -318,12 +318,12 @@ def _buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     most = cc.max_payment(g, p)
     fields = [FormField("cards", "Advances to buy (cost after credits)", "multi", choices, required=False, value=[],
                         help=f"You can pay at most {most} this turn (cards and treasury)."),
-              FormField("pay", "Pay with these trade cards", "counts", _hand_choices(g, list(p.hand), tradable_only=True)),
+              FormField("pay", "Pay with these trade cards", "counts", hand_choices(g, list(p.hand), tradable_only=True)),
               FormField("treasury", f"Pay from treasury ({p.treasury})", "number", min=0, max=p.treasury, value=0)]
     over = int(d.options.get("excess", 0))
     if over:
         fields.append(FormField("discard", f"Surrender {over} cards over the hand limit", "counts",
-                                _hand_choices(g, list(p.hand)), max=None,
+                                hand_choices(g, list(p.hand)), max=None,
                                 help="cards you pay with count towards it"))
     return [OrderForm("buy", "Buy civilization cards", fields, submit="Buy and pay", rule="31.1")]
 
@@ -365,7 +365,7 @@ def _losses_fields(g: Context, d: Decision, *, destroy: bool) -> list[FormField]
         kill = [FieldChoice(a, f"{_area(g, a)} ({c.get('destroy')} points)") for a, c in sorted(cities.items())]
     else:
         reduce, kill = [FieldChoice(a, _area(g, a)) for a in cities], []
-    fields = [FormField("tokens", "Tokens by area", "counts", _areas(g, caps, caps=caps))]
+    fields = [FormField("tokens", "Tokens by area", "counts", area_choices(g, caps, caps=caps))]
     if reduce:
         fields.append(FormField("reduce", "Cities to reduce" if destroy else "Cities", "multi", reduce, required=False, value=[]))
     if destroy and kill:
@@ -433,19 +433,19 @@ FORMS["assign_losses"] = _assign("assign_losses", "assign", _rule("assign_losses
 def _monotheism(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """32.942: one area converted, or none."""
     return [OrderForm("monotheism", "Monotheism", [
-        FormField("area", "Area to convert", "choice", _areas(g, d.options.get("areas", [])), required=False)],
+        FormField("area", "Area to convert", "choice", area_choices(g, d.options.get("areas", [])), required=False)],
         submit="Convert", help="none: no conversion this turn", rule=_rule("convert"))]
 
 
 @form("calamity_cards", lambda g, seat, d, fid, v: {"type": "calamity_cards", **_player(seat),
-                                                   "cards": _expand(v.get("cards") or {})})
+                                                   "cards": expand_counts(v.get("cards") or {})})
 def _cal_cards(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """28.711, 28.931 (Expansion Project): one's own commodity cards worth at least the points
     owed, face value (Corruption, Banditry)."""
     pts = int(d.options.get("points", 0))
     hand = cc.commodities(g, g.s.players[seat].hand)
     return [OrderForm("calamity_cards", d.prompt, [
-        FormField("cards", f"Commodity cards (at least {pts} points, face value)", "counts", _hand_choices(g, hand))],
+        FormField("cards", f"Commodity cards (at least {pts} points, face value)", "counts", hand_choices(g, hand))],
         submit="Give up these cards", help=f"{pts} points at least, counted at face value.",
         rule=_rule("calamity_cards"))]
 

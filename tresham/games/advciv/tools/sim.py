@@ -6,16 +6,19 @@ no progress (no phase, turn or step change) for many orders, or runs past its or
 from __future__ import annotations
 
 import statistics
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .games.advciv import engine
-from .games.advciv.orders import is_platform_order
-from .games.advciv.data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
-from .games.advciv.state import GameState
-from .games.advciv.variant import game_for, variant_of
-from .rng import Rng, seed_state
+from ....rng import Rng, seed_state
+from .. import engine
+from ..bots.heuristic import heuristic_bot
+from ..bots.random_bot import random_bot
+from ..data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
+from ..orders import is_platform_order
+from ..state import GameState
+from ..variant import game_for, variant_of
 
 
 def card_counts(state: GameState) -> Counter:
@@ -115,10 +118,6 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
               check: bool = True, replay: bool = True, max_orders: int = 100_000,
               options: dict | None = None) -> GameRecord:
     """Play one game to its end (or the turn cap) with the given bots per seat."""
-    import time
-
-    from .games.advciv.bots.random_bot import random_bot
-
     t0 = time.perf_counter()
     opts = {"players": players, **(options or {})}
     if turns is not None:
@@ -192,9 +191,6 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
 def seat_bots(kind: str, players: int, seed: int = 0) -> dict[int, Bot]:
     """Bots per seat: all ``random``, all ``heuristic``, or ``mixed`` (alternating, the
     first heuristic seat chosen by the seed)."""
-    from .games.advciv.bots.heuristic import heuristic_bot
-    from .games.advciv.bots.random_bot import random_bot
-
     if kind == "random":
         return {s: random_bot for s in range(players)}
     if kind == "heuristic":

@@ -12,14 +12,15 @@ from shapely.geometry import Point
 
 from tests.helpers import four_nations, play
 from tresham.games.advciv import engine
-from tresham.games.advciv.board import board_key, board_pieces, board_svg, coast
-from tresham.games.advciv.board.geometry import geometry
-from tresham.games.advciv.board.svg import render
+from tresham.games.advciv.site.board import board_key, board_pieces, board_svg, coast
+from tresham.games.advciv.site.board.geometry import geometry
+from tresham.games.advciv.site.board.svg import render
 from tresham.games.advciv.data import load
 from tresham.games.advciv.context import board_areas
+from tresham.games.advciv.site.rules import AdvancedCivilization
 
 SVG = "{http://www.w3.org/2000/svg}"
-RULES = engine.AdvancedCivilization()
+RULES = AdvancedCivilization()
 
 
 def parsed(config: str, wem: bool) -> ET.Element:
