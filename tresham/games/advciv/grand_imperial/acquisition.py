@@ -36,7 +36,7 @@ from ...base import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import _enum
+from ..schema import one_of
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import bidding
@@ -181,7 +181,7 @@ def trade_in(g: Context, p: Player, region: str | None) -> None:
 
 
 # ---- buying from a region (GI-TRADE-04) and its auction (GI-TRADE-05) ------------------------
-RegionId = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
+RegionId = one_of(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
 #: the random bot's limit of purchases in one turn (so that random games end)
 SAMPLE_PURCHASES = 3
 

@@ -125,7 +125,7 @@ def apply_order(g: Context, seat: int, o: GIBuy, why: str = "", check_only: bool
         if spent:
             p.flags[SPENT] = int(p.flags.get(SPENT, 0)) + spent
             g.emit(f"{g.name(nation)} spends {spent} research points on "
-                   + ", ".join(f"{cc._name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
+                   + ", ".join(f"{cc.printed_name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
                    + ".", "research_spent", nation=nation, research=dict(sorted(o.research.items())),
                    credit=rebate)
         plain.apply_purchase(g, seat, cards, pay, treasury, discard, why, rebate + card_bonus)

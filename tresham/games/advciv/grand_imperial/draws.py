@@ -36,7 +36,7 @@ from ..context import Context
 from ..orders import Order, order
 from ..rules.movement import DOUBLE_COASTS
 from ..data import SHIPS_PER_NATION
-from ..schema import AreaId, Many, Mapping, _enum
+from ..schema import AreaId, Many, Mapping, one_of
 from ..state import Player
 from . import data as gi
 from . import dispositions as dp
@@ -49,7 +49,7 @@ PORT_SHIP = "trireme"
 #: ``CityAdvance.draws_from`` of the advances that open other regions to a city (the data).
 ADJACENT, BY_SEA = "adjacent regions", "regions one ship move away"
 
-DrawRegion = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region id")
+DrawRegion = one_of(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region id")
 ShipId = Annotated[int, Field(ge=1, le=SHIPS_PER_NATION, description="a ship's number (1-4)")]
 
 

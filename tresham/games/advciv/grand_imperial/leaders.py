@@ -47,12 +47,12 @@ from ..data import DataError
 from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import AreaId, Many, NationId, Seat, _enum
+from ..schema import AreaId, Many, NationId, Seat, one_of
 from ..state import GameState, Player
 from . import data as gi
 from .variant import KEY
 
-LeaderId = _enum(frozenset(gi.leaders()), "a Leadership card", "GI-LEADER-10", "a Leadership card id")
+LeaderId = one_of(frozenset(gi.leaders()), "a Leadership card", "GI-LEADER-10", "a Leadership card id")
 
 # ---- the effects ------------------------------------------------------------------------------
 
@@ -219,10 +219,6 @@ def check_effects(leaders: Mapping[str, gi.Leader] | None = None,
     bad = sorted(k for k, e in effects.items() if e.window not in WINDOWS)
     if bad:
         raise DataError(f"grand imperial: unknown leader window for {', '.join(bad)}")
-
-
-def is_leader(card: str) -> bool:
-    return card in gi.leaders()
 
 
 def leader_name(card: str) -> str:

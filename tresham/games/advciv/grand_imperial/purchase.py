@@ -178,9 +178,9 @@ def card_research(g, p: Player, cards: list[str], points: dict[str, int]) -> tup
     for card, n in sorted(points.items()):
         if card not in cards:
             raise IllegalOrder("GI-CARULE-03", f"research points go to a civilization card you "
-                               f"buy now, and you are not buying {cc._name(g, card)}")
+                               f"buy now, and you are not buying {cc.printed_name(g, card)}")
         if n <= 0:
-            raise IllegalOrder("GI-CARULE-03", f"give {cc._name(g, card)} 1 research point or more, "
+            raise IllegalOrder("GI-CARULE-03", f"give {cc.printed_name(g, card)} 1 research point or more, "
                                "or leave it out")
         spent += n
         rebate += min(credit(n), cc.cost_after_credits(g, p, card))

@@ -27,7 +27,7 @@ from ..data import SHIPS_PER_NATION
 from ..context import Context
 from ..orders import order
 from ..phase import register
-from ..rules.ships import (ShipsPhase, Ships, _entry, _nm, can_act, check_builds, pay_build,
+from ..rules.ships import (ShipsPhase, Ships, order_entry, area_label, can_act, check_builds, pay_build,
                            random_builds)
 from ..schema import AreaId, Many
 from . import fleet
@@ -71,18 +71,18 @@ def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tup
     kept: list[tuple[int, str]] = []
     cost = upkeep()
     for e in maintain:
-        area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
+        area, pay = order_entry(e, "pay", MAINTAIN_PAY, "22.3")
         named = {sid for sid, _ in kept}
         sid = e.get("ship")
         if sid is None:
             free_here = [r for r in fleet.in_area(g.s, nation, area) if r["id"] not in named]
             if not free_here:
-                raise IllegalOrder("22.3", f"you have no (other) ship in {_nm(g, area)} to maintain")
+                raise IllegalOrder("22.3", f"you have no (other) ship in {area_label(g, area)} to maintain")
             rec = free_here[0]
         else:
             rec = fleet.ship(g.s, nation, sid)
             if rec is None or rec["area"] != area:
-                raise IllegalOrder("GI-TURN-04", f"you have no ship {sid} in {_nm(g, area)}")
+                raise IllegalOrder("GI-TURN-04", f"you have no ship {sid} in {area_label(g, area)}")
             if sid in named:
                 raise IllegalOrder("GI-TURN-04", f"ship {sid} is named twice")
         if pay == "treasury":
@@ -91,7 +91,7 @@ def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tup
             treasury -= cost
         elif pay == "token":
             if g.tokens(area, nation) - levy.get(area, 0) < cost:
-                raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the "
+                raise IllegalOrder("22.3", f"no token of yours left in {area_label(g, area)} to levy for the "
                                    f"upkeep of ship {rec['id']}")
             levy[area] = levy.get(area, 0) + cost
         else:

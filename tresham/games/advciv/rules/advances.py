@@ -48,7 +48,7 @@ class Buy(Order):
 
 def _names(g: Context, cards: list[str]) -> str:
     """Readable list of card names ("Pottery, Grain and Grain")."""
-    names = [cc._name(g, c) for c in cards]
+    names = [cc.printed_name(g, c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

@@ -222,7 +222,8 @@ def take(hand: list[str], cards: Iterable[str]) -> list[str] | None:
     return out
 
 
-def _name(g: Context, card: str) -> str:
+def printed_name(g: Context, card: str) -> str:
+    """The printed name of a civilization card or a trade card (its id if it is neither)."""
     c = g.d.civ_cards.get(card)
     if c:
         return c.name
@@ -266,11 +267,11 @@ def check_payment(g: Context, p: Player, cards: list[str], pay_cards: list[str],
         if not isinstance(c, str) or (c not in g.d.commodities and c not in g.d.calamities):
             raise IllegalOrder("31.31", f"there is no trade card {c!r}")
         if c in g.d.calamities:
-            raise IllegalOrder("31.72", f"{_name(g, c)} is a calamity; only commodity cards pay "
+            raise IllegalOrder("31.72", f"{printed_name(g, c)} is a calamity; only commodity cards pay "
                                "for civilization cards")
     if take(p.hand, pay_cards) is None:
         raise IllegalOrder("31.31", "you do not hold all the trade cards you offered: "
-                           + ", ".join(_name(g, c) for c in pay_cards))
+                           + ", ".join(printed_name(g, c) for c in pay_cards))
     if take(usable(g, p), pay_cards) is None:
         raise IllegalOrder("30.312", "Grain shown against Famine this turn cannot pay for "
                            "civilization cards")

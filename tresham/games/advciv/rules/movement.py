@@ -106,7 +106,7 @@ class Move(Order):
 # ---------------------------------------------------------------------------------------
 
 
-class _Ledger:
+class MoveLedger:
     """What one player may still move while his orders are checked or carried out.
 
     ``avail[area]``: his tokens in ``area`` that have not moved this phase (only these may
@@ -139,13 +139,14 @@ class _Ledger:
         return self.unmoved(area) + self.arrived.get(area, 0)
 
 
-def _area(g: Context, raw: Any, what: str) -> str:
+def order_area(g: Context, raw: Any, what: str) -> str:
+    """The area an order names as ``what``; IllegalOrder if it is not an area of this board."""
     if not isinstance(raw, str) or raw not in g.areas:
         raise IllegalOrder("23.1", f"{what} {raw!r} is not an area of this board")
     return raw
 
 
-def _count(g: Context, led: _Ledger, src: str, raw: Any) -> int:
+def _count(g: Context, led: MoveLedger, src: str, raw: Any) -> int:
     """Resolve a count: a number, "all" (whole stack, SITE-MOVE-03) or "excess" (tokens
     above the population limit, SITE-MOVE-02)."""
     if raw == "all":
@@ -168,7 +169,7 @@ def _count(g: Context, led: _Ledger, src: str, raw: Any) -> int:
     return raw
 
 
-def _road_blocker(g: Context, nation: str, via: str) -> str | None:
+def road_blocker(g: Context, nation: str, via: str) -> str | None:
     """Why ``via`` may not be passed through with Roadbuilding (23.31), or None: another
     player's units (tokens or cities, 5.5), Barbarians or a Pirate city."""
     for owner, n in g.s.board.tokens.get(via, {}).items():
@@ -181,15 +182,43 @@ def _road_blocker(g: Context, nation: str, via: str) -> str | None:
     return None
 
 
-def check_land_move(g: Context, led: _Ledger, mv: Any) -> dict:
+def check_path(g: Context, nation: str, src: str, dst: str, via: Any, pieces: str = "tokens") -> str | None:
+    """The overland path of ``nation``'s ``pieces`` from ``src`` to ``dst``: across one land
+    boundary (23.3), or with Roadbuilding through ``via`` into a second area, the first area
+    entered free of other players' units, Barbarians and Pirate cities (23.31). Gives ``via``
+    (checked) or None; IllegalOrder if the path is not allowed."""
+    a = g.areas[src]
+    if via is None:
+        if dst not in a.land_adj:
+            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share "
+                               f"a land boundary; {pieces} cross one land boundary (or go by ship)")
+        return None
+    via = order_area(g, via, "via")
+    if not g.of(nation).has("roadbuilding"):
+        raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area "
+                           "into a second one")
+    if via not in a.land_adj or dst not in g.areas[via].land_adj:
+        raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → "
+                           f"{g.area_name(dst)} is not a path across two land boundaries")
+    if dst == src:
+        raise IllegalOrder("23.31", "a Roadbuilding move must end in a different area")
+    why = road_blocker(g, nation, via)
+    if why:
+        raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
+                           f"{why} (the first area entered must be free of other players' "
+                           "units, Barbarians and Pirate cities)")
+    return via
+
+
+def check_land_move(g: Context, led: MoveLedger, mv: Any) -> dict:
     """Check one overland move (23.1, 23.3, 23.31) and book its tokens; gives its normal form.
 
     Raises IllegalOrder before booking anything if the move is not allowed."""
     if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
         raise IllegalOrder("23.3", "a move is {\"from\": area, \"to\": area, \"count\": n} "
                            "(with \"via\": area for Roadbuilding)")
-    src = _area(g, mv.get("from"), "from")
-    dst = _area(g, mv.get("to"), "to")
+    src = order_area(g, mv.get("from"), "from")
+    dst = order_area(g, mv.get("to"), "to")
     n = _count(g, led, src, mv.get("count"))
     have = led.unmoved(src)
     if n > have:
@@ -199,27 +228,7 @@ def check_land_move(g: Context, led: _Ledger, mv: Any) -> dict:
                                "a player may move only his own tokens")
         raise IllegalOrder("23.3", f"you have only {have} tokens in {g.area_name(src)} that "
                            f"have not moved this phase (asked to move {n}); a token moves once")
-    a = g.areas[src]
-    via = mv.get("via")
-    if via is None:
-        if dst not in a.land_adj:
-            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share "
-                               "a land boundary; tokens cross one land boundary (or go by ship)")
-    else:
-        via = _area(g, via, "via")
-        if not g.of(led.nation).has("roadbuilding"):
-            raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area "
-                               "into a second one")
-        if via not in a.land_adj or dst not in g.areas[via].land_adj:
-            raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → "
-                               f"{g.area_name(dst)} is not a path across two land boundaries")
-        if dst == src:
-            raise IllegalOrder("23.31", "a Roadbuilding move must end in a different area")
-        why = _road_blocker(g, led.nation, via)
-        if why:
-            raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
-                               f"{why} (the first area entered must be free of other players' "
-                               "units, Barbarians and Pirate cities)")
+    via = check_path(g, led.nation, src, dst, mv.get("via"))
     g.check_entry(led.nation, dst)
     led.take(src, n)
     led.arrived[dst] = led.arrived.get(dst, 0) + n
@@ -234,13 +243,14 @@ def ship_allowance(g: Context, nation: str) -> int:
     return SHIP_AREAS_CLOTH if g.of(nation).has("cloth_making") else SHIP_AREAS
 
 
-def _step_n(raw: Any, verb: str) -> int:
+def step_count(raw: Any, verb: str) -> int:
+    """The number of tokens a voyage's ``load`` or ``unload`` step names (at least 1, 23.56)."""
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 1:
         raise IllegalOrder("23.56", f"{verb} needs a number of tokens of at least 1, not {raw!r}")
     return raw
 
 
-def embark(g: Context, led: _Ledger, loads: dict[str, int], pos: str, n: int) -> None:
+def embark(g: Context, led: MoveLedger, loads: dict[str, int], pos: str, n: int) -> None:
     """Book ``n`` tokens embarking in ``pos`` (``loads``: embarked so far by this voyage):
     only tokens that have not moved this phase may embark (23.51)."""
     free = led.unmoved(pos) - loads.get(pos, 0)
@@ -271,7 +281,7 @@ def sail_to(g: Context, pos: str, came_from: str | None, arg: Any, astronomy: bo
     boundary (23.52), leaving a double coast by the side it entered (23.57), into open sea
     only with Astronomy (23.54)."""
     here = g.areas[pos]
-    dst = _area(g, arg, "sail to")
+    dst = order_area(g, arg, "sail to")
     if dst not in here.water_adj:
         raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no "
                            "water boundary; ships cross only water boundaries")
@@ -288,82 +298,155 @@ def sail_to(g: Context, pos: str, came_from: str | None, arg: Any, astronomy: bo
     return dst
 
 
-def check_voyage(g: Context, led: _Ledger, v: Any) -> dict:
-    """Check one ship's voyage (23.5x) and book its ship and the tokens it loads.
+class VoyageCheck:
+    """One ship's voyage being checked (23.5x), its ship and the tokens it loads booked at the
+    end (:meth:`check`); nothing is booked if it raises.
 
-    Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. Gives the normal
-    form ``{"ship", "steps", "path", "legs"}`` where ``legs`` = [[from, to, n], ...] are the
-    token transfers (first loaded, first unloaded). Raises before booking anything."""
-    if not isinstance(v, dict) or set(v) - {"ship", "steps"} or not isinstance(v.get("steps"), list):
-        raise IllegalOrder("23.5", "a voyage is {\"ship\": area where it starts, \"steps\": "
-                           "[[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
-    nation = led.nation
-    start = _area(g, v.get("ship"), "ship")
-    if led.ships.get(start, 0) <= 0:
-        if start in g.ships_of(nation):
-            raise IllegalOrder("23.52", f"your ship in {g.area_name(start)} already has a voyage "
-                               "this phase")
-        raise IllegalOrder("23.1", f"you have no ship in {g.area_name(start)}")
-    if not v["steps"]:
-        raise IllegalOrder("23.5", "a voyage needs at least one step")
-    astronomy = g.of(nation).has("astronomy")
-    allowance = ship_allowance(g, nation)
-    pos, came_from, entered, cargo = start, None, 0, 0
-    aboard: list[list] = []  # [area loaded, n] in load order
-    loads: dict[str, int] = {}
-    legs: list[list] = []
-    path = [start]
-    for step in v["steps"]:
-        if not isinstance(step, (list, tuple)) or len(step) != 2:
-            raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
-        verb, arg = step
-        here = g.areas[pos]
-        if verb == "load":
-            n = _step_n(arg, "load")
-            if here.is_open_sea:
-                raise IllegalOrder("23.51", "tokens can embark only in a land area")
-            if cargo + n > SHIP_CAPACITY:
-                raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
-                                   f"(it would carry {cargo + n})")
-            embark(g, led, loads, pos, n)
-            cargo += n
-            aboard.append([pos, n])
-        elif verb == "unload":
-            n = _step_n(arg, "unload")
-            if here.is_open_sea:
-                raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
-            if n > cargo:
-                raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
-            g.check_entry(led.nation, pos)
-            cargo -= n
-            set_down(aboard, legs, pos, n)
-        elif verb == "sail":
-            dst = sail_to(g, pos, came_from, arg, astronomy)
-            entered += 1
-            if entered > allowance:
-                raise IllegalOrder("23.53" if allowance > SHIP_AREAS else "23.52",
-                                   f"a ship may enter at most {allowance} water areas per "
-                                   "movement phase" + (" (Cloth Making included)"
-                                                       if allowance > SHIP_AREAS else
-                                                       " (5 with Cloth Making)"))
-            came_from, pos = pos, dst
-            path.append(dst)
-        else:
-            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
-    if len(path) == 1:
-        raise IllegalOrder("23.52", f"the voyage of the ship in {g.area_name(start)} never sails: "
-                           "tokens embark on a ship to move by water (23.3), so a voyage needs "
-                           "at least one [\"sail\", area] step")
-    if cargo:
-        raise IllegalOrder("23.56", f"{cargo} tokens would remain aboard at the end of the "
-                           "movement phase; unload them (no token may stay aboard)")
-    if g.areas[pos].is_open_sea:
-        raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area "
-                           f"({g.area_name(pos)})")
-    for a, n in loads.items():
-        led.take(a, n)
-    led.ships[start] -= 1
-    return {"ship": start, "steps": [list(s) for s in v["steps"]], "path": path, "legs": legs}
+    Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. The plain voyage's
+    normal form is ``{"ship", "steps", "path", "legs"}`` where ``legs`` = [[from, to, n], ...]
+    are the token transfers (first loaded, first unloaded).
+
+    The walk over the steps is this class's alone; a variant changes what differs through the
+    hooks below (Grand Imperial's ``GIVoyageCheck``: ships by number, capacity and allowance by
+    role, tokens staying aboard, Marines): :meth:`take_ship`, :meth:`allowance`,
+    :meth:`check_room`, :meth:`too_far`, :meth:`other_step`, :meth:`check_done`,
+    :meth:`check_berth`, :meth:`book_ship` and :meth:`normal_form`; :data:`KEYS`,
+    :data:`SHAPE` and :data:`VERBS` say what an order may hold."""
+
+    #: the keys a voyage may have, what it looks like, and its step verbs (for the messages)
+    KEYS = frozenset({"ship", "steps"})
+    SHAPE = "a voyage is {\"ship\": area where it starts, \"steps\": [[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}"
+    VERBS = "load, sail or unload"
+
+    def __init__(self, g: Context, led: MoveLedger, v: Any) -> None:
+        if not isinstance(v, dict) or set(v) - self.KEYS or not isinstance(v.get("steps"), list):
+            raise IllegalOrder("23.5", self.SHAPE)
+        self.g, self.led, self.v = g, led, v
+        self.nation = led.nation
+        self.start = order_area(g, v.get("ship"), "ship")
+        self.take_ship()
+        if not v["steps"]:
+            raise IllegalOrder("23.5", "a voyage needs at least one step")
+        self.astronomy = g.of(self.nation).has("astronomy")
+        self.reach = self.allowance()
+        self.pos, self.came_from, self.entered = self.start, None, 0
+        self.cargo = self.tokens_aboard()
+        #: [area loaded, n] in load order (what was aboard when the voyage began first)
+        self.aboard: list[list] = self.initially_aboard()
+        self.loads: dict[str, int] = {}
+        self.legs: list[list] = []
+        self.path = [self.start]
+
+    # ---- the walk ---------------------------------------------------------------------------
+    def check(self) -> dict:
+        """Walk the steps, check the end, book; gives the voyage's normal form."""
+        g = self.g
+        for step in self.v["steps"]:
+            if not isinstance(step, (list, tuple)) or len(step) != 2:
+                raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
+            verb, arg = step
+            here = g.areas[self.pos]
+            if verb == "load":
+                n = step_count(arg, "load")
+                if here.is_open_sea:
+                    raise IllegalOrder("23.51", "tokens can embark only in a land area")
+                self.check_room(n)
+                embark(g, self.led, self.loads, self.pos, n)
+                self.cargo += n
+                self.aboard.append([self.pos, n])
+            elif verb == "unload":
+                n = step_count(arg, "unload")
+                if here.is_open_sea:
+                    raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
+                if n > self.cargo:
+                    raise IllegalOrder("23.56", f"the ship carries only {self.cargo} tokens, cannot unload {n}")
+                g.check_entry(self.nation, self.pos)
+                self.cargo -= n
+                set_down(self.aboard, self.legs, self.pos, n)
+            elif verb == "sail":
+                dst = sail_to(g, self.pos, self.came_from, arg, self.astronomy)
+                self.entered += 1
+                if self.entered > self.reach:
+                    self.too_far()
+                self.came_from, self.pos = self.pos, dst
+                self.path.append(dst)
+            else:
+                self.other_step(verb, arg, step, here)
+        self.check_done()
+        if g.areas[self.pos].is_open_sea:
+            raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area "
+                               f"({g.area_name(self.pos)})")
+        self.check_berth()
+        for a, n in self.loads.items():
+            self.led.take(a, n)
+        self.book_ship()
+        return self.normal_form()
+
+    # ---- the hooks: the plain rules -----------------------------------------------------------
+    def take_ship(self) -> None:
+        """The ship that sails: one of his in ``start`` that has not sailed this phase (23.52)."""
+        if self.led.ships.get(self.start, 0) <= 0:
+            if self.start in self.g.ships_of(self.nation):
+                raise IllegalOrder("23.52", f"your ship in {self.g.area_name(self.start)} already has a voyage "
+                                   "this phase")
+            raise IllegalOrder("23.1", f"you have no ship in {self.g.area_name(self.start)}")
+
+    def allowance(self) -> int:
+        """Water areas the ship may enter (23.52, 23.53)."""
+        return ship_allowance(self.g, self.nation)
+
+    def tokens_aboard(self) -> int:
+        """Tokens aboard when the voyage begins: none (23.56)."""
+        return 0
+
+    def initially_aboard(self) -> list[list]:
+        """The ``aboard`` entries of the tokens aboard when the voyage begins: none."""
+        return []
+
+    def check_room(self, n: int) -> None:
+        """Refuse loading ``n`` more tokens than the ship carries (23.51)."""
+        if self.cargo + n > SHIP_CAPACITY:
+            raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
+                               f"(it would carry {self.cargo + n})")
+
+    def too_far(self) -> None:
+        """The ship has entered more water areas than it may (23.52, 23.53)."""
+        raise IllegalOrder("23.53" if self.reach > SHIP_AREAS else "23.52",
+                           f"a ship may enter at most {self.reach} water areas per "
+                           "movement phase" + (" (Cloth Making included)"
+                                               if self.reach > SHIP_AREAS else
+                                               " (5 with Cloth Making)"))
+
+    def other_step(self, verb: Any, arg: Any, step: Any, here: Any) -> None:
+        """A step whose verb is none of load, sail and unload."""
+        raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use {self.VERBS}")
+
+    def check_done(self) -> None:
+        """The voyage sails (23.3) and leaves no token aboard (23.56)."""
+        if len(self.path) == 1:
+            raise IllegalOrder("23.52", f"the voyage of the ship in {self.g.area_name(self.start)} never sails: "
+                               "tokens embark on a ship to move by water (23.3), so a voyage needs "
+                               "at least one [\"sail\", area] step")
+        if self.cargo:
+            raise IllegalOrder("23.56", f"{self.cargo} tokens would remain aboard at the end of the "
+                               "movement phase; unload them (no token may stay aboard)")
+
+    def check_berth(self) -> None:
+        """Where the ship ends may take it: anywhere but open sea (checked before)."""
+
+    def book_ship(self) -> None:
+        """The ship has sailed this phase."""
+        self.led.ships[self.start] -= 1
+
+    def normal_form(self) -> dict:
+        return {"ship": self.start, "steps": [list(s) for s in self.v["steps"]], "path": self.path,
+                "legs": self.legs}
+
+
+def check_voyage(g: Context, led: MoveLedger, v: Any) -> dict:
+    """Check one ship's voyage (23.5x) and book its ship and the tokens it loads
+    (:class:`VoyageCheck`); gives its normal form. Raises before booking anything."""
+    return VoyageCheck(g, led, v).check()
 
 
 def check_plan(g: Context, nation: str, moves: Any, voyages: Any) -> dict:
@@ -372,7 +455,7 @@ def check_plan(g: Context, nation: str, moves: Any, voyages: Any) -> dict:
     Raises IllegalOrder (rule cited) on the first problem; changes nothing."""
     if not isinstance(moves, list) or not isinstance(voyages, list):
         raise IllegalOrder("23.1", "moves and voyages must be lists")
-    led = _Ledger(g, nation)
+    led = MoveLedger(g, nation)
     out_moves = [check_land_move(g, led, m) for m in moves]
     out_voyages = [check_voyage(g, led, v) for v in voyages]
     return {"moves": out_moves, "voyages": out_voyages}
@@ -406,7 +489,7 @@ def execute(g: Context, seat: int, plan: dict) -> None:
     nation = p.nation
     assert nation is not None
     who = g.name(nation)
-    led = _Ledger(g, nation)
+    led = MoveLedger(g, nation)
     moved_any = False
     for mv in plan.get("moves", ()):
         try:
@@ -629,7 +712,7 @@ class MovementPhase(Phase):
         sometimes a ship voyage; then done (occasionally 'unless threatened')."""
         nation = g.s.players[seat].nation
         done = "unless_threatened" if rng.below(5) == 0 else "done"
-        led = _Ledger(g, nation)
+        led = MoveLedger(g, nation)
         moves: list[dict] = []
         areas = g.token_areas(nation)
         road = g.of(nation).has("roadbuilding")
@@ -644,7 +727,7 @@ class MovementPhase(Phase):
             if road and rng.below(3) == 0:
                 via = mv["to"]
                 nxt = sorted(a for a in g.areas[via].land_adj if a != src)
-                if nxt and _road_blocker(g, nation, via) is None:
+                if nxt and road_blocker(g, nation, via) is None:
                     mv = {"from": src, "via": via, "to": rng.choice(nxt), "count": n}
             led.take(src, n)
             moves.append(mv)

@@ -62,7 +62,7 @@ class Ships(Order):
 
 
 # ---- validation -------------------------------------------------------------------
-def _nm(g: Context, area: str) -> str:
+def area_label(g: Context, area: str) -> str:
     """An area's name for messages (the id itself if it is not an area in play)."""
     return g.area_name(area) if area in g.areas else str(area)
 
@@ -71,7 +71,8 @@ def _has_units(g: Context, nation: str, area: str) -> bool:
     return g.tokens(area, nation) > 0 or g.s.board.cities.get(area) == nation
 
 
-def _entry(e: Any, key: str, allowed, rule: str) -> tuple[str, str]:
+def order_entry(e: Any, key: str, allowed, rule: str) -> tuple[str, str]:
+    """An entry of a ships order: its area and its ``key`` (a payment), one of ``allowed``."""
     if not isinstance(e, dict) or not isinstance(e.get("area"), str) or e.get(key) not in allowed:
         raise IllegalOrder(rule, f"each entry needs an area and a payment, one of {', '.join(allowed)}")
     return e["area"], e[key]
@@ -88,9 +89,9 @@ def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tup
     ships = list(g.ships_of(nation))
     kept = []
     for e in maintain:
-        area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
+        area, pay = order_entry(e, "pay", MAINTAIN_PAY, "22.3")
         if area not in ships:
-            raise IllegalOrder("22.3", f"you have no (other) ship in {_nm(g, area)} to maintain")
+            raise IllegalOrder("22.3", f"you have no (other) ship in {area_label(g, area)} to maintain")
         ships.remove(area)
         if pay == "treasury":
             if treasury < 1:
@@ -98,7 +99,7 @@ def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tup
             treasury -= 1
         else:
             if g.tokens(area, nation) - levy.get(area, 0) < 1:
-                raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the ship's upkeep")
+                raise IllegalOrder("22.3", f"no token of yours left in {area_label(g, area)} to levy for the ship's upkeep")
             levy[area] = levy.get(area, 0) + 1
         kept.append((area, pay))
     return kept, check_builds(g, nation, build, len(kept), treasury, levy)
@@ -113,19 +114,19 @@ def check_builds(g: Context, nation: str, build: list, kept: int, treasury: int,
         raise IllegalOrder("22.4", f"at most {SHIPS_PER_NATION} ships on the board")
     built = []
     for e in build:
-        area, pay = _entry(e, "pay", tuple(BUILD_PAY), "22.1")
+        area, pay = order_entry(e, "pay", tuple(BUILD_PAY), "22.1")
         a = g.areas.get(area)
         if a is None or not a.has_water:
-            raise IllegalOrder("22.2", f"{_nm(g, area)}: ships can only be built in an area on a coast or lake")
+            raise IllegalOrder("22.2", f"{area_label(g, area)}: ships can only be built in an area on a coast or lake")
         t, k = BUILD_PAY[pay]
         if treasury < t:
             raise IllegalOrder("22.1", f"not enough treasury: a ship costs {t} from treasury this way")
         if k and g.tokens(area, nation) - levy.get(area, 0) < k:
             raise IllegalOrder("22.2", f"a levied ship is built where its tokens are levied: you need {k} "
-                               f"token(s) left in {_nm(g, area)}")
+                               f"token(s) left in {area_label(g, area)}")
         if not k and not _has_units(g, nation, area):
             raise IllegalOrder("22.2", f"a ship paid from treasury goes in a water area where you have units; "
-                               f"you have none in {_nm(g, area)}")
+                               f"you have none in {area_label(g, area)}")
         treasury -= t
         if k:
             levy[area] = levy.get(area, 0) + k

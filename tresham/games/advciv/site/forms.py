@@ -68,7 +68,7 @@ def _nations(g: Context, caps: dict[str, int]) -> list[FieldChoice]:
 
 
 def _card(g: Context, card: str) -> str:
-    return cc._name(g, card)
+    return cc.printed_name(g, card)
 
 
 def hand_choices(g: Context, hand: list[str], *, tradable_only: bool = False) -> list[FieldChoice]:

@@ -57,7 +57,7 @@ from ..rules.calamities import losses as L
 from ..rules.cities import architecture_options, buildable, can_hold_city, supportable, tokens_needed
 from ..rules.movement import check_plan
 from ..rules.taxation import would_revolt
-from ..schema import AreaId, CivCardId, Count, Many, NationId, _enum, explain
+from ..schema import AreaId, CivCardId, Count, Many, NationId, one_of, explain
 from ..state import GameState
 from ..variant import variant_of
 from ..view import information_state
@@ -92,7 +92,7 @@ KINDS: dict[str, str] = {
 
 _d = load()
 #: A commodity card (what a hand keeps, 28.5); calamities are never kept (31.72).
-CommodityId = _enum(frozenset(_d.commodities), "a commodity card", "27.1", "a commodity card id")
+CommodityId = one_of(frozenset(_d.commodities), "a commodity card", "27.1", "a commodity card id")
 Areas = Many(AreaId)
 Nations = Many(NationId)
 
@@ -644,7 +644,7 @@ def _plan_losses(g: Context, seat: int, d: Decision, spec: LossesSpec) -> dict |
     need = L.required(g, loss)
     caps = L.token_caps(g, loss)
     tokens_total = sum(caps.values())
-    table = L._Table(g, loss)
+    table = L.LossTable(g, loss)
     precious = list(reversed(_ranked(spec.lose, list(table.cities), spec.keep)))
     where = {a: i for i, a in enumerate(table.cities)}
     severity = {"keep": 0, "reduce": 1, "destroy": 2}

@@ -25,7 +25,7 @@ from ...orders import Order, Timeout, order
 from ...rules.calamities import losses as L
 from ...rules.calamities.base import effect
 from ...rules.calamities.civil_war import (BENEFICIARY_PICK, PHILOSOPHY_PICK, CivilWar, SelectUnits,
-                                           _minus, _points, _required, all_units, check_selection,
+                                           units_minus, unit_points, selection_size, all_units, check_selection,
                                            victim_quota)
 from ..variant import KEY
 from . import political as pol
@@ -136,7 +136,7 @@ class GICivilWar(CivilWar):
 
     def _avail(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any]:
         grp = self._groups(g, ctx)
-        units = _minus(all_units(g, ctx["victim"]), ctx["first"])
+        units = units_minus(all_units(g, ctx["victim"]), ctx["first"])
         return {"tokens": units["tokens"], "cities": sorted(grp["revolt"] + grp["unhappy"] + grp["content"])}
 
     def _need(self, g: Context, ctx: dict[str, Any]) -> tuple[list[str], int]:
@@ -147,7 +147,7 @@ class GICivilWar(CivilWar):
         if rest <= 0:
             return comp, 5 * len(comp)
         pool = {"tokens": self._avail(g, ctx)["tokens"], "cities": grp["unhappy"] + grp["content"]}
-        return comp, 5 * len(comp) + _required(pool, rest)
+        return comp, 5 * len(comp) + selection_size(pool, rest)
 
     def _check(self, g: Context, ctx: dict[str, Any], tokens: Any, cities: Any) -> dict[str, Any]:
         """Validate the victim's selection (GI-CAL-05); changes nothing."""
@@ -204,7 +204,7 @@ class GICivilWar(CivilWar):
         avail = self._avail(g, ctx)
         if need == 5 * len(comp):
             return {"tokens": {}, "cities": comp}
-        if need == _points(avail):
+        if need == unit_points(avail):
             return {"tokens": dict(avail["tokens"]), "cities": list(avail["cities"])}
         rest = need - 5 * len(comp)
         if not grp["unhappy"] and not grp["content"] and len(avail["tokens"]) <= 1:
@@ -215,14 +215,14 @@ class GICivilWar(CivilWar):
     def _split(self, g: Context, ctx: dict[str, Any]) -> None:
         """The second faction is everything else, the capital and immune cities included."""
         v = ctx["victim"]
-        ctx["second"] = _minus(all_units(g, v), ctx["first"])
-        if _points(ctx["first"]) == 0:
+        ctx["second"] = units_minus(all_units(g, v), ctx["first"])
+        if unit_points(ctx["first"]) == 0:
             g.emit(f"Civil War: nothing of {g.name(v)} can go into the first faction; there is no "
                    "civil war (GI-CAL-05).", "calamity_none", nation=v)
             ctx["stage"] = "done"
             return
-        g.emit(f"Civil War: the first faction has {_points(ctx['first'])} unit points, the second "
-               f"{_points(ctx['second'])}.", "civil_war_factions",
+        g.emit(f"Civil War: the first faction has {unit_points(ctx['first'])} unit points, the second "
+               f"{unit_points(ctx['second'])}.", "civil_war_factions",
                first=ctx["first"], second=ctx["second"])
         if g.of(v).has("military"):  # 30.414, as plain
             ctx["military_left"] = ["first", "second"]

@@ -14,7 +14,7 @@ from ....base import Decision
 from ...context import Context
 from ...orders import Order
 from ...rules.calamities.base import effect
-from ...rules.calamities.slave_revolt import BASE, SlaveRevolt, _support
+from ...rules.calamities.slave_revolt import BASE, SlaveRevolt, support_rules
 from ..variant import KEY
 from .. import data as gi
 from . import political as pol
@@ -83,7 +83,7 @@ class GISlaveRevolt(SiteDamage, SlaveRevolt):
                f"{g.tokens_on_board(v) - n} tokens remain for {len(g.cities_of(v))} cities; "
                f"the same {n} tokens may not be taxed next turn (GI-CAL-06).",
                "calamity_effect", nation=v, tokens=n, tax_blocked=blocked[v])
-        ctx["support"] = _support().start_support_check(g, "Slave Revolt", nations=[v],
+        ctx["support"] = support_rules().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})
 
     def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:

@@ -53,11 +53,12 @@ def beneficiary_of(g: Context, victim: str) -> str | None:
     return None if best in (None, victim) else best
 
 
-def _points(units: dict[str, Any]) -> int:
+def unit_points(units: dict[str, Any]) -> int:
+    """Unit points of a selection: a token 1, a city 5 (30.41)."""
     return sum(units["tokens"].values()) + 5 * len(units["cities"])
 
 
-def _required(avail: dict[str, Any], quota: int) -> int:
+def selection_size(avail: dict[str, Any], quota: int) -> int:
     """The exact selection size: ``quota`` if reachable with tokens (1) and cities (5), else
     the smallest excess, else everything left."""
     t, c = sum(avail["tokens"].values()), len(avail["cities"])
@@ -69,7 +70,8 @@ def _required(avail: dict[str, Any], quota: int) -> int:
     return best if best is not None else t + 5 * c
 
 
-def _minus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def units_minus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """The units of selection ``a`` not in ``b``."""
     toks = {ar: n - b["tokens"].get(ar, 0) for ar, n in a["tokens"].items()}
     return {"tokens": {ar: n for ar, n in sorted(toks.items()) if n > 0},
             "cities": sorted(set(a["cities"]) - set(b["cities"]))}
@@ -104,16 +106,16 @@ def check_selection(avail: dict[str, Any], quota: int, tokens: Any, cities: Any,
     if bad:
         raise IllegalOrder(rule, f"no selectable city of the victim in {', '.join(bad)}")
     sel = {"tokens": {a: n for a, n in sorted(tokens.items()) if n > 0}, "cities": sorted(cities)}
-    need = _required(avail, quota)
-    if _points(sel) != need:
+    need = selection_size(avail, quota)
+    if unit_points(sel) != need:
         raise IllegalOrder(rule, f"select exactly {need} unit points (tokens 1, cities 5); "
-                           f"this selection has {_points(sel)}")
+                           f"this selection has {unit_points(sel)}")
     return sel
 
 
 def random_selection(avail: dict[str, Any], quota: int, rng) -> dict[str, Any]:
     """A random legal selection: a feasible number of cities, then random cities and tokens."""
-    need = _required(avail, quota)
+    need = selection_size(avail, quota)
     t, c = sum(avail["tokens"].values()), len(avail["cities"])
     counts = [k for k in range(c + 1) if 0 <= need - 5 * k <= t]
     k = counts[rng.below(len(counts))]
@@ -127,8 +129,8 @@ def random_selection(avail: dict[str, Any], quota: int, rng) -> dict[str, Any]:
 
 def forced_selection(avail: dict[str, Any], quota: int) -> dict[str, Any] | None:
     """The selection when there is only one: everything left, or tokens of a single area."""
-    need = _required(avail, quota)
-    if need == _points(avail):
+    need = selection_size(avail, quota)
+    if need == unit_points(avail):
         return {"tokens": dict(avail["tokens"]), "cities": list(avail["cities"])}
     if need == 0:
         return {"tokens": {}, "cities": []}
@@ -177,7 +179,7 @@ class CivilWar(CalamityEffect):
         self._advance(g, ctx)
 
     def _avail(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any]:
-        return _minus(all_units(g, ctx["victim"]), ctx["first"])
+        return units_minus(all_units(g, ctx["victim"]), ctx["first"])
 
     def _advance(self, g: Context, ctx: dict[str, Any]) -> None:
         """Make forced moves until a real decision is owed or the civil war is over."""
@@ -201,8 +203,8 @@ class CivilWar(CalamityEffect):
     def _select(self, g: Context, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
         v, picker = ctx["victim"], ctx["picker"]
         ctx["first"] = _plus(ctx["first"], sel)
-        g.emit(f"Civil War: {g.name(picker)} puts {_points(sel)} unit points of {g.name(v)} "
-               "into the first faction.", "civil_war_faction", nation=picker, points=_points(sel))
+        g.emit(f"Civil War: {g.name(picker)} puts {unit_points(sel)} unit points of {g.name(v)} "
+               "into the first faction.", "civil_war_faction", nation=picker, points=unit_points(sel))
         if ctx["next"] == "beneficiary":
             ctx.update(picker=ctx["beneficiary"], quota=BENEFICIARY_PICK, rule="30.4123", next="split")
             return
@@ -211,13 +213,13 @@ class CivilWar(CalamityEffect):
     def _split(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ctx["second"] = self._avail(g, ctx)
-        if _points(ctx["second"]) == 0:  # 30.413
+        if unit_points(ctx["second"]) == 0:  # 30.413
             g.emit(f"Civil War: no second faction remains; there is no civil war in {g.name(v)}.",
                    "calamity_none", nation=v)
             ctx["stage"] = "done"
             return
-        g.emit(f"Civil War: the first faction has {_points(ctx['first'])} unit points, the second "
-               f"{_points(ctx['second'])}.", "civil_war_factions",
+        g.emit(f"Civil War: the first faction has {unit_points(ctx['first'])} unit points, the second "
+               f"{unit_points(ctx['second'])}.", "civil_war_factions",
                first=ctx["first"], second=ctx["second"])
         if g.of(v).has("military"):  # 30.414, Z-16: before the choice
             ctx["military_left"] = ["first", "second"]
@@ -250,7 +252,7 @@ class CivilWar(CalamityEffect):
         v = ctx["victim"]
         L.apply(g, ctx["loss"], **choice)
         f = ctx[ctx["faction"]]
-        f = _minus(f, {"tokens": choice["tokens"], "cities": choice["reduce"] + choice["destroy"]})
+        f = units_minus(f, {"tokens": choice["tokens"], "cities": choice["reduce"] + choice["destroy"]})
         for a in choice["reduce"]:
             if g.tokens(a, v):
                 f["tokens"][a] = f["tokens"].get(a, 0) + g.tokens(a, v)
@@ -309,7 +311,7 @@ class CivilWar(CalamityEffect):
         v = ctx["victim"]
         if st == "pick":
             avail = self._avail(g, ctx)
-            need = _required(avail, ctx["quota"])
+            need = selection_size(avail, ctx["quota"])
             picker = ctx["picker"]
             return [Decision(g.of(picker).seat, "civil_war_units",
                              f"Civil War: select {need} unit points of {g.name(v)}'s units "

@@ -163,7 +163,7 @@ def _city_points(placed: int, mode: str) -> int:
     return min(4, pts) if mode == EPIDEMIC else pts
 
 
-class _Table:
+class LossTable:
     """Reachable city-point totals from city ``i`` on with ``stock`` tokens left (exact:
     cities are handled in area order and reductions draw on the shrinking stock)."""
 
@@ -216,7 +216,7 @@ def _target(reach: frozenset[int], tokens: int, points: int, ceiling: int | None
     return best
 
 
-def _need(g: Context, loss: dict, table: "_Table", stock: int, tokens: int) -> int:
+def _need(g: Context, loss: dict, table: "LossTable", stock: int, tokens: int) -> int:
     """The exact total a loss costs from ``table``'s cities at ``stock`` (see :func:`_target`)."""
     return _target(table.reach(0, stock), tokens, loss["points"], loss.get("max"))
 
@@ -227,7 +227,7 @@ def required(g: Context, loss: dict) -> int:
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
     caps = token_caps(g, loss)
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     return _need(g, loss, table, g.of(loss["nation"]).stock, sum(caps.values()))
 
 
@@ -235,7 +235,7 @@ def maximum(g: Context, loss: dict) -> int:
     """All the unit points the nation could lose to this calamity."""
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     return max(table.reach(0, g.of(loss["nation"]).stock)) + sum(token_caps(g, loss).values())
 
 
@@ -278,7 +278,7 @@ def check(g: Context, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int
                 raise IllegalOrder("30.511", f"your city in {area} stands on a black city site "
                                    "or off the flood plain and is safe from the flood")
             raise IllegalOrder("29.62", f"you have no city in {area} that {why} can take")
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     acts = {a: "reduce" for a in reduce} | {a: "destroy" for a in destroy}
     stock = g.of(nation).stock
     pts = 0
@@ -336,7 +336,7 @@ def random_choice(g: Context, loss: dict, rng) -> dict[str, Any]:
     nation = loss["nation"]
     caps = token_caps(g, loss)
     t_total = sum(caps.values())
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     stock = g.of(nation).stock
     need = _need(g, loss, table, stock, t_total)
     reduce, destroy = [], []
@@ -404,7 +404,7 @@ def settle(g: Context, losses: dict[str, dict]) -> None:
 def decision(g: Context, loss: dict) -> Decision:
     """The choose_losses decision for one loss (SITE-CAL-05 default: random units)."""
     need = required(g, loss)
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     stock = g.of(loss["nation"]).stock
     why = loss["why"] or "a calamity"
     return Decision(

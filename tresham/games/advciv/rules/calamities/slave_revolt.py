@@ -32,7 +32,7 @@ def unsupporting(g: Context, nation: str) -> int:
     return min(n, g.tokens_on_board(nation))
 
 
-def _support():
+def support_rules():
     """The city support sub-machine (rules/support.py, 26.3)."""
     return importlib.import_module("tresham.games.advciv.rules.support")
 
@@ -54,25 +54,25 @@ class SlaveRevolt(CalamityEffect):
         g.emit(f"Slave Revolt: {n} of {g.name(v)}'s tokens cannot support cities; "
                f"{g.tokens_on_board(v) - n} tokens remain for {len(g.cities_of(v))} cities.",
                "calamity_effect", nation=v, tokens=n)
-        ctx["support"] = _support().start_support_check(g, "Slave Revolt", nations=[v],
+        ctx["support"] = support_rules().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})
 
     def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
-        return _support().pending(g, ctx["support"])
+        return support_rules().pending(g, ctx["support"])
 
     def done(self, g: Context, ctx: dict[str, Any]) -> bool:
-        return _support().done(g, ctx["support"])
+        return support_rules().done(g, ctx["support"])
 
     def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if g.player(o.player).nation != ctx["victim"]:
             raise IllegalOrder("30.422", "only the victim of the Slave Revolt reduces cities")
-        _support().handle(g, ctx["support"], o)
+        support_rules().handle(g, ctx["support"], o)
 
     def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05 / SZ-16: random cities, this turn's new ones first."""
-        _support().timeout(g, ctx["support"], seat)
+        support_rules().timeout(g, ctx["support"], seat)
 
     def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if g.player(seat).nation != ctx["victim"]:
             return Timeout(seat)
-        return _support().sample(g, ctx["support"], seat, rng)
+        return support_rules().sample(g, ctx["support"], seat, rng)
