@@ -1,4 +1,4 @@
-"""The board drawn from real geography (``tresham/games/advciv/board``): every area in play a
+"""The board drawn from real geography (``tresham/games/advciv/site/board``): every area in play a
 region of the real coastlines with its name, regions that never overlap, land areas on land
 and open seas at sea, each configuration showing its own areas only, and a pieces layer made
 from a seat's view alone."""

@@ -1,4 +1,4 @@
-"""tresham/games/advciv/replay.py: the post-game replay (issue 10, SITE-HIST-01): the game
+"""tresham/games/advciv/site/replay.py: the post-game replay (issue 10, SITE-HIST-01): the game
 rebuilt from its log in one pass, every hand before and after each turn's trade (27, 28), each
 deal's real cards beside what was said of them, the lies marked as 28.3 counts them."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""tresham/games/advciv/standing.py: standing orders, the site's own feature (no site ID):
+"""tresham/games/advciv/site/standing.py: standing orders, the site's own feature (no site ID):
 what a player wants done when his deadline passes instead of the site's default
 (SITE-TIME-04). For each kind a position where the standing order gives a specific order
 and outcome different from the default; the checks of the spec; refusals; and that it
@@ -561,7 +561,7 @@ SPECS = {
 def test_standing_orders_do_not_peek_at_hidden_information():
     """The same public position with other hands, the deck order, the generator and the other
     players' secret entries of the phase changed gives the same standing order, at every
-    decision of a game (as the heuristic bot, tests/bots/test_heuristic.py)."""
+    decision of a game (as the heuristic bot, tests/games/advciv/bots/test_heuristic.py)."""
     from tresham.games.advciv.orders import is_platform_order
     from tresham.games.advciv.view import PRIVATE_STEP_KEYS
 

@@ -1,4 +1,4 @@
-"""tresham/sim.py: the invariant checker, full games with random bots (they end, break no
+"""tresham/games/advciv/tools/sim.py: the invariant checker, full games with random bots (they end, break no
 invariant and replay exactly) and the ``tresham simulate`` command."""
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""Grand Imperial's order forms (EP-12; ``grand_imperial/forms.py``): the twin of the plain
+"""Grand Imperial's order forms (EP-12; ``site/grand_imperial/forms.py``): the twin of the plain
 "every decision has a form" test (``tests/games/advciv/test_forms.py``) over bot Grand Imperial
 games (random and heuristic seats). Every decision kind met has forms (no note of a missing form); the forms of
 Grand Imperial's own decisions give orders the rules accept."""
