@@ -20,6 +20,10 @@ a variant plugs in"):
 - board primitives and hooks: ``context_class``, a ``Context`` subclass;
 - state of its own: ``GameState.variant_state``, plain JSON data, set up by :meth:`Variant.setup`
   (left out of the state's JSON while empty, as it always is in the plain game).
+
+What the engine does not know stays outside it, keyed by the variant's key: the heuristic bot's
+planners (``bots/heuristic.VARIANT_PLANNERS``) and the order forms (``site/forms.py``,
+``@form(kind, to_order, variant=KEY)``).
 """
 from __future__ import annotations
 
