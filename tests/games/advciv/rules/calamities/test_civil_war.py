@@ -158,10 +158,10 @@ def test_civil_war_selection_exceeds_by_the_least():
                   "fayum": {"tokens": {"egypt": 3}}, "sinai": {"tokens": {"egypt": 3}}})
     g = Context(s)
     avail = civil_war.all_units(g, "egypt")
-    assert civil_war._required(avail, 20) == 20
-    assert civil_war._required({"tokens": {"fayum": 2}, "cities": ["a", "b"]}, 8) == 10
-    assert civil_war._required({"tokens": {"fayum": 1}, "cities": ["a", "b"]}, 7) == 10
-    assert civil_war._required({"tokens": {"fayum": 2}, "cities": ["a", "b"]}, 13) == 12  # all
+    assert civil_war.selection_size(avail, 20) == 20
+    assert civil_war.selection_size({"tokens": {"fayum": 2}, "cities": ["a", "b"]}, 8) == 10
+    assert civil_war.selection_size({"tokens": {"fayum": 1}, "cities": ["a", "b"]}, 7) == 10
+    assert civil_war.selection_size({"tokens": {"fayum": 2}, "cities": ["a", "b"]}, 13) == 12  # all
 
 
 # ---- 30.4123, 30.413 The beneficiary's pick; the second faction ---------------------------------
@@ -191,7 +191,7 @@ def test_civil_war_philosophy_beneficiary_picks_fifteen():
     refused(g, ctx, select(1, {"fayum": 5}, ["thebes", "memphis", "alexandria"]), "30.4124")
     do(g, ctx, select(1, {"fayum": 5}, ["thebes", "memphis"]))
     assert owed(g, ctx) == [(0, "calamity_choice")]
-    assert civil_war._points(ctx["second"]) == 39 - 15
+    assert civil_war.unit_points(ctx["second"]) == 39 - 15
     do(g, ctx, L.CalamityChoice(0, "second"))
     assert g.cities_of("babylon") == ["memphis", "thebes"] and g.tokens("fayum", "babylon") == 5
     assert g.cities_of("egypt") == ["alexandria"]
@@ -204,14 +204,14 @@ def test_civil_war_philosophy_with_military_fifteen_then_five_from_each():
     assert owed(g, ctx) == [(1, "civil_war_units")]
     assert EFFECTS["civil_war"].pending(g, ctx)[0].options["points"] == 15
     do(g, ctx, civil_war.SelectUnits(1, {"upper_egypt": 4, "buhen": 3, "tanis": 3}, ["thebes"]))
-    assert civil_war._points(ctx["first"]) == 15 and civil_war._points(ctx["second"]) == 24
+    assert civil_war.unit_points(ctx["first"]) == 15 and civil_war.unit_points(ctx["second"]) == 24
     assert owed(g, ctx) == [(0, "choose_losses")]
     assert ctx["loss"]["points"] == 5
     before = g.unit_points_on_board("egypt")
     while ctx["stage"] == "military":
         EFFECTS["civil_war"].timeout(g, ctx, 0)
     assert g.unit_points_on_board("egypt") == before - 10
-    assert civil_war._points(ctx["first"]) + civil_war._points(ctx["second"]) == 39 - 10
+    assert civil_war.unit_points(ctx["first"]) + civil_war.unit_points(ctx["second"]) == 39 - 10
     assert owed(g, ctx) == [(0, "calamity_choice")]
 
 
