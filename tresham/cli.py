@@ -298,7 +298,7 @@ def scenario(file: str, as_json: bool) -> None:
     """Load a scenario FILE (docs/scenarios.md), apply its orders, print the result."""
     if _tigris_file(file):
         return _tigris_scenario(file, as_json)
-    from .games.advciv import scenario as sc
+    from .games.advciv.tools import scenario as sc
 
     try:
         doc = sc.load_file(file)
@@ -350,7 +350,7 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
 
     from .games import registry
     from .games.base import IllegalOrder
-    from .sim import play_game, seat_bots, summarize
+    from .games.advciv.tools.sim import play_game, seat_bots, summarize
 
     opts: dict = {}
     for text in options:
@@ -413,7 +413,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
             raise BadInput("--database-url is for `bench server`")
         if think_ms:
             raise BadInput("--think-ms is for `bench server`")
-        from .bench import bench_engine
+        from .games.advciv.tools.bench import bench_engine
 
         result = bench_engine(players=players or 7, games=games or 5, turns=turns)
     else:

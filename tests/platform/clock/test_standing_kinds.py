@@ -10,7 +10,7 @@ import json
 import pytest
 from django.test import Client
 
-from tresham.games.advciv.engine import AdvancedCivilization
+from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.tigris.site.rules import TigrisEuphrates
 from tresham.games.tigris.site.standing import KINDS as TIGRIS_KINDS
 from tresham.platform.clock import standing
