@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv import scenario as sc
-from tresham.games.advciv.game import Game
+from tresham.games.advciv import position as sc
+from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.base import IllegalOrder
@@ -37,8 +37,8 @@ def play(state, *orders):
     return state, events
 
 
-def game(state) -> Game:
-    return Game(state)
+def game(state) -> Context:
+    return Context(state)
 
 
 def texts(events) -> str:
@@ -182,7 +182,7 @@ def effect_position(board, players=None, nations=SIX):
 
 def begin_effect(state, calamity, victim, trader=None):
     """Start a calamity effect on ``state``; gives (game, ctx)."""
-    g = Game(state)
+    g = Context(state)
     ctx = {"calamity": calamity, "victim": victim, "trader": trader}
     EFFECTS[calamity].begin(g, ctx)
     return g, ctx

@@ -261,7 +261,7 @@ def _tigris_file(file: str) -> bool:
 
 def _tigris_scenario(file: str, as_json: bool) -> None:
     """`tresham scenario` for a Tigris & Euphrates file (docs/scenarios.md, its own section)."""
-    from .games.tigris import scenario as sc
+    from .games.tigris.tools import scenario as sc
 
     try:
         doc = sc.load_file(file)
@@ -298,7 +298,7 @@ def scenario(file: str, as_json: bool) -> None:
     """Load a scenario FILE (docs/scenarios.md), apply its orders, print the result."""
     if _tigris_file(file):
         return _tigris_scenario(file, as_json)
-    from .games.advciv import scenario as sc
+    from .games.advciv.tools import scenario as sc
 
     try:
         doc = sc.load_file(file)
@@ -350,7 +350,7 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
 
     from .games import registry
     from .games.base import IllegalOrder
-    from .sim import play_game, seat_bots, summarize
+    from .games.advciv.tools.sim import play_game, seat_bots, summarize
 
     opts: dict = {}
     for text in options:
@@ -405,7 +405,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
         if players is not None and not 2 <= players <= 4:
             raise BadInput(f"Invalid value for '--players': Tigris & Euphrates is for 2 to 4 "
                            f"players, not {players}")
-        from .bench_tigris import bench_tigris
+        from .games.tigris.tools.bench import bench_tigris
 
         result = bench_tigris(players=players, games=games or 10)
     elif what == "engine":
@@ -413,7 +413,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
             raise BadInput("--database-url is for `bench server`")
         if think_ms:
             raise BadInput("--think-ms is for `bench server`")
-        from .bench import bench_engine
+        from .games.advciv.tools.bench import bench_engine
 
         result = bench_engine(players=players or 7, games=games or 5, turns=turns)
     else:

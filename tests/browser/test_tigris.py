@@ -2,7 +2,7 @@
 game through the pages (issue 14): the new-game page with the game chosen and its options, the
 Open list and "Join this game", then several turns on the game page, including a war.
 
-The orders are given with the game page's decision forms (``tresham/games/tigris/forms.py``:
+The orders are given with the game page's decision forms (``tresham/games/tigris/site/forms.py``:
 a leader, a tile on land, a commitment, a swap, a pass), filled in by their controls and
 submitted, never as JSON.
 

@@ -83,7 +83,7 @@ def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
              "from ...games.tigris import engine",
              "from ..games import tigris",
              "from ...games import advciv",
-             "from ...games.advciv.engine import AdvancedCivilization",
+             "from ...games.advciv.site.rules import AdvancedCivilization",
              "import importlib; importlib.import_module('tresham.games.tigris')",
              "__import__('tresham.games.advciv.state')",
              "from ...games import registry",

@@ -16,8 +16,8 @@ from .base import GameRules
 
 #: Built-in games: name -> "module:attribute" of a class implementing GameRules.
 GAMES: dict[str, str] = {
-    "advciv": "tresham.games.advciv.engine:AdvancedCivilization",
-    "tigris": "tresham.games.tigris.engine:TigrisEuphrates",
+    "advciv": "tresham.games.advciv.site.rules:AdvancedCivilization",
+    "tigris": "tresham.games.tigris.site.rules:TigrisEuphrates",
 }
 
 

@@ -19,7 +19,7 @@ import pytest
 from django.test import Client
 
 from tests.platform.clock.wallclock import locked, seat_game, wall  # noqa: F401 -- the fixture
-from tresham.games.advciv.game import Game as Board
+from tresham.games.advciv.context import Context as Board
 from tresham.games.advciv.rules import civcards as cc
 from tresham.games.advciv.rules.cities import buildable
 from tresham.platform.clock import absence, standing

@@ -10,9 +10,9 @@ import json
 import pytest
 from django.test import Client
 
-from tresham.games.advciv.engine import AdvancedCivilization
-from tresham.games.tigris.engine import TigrisEuphrates
-from tresham.games.tigris.standing import KINDS as TIGRIS_KINDS
+from tresham.games.advciv.site.rules import AdvancedCivilization
+from tresham.games.tigris.site.rules import TigrisEuphrates
+from tresham.games.tigris.site.standing import KINDS as TIGRIS_KINDS
 from tresham.platform.clock import standing
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services

@@ -208,7 +208,7 @@ def test_after_a_trade_the_other_players_are_told_what_was_said_never_what_was_g
     got = _one(smtp, users[third].email)
     rules = registry.get(game.kind)
     state = rules.loads(game.state)
-    from tresham.games.advciv.game import Game as Board
+    from tresham.games.advciv.context import Context as Board
     from tresham.games.advciv.rules.acquisition import card_name
 
     board = Board(state)

@@ -112,7 +112,7 @@ def test_every_cards_cost_groups_credits_prerequisite_and_effect_are_readable(wi
     assert "Tokens may move through one land area into a second (32.251)" in cells[5] and "(rule 32.25)" in cells[5]
     assert "Pottery 10" in cells[6] and "Mining 10" in cells[6]
     state = t.state()
-    from tresham.games.advciv.game import Game
+    from tresham.games.advciv.context import Context as Game
     from tresham.games.advciv.rules.civcards import cost_after_credits, credit  # the engine's arithmetic
 
     g, me = Game(state), state.players[0]

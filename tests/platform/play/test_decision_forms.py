@@ -104,7 +104,7 @@ def test_movement_forms_add_a_move_and_confirm(table):
     html = page(table, user)
     f = form_fields(html, "move.land")
     src = next(a for a, owners in sorted(state.board.tokens.items()) if owners.get(nation, 0) >= 1)
-    from tresham.games.advciv.game import Game as G
+    from tresham.games.advciv.context import Context as G
     g = G(state)
     dst = sorted(g.areas[src].land_adj & set(g.areas))[0]
     r = client(user).post(f"/games/{table.game.pk}/decide/", {

@@ -425,3 +425,9 @@ def load() -> GameData:
     cal = _with_variant_calamities(cal, expansion)
     ast = _load_ast(_read("ast.json"), m.nations)
     return GameData(m, cards, com, cal, ast, total, _load_modifiers(expansion, cal, cards))
+
+
+@cache
+def card_groups() -> dict[str, str]:
+    """Civilization card groups by id: "Arts (blue triangle)" (32.1, the data file's names)."""
+    return dict(_read("civ_cards.json")["meta"]["groups"])

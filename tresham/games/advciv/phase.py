@@ -15,7 +15,7 @@ import json
 from typing import Any, ClassVar
 
 from ..base import AlreadyDone, Decision, IllegalOrder
-from .game import Game
+from .context import Context
 from .orders import Order
 from .state import STANDARD
 
@@ -51,26 +51,26 @@ class Phase:
     #: order types this phase accepts (names registered in orders.py)
     accepts: ClassVar[tuple[str, ...]] = ()
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Set up ``g.s.step`` and do whatever needs no decision."""
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """Decisions owed now (required) or that may be entered early (not required)."""
         return []
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         """True when nobody owes anything more in this phase."""
         return not any(d.required for d in self.pending(g))
 
-    def handle(self, g: Game, order: Order) -> None:
+    def handle(self, g: Context, order: Order) -> None:
         """Validate and apply one order (raise IllegalOrder to refuse it)."""
         raise IllegalOrder(self.rule, f"no orders are taken in the {self.name} phase")
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """Apply the site's default for ``seat``'s overdue decision (SITE-TIME-04)."""
         raise IllegalOrder(self.rule, f"nothing is owed by seat {seat} in the {self.name} phase")
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A uniformly random legal order for ``seat``'s current decision (the random bot
         and the property tests use it). The default, the timeout order, is always legal
         for a required decision; phases override this to explore their real choices."""
@@ -78,10 +78,10 @@ class Phase:
 
         return Timeout(seat)
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """Wrap up once complete (before the next phase starts)."""
 
-    def next_phase(self, g: Game | None) -> str:
+    def next_phase(self, g: Context | None) -> str:
         """The phase after this one in the turn of ``g``'s variant (``Variant.turn``; the
         plain ``TURN`` when ``g`` is None): "pick" leads to the turn's first phase, the last
         wraps around."""
@@ -106,7 +106,7 @@ def register(cls: type[Phase] | None = None, *, variant: str = STANDARD) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
-def require_phase_player(g: Game, order: Order, rule: str = "") -> None:
+def require_phase_player(g: Context, order: Order, rule: str = "") -> None:
     """Refuse orders from seats without a nation or from inert nations."""
     p = g.player(order.player)
     if p.nation is None:
@@ -123,7 +123,7 @@ def refuse_repeat(stored: Any, entered: Any, rule: str, what: str) -> None:
         raise AlreadyDone(rule, what)  # compared as JSON: a stored state has lists, not tuples
 
 
-def queue_head(g: Game) -> str | None:
+def queue_head(g: Context) -> str | None:
     """The nation whose turn it is in a phase taken nation by nation (``step["queue"]``);
     nations that departed during the phase are dropped on the way (15.61)."""
     queue = g.s.step["queue"]
@@ -132,14 +132,14 @@ def queue_head(g: Game) -> str | None:
     return queue[0] if queue else None
 
 
-def queue_done(g: Game, nation: str) -> None:
+def queue_done(g: Context, nation: str) -> None:
     """``nation`` has acted: off the queue; the 1.5 x time of the first decider is used
     (SITE-TIME-02)."""
     g.s.step["queue"].remove(nation)
     g.s.step["first"] = False
 
 
-def live_queue(g: Game) -> list[str]:
+def live_queue(g: Context) -> list[str]:
     """The nations still to act in a phase taken one nation after another (``step["queue"]``),
     departed (inert) ones left out (15.61)."""
     return [n for n in g.s.step.get("queue", []) if not g.of(n).inert]

@@ -46,7 +46,7 @@ def _member(values: frozenset[str], what: str, rule: str):
     return check
 
 
-def _enum(values: frozenset[str], what: str, rule: str, description: str) -> Any:
+def one_of(values: frozenset[str], what: str, rule: str, description: str) -> Any:
     """A string type restricted to ``values``: a short error, and an ``enum`` in the schema."""
     return Annotated[str, AfterValidator(_member(values, what, rule)),
                      WithJsonSchema({"type": "string", "enum": sorted(values), "description": description})]
@@ -61,12 +61,12 @@ VOLCANOES = frozenset(_d.map.volcanoes)
 Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1, description="a seat number (0 = the first seat)")]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT, description="a whole number, 0 or more")]
 Positive = Annotated[int, Field(ge=1, le=MAX_COUNT, description="a whole number, 1 or more")]
-AreaId = _enum(AREAS, "an area of the map", "3.1", "an area id of the map")
-NationId = _enum(NATIONS, "a nation of the game", "16.1", "a nation id")
-OwnerId = _enum(NATIONS | {BARBARIANS, PIRATES}, "a nation, barbarians or pirates", "5.5",
+AreaId = one_of(AREAS, "an area of the map", "3.1", "an area id of the map")
+NationId = one_of(NATIONS, "a nation of the game", "16.1", "a nation id")
+OwnerId = one_of(NATIONS | {BARBARIANS, PIRATES}, "a nation, barbarians or pirates", "5.5",
                 "who owns units: a nation id, barbarians or pirates")
-TradeCardId = _enum(TRADE_CARDS, "a trade card", "27.1", "a trade card id (commodity or calamity)")
-CivCardId = _enum(CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
+TradeCardId = one_of(TRADE_CARDS, "a trade card", "27.1", "a trade card id (commodity or calamity)")
+CivCardId = one_of(CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
 #: An optional area: an area id, or "" for none.
 OptionalArea = AreaId | Literal[""]
 #: What the receiver of a card is told it is: a tradable card's id, or "unspecified" (SITE-TRADE-06).
@@ -74,7 +74,7 @@ StatedCard = TradeCardId | Literal["unspecified"]
 #: One card expected in a deal: a card id, "dont_care" or "unspecified" (SITE-TRADE-04).
 ExpectedCard = TradeCardId | Literal["dont_care", "unspecified"]
 #: An earthquake or volcano site (30.211: a volcano id; 30.212: a city's area).
-SiteId = _enum(VOLCANOES | AREAS, "a volcano or an area", "30.21", "a volcano id or an area id")
+SiteId = one_of(VOLCANOES | AREAS, "a volcano or an area", "30.21", "a volcano id or an area id")
 def _printable(v: str) -> str:
     """Free text holds no NUL and no lone surrogate: no database stores them as text."""
     if "\x00" in v or any("\ud800" <= c <= "\udfff" for c in v):

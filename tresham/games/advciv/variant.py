@@ -3,7 +3,7 @@
 In the manner of python-chess's ``chess.variant``: the plain game is the base, and a variant
 is a subclass of :class:`Variant` that overrides what it changes (class attributes and small
 methods), registered by name in :data:`VARIANTS`. The engine asks the game's variant
-(:func:`variant_of`) for the turn, the phase objects, the order types, the ``Game`` class, the
+(:func:`variant_of`) for the turn, the phase objects, the order types, the ``Context`` class, the
 set-up, the variant's part of the views and its invariants; in :class:`Variant` itself each
 of these is exactly the plain game's, so :class:`Standard` (the plain game) plays as the
 engine did before variants existed, and the plain registries (``phase.PHASES``,
@@ -17,9 +17,13 @@ a variant plugs in"):
   under a plain phase's name (``phase.VARIANT_PHASES``);
 - orders: ``@order(name, ..., variant=KEY)`` / ``@platform_order(..., variant=KEY)``
   (``orders.VARIANT_ORDER_TYPES`` / ``VARIANT_PLATFORM_TYPES``);
-- board primitives and hooks: ``game_class``, a ``Game`` subclass;
+- board primitives and hooks: ``context_class``, a ``Context`` subclass;
 - state of its own: ``GameState.variant_state``, plain JSON data, set up by :meth:`Variant.setup`
   (left out of the state's JSON while empty, as it always is in the plain game).
+
+What the engine does not know stays outside it, keyed by the variant's key: the heuristic bot's
+planners (``bots/heuristic.VARIANT_PLANNERS``) and the order forms (``site/forms.py``,
+``@form(kind, to_order, variant=KEY)``).
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..base import IllegalOrder, OptionField
 from .data import GameData, load
-from .game import Game
+from .context import Context
 from .orders import Order, order_types
 from .phase import PHASES, TURN, VARIANT_PHASES, Phase
 from .state import STANDARD, GameState, Options
@@ -48,8 +52,8 @@ class Variant:
     #: the phases of a turn, in order (18.1); "pick" comes before the first turn and "over"
     #: after the last, outside the tuple
     turn: ClassVar[tuple[str, ...]] = TURN
-    #: the board primitives and rule hooks of this variant's games (``game.Game``)
-    game_class: ClassVar[type[Game]] = Game
+    #: the board primitives and rule hooks of this variant's games (``context.Context``)
+    context_class: ClassVar[type[Context]] = Context
     #: order types taken in any phase, before the phase's own (``handle_anytime``): none in
     #: the plain game (whose one such order, ``depart``, the engine routes itself)
     anytime_orders: ClassVar[tuple[str, ...]] = ()
@@ -63,9 +67,9 @@ class Variant:
         """The static data of this variant's games (the plain files, ``data.load``)."""
         return load()
 
-    def game(self, state: GameState, data: GameData | None = None) -> Game:
-        """The working object over ``state`` (``game_class``)."""
-        return self.game_class(state, data or self.data())
+    def game(self, state: GameState, data: GameData | None = None) -> Context:
+        """The working object over ``state`` (``context_class``)."""
+        return self.context_class(state, data or self.data())
 
     # ---- phases and orders -----------------------------------------------------------
     def phases(self) -> Mapping[str, Phase]:
@@ -83,13 +87,13 @@ class Variant:
         own (``@order(..., variant=key)``) before the plain ones."""
         return order_types(self.key, platform)
 
-    def anytime_decisions(self, g: Game) -> list:
+    def anytime_decisions(self, g: Context) -> list:
         """Decisions a player may take in any phase (never required; their orders are
         ``anytime_orders``), listed after the phase's own by ``engine.pending``: none in the
         plain game."""
         return []
 
-    def handle_anytime(self, g: Game, order: Order) -> None:
+    def handle_anytime(self, g: Context, order: Order) -> None:
         """Validate and apply an order of ``anytime_orders`` (IllegalOrder to refuse it), in
         whatever phase the game is; never called in the plain game."""
         raise IllegalOrder("", f"a {order.type_name!r} order is not taken in this game")
@@ -119,7 +123,7 @@ class Variant:
         """Refuse options this variant cannot play (IllegalOrder, rule cited); called after
         the plain checks (``engine.check_options``), the board and tokens filled in."""
 
-    def setup(self, g: Game) -> None:
+    def setup(self, g: Context) -> None:
         """Prepare a new game before nation picking: the trade stacks (15.2), and the
         variant's own ``g.s.variant_state`` (empty in the plain game)."""
         from .rules.setup import build_stacks
@@ -133,14 +137,14 @@ class Variant:
         ``stacks`` use them."""
         return PLAIN_STACKS
 
-    def take_from_stacks(self, g: Game, card: str) -> None:
+    def take_from_stacks(self, g: Context, card: str) -> None:
         """Take one ``card`` out of the stacks, for a prepared position whose hands hold it
         (``scenario``): the plain game takes it from the stack of its value, if it is there."""
         stack = g.s.stacks[g.d.card_value(card) - 1]
         if card in stack:
             stack.remove(card)
 
-    def return_departed(self, g: Game, cards: list[str]) -> None:
+    def return_departed(self, g: Context, cards: list[str]) -> None:
         """Put the cards a departing nation does not keep under their stacks (15.62:
         ``departure.return_to_stacks``)."""
         from .rules.departure import return_to_stacks
@@ -153,20 +157,13 @@ class Variant:
         game), and a position giving one is refused."""
         return None
 
-    # ---- bots -------------------------------------------------------------------------
-    def planners(self) -> Mapping[str, Callable[..., dict | None]]:
-        """The heuristic bot's own planners for this variant's decisions, by phase name:
-        ``planner(g, seat, rng)`` gives the order (None: the plain heuristic or the default
-        decides, ``bots.heuristic``). None in the plain game (EP-11)."""
-        return {}
-
     # ---- views ------------------------------------------------------------------------
-    def view(self, g: Game, seat: int | None) -> dict[str, Any]:
+    def view(self, g: Context, seat: int | None) -> dict[str, Any]:
         """The variant's part of ``seat``'s view (None = a spectator), under the view's key
         ``"variant"``; nothing (and no key) in the plain game. Only what ``seat`` may see."""
         return {}
 
-    def phase_view(self, phase: str) -> Callable[[Game, int | None], dict] | None:
+    def phase_view(self, phase: str) -> Callable[[Context, int | None], dict] | None:
         """The hook adding ``phase``'s part to a view (``view.PHASE_VIEWS``)."""
         return _view().PHASE_VIEWS.get(phase)
 
@@ -198,7 +195,7 @@ class Variant:
         plain game."""
         return Counter()
 
-    def position_built(self, g: Game) -> None:
+    def position_built(self, g: Context) -> None:
         """A prepared position's pieces are placed (``scenario``, before its check): the
         variant completes its own state for them. Nothing in the plain game."""
 
@@ -344,6 +341,6 @@ def variant_of(x: GameState | Options | dict | None) -> Variant:
     return v if isinstance(v, Variant) and v._checked else find_variant(name)
 
 
-def game_for(state: GameState, data: GameData | None = None) -> Game:
-    """The working object over ``state``, of its variant's ``Game`` class."""
+def game_for(state: GameState, data: GameData | None = None) -> Context:
+    """The working object over ``state``, of its variant's ``Context`` class."""
     return variant_of(state).game(state, data)

@@ -3,7 +3,7 @@ squares (a temple and a treasure at the start) and the special-border ones among
 
 Squares are ``(column, row)``, 0-based from the top-left (TE-BASE-12); JSON carries them as
 ``[c, r]``. The data is ``data/board.json`` (copied from the shared data, checked by
-``tests/tigris/test_board_data.py``); nothing here is a rule.
+``tests/games/tigris/test_board_data.py``); nothing here is a rule.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The bots of Tigris & Euphrates, deciding on information states only.
 
-A bot is given the seat's own ``view`` (``view.view(state, seat)``: the board, its own hand,
+A bot is given the seat's own ``view`` (``engine.view(state, seat)``: the board, its own hand,
 the public counts) and never the state itself: :func:`info_state` rebuilds from that view
 a :class:`TEState` the rules' functions can read (``legal.legal_orders``, ``regions``),
 with the hidden parts put in a fixed, canonical form (other hands empty, the bag a sorted
@@ -21,9 +21,11 @@ import math
 import random
 
 from .board import Square
+from .engine import view
 from .legal import kingdom_borders, legal_orders, pick_action
 from .regions import Regions, regions
 from .rules.turn import decider
+from .rules.war import supporters, war_sides
 from .state import COLOURS, MONUMENTS, TILE_COUNTS, TEState, monument_colours
 
 #: the random generator's state every information state carries (it is never drawn from)
@@ -236,8 +238,6 @@ def _monument(e: _Eval, orders: list[dict]) -> dict:
 
 def _war_order(e: _Eval, orders: list[dict]) -> dict:
     """The war the seat is likeliest to win first (its supporters against the other side's)."""
-    from .rules.war import war_sides, supporters
-
     sides = war_sides(e.s)
 
     def edge(o: dict) -> float:
@@ -377,16 +377,12 @@ def _leader_score(e: _Eval, colour: str, q: Square) -> float:
 
 
 def _owes(state: TEState, seat: int) -> bool:
-    from .rules.turn import decider
-
     return not state.finished and decider(state) == seat
 
 
 def greedy_bot(state: TEState, seat: int, rng_seed: str) -> dict:
     """The engine's bot: the greedy bot on ``seat``'s view of ``state`` (the platform's
     ``timeout`` order when the seat owes nothing, which the rules then refuse)."""
-    from .engine import view
-
     if not _owes(state, seat):
         return {"type": "timeout", "player": seat}
     return greedy_order(view(state, seat), rng_seed)
@@ -394,8 +390,6 @@ def greedy_bot(state: TEState, seat: int, rng_seed: str) -> dict:
 
 def random_bot(state: TEState, seat: int, rng_seed: str) -> dict:
     """The random legal bot on ``seat``'s view of ``state`` (as :func:`greedy_bot`)."""
-    from .engine import view
-
     if not _owes(state, seat):
         return {"type": "timeout", "player": seat}
     return random_order(view(state, seat), rng_seed)

@@ -8,8 +8,8 @@ from collections import Counter
 
 from .regions import kingdom_of
 from .rules import buildings, wonder
-from .rules.treasures import _trader_kingdoms as trader_kingdoms
 from .rules.common import has_temple
+from .rules.treasures import trader_kingdoms
 from .state import CATASTROPHES_EACH, COLOURS, HAND_SIZE, MONUMENTS, TILE_COUNTS, TEState
 
 

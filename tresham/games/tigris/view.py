@@ -1,4 +1,5 @@
-"""Per-seat views (docs/tigris.md "The view"; TE-BASE-77, TE-Z-09).
+"""Per-seat views (docs/tigris.md "The view"; TE-BASE-77, TE-Z-09) and the words for where the
+game stands (:func:`stage_words`). ``engine.view`` adds the decisions pending.
 
 Hidden: every hand but the viewer's own, the bag's order (only its size is shown), the
 VP totals (unless ``open_scoring`` or the game is over) and the collected treasures' count
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .regions import READING
+from .rules.common import who
 from .rules.turn import decider
 from .state import BUILDINGS, COLOURS, DYNASTIES, MONUMENTS, TEState, monument_colours
 
@@ -47,11 +49,22 @@ def squares(s: TEState) -> list[dict[str, Any]]:
     return out
 
 
+def stage_words(s: TEState) -> str:
+    """Where the game stands: "Turn 3, bull", and the decision of a conflict or a monument
+    when one is asked. The actions left are not in it (they are the view's ``actions_left``):
+    the site names a decision by its stage, so a turn's two actions are one decision, with
+    one deadline and one "your turn" mail (SITE-TIME-01)."""
+    if s.finished:
+        return "Game over"
+    base = f"Turn {s.turn}, {who(s.active)}"
+    if s.phase != "action":
+        base += f", {s.phase.replace('_', ' ')}: {who(decider(s))}"
+    return base
+
+
 def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
     """What ``seat`` may see (None: a spectator); ``pending`` the decisions as JSON
     (only the viewer's own carry their options)."""
-    from .engine import stage_words
-
     players = []
     for p in range(s.players):
         on = {c for (o, c) in s.leaders.values() if o == p}

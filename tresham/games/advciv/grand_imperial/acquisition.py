@@ -33,10 +33,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import _enum
+from ..schema import one_of
 from ..rules.acquisition import draw_order, draw_top
 from ..state import Player
 from . import bidding
@@ -52,7 +52,7 @@ from .variant import BALLAST, EVENTS, KEY
 PORT = "port"
 
 
-def card_name(g: Game, card: str) -> str:
+def card_name(g: Context, card: str) -> str:
     """The name of any Grand Imperial trade card: commodity, calamity, ballast, leader."""
     if card in g.d.commodities:
         return g.d.commodities[card].name
@@ -67,7 +67,7 @@ def region_name(region: str) -> str:
     return "the event stack" if region == EVENTS else gi.regions()[region].name
 
 
-def city_draws(g: Game, area: str) -> tuple[int, int]:
+def city_draws(g: Context, area: str) -> tuple[int, int]:
     """(cards the city in ``area`` draws, cards lost to corruption) (GI-TRADE-01): 1, +1 if
     Happy, -1 if Unhappy, none in Revolt (GI-LUX-04..06); +1 for a MarketPlace and +1 for a
     Palace (GI-CITYADV-09, -14); more than 2 only with a Courthouse, the rest lost
@@ -89,25 +89,25 @@ def city_draws(g: Game, area: str) -> tuple[int, int]:
     return max(0, min(n, cap) + pirates), max(0, n - cap)
 
 
-def draw_rights(g: Game, nation: str, plan: dict | None = None) -> list[tuple[str, str]]:
+def draw_rights(g: Context, nation: str, plan: dict | None = None) -> list[tuple[str, str]]:
     """(city area, region) for each card the nation's cities draw (GI-TRADE-01, ``city_draws``),
     from the region of the city's area or, by the draw plan, another it may use (GI-TRADE-02),
     in the seed's region order, then by area."""
     return dr.plan_draws(g, nation, plan)
 
 
-def corruption(g: Game, nation: str) -> dict[str, int]:
+def corruption(g: Context, nation: str) -> dict[str, int]:
     """The cards each city of ``nation`` loses for want of a Courthouse (GI-CITYADV-16)."""
     return {a: lost for a in g.cities_of(nation) if (lost := city_draws(g, a)[1])}
 
 
-def events_due(g: Game, nation: str) -> int:
+def events_due(g: Context, nation: str) -> int:
     """Event cards a nation draws this turn (GI-EVENT-02): by its cities on the board and the
     game's size, the players it began with (small: 4 or fewer; GIS-3)."""
     return gi.event_draws(g.s.options.players, len(g.cities_of(nation)))
 
 
-def draw_from(g: Game, p: Player, region: str) -> str | None:
+def draw_from(g: Context, p: Player, region: str) -> str | None:
     """The top card of ``region``'s stack (or the event stack) into ``p``'s hand, told to him
     only (27.3); an empty stack gives nothing (27.21, GI-TRADE-09)."""
     stack = event_stack(g) if region == EVENTS else region_stack(g, region)
@@ -115,7 +115,7 @@ def draw_from(g: Game, p: Player, region: str) -> str | None:
     return draw_top(g, p, stack, region, named, region_name(region), name=card_name)
 
 
-def draw_for(g: Game, p: Player, plan: dict | None = None) -> None:
+def draw_for(g: Context, p: Player, plan: dict | None = None) -> None:
     """One player's acquisition: his regional cards by his draw plan (GI-TRADE-01, -02), the
     Merchant Prince's card if the plan trades it in (GI-LEADER-06), then his event cards
     (GI-TRADE-03), a calamity above his number of cities discarded unreplaced (GI-EVENT-03)."""
@@ -153,7 +153,7 @@ def draw_for(g: Game, p: Player, plan: dict | None = None) -> None:
            cards=regional + events, regions=dict(got), events=events, cities=cities)
 
 
-def unload_at_ports(g: Game) -> None:
+def unload_at_ports(g: Context) -> None:
     """GI-CITYADV-08, GI-SHIP-07: at the start of acquisition, in the 27.1 order and by ship
     number, each ship standing in the area of one of its owner's cities with an active Port
     (none in Revolt, GI-CARULE-06) unloads the cards aboard into his hand, named to him alone
@@ -167,7 +167,7 @@ def unload_at_ports(g: Game) -> None:
                 fleet.cash_in(g, p.nation, rec["id"])
 
 
-def trade_in(g: Game, p: Player, region: str | None) -> None:
+def trade_in(g: Context, p: Player, region: str | None) -> None:
     """GI-LEADER-06: the Merchant Prince traded in for the top card of ``region``'s stack (the
     leader set aside); kept if he no longer holds it or the stack has emptied since his plan
     (GIDR-5)."""
@@ -181,12 +181,12 @@ def trade_in(g: Game, p: Player, region: str | None) -> None:
 
 
 # ---- buying from a region (GI-TRADE-04) and its auction (GI-TRADE-05) ------------------------
-RegionId = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
+RegionId = one_of(frozenset(gi.regions()), "a region", "GI-TRADE-04", "a region id")
 #: the random bot's limit of purchases in one turn (so that random games end)
 SAMPLE_PURCHASES = 3
 
 
-def access(g: Game, nation: str) -> list[str]:
+def access(g: Context, nation: str) -> list[str]:
     """The regions a nation may buy from (GI-TRADE-04; GIS-9, GIR-30): those its cities may
     draw from (their own, and by CrossRoads and Port, GI-TRADE-02), but a city in Revolt "may
     not be used to acquire trade cards" (GI-LUX-04; GIL-5)."""
@@ -195,7 +195,7 @@ def access(g: Game, nation: str) -> list[str]:
     return [rid for rid in gi.regions() if rid in regions]
 
 
-def can_buy_from(g: Game, p: Player) -> list[str]:
+def can_buy_from(g: Context, p: Player) -> list[str]:
     """The regions ``p`` may buy from now: access, a card left there, and the treasury to pay
     the cheapest card there is (2 = twice face value 1; GIS-9)."""
     if p.nation is None or p.inert or p.treasury < gi.trade().purchase_price_factor:
@@ -217,7 +217,7 @@ class BuyRegional(Order):
     region: RegionId | None = None
 
 
-def buyer(g: Game) -> int | None:
+def buyer(g: Context) -> int | None:
     """The seat whose purchase decision is owed: the first in the 27.1 order still buying."""
     st = g.s.step
     for seat in st.get("buyers", []):
@@ -236,7 +236,7 @@ class GIAcquisitionPhase(Phase):
     rule = "GI-TRADE-01"
     accepts = ("draw_plan", "buy_regional", "auction_bid")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """First the ships standing at their owner's Port unload (GI-CITYADV-08); then the
         players with a choice owe a sealed draw plan (GI-TRADE-02, D12); once every plan is in
         (at once if nobody owes one), the draws."""
@@ -244,7 +244,7 @@ class GIAcquisitionPhase(Phase):
         g.s.step = {"stage": "plan", "plans": {}}
         self._settle_plans(g)
 
-    def _settle_plans(self, g: Game) -> None:
+    def _settle_plans(self, g: Context) -> None:
         """Every plan owed is in: the computer draws for everyone in the 27.1 order
         (GI-TRADE-06), each by his plan; then the buyers."""
         st = g.s.step
@@ -259,13 +259,13 @@ class GIAcquisitionPhase(Phase):
                     "harvest": {seat: plan["harvest"] for seat, plan in sorted(plans.items())
                                 if plan.get("harvest") is not None}}
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         """Done when nobody owes anything; if the last player owing a draw plan left the game
         instead of giving it (15.61), the draws are made now and the buying follows."""
         self._settle_plans(g)
         return super().complete(g)
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         if st.get("stage") == "plan":
             return [plan_decision(g, p) for p in plan_owers(g) if str(p.seat) not in st["plans"]]
@@ -284,7 +284,7 @@ class GIAcquisitionPhase(Phase):
                                                          "treasury": p.treasury,
                                                          "factor": gi.trade().purchase_price_factor})]
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         st = g.s.step
         if isinstance(o, dr.DrawPlan):
             self._plan(g, o)
@@ -310,7 +310,7 @@ class GIAcquisitionPhase(Phase):
                                f"while a card is left there: {', '.join(can_buy_from(g, p))}")
         self._buy(g, p, o.region)
 
-    def _buy(self, g: Game, p: Player, region: str) -> None:
+    def _buy(self, g: Context, p: Player, region: str) -> None:
         st = g.s.step
         card = region_stack(g, region).pop(0)
         cost = price(card)
@@ -333,7 +333,7 @@ class GIAcquisitionPhase(Phase):
         st["lot"] = bidding.new_lot([card], p.seat, bidders, region=region)
         self._settle(g)
 
-    def _plan(self, g: Game, o: dr.DrawPlan) -> None:
+    def _plan(self, g: Context, o: dr.DrawPlan) -> None:
         """A sealed draw plan (D12), checked and kept until every plan is in."""
         require_phase_player(g, o, "GI-TRADE-02")
         st = g.s.step
@@ -361,7 +361,7 @@ class GIAcquisitionPhase(Phase):
                merchant_prince=mp, harvest=ships)
         self._settle_plans(g)
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         """All bids in: the highest pays it from treasury to stock and takes the card, a tie
         to the first in the 27.1 order; with no bid it is set aside (GIR-31)."""
         st = g.s.step
@@ -383,14 +383,14 @@ class GIAcquisitionPhase(Phase):
         g.emit(f"{g.name(q.nation)} wins {name} with a bid of {best}.", "auction_won",
                nation=q.nation, card=card, bid=best)
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """Last, the ships harvest (GI-SHIP-07, ``harvest``): those the draw plans named, every
         ship able to of a player who named none."""
         from .harvest import harvest
 
         harvest(g, g.s.step.get("harvest"))
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D12: own regions, the Merchant Prince kept, every ship able to harvests; D13: done
         buying; D14: no bid."""
         st = g.s.step
@@ -409,7 +409,7 @@ class GIAcquisitionPhase(Phase):
         else:
             super().timeout(g, seat)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """D12: random allowed regions, the Merchant Prince traded in with probability 1/2
         (``draws.sample_plan``); D14: a random bid up to the treasury; D13: done with
         probability 1/2, and after three purchases, else a random region he may buy from."""
@@ -425,13 +425,13 @@ class GIAcquisitionPhase(Phase):
         return BuyRegional(seat, regions[rng.below(len(regions))])
 
 
-def plan_owers(g: Game) -> list[Player]:
+def plan_owers(g: Context) -> list[Player]:
     """The players owing a draw plan (D12), in seat order: those with a real choice
     (``draws.owes_plan``)."""
     return [p for p in g.s.players if dr.owes_plan(g, p)]
 
 
-def plan_decision(g: Game, p: Player) -> Decision:
+def plan_decision(g: Context, p: Player) -> Decision:
     """D12 for ``p``: his cities with a choice (cards, regions allowed, own region), whether he
     holds the Merchant Prince (with the regions whose stack holds a card) and his ships able
     to harvest."""
@@ -449,7 +449,7 @@ def plan_decision(g: Game, p: Player) -> Decision:
                     options=opts)
 
 
-def acquisition_view(g: Game, seat: int | None) -> dict:
+def acquisition_view(g: Context, seat: int | None) -> dict:
     """Who still owes a draw plan (public); the plans themselves are sealed (D12)."""
     st = g.s.step
     if st.get("stage") != "plan":

@@ -5,7 +5,7 @@ cards bought are removed (GIR-44). Then the returned cards are restacked under t
 and the event stack (GI-TRADE-09, ``stacks.restack``) instead of under the stacks of their
 value (31.81).
 
-Trade cards are valued as the buyer's throughout (``GIGame.holding``: his Communal Loom and
+Trade cards are valued as the buyer's throughout (``GIContext.holding``: his Communal Loom and
 Quarry count, GI-CITYADV-03/07). A player owes a decision when he can afford a civilization
 card or a city advance, or is over the hand limit. The timeout default is the plain default
 (civilization cards only: no advance is ever bought by default, D18); the random bot buys as
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order
 from ..phase import register, require_phase_player
 from ..rules import advances as plain
@@ -29,7 +29,7 @@ from .stacks import restack
 from .variant import KEY
 
 
-def owes_decision(g: Game, seat: int) -> bool:
+def owes_decision(g: Context, seat: int) -> bool:
     """A player decides when he can afford a civilization card or a city advance, or is over
     the hand limit (SITE-ADV-01/07, D18)."""
     p = g.s.players[seat]
@@ -39,7 +39,7 @@ def owes_decision(g: Game, seat: int) -> bool:
         return plain.owes_decision(g, seat) or bool(affordable_cards(g, p)) or bool(purchase.buyable(g, p))
 
 
-def affordable_cards(g: Game, p) -> list[str]:
+def affordable_cards(g: Context, p) -> list[str]:
     """The civilization cards ``p`` can afford now, his research points' credit on any one of
     them counted (GI-CARULE-03), and the Civilized Leader's if he holds it (GI-LEADER-04);
     the cards he owns by assimilation only among them (GI-LEADER-03)."""
@@ -54,7 +54,7 @@ def affordable_cards(g: Game, p) -> list[str]:
     return [c for c, v in costs.items() if v <= most]
 
 
-def leader_credit(g: Game, p, o: GIBuy, cards: list[str], research_rebate: dict[str, int]):
+def leader_credit(g: Context, p, o: GIBuy, cards: list[str], research_rebate: dict[str, int]):
     """The Civilized Leader's credit named by the order (GI-LEADER-04): None when unused, else
     (item, credit on it) for a civilization card bought now (its cost after credits and its
     research credit, at most 50: what is left over is lost) or (advance, 50) for an advance
@@ -80,7 +80,7 @@ def leader_credit(g: Game, p, o: GIBuy, cards: list[str], research_rebate: dict[
                        f"buy {what}")
 
 
-def apply_order(g: Game, seat: int, o: GIBuy, why: str = "", check_only: bool = False) -> None:
+def apply_order(g: Context, seat: int, o: GIBuy, why: str = "", check_only: bool = False) -> None:
     """Check the whole order first, then buy: the Civilized Leader cashed (GI-LEADER-04), the
     advance lines, then the civilization cards with the plain purchase (31.1-31.71; a card
     owned by assimilation only may be bought again and then scores, GI-LEADER-03), then the
@@ -125,7 +125,7 @@ def apply_order(g: Game, seat: int, o: GIBuy, why: str = "", check_only: bool = 
         if spent:
             p.flags[SPENT] = int(p.flags.get(SPENT, 0)) + spent
             g.emit(f"{g.name(nation)} spends {spent} research points on "
-                   + ", ".join(f"{cc._name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
+                   + ", ".join(f"{cc.printed_name(g, c)} ({n}: {credit(n)} credit)" for c, n in sorted(o.research.items()))
                    + ".", "research_spent", nation=nation, research=dict(sorted(o.research.items())),
                    credit=rebate)
         plain.apply_purchase(g, seat, cards, pay, treasury, discard, why, rebate + card_bonus)
@@ -138,7 +138,7 @@ def apply_order(g: Game, seat: int, o: GIBuy, why: str = "", check_only: bool = 
 class GIAdvancesPhase(AdvancesPhase):
     """The advances phase with city advances (GI-TURN-12)."""
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Who decides (D18); a forced discard is taken at once only when no advance either
         can be bought (SITE-ADV-07)."""
         plain.return_calamities(g)
@@ -155,7 +155,7 @@ class GIAdvancesPhase(AdvancesPhase):
                 if forced is not None:
                     plain.apply_purchase(g, seat, [], [], 0, forced, "(only choice)")
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """The plain decision (31), its player's cards valued as his, with the city advances he
         can afford and where (``options.advances``) and his research points (D18)."""
         from .leaders import CIVILIZED, civilized_amount
@@ -181,7 +181,7 @@ class GIAdvancesPhase(AdvancesPhase):
                          **({"leader_credit": civilized_amount()} if CIVILIZED in p.hand else {})}))
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         assert isinstance(o, plain.Buy)
         if not isinstance(o, GIBuy):  # a plain Buy built in code: no advance, no research
             o = GIBuy(o.player, list(o.cards), list(o.pay_cards), o.treasury, list(o.discard))
@@ -197,7 +197,7 @@ class GIAdvancesPhase(AdvancesPhase):
             raise IllegalOrder("GI-LEADER-04", "leader_credit names one card or advance bought now")
         apply_order(g, o.player, o)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-ADV-08 (SZ-19) as plain: civilization cards only, never an advance (D18)."""
         self._check_turn(g, seat)
         p = g.s.players[seat]
@@ -207,7 +207,7 @@ class GIAdvancesPhase(AdvancesPhase):
                                  "Deadline passed:")
             purchase.remove_obsolete(g, p.nation)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random purchase (:meth:`_sample`); holding the Civilized Leader, half the time its
         credit goes to the first item bought, the treasury paid cut by what it saves, if that
         order is legal (GI-LEADER-04). Always legal."""
@@ -232,7 +232,7 @@ class GIAdvancesPhase(AdvancesPhase):
             return candidate
         return o
 
-    def _sample(self, g: Game, seat: int, rng) -> GIBuy:
+    def _sample(self, g: Context, seat: int, rng) -> GIBuy:
         """With probability 1/3 one random affordable advance (D18), then the plain random
         purchase from what it leaves (its cards none of the advance's kind, GIR-56); else the
         plain random purchase alone. Always legal."""
@@ -251,5 +251,5 @@ class GIAdvancesPhase(AdvancesPhase):
                 return GIBuy(seat, **d)
             return GIBuy(seat, **d, advances=[line])
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         restack(g)

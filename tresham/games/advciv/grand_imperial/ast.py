@@ -15,13 +15,13 @@ GIR-54: both off by default):
 Counted advances: the kinds face up (``active``) on the nation's own cities on the board
 (``sites.advances_of``), a city in Revolt included (ruling GIT-3); a flipped advance, or one
 on a site whose city has left, counts nothing. The A.S.T.'s victory points (GI-AST-04) are
-``GIGame.score``'s, not this module's. Before the markers move, the sites whose city is gone
+``GIContext.score``'s, not this module's. Before the markers move, the sites whose city is gone
 decay (GI-CARULE-04, ``sites.decay``).
 """
 from __future__ import annotations
 
 from ..data import EPOCHS
-from ..game import Game
+from ..context import Context
 from ..phase import register
 from ..rules.ast import AGE_NAMES, AstPhase, card_groups, meets
 from . import data as gi
@@ -33,23 +33,23 @@ from .variant import KEY
 DATA_OPTION = {"per_city": "playtesters", "per_colour": "author"}
 
 
-def sub_options(g: Game) -> GIOptions:
+def sub_options(g: Context) -> GIOptions:
     """The game's sub-options (their defaults where none were given)."""
     return GIOptions.model_validate(g.s.options.variant_options or {})
 
 
-def distinct_advances(g: Game, nation: str) -> set[str]:
+def distinct_advances(g: Context, nation: str) -> set[str]:
     """The different city advances face up on ``nation``'s cities on the board (GI-AST-02)."""
     cities = g.s.board.cities
     return {a for area, a in sites.advances_of(g.s, nation) if cities.get(area) == nation}
 
 
-def has_capital(g: Game, nation: str) -> bool:
+def has_capital(g: Context, nation: str) -> bool:
     """Whether ``nation`` has a capital: a city of his with a face-up Palace (GI-CITYADV-14)."""
     return sites.capital_of(g.s, nation) is not None
 
 
-def advances_needed(g: Game, nation: str, space: int) -> int:
+def advances_needed(g: Context, nation: str, space: int) -> int:
     """The different city advances entering ``space`` needs under the sub-option
     ``ast_advances`` (0 when off, or in an Age that requires no city: ruling GIT-2)."""
     mode = sub_options(g).ast_advances
@@ -61,7 +61,7 @@ def advances_needed(g: Game, nation: str, space: int) -> int:
     return gi.ast().city_advances_required(DATA_OPTION[mode], epoch, len(card_groups(g, nation)))
 
 
-def gi_meets(g: Game, nation: str, space: int, *, tell: bool = False) -> bool:
+def gi_meets(g: Context, nation: str, space: int, *, tell: bool = False) -> bool:
     """Whether ``nation`` may enter A.S.T. ``space``: the plain requirements (33.2,
     GI-AST-01), then the sub-options' (GI-AST-02, GI-AST-03). ``tell``: say in an event
     which of the variant's requirements holds the marker back."""
@@ -94,15 +94,15 @@ class GIAstPhase(AstPhase):
     win", the finish square needs a city of yours with a face-up Palace (GI-AST-03). Nothing
     to decide."""
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """The sites whose city is gone decay first (GI-CARULE-04), then the markers move."""
         sites.decay(g)
         super().start(g)
 
-    def meets(self, g: Game, nation: str, space: int) -> bool:
+    def meets(self, g: Context, nation: str, space: int) -> bool:
         return gi_meets(g, nation, space, tell=True)
 
-    def requirement_text(self, g: Game, epoch: str) -> str:
+    def requirement_text(self, g: Context, epoch: str) -> str:
         """The plain requirements, and the house rules' (GI-AST-02, GI-AST-03) in words."""
         text = super().requirement_text(g, epoch)
         sub = sub_options(g)

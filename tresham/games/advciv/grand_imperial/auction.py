@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register
 from ..rules.trade import hand_over, holds
@@ -54,21 +54,21 @@ class AuctionLots(Order):
     cards: Many(GICardId) = field(default_factory=list)
 
 
-def names(g: Game, cards: list[str]) -> str:
+def names(g: Context, cards: list[str]) -> str:
     return ", ".join(card_name(g, c) for c in cards) or "nothing"
 
 
-def tradable(g: Game, p: Player) -> list[str]:
+def tradable(g: Context, p: Player) -> list[str]:
     """The cards of ``p``'s hand he may offer (27.3, GI-TRADE-07), sorted."""
     return sorted(c for c in p.hand if g.d.is_tradable(c))
 
 
-def sale_order(g: Game) -> list[Player]:
+def sale_order(g: Context) -> list[Player]:
     """Reverse A.S.T. order (GI-TRADE-08): Egypt first (``map.ast_order`` reversed)."""
     return sorted(g.active(), key=lambda p: -g.ast_rank(p.nation))
 
 
-def offerers(g: Game) -> list[int]:
+def offerers(g: Context) -> list[int]:
     """The seats that owe D15: every active player with a card in hand, in sale order. (Any
     card, not only a tradable one, so that being asked tells nobody that a hand holds only
     non-tradable calamities: GIAU-3, as ruling T-16 for the trade phase.)"""
@@ -83,18 +83,18 @@ class AuctionPhase(Phase):
     rule = RULE
     accepts = ("auction_lots", "auction_bid")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.step = {"owing": offerers(g), "offers": {}, "queue": None, "lot": None}
 
     # ---- who owes what --------------------------------------------------------------
-    def _owing(self, g: Game) -> list[int]:
+    def _owing(self, g: Context) -> list[int]:
         st = g.s.step
         if st["queue"] is not None:
             return []
         # a seat that departs still owes it until the engine gives his default (15.61)
         return [s for s in st["owing"] if str(s) not in st["offers"]]
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         lot = st.get("lot")
         if lot:
@@ -109,7 +109,7 @@ class AuctionPhase(Phase):
                 for seat in self._owing(g)]
 
     # ---- orders ---------------------------------------------------------------------
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         st = g.s.step
         if isinstance(o, AuctionBid):
             lot = st.get("lot")
@@ -132,7 +132,7 @@ class AuctionPhase(Phase):
         if not self._owing(g):
             self._reveal(g)
 
-    def _reveal(self, g: Game) -> None:
+    def _reveal(self, g: Context) -> None:
         """Every offer is in: the lots are laid face up, to be sold in reverse A.S.T. order."""
         st = g.s.step
         queue = [p.seat for p in sale_order(g) if st["offers"].get(str(p.seat))]
@@ -145,7 +145,7 @@ class AuctionPhase(Phase):
             g.emit("Nobody offers cards at auction.", "lots", lots={})
         self._next_lot(g)
 
-    def _next_lot(self, g: Game) -> None:
+    def _next_lot(self, g: Context) -> None:
         """Open the next lot of the queue that can be sold (its seller still holds it, and
         someone can bid); the others are passed with an event."""
         st = g.s.step
@@ -167,7 +167,7 @@ class AuctionPhase(Phase):
                    nation=p.nation, cards=cards)
             return
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         """Every bid in: the lot to the winner (GI-TRADE-08), then the next lot."""
         st = g.s.step
         lot = st["lot"]
@@ -195,7 +195,7 @@ class AuctionPhase(Phase):
         self._next_lot(g)
 
     # ---- defaults and the random bot ------------------------------------------------------
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D15: nothing offered; D14: no bid."""
         lot = g.s.step.get("lot")
         if lot and seat in bidding.waiting(g, lot):
@@ -205,7 +205,7 @@ class AuctionPhase(Phase):
         else:
             super().timeout(g, seat)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """D15: a random subset of at most two tradable cards; D14: uniform 0..treasury."""
         if g.s.step.get("lot"):
             return bidding.sample_bid(g, seat, rng)
@@ -214,7 +214,7 @@ class AuctionPhase(Phase):
         return AuctionLots(seat, sorted(rng.sample(cards, n)) if n else [])
 
 
-def auction_view(g: Game, seat: int | None) -> dict[str, Any]:
+def auction_view(g: Context, seat: int | None) -> dict[str, Any]:
     """What a page shows during the auction (GI-TRADE-08): before every offer is in, only the
     viewer's own offer and who has offered; then every lot face up (by nation, in sale order),
     the lot being sold and the viewer's own bid on it (the others' bids are sealed)."""

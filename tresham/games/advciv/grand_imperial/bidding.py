@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..rules.acquisition import draw_order
 from ..schema import Count
@@ -35,7 +35,7 @@ class AuctionBid(Order):
     bid: Count = 0
 
 
-def open_bidders(g: Game, seller: int) -> list[int]:
+def open_bidders(g: Context, seller: int) -> list[int]:
     """The seats owing a bid on a lot of ``seller``'s: every other active player with at
     least 1 in treasury, in the 27.1 order (fewest cities, then A.S.T.: the tie-break)."""
     return [q.seat for q in draw_order(g) if q.seat != seller and q.treasury >= 1]
@@ -46,13 +46,13 @@ def new_lot(cards: list[str], seller: int, bidders: list[int], **extra: Any) -> 
     return {"cards": list(cards), "seller": seller, "bidders": list(bidders), "bids": {}, **extra}
 
 
-def waiting(g: Game, lot: dict[str, Any]) -> list[int]:
+def waiting(g: Context, lot: dict[str, Any]) -> list[int]:
     """The bidders whose bid is still owed. A bidder who departs (15.61) still owes it until
     the engine gives his default at once (0, no bid: ``engine.apply_in_place``)."""
     return [s for s in lot["bidders"] if str(s) not in lot["bids"]]
 
 
-def bid_decisions(g: Game, lot: dict[str, Any], prompt: str, rule: str) -> list[Decision]:
+def bid_decisions(g: Context, lot: dict[str, Any], prompt: str, rule: str) -> list[Decision]:
     """D14 for each bidder still owing: a number 0..treasury, default 0 (no bid)."""
     return [Decision(seat, "auction_bid", prompt, default="no bid",
                      options={"card": lot["cards"][0] if len(lot["cards"]) == 1 else None,
@@ -61,7 +61,7 @@ def bid_decisions(g: Game, lot: dict[str, Any], prompt: str, rule: str) -> list[
             for seat in waiting(g, lot)]
 
 
-def place_bid(g: Game, lot: dict[str, Any] | None, o: AuctionBid, rule: str, what: str) -> None:
+def place_bid(g: Context, lot: dict[str, Any] | None, o: AuctionBid, rule: str, what: str) -> None:
     """Record ``o`` in ``lot`` (sealed: told to the bidder only), or refuse it citing ``rule``
     (no lot waits for his bid; more than his treasury)."""
     if not lot or o.player not in waiting(g, lot):
@@ -73,7 +73,7 @@ def place_bid(g: Game, lot: dict[str, Any] | None, o: AuctionBid, rule: str, wha
     g.emit(f"You bid {o.bid} for {what}.", "bid_private", to=[o.player], bid=o.bid)
 
 
-def winner(g: Game, lot: dict[str, Any]) -> tuple[int, int] | None:
+def winner(g: Context, lot: dict[str, Any]) -> tuple[int, int] | None:
     """(seat, bid) of the highest bid once every bid is in, a tie to the bidder first in the
     27.1 order; None with no bid above 0 (GIR-31)."""
     bids = {s: lot["bids"].get(str(s), 0) for s in lot["bidders"] if not g.s.players[s].inert}
@@ -83,12 +83,12 @@ def winner(g: Game, lot: dict[str, Any]) -> tuple[int, int] | None:
     return next(s for s in lot["bidders"] if bids.get(s) == best), best
 
 
-def pay(g: Game, seat: int, bid: int) -> None:
+def pay(g: Context, seat: int, bid: int) -> None:
     """The winner's bid goes from his treasury to his stock (GI-TRADE-05, GI-TRADE-08)."""
     g.spend_treasury(g.s.players[seat].nation, bid)
 
 
-def sample_bid(g: Game, seat: int, rng) -> AuctionBid:
+def sample_bid(g: Context, seat: int, rng) -> AuctionBid:
     """The random bot's bid: uniform 0..treasury (design 5.2, D14)."""
     return AuctionBid(seat, rng.below(g.s.players[seat].treasury + 1))
 

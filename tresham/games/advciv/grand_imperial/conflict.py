@@ -3,9 +3,9 @@ that need no ships): GI-CITYADV-01 Militia, GI-CITYADV-19 Barracks, GI-CARULE-04
 GI-CARULE-05 raze or keep (D8), GI-CITYADV-14 the captured capital.
 
 The plain resolution (``rules/conflict.py``) runs unchanged, with the game's hooks:
-``GIGame.replacement_tokens`` (a Militia city is replaced by one token more),
-``GIGame.removes_last`` (Metalworking or a Barracks reaching the area: its owner removes
-last, GIR-43) and ``GIGame.remove_city`` under ``damage_rule = "flip"`` (an attacked city's
+``GIContext.replacement_tokens`` (a Militia city is replaced by one token more),
+``GIContext.removes_last`` (Metalworking or a Barracks reaching the area: its owner removes
+last, GIR-43) and ``GIContext.remove_city`` under ``damage_rule = "flip"`` (an attacked city's
 site loses its Palace, flips one random advance and decays, ``sites.damage``). Then, for each
 city a nation destroyed:
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import register, require_phase_player
 from ..rules import conflict as plain
@@ -48,7 +48,7 @@ class RazeAdvances(Order):
     raze: bool = True
 
 
-def capital_lost(g: Game, nation: str, area: str) -> None:
+def capital_lost(g: Context, nation: str, area: str) -> None:
     """GI-CITYADV-14: ``nation`` lost his capital in ``area``; with another city Unhappy or in
     Revolt he suffers a Civil War in the calamity phase (queued once)."""
     unhappy = [a for a in g.cities_of(nation) if a != area and disposition(g, a) in (UNHAPPY, REVOLT)]
@@ -69,7 +69,7 @@ class GIConflictPhase(ConflictPhase):
 
     accepts = ("pillage", "raze_advances")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         owed: list[dict] = []
         razes: list[dict] = []
         palace = gi.city_advances()[sites.PALACE]
@@ -95,31 +95,31 @@ class GIConflictPhase(ConflictPhase):
         self._settle(g)
 
     # ---- pillage of a capital (GI-CITYADV-14) ---------------------------------------------
-    def pillage_cap(self, g: Game, entry: dict) -> int:
+    def pillage_cap(self, g: Context, entry: dict) -> int:
         """3 a city (24.52); 9 for a captured capital (GI-CITYADV-14)."""
         if entry.get("capital"):
             return gi.city_advances()[sites.PALACE].captured_tokens
         return super().pillage_cap(g, entry)
 
     # ---- raze or keep (D8) -------------------------------------------------------------------
-    def _razes(self, g: Game) -> list[dict]:
+    def _razes(self, g: Context) -> list[dict]:
         return g.s.step.setdefault("raze", [])
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         """As plain for pillage; an inert attacker razes (the default)."""
         super()._settle(g)
         for e in list(self._razes(g)):
             if g.of(e["nation"]).inert:
                 self._raze(g, e, True)
 
-    def _raze(self, g: Game, entry: dict, raze: bool) -> None:
+    def _raze(self, g: Context, entry: dict, raze: bool) -> None:
         self._razes(g).remove(entry)
         if raze:
             sites.raze(g, entry["area"], entry["nation"])
         else:
             sites.keep(g, entry["area"], entry["nation"])
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         out = super().pending(g)
         tokens = gi.city_advance_rules().raze_tokens_per_advance
         for e in self._razes(g):
@@ -134,7 +134,7 @@ class GIConflictPhase(ConflictPhase):
                                                         "tokens": tokens * len(gone)}))
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         if not isinstance(o, RazeAdvances):
             super().handle(g, o)
             return
@@ -152,7 +152,7 @@ class GIConflictPhase(ConflictPhase):
             raise IllegalOrder(RULE, "raze is true or false")
         self._raze(g, mine[0], o.raze)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """The pillage default (the maximum, SITE-CONFLICT-05) and D8's: raze."""
         nation = g.player(seat).nation
         pill = [e for e in self._owed(g) if e["nation"] == nation]
@@ -166,7 +166,7 @@ class GIConflictPhase(ConflictPhase):
                    f"{g.area_name(e['area'])} are razed.", "timeout", nation=nation, area=e["area"])
             self._raze(g, e, True)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """The plain pillage sample, else a uniform raze or keep (D8)."""
         nation = g.player(seat).nation
         if any(e["nation"] == nation for e in self._owed(g)):

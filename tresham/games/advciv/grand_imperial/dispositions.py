@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..game import Game
+from ..context import Context
 from . import data as gi
 from .data import DISPOSITIONS
 
@@ -32,18 +32,18 @@ def rank(level: str) -> int:
     return DISPOSITIONS.index(level)
 
 
-def dice(g: Game) -> dict[str, int]:
+def dice(g: Context) -> dict[str, int]:
     """The luxury dice: area -> points given in the last luxury phase (GI-LUX-07); not to be
     changed by the caller."""
     return g.s.variant_state.get("luxury", {})
 
 
-def die(g: Game, area: str) -> int | None:
+def die(g: Context, area: str) -> int | None:
     """The points of the city in ``area`` (None: no die, GIR-28)."""
     return g.s.variant_state.get("luxury", {}).get(area)
 
 
-def site_advances(g: Game, area: str) -> list[str]:
+def site_advances(g: Context, area: str) -> list[str]:
     """The active city advances of the city in ``area`` (design 4.2), whatever its disposition;
     none if no city stands there or the site is another nation's (GIL-3)."""
     owner = g.s.board.cities.get(area)
@@ -88,7 +88,7 @@ def _level(th: Mapping[str, int], points: int | None) -> str:
     return best
 
 
-def _leader_floor(g: Game, owner: str | None) -> str:
+def _leader_floor(g: Context, owner: str | None) -> str:
     """Satisfied for a player whose Charismatic Leader is in play this turn (GI-LEADER-01:
     ``Player.flags["charismatic"]``, cleared when the turn ends); Revolt (no floor) else."""
     for p in g.s.players:
@@ -101,7 +101,7 @@ def _with_floor(level: str, floor: str) -> str:
     return level if rank(level) >= rank(floor) else floor
 
 
-def civ_shift(g: Game, nation: str) -> int:
+def civ_shift(g: Context, nation: str) -> int:
     """The change every city of ``nation`` gets from civilization-wide advances (Social
     Mobility -1), counted once however many cities hold it (GI-CITYADV-22), and only while one
     of the cities holding it is not in Revolt (GI-CARULE-06). A city holding it reads its own
@@ -123,7 +123,7 @@ def civ_shift(g: Game, nation: str) -> int:
     return total
 
 
-def thresholds(g: Game, area: str) -> dict[str, int]:
+def thresholds(g: Context, area: str) -> dict[str, int]:
     """The points each disposition needs in the city in ``area`` (GI-LUX-03): level -> points,
     Revolt 0 .. Happy, after its advances and the civilization-wide ones, each at least 0
     (GIR-25). No advances: 0/1/2/3/5; Quarry: 0/3/4/5/7."""
@@ -132,7 +132,7 @@ def thresholds(g: Game, area: str) -> dict[str, int]:
     return _thresholds(site_advances(g, area), shift)
 
 
-def disposition_at(g: Game, area: str, points: int | None) -> str:
+def disposition_at(g: Context, area: str, points: int | None) -> str:
     """The disposition the city in ``area`` would have with ``points`` luxury points (None:
     no die): the best level whose threshold they reach, at least Satisfied under a
     Charismatic Leader (GI-LEADER-01)."""
@@ -140,13 +140,13 @@ def disposition_at(g: Game, area: str, points: int | None) -> str:
     return _with_floor(level, _leader_floor(g, g.s.board.cities.get(area)))
 
 
-def disposition(g: Game, area: str) -> str:
+def disposition(g: Context, area: str) -> str:
     """The disposition of the city in ``area`` (GI-LUX-03): from its die
     (``variant_state["luxury"]``); a city with no die is Content (GIR-28)."""
     return disposition_at(g, area, die(g, area))
 
 
-def points_for(g: Game, area: str, level: str) -> int:
+def points_for(g: Context, area: str, level: str) -> int:
     """The fewest points that make the city in ``area`` at least ``level`` (0 when its floor
     already gives it)."""
     th = thresholds(g, area)
@@ -155,29 +155,29 @@ def points_for(g: Game, area: str, level: str) -> int:
     return th[level]
 
 
-def active(g: Game, area: str) -> bool:
+def active(g: Context, area: str) -> bool:
     """Whether the city advances of the city in ``area`` do anything: not in Revolt
     (GI-LUX-04, GI-CARULE-06; its advances still score, GIR-26)."""
     return area in g.s.board.cities and disposition(g, area) != REVOLT
 
 
-def active_advances(g: Game, area: str) -> list[str]:
+def active_advances(g: Context, area: str) -> list[str]:
     """The city advances whose effects count in ``area``: none in Revolt (GI-CARULE-06)."""
     return site_advances(g, area) if active(g, area) else []
 
 
-def free_flips(g: Game, nation: str) -> int:
+def free_flips(g: Context, nation: str) -> int:
     """Luxury points ``nation`` can give by flipping tokens (GI-LUX-02, GIR-24): its tokens
-    on land less those its cities need for support (``Game.support_needed``), at least 0."""
+    on land less those its cities need for support (``Context.support_needed``), at least 0."""
     return max(0, g.tokens_on_board(nation) - g.support_needed(nation))
 
 
-def cities_by(g: Game, nation: str, level: str) -> list[str]:
+def cities_by(g: Context, nation: str, level: str) -> list[str]:
     """``nation``'s cities of disposition ``level``, by area id."""
     return [a for a in g.cities_of(nation) if disposition(g, a) == level]
 
 
-def dispositions_of(g: Game, nation: str) -> dict[str, str]:
+def dispositions_of(g: Context, nation: str) -> dict[str, str]:
     """Every city of ``nation``: area -> disposition."""
     return {a: disposition(g, a) for a in g.cities_of(nation)}
 
@@ -189,7 +189,7 @@ POLITICAL_RANK: Mapping[str, int | None] = {REVOLT: 0, UNHAPPY: 0, CONTENT: 1, S
                                             HAPPY: None}
 
 
-def political_rank(g: Game, area: str) -> int | None:
+def political_rank(g: Context, area: str) -> int | None:
     """GIR-39 (GI-CAL-13): in a political calamity (Treachery, Superstition, Civil War, Slave
     Revolt, Civil Disorder, Iconoclasm and Heresy) Unhappy and Revolt cities (rank 0) are named
     before any other, Content cities (1) next, Satisfied cities (2) only when nothing else
@@ -197,7 +197,7 @@ def political_rank(g: Game, area: str) -> int | None:
     return POLITICAL_RANK[disposition(g, area)]
 
 
-def political_choice(g: Game, areas: list[str], n: int) -> tuple[list[str], list[str]]:
+def political_choice(g: Context, areas: list[str], n: int) -> tuple[list[str], list[str]]:
     """Which of ``areas`` a political calamity naming ``n`` of them must and may name (GIR-39):
     (every city of the ranks filled completely, the cities of the rank the choice ends in).
     Happy cities are never among them; fewer than ``n`` nameable cities: all must be named."""

@@ -32,11 +32,11 @@ from typing import Annotated
 from pydantic import Field
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..rules.movement import DOUBLE_COASTS
 from ..data import SHIPS_PER_NATION
-from ..schema import AreaId, Many, Mapping, _enum
+from ..schema import AreaId, Many, Mapping, one_of
 from ..state import Player
 from . import data as gi
 from . import dispositions as dp
@@ -49,7 +49,7 @@ PORT_SHIP = "trireme"
 #: ``CityAdvance.draws_from`` of the advances that open other regions to a city (the data).
 ADJACENT, BY_SEA = "adjacent regions", "regions one ship move away"
 
-DrawRegion = _enum(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region id")
+DrawRegion = one_of(frozenset(gi.regions()), "a region", "GI-TRADE-02", "a region id")
 ShipId = Annotated[int, Field(ge=1, le=SHIPS_PER_NATION, description="a ship's number (1-4)")]
 
 
@@ -70,22 +70,22 @@ def _ordered(regions: set[str]) -> list[str]:
     return [rid for rid in gi.regions() if rid in regions]
 
 
-def _draws_from(g: Game, area: str, kind: str) -> bool:
+def _draws_from(g: Context, area: str, kind: str) -> bool:
     return any(gi.city_advances()[a].draws_from == kind for a in dp.active_advances(g, area))
 
 
-def crossroads_regions(g: Game, area: str) -> list[str]:
+def crossroads_regions(g: Context, area: str) -> list[str]:
     """GI-CITYADV-06 (GIR-29): the regions of the areas land-adjacent to ``area``."""
     return _ordered({r for a in g.areas[area].land_adj if (r := gi.region_of(a)) is not None})
 
 
-def port_allowance(g: Game, nation: str) -> int:
+def port_allowance(g: Context, nation: str) -> int:
     """Water areas a Trireme of ``nation`` enters in one voyage (GI-SHIP-04): 3, 4 with Cloth
     Making (the data's Trireme)."""
     return gi.ships()[PORT_SHIP].move(g.of(nation).has("cloth_making"))
 
 
-def port_reach(g: Game, area: str, allowance: int) -> list[str]:
+def port_reach(g: Context, area: str, allowance: int) -> list[str]:
     """The areas other than open sea a ship sailing from ``area`` can end its voyage in within
     ``allowance`` water areas, crossing open seas (GIR-29), leaving an area of two coastlines by
     the coast it came in by (23.57); sorted."""
@@ -109,7 +109,7 @@ def port_reach(g: Game, area: str, allowance: int) -> list[str]:
     return sorted(ends)
 
 
-def port_regions(g: Game, area: str) -> list[str]:
+def port_regions(g: Context, area: str) -> list[str]:
     """GI-CITYADV-08 (GIR-29): the regions of the coastal areas a Trireme of the city's owner
     could reach from it in one voyage."""
     owner = g.s.board.cities[area]
@@ -117,7 +117,7 @@ def port_regions(g: Game, area: str) -> list[str]:
                      if (r := gi.region_of(a)) is not None})
 
 
-def allowed_regions(g: Game, area: str) -> list[str]:
+def allowed_regions(g: Context, area: str) -> list[str]:
     """The regions the city in ``area`` may draw from (GI-TRADE-01, -02): its own, those of a
     CrossRoads and of a Port active there (none in Revolt, GI-CARULE-06); seed order."""
     own = gi.region_of(area)
@@ -129,7 +129,7 @@ def allowed_regions(g: Game, area: str) -> list[str]:
     return _ordered(out)
 
 
-def city_choices(g: Game, nation: str) -> dict[str, dict]:
+def city_choices(g: Context, nation: str) -> dict[str, dict]:
     """The cities of ``nation`` with a real choice: those drawing at least one card with more
     than one region allowed. area -> {"cards": n, "regions": [...], "own": region}."""
     from .acquisition import city_draws
@@ -147,14 +147,14 @@ def holds_merchant_prince(p: Player) -> bool:
     return MERCHANT_PRINCE in p.hand
 
 
-def harvesters(g: Game, nation: str) -> list[int]:
+def harvesters(g: Context, nation: str) -> list[int]:
     """The ids of ``nation``'s ships able to harvest (GI-SHIP-07, ``harvest.eligible``)."""
     from .harvest import eligible
 
     return eligible(g, nation)
 
 
-def owes_plan(g: Game, p: Player) -> bool:
+def owes_plan(g: Context, p: Player) -> bool:
     """D12 is owed by a playing nation with a real choice: a city with a choice, the Merchant
     Prince held, or a ship able to harvest (GI-TRADE-02, GI-LEADER-06, GI-SHIP-07)."""
     if p.nation is None or p.inert:
@@ -162,7 +162,7 @@ def owes_plan(g: Game, p: Player) -> bool:
     return holds_merchant_prince(p) or bool(city_choices(g, p.nation)) or bool(harvesters(g, p.nation))
 
 
-def check_plan(g: Game, p: Player, o: DrawPlan) -> dict:
+def check_plan(g: Context, p: Player, o: DrawPlan) -> dict:
     """Validate ``o`` for ``p`` (IllegalOrder citing GI-TRADE-02 or GI-LEADER-06); gives the
     plan as stored: {"cities": {area: [regions]}, "merchant_prince": region | None, "harvest":
     [ship ids] | None}."""
@@ -207,7 +207,7 @@ def check_plan(g: Game, p: Player, o: DrawPlan) -> dict:
     return {"cities": cities, "merchant_prince": o.merchant_prince, "harvest": ships}
 
 
-def plan_draws(g: Game, nation: str, plan: dict | None) -> list[tuple[str, str]]:
+def plan_draws(g: Context, nation: str, plan: dict | None) -> list[tuple[str, str]]:
     """(city area, region) for each card the nation's cities draw (GI-TRADE-01, -02): a city
     the plan names draws from the regions it lists, any other from its own region; in the
     seed's region order, then by area."""
@@ -228,7 +228,7 @@ def plan_draws(g: Game, nation: str, plan: dict | None) -> list[tuple[str, str]]
     return sorted(rights, key=lambda t: (order[t[1]], t[0]))
 
 
-def sample_plan(g: Game, seat: int, rng) -> DrawPlan:
+def sample_plan(g: Context, seat: int, rng) -> DrawPlan:
     """The random bot's D12: a random allowed region for each card of each city with a choice;
     the Merchant Prince traded in with probability 1/2 for a random region whose stack holds a
     card; each ship able to harvest harvesting with probability 1/2."""
@@ -248,7 +248,7 @@ def sample_plan(g: Game, seat: int, rng) -> DrawPlan:
     return DrawPlan(seat, cities, mp, ships)
 
 
-def invariants(g: Game) -> list[str]:
+def invariants(g: Context) -> list[str]:
     """While the draw plans are awaited (acquisition, stage ``plan``), every plan kept is of a
     playing seat that owes one and still passes :func:`check_plan` (GI-TRADE-02, GI-LEADER-06):
     nothing a plan relies on changes before the draws."""

@@ -18,7 +18,7 @@ there only while the ship carries some.
 Capacity counts tokens and cards together (GI-SHIP-05): Trireme 5, Galleon 7, Warship 5 (the
 data, ``grand_imperial.json`` ``ships``). Every change to a ship goes through the functions
 here, which keep the board and the records in step; the board's own primitives are the plain
-``Game`` methods, called explicitly.
+``Context`` methods, called explicitly.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 from ..data import SHIPS_PER_NATION
-from ..game import Game
+from ..context import Context
 from ..state import GameState
 from . import data as gi
 
@@ -79,7 +79,7 @@ def free(rec: Record) -> int:
     return capacity(rec) - load_of(rec)
 
 
-def allowance(g: Game, nation: str, rec: Record) -> int:
+def allowance(g: Context, nation: str, rec: Record) -> int:
     """Areas the ship may enter this movement (GI-SHIP-04): Trireme and Warship 3, Galleon 2;
     one more each with Cloth Making."""
     return spec(rec["role"]).move(g.of(nation).has("cloth_making"))
@@ -106,17 +106,17 @@ def lowest_free_id(state: GameState, nation: str) -> int:
 
 
 # ---- changing ----------------------------------------------------------------------------------
-def add(g: Game, nation: str, area: str, role: str = TRIREME) -> Record:
+def add(g: Context, nation: str, area: str, role: str = TRIREME) -> Record:
     """A ship of ``nation``'s from stock into ``area`` (22.1, 22.4), a Trireme with nothing
     aboard (GI-SHIP-01), numbered with the lowest free id."""
-    Game.add_ship(g, nation, area)
+    Context.add_ship(g, nation, area)
     rec = {"id": lowest_free_id(g.s, nation), "area": area, "role": role, "tokens": 0, "cards": []}
     fleets(g.s).setdefault(nation, []).append(rec)
     fleets(g.s)[nation].sort(key=lambda r: r["id"])
     return rec
 
 
-def lose_cargo(g: Game, nation: str, rec: Record) -> tuple[int, int]:
+def lose_cargo(g: Context, nation: str, rec: Record) -> tuple[int, int]:
     """The ship's cargo is lost (GIR-16, GI-SEA-05): its tokens go to stock, its cards are set
     aside (to be restacked under their regions). Gives (tokens, cards) lost."""
     tokens, cards = rec["tokens"], len(rec["cards"])
@@ -133,7 +133,7 @@ SUNK, CALAMITY, UNMAINTAINED, RETURNED = "sunk", "calamity", "unmaintained", "re
 DESTROYED = frozenset({SUNK, CALAMITY})
 
 
-def remove(g: Game, nation: str, sid: int, reason: str = RETURNED) -> tuple[int, int]:
+def remove(g: Context, nation: str, sid: int, reason: str = RETURNED) -> tuple[int, int]:
     """Ship ``sid`` goes back to stock, with its cargo lost (GIR-16) and its Marines too
     (GIR-45, ruling GIM-4). A ship ``reason`` sunk or lost to a calamity is replaced free of
     charge in its owner's Shipyard city, if he has one (GI-CITYADV-26, ``shipyard.replace``).
@@ -148,7 +148,7 @@ def remove(g: Game, nation: str, sid: int, reason: str = RETURNED) -> tuple[int,
                f"{'are' if marines != 1 else 'is'} lost with it (GIR-45).", "marines_lost",
                nation=nation, ship=sid, marines=marines)
     lost = lose_cargo(g, nation, rec)
-    Game.remove_ship(g, nation, rec["area"])
+    Context.remove_ship(g, nation, rec["area"])
     fleet = fleets(g.s)[nation]
     fleet.remove(rec)
     if not fleet:
@@ -162,15 +162,15 @@ def remove(g: Game, nation: str, sid: int, reason: str = RETURNED) -> tuple[int,
     return lost
 
 
-def move(g: Game, nation: str, sid: int, dst: str) -> None:
+def move(g: Context, nation: str, sid: int, dst: str) -> None:
     """Ship ``sid`` (and what it carries) to ``dst`` (23.52, GI-SHIP-04)."""
     rec = ship(g.s, nation, sid)
     assert rec is not None
-    Game.move_ship(g, nation, rec["area"], dst)
+    Context.move_ship(g, nation, rec["area"], dst)
     rec["area"] = dst
 
 
-def load(g: Game, nation: str, sid: int, area: str, n: int) -> None:
+def load(g: Context, nation: str, sid: int, area: str, n: int) -> None:
     """``n`` of ``nation``'s tokens in ``area`` go aboard ship ``sid`` (GI-SHIP-06): off the
     board, not into stock."""
     rec = ship(g.s, nation, sid)
@@ -181,7 +181,7 @@ def load(g: Game, nation: str, sid: int, area: str, n: int) -> None:
     rec["tokens"] += n
 
 
-def unload(g: Game, nation: str, sid: int, area: str, n: int) -> None:
+def unload(g: Context, nation: str, sid: int, area: str, n: int) -> None:
     """``n`` tokens aboard ship ``sid`` are set down in ``area`` (GI-SHIP-06)."""
     rec = ship(g.s, nation, sid)
     assert rec is not None and n <= rec["tokens"]
@@ -190,7 +190,7 @@ def unload(g: Game, nation: str, sid: int, area: str, n: int) -> None:
     m[nation] = m.get(nation, 0) + n
 
 
-def pay_from_aboard(g: Game, nation: str, sid: int, n: int = 1) -> None:
+def pay_from_aboard(g: Context, nation: str, sid: int, n: int = 1) -> None:
     """``n`` tokens aboard ship ``sid`` go to stock (an upkeep or a role paid with a token
     aboard, GIR-16, GI-SHIP-03)."""
     rec = ship(g.s, nation, sid)
@@ -199,14 +199,14 @@ def pay_from_aboard(g: Game, nation: str, sid: int, n: int = 1) -> None:
     g.of(nation).stock += n
 
 
-def take_card(g: Game, nation: str, sid: int, card: str) -> None:
+def take_card(g: Context, nation: str, sid: int, card: str) -> None:
     """A trade card goes aboard ship ``sid``, face down (GI-SHIP-07, GI-SEA-04)."""
     rec = ship(g.s, nation, sid)
     assert rec is not None and free(rec) >= 1
     rec["cards"].append(card)
 
 
-def cash_in(g: Game, nation: str, sid: int) -> list[str]:
+def cash_in(g: Context, nation: str, sid: int) -> list[str]:
     """The cards aboard ship ``sid`` go into its owner's hand, named to him alone (GI-SHIP-07:
     "these cards can only be cashed in at a port"). The Port slice calls this at the start of
     acquisition for each ship standing in the area of one of its owner's Port cities
@@ -227,7 +227,7 @@ def cash_in(g: Game, nation: str, sid: int) -> list[str]:
 
 
 # ---- adopting and checking ---------------------------------------------------------------------
-def adopt(g: Game) -> None:
+def adopt(g: Context) -> None:
     """Records for the ships of a prepared position (``scenario``; ruling GIM-8): a record the
     position gives (its ``variant_state["ships"]``: role, tokens, cards and Marines aboard)
     stands on the board too, if the position's ``ships`` does not already place it; each ship
@@ -242,7 +242,7 @@ def adopt(g: Game) -> None:
             if on_board[r["area"]] > 0:
                 on_board[r["area"]] -= 1
             else:
-                Game.add_ship(g, nation, r["area"])
+                Context.add_ship(g, nation, r["area"])
     for nation in sorted(g.s.board.ships):
         have = Counter(r["area"] for r in records(g.s, nation))
         for area in g.s.board.ships[nation]:

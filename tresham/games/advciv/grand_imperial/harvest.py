@@ -14,14 +14,14 @@ when unloaded at a Port (``fleet.cash_in``, GI-CITYADV-08). The seed's "may" is 
 """
 from __future__ import annotations
 
-from ..game import Game
+from ..context import Context
 from ..rules.acquisition import draw_order
 from . import data as gi
 from . import fleet
 from .stacks import region_stack
 
 
-def can_harvest(g: Game, rec: fleet.Record) -> str | None:
+def can_harvest(g: Context, rec: fleet.Record) -> str | None:
     """The region whose stack ship ``rec`` would harvest from, or None: a Trireme or Galleon
     (GI-SHIP-07) with room aboard (GI-SHIP-05) in a land area of a region whose stack is not
     empty."""
@@ -35,12 +35,12 @@ def can_harvest(g: Game, rec: fleet.Record) -> str | None:
     return region
 
 
-def eligible(g: Game, nation: str) -> list[int]:
+def eligible(g: Context, nation: str) -> list[int]:
     """The ids of ``nation``'s ships able to harvest now (``can_harvest``), lowest first."""
     return [rec["id"] for rec in fleet.records(g.s, nation) if can_harvest(g, rec) is not None]
 
 
-def harvest(g: Game, chosen: dict[str, list[int] | None] | None = None) -> None:
+def harvest(g: Context, chosen: dict[str, list[int] | None] | None = None) -> None:
     """Every ship able to harvest takes one card face down (GI-SHIP-07), in the 27.1 order;
     ``chosen`` (seat, as a string -> ship ids): the ships a draw plan named (D12 ``harvest``,
     GI-TRADE-02), a seat not in it or with None: every ship able to."""

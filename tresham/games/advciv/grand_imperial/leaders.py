@@ -12,7 +12,7 @@ is made (GI-LEADER-10, :func:`check_effects`). An effect has a ``window``:
   Proselytizer (-07). The Theocratic Leader and the Proselytizer may also be played at the
   start of the calamity phase (window ``calamities``, ``LeaderEffect.also``; the same sealed
   decision, :func:`open_window` ... :func:`window_sample`, run by ``GICalamitiesPhase``; GIC-19).
-- ``trade``: the effect comes with giving the card away in a trade (``GIGame.on_cards_received``
+- ``trade``: the effect comes with giving the card away in a trade (``GIContext.on_cards_received``
   calls :func:`on_received`): Assimilative (-03), the Great Compromiser (-08).
 - ``anytime``: the order ``diplomat`` in any phase (``GrandImperial.anytime_orders``): the
   Grand Diplomat (-09).
@@ -34,7 +34,7 @@ Orders: ``{"type": "play_leaders", "player": SEAT, "cards": [LEADER, ...]}``,
 Barracks, owed in the phase ``leaders`` after the plays; timeout a random city of his),
 ``{"type": "diplomat", "player": SEAT, "target": SEAT or NATION}``. The Civilized Leader's
 credit is the GI ``buy`` order's ``leader_credit`` (``advances.py``); a card assimilated may be
-bought again and then scores (:func:`buy_back`, ``GIGame.may_buy_again``).
+bought again and then scores (:func:`buy_back`, ``GIContext.may_buy_again``).
 """
 from __future__ import annotations
 
@@ -44,15 +44,15 @@ from typing import Any, Callable, Mapping
 
 from ...base import Decision, IllegalOrder
 from ..data import DataError
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
-from ..schema import AreaId, Many, NationId, Seat, _enum
+from ..schema import AreaId, Many, NationId, Seat, one_of
 from ..state import GameState, Player
 from . import data as gi
 from .variant import KEY
 
-LeaderId = _enum(frozenset(gi.leaders()), "a Leadership card", "GI-LEADER-10", "a Leadership card id")
+LeaderId = one_of(frozenset(gi.leaders()), "a Leadership card", "GI-LEADER-10", "a Leadership card id")
 
 # ---- the effects ------------------------------------------------------------------------------
 
@@ -64,8 +64,8 @@ class LeaderEffect:
     giving it in a trade does (``traded(g, giver, taker, leader)``, the ``trade`` window)."""
 
     window: str
-    play: Callable[[Game, str, gi.Leader], None] | None = None
-    traded: Callable[[Game, str, str, gi.Leader], None] | None = None
+    play: Callable[[Context, str, gi.Leader], None] | None = None
+    traded: Callable[[Context, str, str, gi.Leader], None] | None = None
     also: tuple[str, ...] = ()  # further windows (``calamities``: design 3.9, D1)
 
     def opens(self, window: str) -> bool:
@@ -76,17 +76,17 @@ class LeaderEffect:
 WINDOWS = ("turn_start", "calamities", "trade", "anytime", "acquisition", "advances")
 
 
-def _grant(g: Game, p: Player, card: str) -> None:
+def _grant(g: Context, p: Player, card: str) -> None:
     temp = p.flags.setdefault("temp_cards", [])
     if card not in temp:
         temp.append(card)
 
 
-def _civ_name(g: Game, card: str) -> str:
+def _civ_name(g: Context, card: str) -> str:
     return g.d.civ_cards[card].name
 
 
-def play_charismatic(g: Game, nation: str, x: gi.Leader) -> None:
+def play_charismatic(g: Context, nation: str, x: gi.Leader) -> None:
     """GI-LEADER-01: every city of his at least Satisfied for the rest of the turn (read by
     the luxury rules); Happy still needs its own points."""
     g.of(nation).flags["charismatic"] = True
@@ -95,7 +95,7 @@ def play_charismatic(g: Game, nation: str, x: gi.Leader) -> None:
            nation=nation, card=x.id, effect="charismatic")
 
 
-def play_theocratic(g: Game, nation: str, x: gi.Leader) -> None:
+def play_theocratic(g: Context, nation: str, x: gi.Leader) -> None:
     """GI-LEADER-02: Theology for the rest of the turn; owning Theology, Monotheism; owning
     both, two conversions this turn (``flags["conversions"]``)."""
     p = g.of(nation)
@@ -117,7 +117,7 @@ def play_theocratic(g: Game, nation: str, x: gi.Leader) -> None:
            conversions=p.flags.get("conversions"))
 
 
-def play_warlike(g: Game, nation: str, x: gi.Leader) -> None:
+def play_warlike(g: Context, nation: str, x: gi.Leader) -> None:
     """GI-LEADER-05: Military (with its drawbacks) for the rest of the turn; owning it, one
     free Barracks city advance (``flags["free_barracks"]``, placed by the city advances'
     rules)."""
@@ -134,7 +134,7 @@ def play_warlike(g: Game, nation: str, x: gi.Leader) -> None:
            free_barracks=p.flags.get("free_barracks"))
 
 
-def play_proselytizer(g: Game, nation: str, x: gi.Leader) -> None:
+def play_proselytizer(g: Context, nation: str, x: gi.Leader) -> None:
     """GI-LEADER-07: Monotheism (with its drawbacks) until the turn ends; nothing more if he
     holds it already."""
     p = g.of(nation)
@@ -148,7 +148,7 @@ def play_proselytizer(g: Game, nation: str, x: gi.Leader) -> None:
            "leader_effect", nation=nation, card=x.id, temp_cards=list(p.flags.get("temp_cards", [])))
 
 
-def traded_assimilative(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
+def traded_assimilative(g: Context, giver: str, taker: str, x: gi.Leader) -> None:
     """GI-LEADER-03: the giver picks one of the receiver's civilization cards at random
     (``g.rng``); one he lacks he takes from the bank (the receiver keeps his), recorded in
     ``variant_state["assimilated"]``, worth no points; one he owns gives nothing."""
@@ -176,7 +176,7 @@ def traded_assimilative(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
            card=x.id, target=taker, assimilated=card)
 
 
-def traded_compromiser(g: Game, giver: str, taker: str, x: gi.Leader) -> None:
+def traded_compromiser(g: Context, giver: str, taker: str, x: gi.Leader) -> None:
     """GI-LEADER-08: next turn neither may move into an area holding the other's units
     (``variant_state["pacts"]``, :func:`pact_forbids`)."""
     turn = g.s.turn + x.no_conflict_turns
@@ -221,15 +221,11 @@ def check_effects(leaders: Mapping[str, gi.Leader] | None = None,
         raise DataError(f"grand imperial: unknown leader window for {', '.join(bad)}")
 
 
-def is_leader(card: str) -> bool:
-    return card in gi.leaders()
-
-
 def leader_name(card: str) -> str:
     return gi.leaders()[card].name
 
 
-def set_aside(g: Game, p: Player, card: str) -> None:
+def set_aside(g: Context, p: Player, card: str) -> None:
     """A played, cashed or annulled leader leaves the hand for ``set_aside`` (restacked under
     the event stack, GIS-2)."""
     p.hand.remove(card)
@@ -240,7 +236,7 @@ def _played(p: Player, card: str) -> None:
     p.flags.setdefault("leaders_played", []).append(card)
 
 
-def in_effect(x: Game | GameState | Player, nation_or_card: str, card: str | None = None) -> bool:
+def in_effect(x: Context | GameState | Player, nation_or_card: str, card: str | None = None) -> bool:
     """Whether a leader played this turn is still in effect (the one place that says so):
     ``flags["leaders_played"]`` lists the leaders played this turn and not annulled since
     (GI-LEADER-07 takes an annulled one out, :func:`revoke`). ``in_effect(player, card)`` or
@@ -248,7 +244,7 @@ def in_effect(x: Game | GameState | Player, nation_or_card: str, card: str | Non
     if isinstance(x, Player):
         p, card = x, nation_or_card
     else:
-        state = x.s if isinstance(x, Game) else x
+        state = x.s if isinstance(x, Context) else x
         p = next((q for q in state.players if q.nation == nation_or_card), None)
         if p is None:
             return False
@@ -278,7 +274,7 @@ def revoke(p: Player, card: str) -> list[str]:
 
 
 # ---- the Proselytizer and the Theocratic Leader (GI-LEADER-07) --------------------------------
-def annul(g: Game, nation: str) -> None:
+def annul(g: Context, nation: str) -> None:
     """GI-LEADER-07: holding the Proselytizer and the Theocratic Leader at once (after a draw,
     a trade or a capture) sets both aside without effect; a player who played one of them this
     turn and now holds the other loses both (GILD-8; the mirror case, the Theocratic Leader
@@ -313,8 +309,8 @@ def annul(g: Game, nation: str) -> None:
                "(GI-LEADER-07).", "leader_annulled", nation=nation, cards=[x.id, other])
 
 
-def on_received(g: Game, taker: str, giver: str, cards: list[str], how: str) -> None:
-    """``Game.on_cards_received``: a leader given in a trade does what it does when traded
+def on_received(g: Context, taker: str, giver: str, cards: list[str], how: str) -> None:
+    """``Context.on_cards_received``: a leader given in a trade does what it does when traded
     (GI-LEADER-03, -08; GI-TRADE-07); then the Proselytizer's conflict (GI-LEADER-07)."""
     if how == "trade":
         for c in cards:
@@ -330,7 +326,7 @@ def pacts(state: GameState) -> list[dict]:
     return state.variant_state.get("pacts", []) if state.variant_state else []
 
 
-def pact_forbids(g: Game, nation: str, area: str) -> str | None:
+def pact_forbids(g: Context, nation: str, area: str) -> str | None:
     """Why ``nation`` may not move into ``area`` this turn (GI-LEADER-08; ruling GILD-6): a
     pact of this turn with a nation that has units there (tokens, a city or a ship); None if
     nothing forbids it."""
@@ -345,8 +341,8 @@ def pact_forbids(g: Game, nation: str, area: str) -> str | None:
     return None
 
 
-def check_entry(g: Game, nation: str, area: str) -> None:
-    """``GIGame.check_entry``: a move refused (or skipped when carried out) under a pact."""
+def check_entry(g: Context, nation: str, area: str) -> None:
+    """``GIContext.check_entry``: a move refused (or skipped when carried out) under a pact."""
     why = pact_forbids(g, nation, area)
     if why:
         raise IllegalOrder("GI-LEADER-08", why)
@@ -361,7 +357,7 @@ def assimilated(state: GameState, nation: str) -> list[str]:
 
 
 # ---- cashed by other phases' orders (GI-LEADER-04, GI-LEADER-06) ------------------------------
-def cash(g: Game, nation: str, card: str) -> gi.Leader:
+def cash(g: Context, nation: str, card: str) -> gi.Leader:
     """Hand in a leader of ``nation``'s for its effect (set aside); IllegalOrder if he does not
     hold it."""
     p = g.of(nation)
@@ -372,7 +368,7 @@ def cash(g: Game, nation: str, card: str) -> gi.Leader:
     return gi.leaders()[card]
 
 
-def civilized_credit(g: Game, nation: str) -> int:
+def civilized_credit(g: Context, nation: str) -> int:
     """GI-LEADER-04: the Civilized Leader cashed: a one-time credit (50) toward civilization
     cards or city advances bought now (the advances phase's order spends it)."""
     x = cash(g, nation, "civilized_leader")
@@ -389,9 +385,9 @@ def civilized_amount() -> int:
     return gi.leaders()[CIVILIZED].credit
 
 
-def buy_back(g: Game, nation: str, card: str, since: int) -> None:
+def buy_back(g: Context, nation: str, card: str, since: int) -> None:
     """GI-LEADER-03: ``nation`` has bought ``card``, which it owned by assimilation only (allowed
-    despite 31.61, ``GIGame.may_buy_again``): it leaves ``variant_state["assimilated"]`` and now
+    despite 31.61, ``GIContext.may_buy_again``): it leaves ``variant_state["assimilated"]`` and now
     scores; it stays owned since ``since``, the turn it was assimilated (ruling GILD-15)."""
     p = g.of(nation)
     p.civ_cards[card] = since
@@ -408,7 +404,7 @@ def buy_back(g: Game, nation: str, card: str, since: int) -> None:
            nation=nation, card=card, points=g.d.civ_cards[card].cost)
 
 
-def merchant_prince(g: Game, nation: str, region: str) -> str | None:
+def merchant_prince(g: Context, nation: str, region: str) -> str | None:
     """GI-LEADER-06: the Merchant Prince handed in for the top card of any regional stack
     (told to him only); the acquisition phase's draw plan names the region."""
     from .acquisition import draw_from, region_name
@@ -444,7 +440,7 @@ WINDOW_TEXT = {"turn_start": "Play Leadership cards now (phase 1), or none",
 
 
 # ---- a window of sealed plays (D1), shared by the phase ``leaders`` and the calamity phase ---
-def open_window(g: Game, window: str) -> dict:
+def open_window(g: Context, window: str) -> dict:
     """D1: every holder of a leader playable in ``window`` owes ``play_leaders`` at once
     (after the Proselytizer's conflict, GI-LEADER-07). Gives the step's record ``{"window",
     "owed", "plays"}``, sealed until all are in (:func:`leaders_secrets`)."""
@@ -455,7 +451,7 @@ def open_window(g: Game, window: str) -> dict:
     return {"window": window, "owed": owed, "plays": {}}
 
 
-def window_pending(g: Game, st: dict) -> list[Decision]:
+def window_pending(g: Context, st: dict) -> list[Decision]:
     window = st.get("window", "turn_start")
     return [Decision(seat, "play_leaders", WINDOW_TEXT[window], default="play nothing",
                      options={"leaders": playable(g.s.players[seat], window),
@@ -463,7 +459,7 @@ def window_pending(g: Game, st: dict) -> list[Decision]:
             for seat in st.get("owed", []) if str(seat) not in st["plays"]]
 
 
-def window_note(g: Game, st: dict, o: "PlayLeaders") -> None:
+def window_note(g: Context, st: dict, o: "PlayLeaders") -> None:
     """Check and note a seat's plays (sealed); IllegalOrder (GI-LEADER-01) otherwise."""
     window = st.get("window", "turn_start")
     if o.player not in st.get("owed", []) or str(o.player) in st["plays"] or st.get("done"):
@@ -486,7 +482,7 @@ def window_note(g: Game, st: dict, o: "PlayLeaders") -> None:
            "leaders_noted", to=[o.player], cards=list(o.cards))
 
 
-def window_settle(g: Game, st: dict) -> bool:
+def window_settle(g: Context, st: dict) -> bool:
     """All plays in: each takes effect, in seat order, the card set aside. Gives whether the
     window is closed."""
     if st.get("done"):
@@ -505,7 +501,7 @@ def window_settle(g: Game, st: dict) -> bool:
     return True
 
 
-def window_timeout(g: Game, st: dict, seat: int) -> bool:
+def window_timeout(g: Context, st: dict, seat: int) -> bool:
     """D1: play nothing. Gives False if the seat owes no play."""
     if seat not in st.get("owed", []) or str(seat) in st["plays"] or st.get("done"):
         return False
@@ -513,7 +509,7 @@ def window_timeout(g: Game, st: dict, seat: int) -> bool:
     return True
 
 
-def window_sample(g: Game, st: dict, seat: int, rng) -> "PlayLeaders":
+def window_sample(g: Context, st: dict, seat: int, rng) -> "PlayLeaders":
     """D1: a random subset of the leaders he may play in the window."""
     can = playable(g.s.players[seat], st.get("window", "turn_start"))
     return PlayLeaders(seat, [c for c in can if rng.below(2)])
@@ -529,7 +525,7 @@ class LeadersPhase(Phase):
     rule = "GI-LEADER-01"
     accepts = ("play_leaders", "place_barracks")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         vs = g.s.variant_state
         if vs.get("pacts"):
             vs["pacts"] = [q for q in vs["pacts"] if q["turn"] >= g.s.turn]
@@ -538,7 +534,7 @@ class LeadersPhase(Phase):
         g.s.step = open_window(g, "turn_start")
         self._settle(g)
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         if st.get("done"):
             return [Decision(seat, "place_barracks",
@@ -548,7 +544,7 @@ class LeadersPhase(Phase):
                     for seat in st.get("barracks", [])]
         return window_pending(g, st)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         if isinstance(o, PlaceBarracks):
             require_phase_player(g, o, "GI-LEADER-05")
             check_barracks(g, o.player, o.city)
@@ -559,14 +555,14 @@ class LeadersPhase(Phase):
         window_note(g, g.s.step, o)
         self._settle(g)
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         """All plays in: each takes effect, in seat order, the card set aside."""
         st = g.s.step
         if st.get("done") or not window_settle(g, st):
             return
         owe_barracks(g, st)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D1: play nothing (also for a nation that left the game meanwhile, 15.61). D2: the
         free Barracks on a random city of his (``g.rng``)."""
         st = g.s.step
@@ -578,7 +574,7 @@ class LeadersPhase(Phase):
             super().timeout(g, seat)
         self._settle(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random subset of the leaders he may play (D1); a uniformly random city for the
         free Barracks (D2)."""
         st = g.s.step
@@ -601,7 +597,7 @@ class PlaceBarracks(Order):
     city: AreaId = ""
 
 
-def warlike(x: Game | GameState, nation: str) -> bool:
+def warlike(x: Context | GameState, nation: str) -> bool:
     """GI-LEADER-05: whether ``nation`` played the Warlike Leader this turn, so holds Military
     this turn "with all the pluses and minuses" (owned, or lent: ``flags["temp_cards"]``,
     seen by ``Player.has``). For the calamity slice: Civil Disorder reads ``has("military")``
@@ -609,7 +605,7 @@ def warlike(x: Game | GameState, nation: str) -> bool:
     return in_effect(x, nation, WARLIKE)
 
 
-def barracks_cities(g: Game, nation: str) -> list[str]:
+def barracks_cities(g: Context, nation: str) -> list[str]:
     """The cities of ``nation`` that may take the free Barracks, sorted: all of his that hold
     no Barracks (face up or flipped: a second one would do nothing, GIR-47)."""
     from . import sites
@@ -617,7 +613,7 @@ def barracks_cities(g: Game, nation: str) -> list[str]:
     return [a for a in g.cities_of(nation) if not sites.holds(g, a, BARRACKS)]
 
 
-def owe_barracks(g: Game, st: dict) -> None:
+def owe_barracks(g: Context, st: dict) -> None:
     """After the plays (ruling GILD-14): every player given a free Barracks owes
     ``place_barracks`` at once; one with no city that can take it loses it (a public event)."""
     owed = []
@@ -635,7 +631,7 @@ def owe_barracks(g: Game, st: dict) -> None:
         st["barracks"] = owed
 
 
-def check_barracks(g: Game, seat: int, city: str) -> None:
+def check_barracks(g: Context, seat: int, city: str) -> None:
     """D2: the seat owes the placement, and ``city`` is one of his cities without a Barracks;
     IllegalOrder (GI-LEADER-05) otherwise."""
     st = g.s.step
@@ -651,7 +647,7 @@ def check_barracks(g: Game, seat: int, city: str) -> None:
                            "your cities")
 
 
-def place_barracks(g: Game, seat: int, city: str, why: str = "") -> None:
+def place_barracks(g: Context, seat: int, city: str, why: str = "") -> None:
     """Put the free Barracks on ``city`` (checked) through ``sites.add``; the flag is spent."""
     from . import sites
 
@@ -686,12 +682,12 @@ class Diplomat(Order):
 DIPLOMAT = "grand_diplomat"
 
 
-def diplomat_targets(g: Game, p: Player) -> list[str]:
+def diplomat_targets(g: Context, p: Player) -> list[str]:
     """The nations ``p`` may name with the Grand Diplomat: every other one still playing."""
     return [q.nation for q in g.active() if q.nation and q.seat != p.seat and not q.inert]
 
 
-def diplomat_decisions(g: Game) -> list[Decision]:
+def diplomat_decisions(g: Context) -> list[Decision]:
     """The Grand Diplomat may be played in any phase (GI-LEADER-09): a decision its holder may
     take, never owed (nothing waits on it)."""
     if g.s.finished or g.s.phase in ("pick", "over"):
@@ -702,7 +698,7 @@ def diplomat_decisions(g: Game) -> list[Decision]:
             for p in g.active() if DIPLOMAT in p.hand and p.nation and not p.inert]
 
 
-def diplomat(g: Game, o: Diplomat) -> None:
+def diplomat(g: Context, o: Diplomat) -> None:
     """GI-LEADER-09: any phase; the holder and the player he names each get a private event
     listing the other's hand; the card is set aside (before the hands are shown)."""
     from .acquisition import card_name
@@ -734,7 +730,7 @@ def diplomat(g: Game, o: Diplomat) -> None:
 
 
 # ---- views and checks ----------------------------------------------------------------------------
-def leaders_view(g: Game) -> dict[str, Any]:
+def leaders_view(g: Context) -> dict[str, Any]:
     """The public part (section 4.3): leaders played this turn, temporary cards, the
     Charismatic floor, conversions, pacts and assimilations. Held leaders are in the hand."""
     out: dict[str, Any] = {}

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
 from ..schema import AreaId, Count, Many, Mapping
@@ -53,28 +53,28 @@ def luxury_cards() -> tuple[str, ...]:
     return gi.luxury().commodities
 
 
-def cards_value(g: Game, cards: list[str]) -> int:
+def cards_value(g: Context, cards: list[str]) -> int:
     """The luxury points of ``cards``: each commodity a set worth its set value (n² × face,
-    the printed ceiling, ``Game.set_value``: GIR-24)."""
+    the printed ceiling, ``Context.set_value``: GIR-24)."""
     return sum(g.set_value(c, n) for c, n in sorted(Counter(cards).items()))
 
 
-def budget(g: Game, p: Player, treasury: int = 0, cards: list[str] | None = None) -> int:
+def budget(g: Context, p: Player, treasury: int = 0, cards: list[str] | None = None) -> int:
     """The points ``p`` has to give with this payment: free flips + treasury + card sets."""
     return dp.free_flips(g, p.nation) + treasury + cards_value(g, list(cards or ()))
 
 
-def max_budget(g: Game, p: Player) -> int:
+def max_budget(g: Context, p: Player) -> int:
     """Every free flip, the whole treasury and every luxury card of the hand."""
     return budget(g, p, p.treasury, [c for c in p.hand if c in luxury_cards()])
 
 
-def owes(g: Game) -> list[Player]:
+def owes(g: Context) -> list[Player]:
     """Players owing a luxury order: a nation not inert with a city on the board (GI-LUX-01)."""
     return [p for p in g.s.players if p.nation and not p.inert and g.cities_of(p.nation)]
 
 
-def check(g: Game, p: Player, o: LuxuryOrder) -> None:
+def check(g: Context, p: Player, o: LuxuryOrder) -> None:
     """Refuse an order ``p`` cannot give (IllegalOrder, GI-LUX-02); changes nothing."""
     cities = set(g.cities_of(p.nation))
     if not isinstance(o.points, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
@@ -103,12 +103,12 @@ def check(g: Game, p: Player, o: LuxuryOrder) -> None:
                            f"{cards_value(g, list(o.cards))} in luxury sets")
 
 
-def gi_name(g: Game, card: str) -> str:
+def gi_name(g: Context, card: str) -> str:
     c = g.d.commodities.get(card) or g.d.calamities.get(card)
     return c.name if c is not None else card
 
 
-def default_points(g: Game, nation: str) -> dict[str, int]:
+def default_points(g: Context, nation: str) -> dict[str, int]:
     """D11's timeout (S-4): each city in area-id order brought to Content with free flips
     only, while flips remain (the last may get fewer)."""
     left = dp.free_flips(g, nation)
@@ -120,7 +120,7 @@ def default_points(g: Game, nation: str) -> dict[str, int]:
     return out
 
 
-def resolve(g: Game) -> None:
+def resolve(g: Context) -> None:
     """Every order in: pay them (treasury to stock, cards set aside), then the dice are set,
     the old ones gone (GI-LUX-01, -08): each city of a player who gave an order gets its
     points (0 if left out)."""
@@ -164,11 +164,11 @@ class LuxuryPhase(Phase):
     rule = "GI-LUX-01"
     accepts = ("luxury",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.step = {"orders": {}}
         self._settle(g)
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         if st.get("done"):
             return []
@@ -188,16 +188,16 @@ class LuxuryPhase(Phase):
                          "max": max_budget(g, p)}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         st = g.s.step
         return bool(st.get("done")) or all(str(p.seat) in st["orders"] for p in owes(g))
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """The orders are resolved with the last one; if the last player owing one left the
         game instead (15.61), they are resolved now."""
         self._settle(g)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, self.rule)
         assert isinstance(o, LuxuryOrder)
         p = g.player(o.player)
@@ -213,14 +213,14 @@ class LuxuryPhase(Phase):
                to=[p.seat], points=dict(sorted(o.points.items())))
         self._settle(g)
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         st = g.s.step
         if st.get("done") or any(str(p.seat) not in st["orders"] for p in owes(g)):
             return
         resolve(g)
         st["done"] = True
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """S-4: Content with free flips only, in area-id order."""
         p = g.player(seat)
         if all(q.seat != seat for q in owes(g)) or str(seat) in g.s.step["orders"]:
@@ -231,7 +231,7 @@ class LuxuryPhase(Phase):
                f"its cities to Content in turn.", "timeout", nation=p.nation)
         self.handle(g, LuxuryOrder(seat, pts, 0, []))
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """D11: a random budget at or below the maximum (some flips, some treasury, some
         luxury cards), spread at random over the cities."""
         p = g.s.players[seat]
@@ -248,14 +248,14 @@ class LuxuryPhase(Phase):
         return LuxuryOrder(seat, {a: n for a, n in points.items() if n}, treasury, cards)
 
 
-def luxury_view(g: Game, seat: int | None) -> dict:
+def luxury_view(g: Context, seat: int | None) -> dict:
     """Who still owes a luxury order (public); the orders themselves are sealed."""
     st = g.s.step
     return {"waiting": [p.nation for p in owes(g) if str(p.seat) not in st.get("orders", {})]
             if not st.get("done") else []}
 
 
-def dice_view(g: Game) -> dict:
+def dice_view(g: Context) -> dict:
     """Every city's die and disposition, for everyone (GI-LUX-07): area -> {owner, points
     (None: no die), disposition}."""
     return {a: {"owner": o, "points": dp.die(g, a), "disposition": dp.disposition(g, a)}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..game import Game
+from ..context import Context
 from ..state import GameState
 from . import fleet
 
@@ -47,14 +47,14 @@ def aboard(state: GameState, nation: str) -> int:
     return sum(r.get("marines", 0) for r in fleet.records(state, nation))
 
 
-def place(g: Game, nation: str, area: str, n: int = 1) -> None:
+def place(g: Context, nation: str, area: str, n: int = 1) -> None:
     """``n`` Marines of ``nation``'s are set down in ``area``."""
     lst = g.s.variant_state.setdefault(KEY, {}).setdefault(nation, [])
     lst.extend([area] * n)
     lst.sort()
 
 
-def take(g: Game, nation: str, area: str, n: int = 1) -> None:
+def take(g: Context, nation: str, area: str, n: int = 1) -> None:
     """``n`` Marines of ``nation``'s leave ``area`` (to move or embark)."""
     allm = g.s.variant_state.get(KEY, {})
     lst = allm.get(nation, [])
@@ -68,7 +68,7 @@ def take(g: Game, nation: str, area: str, n: int = 1) -> None:
         g.s.variant_state.pop(KEY, None)
 
 
-def embark(g: Game, nation: str, sid: int, area: str, n: int = 1) -> None:
+def embark(g: Context, nation: str, sid: int, area: str, n: int = 1) -> None:
     """``n`` Marines in ``area`` go aboard ship ``sid`` (they take no room, GI-CITYADV-25)."""
     rec = fleet.ship(g.s, nation, sid)
     assert rec is not None
@@ -76,7 +76,7 @@ def embark(g: Game, nation: str, sid: int, area: str, n: int = 1) -> None:
     rec["marines"] = rec.get("marines", 0) + n
 
 
-def disembark(g: Game, nation: str, sid: int, area: str, n: int = 1) -> None:
+def disembark(g: Context, nation: str, sid: int, area: str, n: int = 1) -> None:
     """``n`` Marines aboard ship ``sid`` are set down in ``area``."""
     rec = fleet.ship(g.s, nation, sid)
     assert rec is not None and rec.get("marines", 0) >= n
@@ -86,14 +86,14 @@ def disembark(g: Game, nation: str, sid: int, area: str, n: int = 1) -> None:
     place(g, nation, area, n)
 
 
-def bought(g: Game, nation: str, city: str) -> None:
+def bought(g: Context, nation: str, city: str) -> None:
     """A Marines advance bought in ``city``: its piece starts there (ruling GIM-1)."""
     place(g, nation, city)
     g.emit(f"{g.name(nation)}'s new Marines stand in {g.area_name(city)} (GI-CITYADV-25).",
            "marines_raised", nation=nation, area=city)
 
 
-def guarded(g: Game, nation: str, where: str | int) -> bool:
+def guarded(g: Context, nation: str, where: str | int) -> bool:
     """Whether ``nation``'s ship or city is immune to Piracy (GI-CITYADV-25, GI-CAL-12):
     ``where`` a ship number: that ship carries Marines; ``where`` an area: one of ``nation``'s
     Marines stands there (a city "containing one"; his city there or not)."""
@@ -112,7 +112,7 @@ def public(state: GameState) -> dict[str, list[str]]:
 def invariants(state: GameState) -> list[str]:
     """Marines on land stand in land areas (never open sea), as sorted non-empty lists of
     players' nations."""
-    from ..game import board_areas, default_board
+    from ..context import board_areas, default_board
 
     out = []
     areas = board_areas(default_board(state), state.options.wem)

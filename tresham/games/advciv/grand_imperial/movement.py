@@ -19,7 +19,7 @@ phase (23, census order, pending orders) with ships as the seed has them.
   overland does not embark, one set down does not move on. Marines never enter the ``entered``
   list (they never fight, GIR-45).
 - A voyage that sets tokens down in, or ends in, an area a Great Compromiser's pact forbids
-  is refused (``Game.check_entry``, GI-LEADER-08; ruling GILD-17).
+  is refused (``Context.check_entry``, GI-LEADER-08; ruling GILD-17).
 - Otherwise as plain: 23.54 open sea only with Astronomy, 23.55 no ship ends in open sea,
   23.56 tokens that moved overland or by another ship do not embark, one voyage per ship.
 
@@ -41,12 +41,11 @@ from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import order
 from ..phase import register
-from ..rules.movement import (DOUBLE_COASTS, STEP_VERBS, LandMove, Move, MovementPhase, _area, _Ledger,
-                              _road_blocker, _step_n, check_land_move, embark, record_entry, sail_to,
-                              set_down)
+from ..rules.movement import (DOUBLE_COASTS, STEP_VERBS, LandMove, Move, MoveLedger, MovementPhase, VoyageCheck,
+                              check_land_move, check_path, order_area, record_entry)
 from ..schema import AreaId, Many, Positive
 from . import fleet
 from . import marines as mar
@@ -87,13 +86,13 @@ class GIMove(Move):
     marines: Many(LandMove) = field(default_factory=list)
 
 
-class GILedger(_Ledger):
+class GILedger(MoveLedger):
     """The plain ledger, with the ships that have sailed counted by number and the Marines
     that have not moved this phase (``marines[area]``, GI-CITYADV-25)."""
 
     __slots__ = ("sailed", "marines")
 
-    def __init__(self, g: Game, nation: str) -> None:
+    def __init__(self, g: Context, nation: str) -> None:
         super().__init__(g, nation)
         self.sailed: set[int] = set()
         self.marines: dict[str, int] = {}
@@ -101,13 +100,13 @@ class GILedger(_Ledger):
             self.marines[a] = self.marines.get(a, 0) + 1
 
 
-def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
+def check_marine_move(g: Context, led: GILedger, mv: Any) -> dict:
     """Check one overland move of Marines (GI-CITYADV-25: "like a normal token", 23.3, 23.31)
     and book them; gives its normal form ``{"from", "to", "count"}`` (and ``via``)."""
     if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
         raise IllegalOrder("GI-CITYADV-25", "a Marines move is {\"from\": area, \"to\": area, \"count\": n}")
-    src = _area(g, mv.get("from"), "from")
-    dst = _area(g, mv.get("to"), "to")
+    src = order_area(g, mv.get("from"), "from")
+    dst = order_area(g, mv.get("to"), "to")
     n = mv.get("count")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise IllegalOrder("GI-CITYADV-25", f"a Marines move's count is a number of pieces, not {n!r}")
@@ -115,22 +114,7 @@ def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
     if n > have:
         raise IllegalOrder("GI-CITYADV-25", f"you have only {have} Marines in {g.area_name(src)} that have not "
                            f"moved this phase (asked to move {n}); a piece moves once")
-    a = g.areas[src]
-    via = mv.get("via")
-    if via is None:
-        if dst not in a.land_adj:
-            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share a land "
-                               "boundary; Marines cross one land boundary (or go by ship)")
-    else:
-        via = _area(g, via, "via")
-        if not g.of(led.nation).has("roadbuilding"):
-            raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area into a second one")
-        if via not in a.land_adj or dst not in g.areas[via].land_adj or dst == src:
-            raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → {g.area_name(dst)} is not "
-                               "a path across two land boundaries")
-        why = _road_blocker(g, led.nation, via)
-        if why:
-            raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: {why}")
+    via = check_path(g, led.nation, src, dst, mv.get("via"), "Marines")  # like a normal token
     led.marines[src] = have - n
     out = {"from": src, "to": dst, "count": n}
     if via is not None:
@@ -138,7 +122,7 @@ def check_marine_move(g: Game, led: GILedger, mv: Any) -> dict:
     return out
 
 
-def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
+def _ship_of(g: Context, led: GILedger, v: dict, start: str) -> fleet.Record:
     nation = led.nation
     sid = v.get("id")
     if sid is None:
@@ -157,108 +141,107 @@ def _ship_of(g: Game, led: GILedger, v: dict, start: str) -> fleet.Record:
     return rec
 
 
-def check_voyage(g: Game, led: GILedger, v: Any) -> dict:
-    """Check one ship's voyage (23.5x, GI-SHIP-04..06) and book its ship and the tokens it
-    loads. Gives the normal form ``{"ship", "id", "steps", "path", "legs", "stay"}``: ``legs``
-    = [[from, to, n], ...] the tokens set down (``from`` "@ship" for tokens aboard when the
-    voyage began), ``stay`` = [[from, n], ...] the tokens loaded that stay aboard. Raises
-    before booking anything."""
-    if not isinstance(v, dict) or set(v) - {"ship", "id", "steps"} or not isinstance(v.get("steps"), list):
-        raise IllegalOrder("23.5", "a voyage is {\"ship\": area where it starts, \"id\": its number (optional), "
-                           "\"steps\": [[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
-    nation = led.nation
-    start = _area(g, v.get("ship"), "ship")
-    rec = _ship_of(g, led, v, start)
-    if not v["steps"]:
-        raise IllegalOrder("23.5", "a voyage needs at least one step")
-    astronomy = g.of(nation).has("astronomy")
-    cloth = g.of(nation).has("cloth_making")
-    allowance = fleet.allowance(g, nation, rec)
-    capacity = fleet.capacity(rec)
-    cards = len(rec["cards"])
-    role = fleet.spec(rec["role"]).name
-    pos, came_from, entered, cargo = start, None, 0, rec["tokens"]
-    troops = rec.get("marines", 0)  # Marines aboard (GI-CITYADV-25: no room taken)
-    m_loads: dict[str, int] = {}
-    m_load_at: list[str] = []
-    m_unload_at: list[str] = []
-    aboard: list[list] = [[ABOARD, rec["tokens"]]] if rec["tokens"] else []
-    loads: dict[str, int] = {}
-    legs: list[list] = []
-    path = [start]
-    for step in v["steps"]:
-        if not isinstance(step, (list, tuple)) or len(step) != 2:
-            raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
-        verb, arg = step
-        here = g.areas[pos]
-        if verb == "load":
-            n = _step_n(arg, "load")
-            if here.is_open_sea:
-                raise IllegalOrder("23.51", "tokens can embark only in a land area")
-            if cargo + cards + n > capacity:
-                raise IllegalOrder("GI-SHIP-05", f"a {role} holds at most {capacity} tokens and cards together "
-                                   f"(it would hold {cargo + n} tokens" + (f" and {cards} cards" if cards else "")
-                                   + ")")
-            embark(g, led, loads, pos, n)
-            cargo += n
-            aboard.append([pos, n])
-        elif verb == "unload":
-            n = _step_n(arg, "unload")
-            if here.is_open_sea:
-                raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
-            if n > cargo:
-                raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
-            g.check_entry(nation, pos)
-            cargo -= n
-            set_down(aboard, legs, pos, n)
-        elif verb == MARINE:
-            if here.is_open_sea:
-                raise IllegalOrder("23.51", "Marines embark and land only in a land area")
-            if arg == "load":
-                free_m = led.marines.get(pos, 0) - m_loads.get(pos, 0)
-                if free_m < 1:
-                    raise IllegalOrder("GI-CITYADV-25", f"you have no Marines in {g.area_name(pos)} that may "
-                                       "embark (Marines that moved this phase may not)")
-                m_loads[pos] = m_loads.get(pos, 0) + 1
-                m_load_at.append(pos)
-                troops += 1
-            elif arg == "unload":
-                if troops < 1:
-                    raise IllegalOrder("GI-CITYADV-25", f"ship {rec['id']} carries no Marines to land")
-                troops -= 1
-                m_unload_at.append(pos)
-            else:
-                raise IllegalOrder("GI-CITYADV-25", f"a Marines step is [\"marine\", \"load\" or \"unload\"], "
-                                   f"not {step!r}")
-        elif verb == "sail":
-            dst = sail_to(g, pos, came_from, arg, astronomy)
-            entered += 1
-            if entered > allowance:
-                raise IllegalOrder("GI-SHIP-04", f"a {role} enters at most {allowance} areas in a movement "
-                                   "phase" + (" (Cloth Making included)" if cloth else
-                                              f" ({fleet.spec(rec['role']).moves_with_cloth_making} with "
-                                              "Cloth Making)"))
-            came_from, pos = pos, dst
-            path.append(dst)
+class GIVoyageCheck(VoyageCheck):
+    """The plain voyage check (``rules.movement.VoyageCheck``) with Grand Imperial's ships: the
+    ship by number (``id``), its allowance and capacity by role (GI-SHIP-04, -05: tokens and
+    cards together), tokens aboard when it begins and staying aboard at the end, a voyage that
+    only loads or unloads (GI-SHIP-06), Marines taken aboard and set down (GI-CITYADV-25), and
+    the area where it ends entered as any other (GI-LEADER-08, GILD-17). Its normal form adds
+    ``id``, ``stay`` = [[from, n], ...] (tokens loaded that stay aboard), ``marines_in`` and
+    ``marines_out``; in ``legs`` "@ship" is where the tokens aboard at the start come from."""
+
+    KEYS = frozenset({"ship", "id", "steps"})
+    SHAPE = ("a voyage is {\"ship\": area where it starts, \"id\": its number (optional), "
+             "\"steps\": [[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
+    VERBS = "load, sail, unload or marine"
+
+    def __init__(self, g: Context, led: GILedger, v: Any) -> None:
+        super().__init__(g, led, v)
+        self.troops = self.rec.get("marines", 0)  # Marines aboard (GI-CITYADV-25: no room taken)
+        self.m_loads: dict[str, int] = {}
+        self.m_load_at: list[str] = []
+        self.m_unload_at: list[str] = []
+
+    def take_ship(self) -> None:
+        self.rec = _ship_of(self.g, self.led, self.v, self.start)
+
+    def allowance(self) -> int:
+        return fleet.allowance(self.g, self.nation, self.rec)
+
+    def tokens_aboard(self) -> int:
+        return self.rec["tokens"]
+
+    def initially_aboard(self) -> list[list]:
+        return [[ABOARD, self.rec["tokens"]]] if self.rec["tokens"] else []
+
+    def check_room(self, n: int) -> None:
+        capacity, cards = fleet.capacity(self.rec), len(self.rec["cards"])
+        if self.cargo + cards + n > capacity:
+            raise IllegalOrder("GI-SHIP-05", f"a {fleet.spec(self.rec['role']).name} holds at most {capacity} "
+                               f"tokens and cards together (it would hold {self.cargo + n} tokens"
+                               + (f" and {cards} cards" if cards else "") + ")")
+
+    def too_far(self) -> None:
+        cloth = self.g.of(self.nation).has("cloth_making")
+        spec = fleet.spec(self.rec["role"])
+        raise IllegalOrder("GI-SHIP-04", f"a {spec.name} enters at most {self.reach} areas in a movement "
+                           "phase" + (" (Cloth Making included)" if cloth else
+                                      f" ({spec.moves_with_cloth_making} with Cloth Making)"))
+
+    def other_step(self, verb: Any, arg: Any, step: Any, here: Any) -> None:
+        if verb != MARINE:
+            super().other_step(verb, arg, step, here)
+            return
+        if here.is_open_sea:
+            raise IllegalOrder("23.51", "Marines embark and land only in a land area")
+        pos = self.pos
+        if arg == "load":
+            free_m = self.led.marines.get(pos, 0) - self.m_loads.get(pos, 0)
+            if free_m < 1:
+                raise IllegalOrder("GI-CITYADV-25", f"you have no Marines in {self.g.area_name(pos)} that may "
+                                   "embark (Marines that moved this phase may not)")
+            self.m_loads[pos] = self.m_loads.get(pos, 0) + 1
+            self.m_load_at.append(pos)
+            self.troops += 1
+        elif arg == "unload":
+            if self.troops < 1:
+                raise IllegalOrder("GI-CITYADV-25", f"ship {self.rec['id']} carries no Marines to land")
+            self.troops -= 1
+            self.m_unload_at.append(pos)
         else:
-            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail, unload or marine")
-    if len(path) == 1 and not loads and not legs and not m_load_at and not m_unload_at:
-        raise IllegalOrder("GI-SHIP-06", f"the voyage of ship {rec['id']} neither sails nor loads nor unloads")
-    if g.areas[pos].is_open_sea:
-        raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area ({g.area_name(pos)})")
-    if pos != start:  # the ship itself enters the area where it ends (GI-LEADER-08, GILD-17)
-        g.check_entry(nation, pos)
-    for a, n in loads.items():
-        led.take(a, n)
-    for a, n in m_loads.items():
-        led.marines[a] -= n
-    led.sailed.add(rec["id"])
-    stay = [[src, n] for src, n in aboard if src != ABOARD]
-    return {"ship": start, "id": rec["id"], "steps": [list(s) for s in v["steps"]], "path": path,
-            "legs": legs, "stay": stay, "marines_in": m_load_at, "marines_out": m_unload_at}
+            raise IllegalOrder("GI-CITYADV-25", f"a Marines step is [\"marine\", \"load\" or \"unload\"], "
+                               f"not {step!r}")
+
+    def check_done(self) -> None:
+        """GI-SHIP-06: tokens may stay aboard, and a voyage may only load or unload; one that
+        does nothing at all is refused."""
+        if len(self.path) == 1 and not self.loads and not self.legs and not self.m_load_at and not self.m_unload_at:
+            raise IllegalOrder("GI-SHIP-06", f"the voyage of ship {self.rec['id']} neither sails nor loads nor "
+                               "unloads")
+
+    def check_berth(self) -> None:
+        if self.pos != self.start:  # the ship itself enters the area where it ends (GI-LEADER-08, GILD-17)
+            self.g.check_entry(self.nation, self.pos)
+
+    def book_ship(self) -> None:
+        for a, n in self.m_loads.items():
+            self.led.marines[a] -= n
+        self.led.sailed.add(self.rec["id"])
+
+    def normal_form(self) -> dict:
+        stay = [[src, n] for src, n in self.aboard if src != ABOARD]
+        return {"ship": self.start, "id": self.rec["id"], "steps": [list(s) for s in self.v["steps"]],
+                "path": self.path, "legs": self.legs, "stay": stay, "marines_in": self.m_load_at,
+                "marines_out": self.m_unload_at}
 
 
-def check_plan(g: Game, nation: str, moves: Any, voyages: Any, marines: Any = ()) -> dict:
+def check_voyage(g: Context, led: GILedger, v: Any) -> dict:
+    """Check one ship's voyage (23.5x, GI-SHIP-04..06) and book its ship and the tokens it
+    loads (:class:`GIVoyageCheck`); gives its normal form. Raises before booking anything."""
+    return GIVoyageCheck(g, led, v).check()
+
+
+def check_plan(g: Context, nation: str, moves: Any, voyages: Any, marines: Any = ()) -> dict:
     """Validate a whole GI move order against the current board; changes nothing. Land moves
     of tokens, then of Marines, then the voyages (the order they are carried out in)."""
     if not isinstance(moves, list) or not isinstance(voyages, list) or not isinstance(marines, (list, tuple)):
@@ -277,7 +260,7 @@ def _n(n: int) -> str:
     return f"{n} token{'s' if n != 1 else ''}"
 
 
-def execute(g: Game, seat: int, plan: dict) -> None:
+def execute(g: Context, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), each re-checked against the board as it
     now is (a move that became illegal is skipped with an event saying why)."""
     nation = g.s.players[seat].nation
@@ -351,7 +334,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         g.emit(f"{who} moves nothing.", "move", nation=nation)
 
 
-def random_voyage(g: Game, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
+def random_voyage(g: Context, nation: str, led: GILedger, rec: fleet.Record, rng) -> dict | None:
     """A random voyage of ship ``rec``: a random load, a random path within its allowance, then
     everything set down (three times in four) or a random number (the rest stays aboard)."""
     start = rec["area"]
@@ -397,13 +380,13 @@ class GIMovementPhase(MovementPhase):
         """A plan that moves only Marines is not empty (GI-CITYADV-25)."""
         return super().empty(plan) and not plan.get("marines")
 
-    def check(self, g: Game, nation: str, o: Move) -> dict:
+    def check(self, g: Context, nation: str, o: Move) -> dict:
         return check_plan(g, nation, o.moves, o.voyages, getattr(o, "marines", ()))
 
-    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+    def carry_out(self, g: Context, seat: int, plan: dict) -> None:
         execute(g, seat, plan)
 
-    def sample(self, g: Game, seat: int, rng) -> GIMove:
+    def sample(self, g: Context, seat: int, rng) -> GIMove:
         """The plain sampler's land moves, and sometimes a voyage of one of his ships with a
         random number staying aboard (5.2, D5)."""
         plain = super().sample(g, seat, rng)

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
 from ..schema import AreaId, Count, NationId, Positive
@@ -103,7 +103,7 @@ class NavalSpoils(Order):
 
 
 # ---- reading the board --------------------------------------------------------------------------------
-def contacts(g: Game) -> list[dict]:
+def contacts(g: Context) -> list[dict]:
     """The areas where ships of two nations stand, one contact per pair of nations, in the
     census order (GIR-21, GIR-23); never between two nations under a Great Compromiser's pact
     this turn (GI-LEADER-08: no conflict between them)."""
@@ -130,11 +130,11 @@ def key_of(c: dict) -> str:
     return f"{c['area']}|{c['a']}|{c['b']}"
 
 
-def side(g: Game, nation: str, area: str) -> list[fleet.Record]:
+def side(g: Context, nation: str, area: str) -> list[fleet.Record]:
     return fleet.in_area(g.s, nation, area)
 
 
-def speed(g: Game, nation: str, area: str) -> int:
+def speed(g: Context, nation: str, area: str) -> int:
     """A side's speed: the lowest allowance of its ships there (GI-SEA-03, GI-SHIP-04)."""
     return min((fleet.allowance(g, nation, r) for r in side(g, nation, area)), default=0)
 
@@ -148,7 +148,7 @@ def room(recs: list[fleet.Record]) -> int:
     return sum(fleet.free(r) for r in recs if r["tokens"] > 0)
 
 
-def loot(g: Game, loser: str, area: str) -> int:
+def loot(g: Context, loser: str, area: str) -> int:
     return sum(len(r["cards"]) for r in side(g, loser, area))
 
 
@@ -169,7 +169,7 @@ class NavalPhase(Phase):
     rule = "GI-SEA-01"
     accepts = ("naval_engage", "naval_spoils")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         cs = contacts(g)
         g.s.step = {"contacts": cs, "engage": {}, "index": 0, "spoils": None, "resolved": False}
         if not cs:
@@ -177,7 +177,7 @@ class NavalPhase(Phase):
         self._resolve(g)
 
     # ---- who owes what
-    def _unanswered(self, g: Game) -> list[tuple[int, dict]]:
+    def unanswered(self, g: Context) -> list[tuple[int, dict]]:
         st = g.s.step
         if st.get("resolved"):
             return []
@@ -191,7 +191,7 @@ class NavalPhase(Phase):
                     out.append((p.seat, {"area": c["area"], "against": other, "key": key_of(c)}))
         return out
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         sp = st.get("spoils")
         if sp:
@@ -201,7 +201,7 @@ class NavalPhase(Phase):
                              default="take as many cards as fit, leave the rest, sink only what sinks free",
                              options=dict(sp))]
         out = []
-        for seat, c in self._unanswered(g):
+        for seat, c in self.unanswered(g):
             nation = g.s.players[seat].nation
             out.append(Decision(seat, "naval_engage",
                                 f"Your ships and {g.possessive(c['against'])} stand in {g.area_name(c['area'])}: "
@@ -216,12 +216,12 @@ class NavalPhase(Phase):
                                          "their_speed": speed(g, c["against"], c["area"])}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         st = g.s.step
         return not st.get("spoils") and (not st.get("contacts") or st.get("index", 0) >= len(st["contacts"]))
 
     # ---- orders
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "GI-SEA-01")
         st = g.s.step
         nation = g.s.players[o.player].nation
@@ -233,7 +233,7 @@ class NavalPhase(Phase):
             self._resolve(g)
             return
         assert isinstance(o, NavalEngage)
-        mine = [c for s, c in self._unanswered(g) if s == o.player]
+        mine = [c for s, c in self.unanswered(g) if s == o.player]
         match = next((c for c in mine if c["area"] == o.area and c["against"] == o.against), None)
         if match is None:
             raise IllegalOrder("GI-SEA-01", f"no answer of yours is owed for {o.against!r}'s ships in {o.area!r} "
@@ -242,14 +242,14 @@ class NavalPhase(Phase):
         g.emit("Your answer is noted (sealed until everyone has answered).", "naval_pending", to=[o.player])
         self._resolve(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D6: no fight, no break-off; D7: take what fits, leave the rest, sink what sinks free."""
         st = g.s.step
         sp = st.get("spoils")
         if sp and g.of(sp["winner"]).seat == seat:
             self._spoils(g, sp["max_take"], "leave", sp["free_sink"])
         else:
-            owed = [c for s, c in self._unanswered(g) if s == seat]
+            owed = [c for s, c in self.unanswered(g) if s == seat]
             if not owed:
                 super().timeout(g, seat)
             for c in owed:
@@ -258,23 +258,23 @@ class NavalPhase(Phase):
                    nation=g.s.players[seat].nation)
         self._resolve(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """D6: fight with probability 1/2, break off after a random wave or never; D7: a random
         number of cards, the rest left or discarded, sinking with probability 1/2 (5.2)."""
         sp = g.s.step.get("spoils")
         if sp and g.of(sp["winner"]).seat == seat:
             return NavalSpoils(seat, rng.below(sp["max_take"] + 1), ("leave", "discard")[rng.below(2)],
                                bool(rng.below(2)))
-        owed = [c for s, c in self._unanswered(g) if s == seat]
+        owed = [c for s, c in self.unanswered(g) if s == seat]
         c = owed[0]
         return NavalEngage(seat, c["area"], c["against"], bool(rng.below(2)), (None, 1, 2)[rng.below(3)])
 
     # ---- carrying it out
-    def _resolve(self, g: Game) -> None:
+    def _resolve(self, g: Context) -> None:
         """Once every answer is in, the contacts are fought in order; a won fight waits for the
         winner's spoils."""
         st = g.s.step
-        if st.get("spoils") or self._unanswered(g):
+        if st.get("spoils") or self.unanswered(g):
             return
         st["resolved"] = True
         while st["index"] < len(st["contacts"]):
@@ -283,14 +283,14 @@ class NavalPhase(Phase):
             if self._fight(g, c):
                 return
 
-    def _answers(self, g: Game, c: dict) -> tuple[dict, dict]:
+    def _answers(self, g: Context, c: dict) -> tuple[dict, dict]:
         st = g.s.step
         none = {"fight": False, "stop_after": None}
         a = st["engage"].get(str(g.of(c["a"]).seat), {}).get(key_of(c), none)
         b = st["engage"].get(str(g.of(c["b"]).seat), {}).get(key_of(c), none)
         return a, b
 
-    def _fight(self, g: Game, c: dict) -> bool:
+    def _fight(self, g: Context, c: dict) -> bool:
         """Fight one contact if either wants to (GI-SEA-01); True when spoils are now owed."""
         area, a, b = c["area"], c["a"], c["b"]
         ra, rb = side(g, a, area), side(g, b, area)
@@ -327,7 +327,7 @@ class NavalPhase(Phase):
         winner, loser = (a, b) if left_a else (b, a)
         return self._offer_spoils(g, area, winner, loser)
 
-    def _stop(self, g: Game, area: str, a: str, b: str, ans_a: dict, ans_b: dict) -> int | None:
+    def _stop(self, g: Context, area: str, a: str, b: str, ans_a: dict, ans_b: dict) -> int | None:
         """The wave after which the fight ends (GI-SEA-03, GIR-22)."""
         sa, sb = speed(g, a, area), speed(g, b, area)
         if sa == sb:
@@ -344,7 +344,7 @@ class NavalPhase(Phase):
                    f"({g.name(fast[0])}) may break off (GI-SEA-03).", "naval_stop_ignored", nation=slow[0], area=area)
         return fast[1]["stop_after"]
 
-    def _offer_spoils(self, g: Game, area: str, winner: str, loser: str) -> bool:
+    def _offer_spoils(self, g: Context, area: str, winner: str, loser: str) -> bool:
         """The winner's D7, or nothing to decide (GI-SEA-04, -05)."""
         w = side(g, winner, area)
         beaten = side(g, loser, area)
@@ -359,7 +359,7 @@ class NavalPhase(Phase):
                               "ships": [r["id"] for r in beaten]}
         return True
 
-    def _spoils(self, g: Game, take: int, rest: str, sink: bool) -> None:
+    def _spoils(self, g: Context, take: int, rest: str, sink: bool) -> None:
         st = g.s.step
         sp = st["spoils"]
         area, winner, loser = sp["area"], sp["winner"], sp["loser"]
@@ -404,13 +404,13 @@ class NavalPhase(Phase):
                sunk=[sid for sid, _ in sunk])
 
 
-def naval_view(g: Game, seat: int | None) -> dict:
+def naval_view(g: Context, seat: int | None) -> dict:
     """The contacts at sea, who still owes an answer, the spoils owed (public), and the seat's
     own answers; the others' stay sealed until all are in (GI-SEA-01)."""
     st = g.s.step
     phase = g.variant.phase("naval")
     out: dict = {"contacts": [dict(c) for c in st.get("contacts", [])],
-                 "waiting": sorted({g.s.players[s].nation for s, _c in phase._unanswered(g)}),
+                 "waiting": sorted({g.s.players[s].nation for s, _c in phase.unanswered(g)}),
                  "spoils": st.get("spoils")}
     if seat is not None and str(seat) in st.get("engage", {}):
         out["mine"] = st["engage"][str(seat)]

@@ -15,20 +15,20 @@ from typing_extensions import NotRequired, TypedDict
 from ..orders import order
 from ..rules.advances import Buy
 from ..rules.trade import TradeAccept, TradeOffer
-from ..schema import CIV_CARDS, TRADE_CARDS, AreaId, Count, Many, Mapping, _enum
+from ..schema import CIV_CARDS, TRADE_CARDS, AreaId, Count, Many, Mapping, one_of
 from . import data as gi
 from .variant import BALLAST, KEY
 
 #: Every trade card of a Grand Imperial game: the plain ones, ballast and the leaders.
 GI_TRADE_CARDS = TRADE_CARDS | {BALLAST} | frozenset(gi.leaders())
-GICardId = _enum(GI_TRADE_CARDS, "a trade card", "27.1",
+GICardId = one_of(GI_TRADE_CARDS, "a trade card", "27.1",
                  "a trade card id (commodity, calamity, ballast or Leadership card)")
 #: Every civilization card of a Grand Imperial game: the plain ones, Galleons and Navy (GI-CIV-02, -03).
 GI_CIV_CARDS = CIV_CARDS | frozenset(gi.civ_cards())
-GICivCardId = _enum(GI_CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
+GICivCardId = one_of(GI_CIV_CARDS, "a civilization card", "31.1", "a civilization card id")
 GIStatedCard = GICardId | Literal["unspecified"]
 GIExpectedCard = GICardId | Literal["dont_care", "unspecified"]
-CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-TURN-12",
+CityAdvanceId = one_of(frozenset(gi.city_advances()), "a city advance", "GI-TURN-12",
                       "a city advance id (GI-CITYADV-01..26)")
 
 

@@ -14,15 +14,15 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..schema import CIV_CARDS, AreaId, Count, Many, Mapping, NationId, _enum
+from ..schema import CIV_CARDS, AreaId, Count, Many, Mapping, NationId, one_of
 from . import data as gi
 from .orders import GI_TRADE_CARDS
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-ShipRole = _enum(frozenset(gi.ships()), "a ship type", "GI-SHIP-01", "a ship type id")
-CityAdvanceId = _enum(frozenset(gi.city_advances()), "a city advance", "GI-CITYADV-01", "a city advance id")
-GITradeCard = _enum(GI_TRADE_CARDS, "a trade card", "27.1", "a trade card id")
-GICivCard = _enum(CIV_CARDS | frozenset(gi.civ_cards()), "a civilization card", "31.1",
+ShipRole = one_of(frozenset(gi.ships()), "a ship type", "GI-SHIP-01", "a ship type id")
+CityAdvanceId = one_of(frozenset(gi.city_advances()), "a city advance", "GI-CITYADV-01", "a city advance id")
+GITradeCard = one_of(GI_TRADE_CARDS, "a trade card", "27.1", "a trade card id")
+GICivCard = one_of(CIV_CARDS | frozenset(gi.civ_cards()), "a civilization card", "31.1",
                   "a civilization card id (the plain ones, Galleons, Navy)")
 Turn = Annotated[int, Field(ge=0, le=1000)]
 

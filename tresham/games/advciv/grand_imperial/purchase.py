@@ -17,7 +17,7 @@ A line is checked here, without changing anything (:func:`check_lines`), then ca
   (a Temple with Deism or Monotheism, an Oracle with Monotheism: GIR-44);
 - the city does not hold it already (GI-CARULE-02, GIR-47), and a player has one Palace
   (GIR-42);
-- the cards pay as sets (``Game.set_value``, GI-REGION-13), only of the kinds the advance
+- the cards pay as sets (``Context.set_value``, GI-REGION-13), only of the kinds the advance
   allows (its ``payment``), never Grain supporting a Granary city (GI-CITYADV-02) nor Grain
   shown against Famine (30.312); no commodity pays for two items (GIR-56: a set is never
   split); Mining may make one set a card larger once a turn, when a line needs it (GIA-6);
@@ -37,7 +37,7 @@ from ..rules import civcards as cc
 from ..state import Player
 from . import data as gi
 from . import sites
-from .game import GRAIN, GRANARY_GRAIN
+from .context import GRAIN, GRANARY_GRAIN
 from .research import SPENT, available, credit
 
 #: The rule a refusal about the purchase as a whole cites.
@@ -178,9 +178,9 @@ def card_research(g, p: Player, cards: list[str], points: dict[str, int]) -> tup
     for card, n in sorted(points.items()):
         if card not in cards:
             raise IllegalOrder("GI-CARULE-03", f"research points go to a civilization card you "
-                               f"buy now, and you are not buying {cc._name(g, card)}")
+                               f"buy now, and you are not buying {cc.printed_name(g, card)}")
         if n <= 0:
-            raise IllegalOrder("GI-CARULE-03", f"give {cc._name(g, card)} 1 research point or more, "
+            raise IllegalOrder("GI-CARULE-03", f"give {cc.printed_name(g, card)} 1 research point or more, "
                                "or leave it out")
         spent += n
         rebate += min(credit(n), cc.cost_after_credits(g, p, card))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, refuse_repeat, register, require_phase_player
 from ..schema import Mapping
@@ -52,13 +52,13 @@ def extra_cost(role: str) -> int:
     return fleet.spec(role).maintenance - fleet.spec(fleet.TRIREME).maintenance
 
 
-def allowed_roles(g: Game, nation: str) -> list[str]:
+def allowed_roles(g: Context, nation: str) -> list[str]:
     """The roles ``nation`` may declare: Trireme, and the roles whose card it holds (GI-SHIP-03)."""
     p = g.of(nation)
     return [r for r in fleet.ROLES if fleet.spec(r).requires is None or p.has(fleet.spec(r).requires)]
 
 
-def pay_options(g: Game, nation: str, rec: fleet.Record, treasury: int, levy: dict, aboard: dict) -> list[str]:
+def pay_options(g: Context, nation: str, rec: fleet.Record, treasury: int, levy: dict, aboard: dict) -> list[str]:
     """The ways left to pay one extra token for ship ``rec`` (GI-SHIP-03)."""
     out = []
     if treasury >= 1:
@@ -70,7 +70,7 @@ def pay_options(g: Game, nation: str, rec: fleet.Record, treasury: int, levy: di
     return out
 
 
-def owes(g: Game, nation: str) -> bool:
+def owes(g: Context, nation: str) -> bool:
     """A declaration is owed: a ship, a role beyond the Trireme, and a way to pay for it."""
     if len(allowed_roles(g, nation)) < 2:
         return False
@@ -78,7 +78,7 @@ def owes(g: Game, nation: str) -> bool:
     return any(pay_options(g, nation, r, treasury, {}, {}) for r in fleet.records(g.s, nation))
 
 
-def check(g: Game, nation: str, roles: dict, pay: dict) -> dict[str, dict[str, str]]:
+def check(g: Context, nation: str, roles: dict, pay: dict) -> dict[str, dict[str, str]]:
     """Check a declaration, changing nothing (GI-SHIP-03): gives its normal form
     ``{"roles": {id: role}, "pay": {id: how}}`` with Triremes left out."""
     if not isinstance(roles, dict) or not isinstance(pay, dict):
@@ -123,7 +123,7 @@ def check(g: Game, nation: str, roles: dict, pay: dict) -> dict[str, dict[str, s
     return out
 
 
-def apply(g: Game, nation: str, decl: dict[str, dict[str, str]]) -> None:
+def apply(g: Context, nation: str, decl: dict[str, dict[str, str]]) -> None:
     """Pay and set this turn's roles (every ship not declared a Trireme, GI-SHIP-01), then
     bring any ship over its capacity back within it (GISH-4); one public event."""
     said = []
@@ -161,7 +161,7 @@ def apply(g: Game, nation: str, decl: dict[str, dict[str, str]]) -> None:
                "ship_roles", nation=nation, roles=dict(decl["roles"]))
 
 
-def random_declaration(g: Game, seat: int, rng) -> ShipRoles:
+def random_declaration(g: Context, seat: int, rng) -> ShipRoles:
     """A random affordable role for each ship (5.2, D4), paid in a random affordable way."""
     nation = g.s.players[seat].nation
     allowed = allowed_roles(g, nation)
@@ -197,14 +197,14 @@ class ShipRolesPhase(Phase):
     rule = "GI-SHIP-03"
     accepts = ("ship_roles",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.step = {"owed": [p.seat for p in g.census_order() if owes(g, p.nation)], "roles": {}}
 
-    def _waiting(self, g: Game) -> list[int]:
+    def _waiting(self, g: Context) -> list[int]:
         st = g.s.step
         return [s for s in st.get("owed", []) if str(s) not in st["roles"] and not g.s.players[s].inert]
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         out = []
         for seat in self._waiting(g):
             nation = g.s.players[seat].nation
@@ -217,10 +217,10 @@ class ShipRolesPhase(Phase):
                          "extra": {r: extra_cost(r) for r in allowed_roles(g, nation)}}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return not self._waiting(g)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "GI-SHIP-03")
         assert isinstance(o, ShipRoles)
         if o.player not in g.s.step.get("owed", []):
@@ -234,7 +234,7 @@ class ShipRolesPhase(Phase):
         g.emit("Your ship declaration is noted (sealed until everyone has declared).", "ship_roles_pending",
                to=[o.player])
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D4 timeout: every ship a Trireme, nothing paid."""
         if seat not in self._waiting(g):
             super().timeout(g, seat)
@@ -242,10 +242,10 @@ class ShipRolesPhase(Phase):
         g.emit(f"{g.name(g.s.players[seat].nation)} declared nothing in time: its ships are Triremes.",
                "timeout", nation=g.s.players[seat].nation)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         return random_declaration(g, seat, rng)
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """All in: every player's ships get this turn's roles, paid, revealed together (GIR-15);
         a player who owed nothing has Triremes."""
         decls = g.s.step.get("roles", {})
@@ -258,7 +258,7 @@ class ShipRolesPhase(Phase):
                 apply(g, p.nation, {"roles": {}, "pay": {}})
 
 
-def ship_roles_view(g: Game, seat: int | None) -> dict:
+def ship_roles_view(g: Context, seat: int | None) -> dict:
     """Who still owes a declaration (public), and the seat's own declaration entered; the
     others' stay sealed until all are in (GIR-15)."""
     st = g.s.step

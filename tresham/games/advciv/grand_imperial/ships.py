@@ -24,10 +24,10 @@ from typing_extensions import NotRequired, TypedDict
 
 from ...base import IllegalOrder
 from ..data import SHIPS_PER_NATION
-from ..game import Game
+from ..context import Context
 from ..orders import order
 from ..phase import register
-from ..rules.ships import (ShipsPhase, Ships, _entry, _nm, can_act, check_builds, pay_build,
+from ..rules.ships import (ShipsPhase, Ships, order_entry, area_label, can_act, check_builds, pay_build,
                            random_builds)
 from ..schema import AreaId, Many
 from . import fleet
@@ -60,7 +60,7 @@ def upkeep() -> int:
     return fleet.spec(fleet.TRIREME).maintenance
 
 
-def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[int, str]], list[tuple[str, str]]]:
+def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tuple[int, str]], list[tuple[str, str]]]:
     """Check a GI ships order against the board, changing nothing (GI-TURN-04; 22.1-22.4):
     gives the (ship id, payment) kept and the (area, payment) built."""
     if not isinstance(maintain, list) or not isinstance(build, list):
@@ -71,18 +71,18 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
     kept: list[tuple[int, str]] = []
     cost = upkeep()
     for e in maintain:
-        area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
+        area, pay = order_entry(e, "pay", MAINTAIN_PAY, "22.3")
         named = {sid for sid, _ in kept}
         sid = e.get("ship")
         if sid is None:
             free_here = [r for r in fleet.in_area(g.s, nation, area) if r["id"] not in named]
             if not free_here:
-                raise IllegalOrder("22.3", f"you have no (other) ship in {_nm(g, area)} to maintain")
+                raise IllegalOrder("22.3", f"you have no (other) ship in {area_label(g, area)} to maintain")
             rec = free_here[0]
         else:
             rec = fleet.ship(g.s, nation, sid)
             if rec is None or rec["area"] != area:
-                raise IllegalOrder("GI-TURN-04", f"you have no ship {sid} in {_nm(g, area)}")
+                raise IllegalOrder("GI-TURN-04", f"you have no ship {sid} in {area_label(g, area)}")
             if sid in named:
                 raise IllegalOrder("GI-TURN-04", f"ship {sid} is named twice")
         if pay == "treasury":
@@ -91,7 +91,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
             treasury -= cost
         elif pay == "token":
             if g.tokens(area, nation) - levy.get(area, 0) < cost:
-                raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the "
+                raise IllegalOrder("22.3", f"no token of yours left in {area_label(g, area)} to levy for the "
                                    f"upkeep of ship {rec['id']}")
             levy[area] = levy.get(area, 0) + cost
         else:
@@ -102,7 +102,7 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
     return kept, check_builds(g, nation, build, len(kept), treasury, levy)
 
 
-def execute(g: Game, nation: str, kept: list[tuple[int, str]], built: list[tuple[str, str]]) -> None:
+def execute(g: Context, nation: str, kept: list[tuple[int, str]], built: list[tuple[str, str]]) -> None:
     """Carry out a checked plan: upkeep paid, ships not maintained to stock with their cargo
     lost (GIR-16), new Triremes built (GI-TURN-04, GI-SHIP-01)."""
     who = g.name(nation)
@@ -141,12 +141,12 @@ def execute(g: Game, nation: str, kept: list[tuple[int, str]], built: list[tuple
                nation=nation, area=area, pay=pay, ship=rec["id"])
 
 
-def gi_can_act(g: Game, nation: str) -> bool:
+def gi_can_act(g: Context, nation: str) -> bool:
     """A choice in this phase: the plain ones, or a ship whose upkeep a token aboard can pay."""
     return can_act(g, nation) or any(r["tokens"] >= upkeep() for r in fleet.records(g.s, nation))
 
 
-def random_order(g: Game, seat: int, rng) -> GIShips:
+def random_order(g: Context, seat: int, rng) -> GIShips:
     """A random legal GI ships order: each ship kept (by number, any affordable payment) or
     dropped, then random builds (GI-TURN-04)."""
     nation = g.player(seat).nation
@@ -177,16 +177,16 @@ def random_order(g: Game, seat: int, rng) -> GIShips:
 class GIShipsPhase(ShipsPhase):
     """Phase 4 of the seed (GI-TURN-04): the plain ship phase with ship records."""
 
-    def check(self, g: Game, nation: str, maintain: list, build: list) -> tuple[list, list]:
+    def check(self, g: Context, nation: str, maintain: list, build: list) -> tuple[list, list]:
         return plan(g, nation, maintain, build)
 
-    def carry_out(self, g: Game, nation: str, kept: list, built: list) -> None:
+    def carry_out(self, g: Context, nation: str, kept: list, built: list) -> None:
         execute(g, nation, kept, built)
 
-    def can_act(self, g: Game, nation: str) -> bool:
+    def can_act(self, g: Context, nation: str) -> bool:
         return gi_can_act(g, nation)
 
-    def pending(self, g: Game):
+    def pending(self, g: Context):
         """The plain decisions, each with the owner's ships by number (what is aboard)."""
         out = super().pending(g)
         for d in out:
@@ -194,5 +194,5 @@ class GIShipsPhase(ShipsPhase):
             d.options["fleet"] = fleet.public(g.s).get(nation, [])
         return out
 
-    def sample(self, g: Game, seat: int, rng):
+    def sample(self, g: Context, seat: int, rng):
         return random_order(g, seat, rng)

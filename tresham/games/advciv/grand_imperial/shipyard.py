@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..game import Game
+from ..context import Context
 from . import data as gi
 from . import fleet
 
@@ -30,7 +30,7 @@ def _replacing() -> frozenset[str]:
     return frozenset(a for a, x in gi.city_advances().items() if x.replaces_lost_ships)
 
 
-def shipyard_city(g: Game, nation: str) -> str | None:
+def shipyard_city(g: Context, nation: str) -> str | None:
     """``nation``'s Shipyard city that replaces his ships: a working Shipyard (GI-CARULE-06),
     the lowest area id of several (GI-CITYADV-26), or None."""
     if not g.s.variant_state.get("sites"):
@@ -41,7 +41,7 @@ def shipyard_city(g: Game, nation: str) -> str | None:
     return areas[0] if areas else None
 
 
-def replace(g: Game, nation: str) -> int | None:
+def replace(g: Context, nation: str) -> int | None:
     """A ship of ``nation``'s destroyed (sunk or lost to a calamity, GIR-46) is replaced in his
     Shipyard city, free of charge, if he has one working and a ship in stock. Gives the new
     ship's id or None."""

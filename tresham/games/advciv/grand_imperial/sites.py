@@ -16,7 +16,7 @@ nor decays: those two keys are in the format for the damage slice, which replace
 Invariants (:func:`invariants`): the owner of a site that is not decaying has a city there;
 no player has two Palaces (GIR-42); advances are known, and none twice in one site (GIR-47).
 
-The functions take a :class:`Game` (or, for the read-only ones, a ``GameState``) and iterate in
+The functions take a :class:`Context` (or, for the read-only ones, a ``GameState``) and iterate in
 area order, so every rule that reads them is deterministic.
 """
 from __future__ import annotations

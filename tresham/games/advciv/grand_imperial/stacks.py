@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..game import Game
+from ..context import Context
 from .variant import EVENTS, is_event_card, region_contents, region_stacks
 
 
@@ -22,20 +22,20 @@ def stack_index(region: str) -> int:
     return names.index(region)
 
 
-def region_stack(g: Game, region: str) -> list[str]:
+def region_stack(g: Context, region: str) -> list[str]:
     return g.s.stacks[stack_index(region)]
 
 
-def event_stack(g: Game) -> list[str]:
+def event_stack(g: Context) -> list[str]:
     return g.s.stacks[stack_index(EVENTS)]
 
 
-def out_of_stack(g: Game, region: str) -> Counter:
+def out_of_stack(g: Context, region: str) -> Counter:
     """The region's cards not in its stack now: commodity -> copies (GIS-1)."""
     return region_contents()[region] - Counter(region_stack(g, region))
 
 
-def home_region(g: Game, card: str, returning: Counter | None = None) -> str:
+def home_region(g: Context, card: str, returning: Counter | None = None) -> str:
     """The region a returned commodity card goes back to (GIR-11, GIS-2): the one with the most
     copies of it out of its stack (less those ``returning`` already sends back), ties to the
     lower region number."""
@@ -49,7 +49,7 @@ def home_region(g: Game, card: str, returning: Counter | None = None) -> str:
     return best
 
 
-def put_under(g: Game, cards: list[str]) -> dict[str, int]:
+def put_under(g: Context, cards: list[str]) -> dict[str, int]:
     """Put ``cards`` face down under their stacks (GIS-2): each commodity under its region
     (``home_region``), the cards of one region shuffled together; the event cards
     (calamities, ballast, Leadership cards) shuffled together under the event stack, the
@@ -74,7 +74,7 @@ def put_under(g: Game, cards: list[str]) -> dict[str, int]:
     return {k: len(v) for k, v in back.items()}
 
 
-def restack(g: Game) -> None:
+def restack(g: Context) -> None:
     """GI-TRADE-09 (31.81, 29.7): at the end of the advances phase the set-aside cards go back
     under their stacks (``put_under``); a Civil War held with the Great Compromiser stays
     set aside until it takes effect (D16, GI-CAL-05)."""

@@ -1,19 +1,19 @@
 """Grand Imperial's surplus phase: the plain surplus removal and city support check (26),
-with the support of ``GIGame.support_needed`` (the Communal Well, GI-CITYADV-04; the Granary,
+with the support of ``GIContext.support_needed`` (the Communal Well, GI-CITYADV-04; the Granary,
 GI-CITYADV-02). Once every city is supported, the Grain cards that supported Granary cities
 are marked for the turn (``flags["granary_grain"]``, GIR-40): only those that saved a
 reduction, and from then on they pay for nothing (``civcards.usable``)."""
 from __future__ import annotations
 
-from ..game import Game
+from ..context import Context
 from ..phase import register
 from ..rules.surplus import SurplusPhase
-from .game import GRANARY_GRAIN
+from .context import GRANARY_GRAIN
 from .variant import KEY
 
 
-def mark_granary_grain(g: Game) -> None:
-    """GIR-40: each nation's Grain cards supporting Granary cities (``GIGame.grain_used``),
+def mark_granary_grain(g: Context) -> None:
+    """GIR-40: each nation's Grain cards supporting Granary cities (``GIContext.grain_used``),
     the fewest that keep his cities supported, kept in his hand but held back this turn."""
     for p in g.active():
         if p.inert:
@@ -32,6 +32,6 @@ def mark_granary_grain(g: Game) -> None:
 class GISurplusPhase(SurplusPhase):
     """Surplus and support (26) with the city advances' support (GI-CITYADV-02, -04)."""
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         super().finish(g)
         mark_granary_grain(g)

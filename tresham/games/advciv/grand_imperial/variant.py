@@ -23,13 +23,13 @@ from dataclasses import replace
 
 from ...base import IllegalOrder
 from ..data import CivCard, Commodity, GameData, load
-from ..game import Game
+from ..context import Context
 from ..phase import TURN
 from ..state import GameState, Options
 from ..variant import VARIANTS, Variant
 from . import data as gi
 from . import fleet
-from .game import GIGame
+from .context import GIContext
 
 KEY = "grand_imperial"
 #: The name of the event stack among the stacks (after the twelve regions).
@@ -89,7 +89,7 @@ def gi_data() -> GameData:
     """The plain data with the event stack's worthless cards beside the commodities, each of
     face value 0: ballast (20 copies, GI-EVENT-04) and each of the nine leaders (1 copy)
     (GIS-5). So the plain rules that read a hand (trade, buying, a card drawn in a city
-    attack) know every card; the hand limit leaves the leaders out (``GIGame.commodity_cards``,
+    attack) know every card; the hand limit leaves the leaders out (``GIContext.commodity_cards``,
     GILD-9) and their effects are ``leaders.py``'s. And the two new civilization cards,
     Galleons and Navy, bought as the others are (GI-CIV-01..03): 150 each, Civics, Galleons
     needing Cloth Making; they give and receive no credits (GIR-08, GISH-8)."""
@@ -112,7 +112,7 @@ class GrandImperial(Variant):
     #: before land conflict (GI-TURN-06, GIR-17), the luxury phase after surplus removal
     #: (GI-TURN-08), the auction phase after trade (GI-TURN-10, GI-TRADE-08)
     turn: ClassVar[tuple[str, ...]] = GI_TURN
-    game_class: ClassVar[type[Game]] = GIGame
+    context_class: ClassVar[type[Context]] = GIContext
     #: the Grand Diplomat, played at any time (GI-LEADER-09)
     anytime_orders: ClassVar[tuple[str, ...]] = ("diplomat",)
     #: the help pages' names of the new phases (design section 2)
@@ -130,18 +130,18 @@ class GrandImperial(Variant):
 
     def __init__(self) -> None:
         # the variant's phases register themselves (``@register(variant=KEY)``) when imported
-        from . import (acquisition, advances, ast, auction, calamities, conflict, forms, leaders,  # noqa: F401
+        from . import (acquisition, advances, ast, auction, calamities, conflict, leaders,  # noqa: F401
                        luxury_phase, movement, naval_conflict, orders, roles, ships, surplus, taxation)
 
         leaders.check_effects()  # GI-LEADER-10: a card of the data without an effect is refused
 
-    def anytime_decisions(self, g: Game) -> list:
+    def anytime_decisions(self, g: Context) -> list:
         """The Grand Diplomat's holder may play it now (GI-LEADER-09), never required."""
         from .leaders import diplomat_decisions
 
         return diplomat_decisions(g)
 
-    def handle_anytime(self, g: Game, order) -> None:
+    def handle_anytime(self, g: Context, order) -> None:
         """The Grand Diplomat (GI-LEADER-09)."""
         from .leaders import diplomat
 
@@ -184,7 +184,7 @@ class GrandImperial(Variant):
                                f"in its event stack; switch off {', '.join(on)} "
                                f"({'; '.join(REFUSED[k] for k in on)})")
 
-    def setup(self, g: Game) -> None:
+    def setup(self, g: Context) -> None:
         """The twelve regional stacks, each its region's cards shuffled (GI-REGION-01..12),
         then the event stack, its 41 cards shuffled together (GI-EVENT-01; GIR-07)."""
         stacks = []
@@ -208,7 +208,7 @@ class GrandImperial(Variant):
         """The twelve region ids in the seed's order, then ``events``."""
         return (*region_stacks(), EVENTS)
 
-    def take_from_stacks(self, g: Game, card: str) -> None:
+    def take_from_stacks(self, g: Context, card: str) -> None:
         """A prepared position's hand card comes out of the event stack (an event card) or
         out of the first region, in the seed's order, whose stack still holds one."""
         for st in ([g.s.stacks[-1]] if is_event_card(card) else g.s.stacks[:-1]):
@@ -216,20 +216,12 @@ class GrandImperial(Variant):
                 st.remove(card)
                 return
 
-    def return_departed(self, g: Game, cards: list[str]) -> None:
+    def return_departed(self, g: Context, cards: list[str]) -> None:
         """15.62: a departing nation's returned cards go under their regions and the event
         stack as restacked cards do (GIS-2)."""
         from .stacks import put_under
 
         put_under(g, cards)
-
-    # ---- bots -------------------------------------------------------------------------
-    def planners(self):
-        """The heuristic bot's planners for luxury, ship roles and naval conflict (design 5.3;
-        ``bots.PLANNERS``)."""
-        from .bots import PLANNERS
-
-        return PLANNERS
 
     # ---- views ------------------------------------------------------------------------
     def hide(self, state: GameState, seat: int) -> None:
@@ -298,7 +290,7 @@ class GrandImperial(Variant):
             return calamity_secrets
         return super().phase_secrets(phase)
 
-    def view(self, g: Game, seat: int | None) -> dict:
+    def view(self, g: Context, seat: int | None) -> dict:
         """What everyone sees of the variant's pieces: each city's luxury die and disposition
         (GI-LUX-07); the Leadership cards in effect (section 4.3): leaders played, temporary
         cards, pacts, assimilations; the ships by number (area, role this turn, tokens aboard
@@ -332,7 +324,7 @@ class GrandImperial(Variant):
         """Trade cards aboard ships (GI-SHIP-07)."""
         return fleet.cards_aboard(state)
 
-    def position_built(self, g: Game) -> None:
+    def position_built(self, g: Context) -> None:
         """The ship records a prepared position gives stand on the board; its other ships are
         Triremes with nothing aboard (GISH-1, GIM-8: ``fleet.adopt``)."""
         fleet.adopt(g)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import Count
 from ..phase import Phase, register, require_phase_player
@@ -30,7 +30,7 @@ GOLD_PRICE = 18
 STACKS = 9
 
 
-def card_name(g: Game, card: str) -> str:
+def card_name(g: Context, card: str) -> str:
     """The printed name of a trade card."""
     c = g.d.commodities.get(card)
     if c is not None:
@@ -38,7 +38,7 @@ def card_name(g: Game, card: str) -> str:
     return g.d.calamities[card].name
 
 
-def can_buy(g: Game, p: Player) -> int:
+def can_buy(g: Context, p: Player) -> int:
     """How many stack-9 cards ``p`` may buy now (27.51, SITE-ACQ-01): treasury // 18, and
     no more than stack 9 holds (a card that is not there cannot be bought)."""
     if p.nation is None or p.inert:
@@ -46,20 +46,20 @@ def can_buy(g: Game, p: Player) -> int:
     return min(p.treasury // GOLD_PRICE, len(g.s.stacks[STACKS - 1]))
 
 
-def draw_order(g: Game) -> list[Player]:
+def draw_order(g: Context) -> list[Player]:
     """27.1: fewest cities on the board first, ties in A.S.T. order. Inert nations take no
     actions and draw nothing (15.61, ruling in docs/rulings/trade.md)."""
     ps = [p for p in g.active() if not p.inert]
     return sorted(ps, key=lambda p: (len(g.cities_of(p.nation)), g.ast_rank(p.nation)))
 
 
-def draw_card(g: Game, p: Player, stack: int) -> str | None:
+def draw_card(g: Context, p: Player, stack: int) -> str | None:
     """Draw the top card of stack ``stack`` (1-9) into ``p``'s hand (:func:`draw_top`)."""
     return draw_top(g, p, g.s.stacks[stack - 1], stack, f"Stack {stack}", f"stack {stack}")
 
 
-def draw_top(g: Game, p: Player, cards: list[str], key: int | str, named: str, source: str,
-             name: Callable[[Game, str], str] = card_name) -> str | None:
+def draw_top(g: Context, p: Player, cards: list[str], key: int | str, named: str, source: str,
+             name: Callable[[Context, str], str] = card_name) -> str | None:
     """Draw the top card of ``cards`` (a stack, ``key`` in the events) into ``p``'s hand; an
     empty stack gives nothing and no substitute (27.21). The card's name is told to the drawer
     only (27.3). ``named``: the stack as a sentence begins with it ("Stack 3"); ``source``:
@@ -75,7 +75,7 @@ def draw_top(g: Game, p: Player, cards: list[str], key: int | str, named: str, s
     return card
 
 
-def draw_for(g: Game, p: Player, bought: int) -> None:
+def draw_for(g: Context, p: Player, bought: int) -> None:
     """One player's whole acquisition: one card from each of stacks 1..N for N cities
     (27.2), then his stack-9 purchases at 18 treasury each, tokens back to stock (27.51).
     Only cards actually drawn are paid for."""
@@ -114,13 +114,13 @@ class AcquisitionPhase(Phase):
     rule = "27"
     accepts = ("buy_cards",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Ask only the players who can buy (SITE-ACQ-01); with nothing to buy the only
         choice, none, is taken at once."""
         g.s.step["asked"] = [p.seat for p in g.active() if can_buy(g, p) > 0]
         g.s.step["buy"] = {}
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         return [Decision(seat, "buy_cards",
                          f"Buy stack-9 cards (Gold/Ivory/Piracy) at {GOLD_PRICE} treasury each?",
@@ -128,7 +128,7 @@ class AcquisitionPhase(Phase):
                          options={"max": can_buy(g, g.s.players[seat]), "price": GOLD_PRICE})
                 for seat in st["asked"] if str(seat) not in st["buy"]]
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         assert isinstance(o, BuyCards)
         require_phase_player(g, o, "27.51")
         p = g.player(o.player)
@@ -146,24 +146,24 @@ class AcquisitionPhase(Phase):
         g.emit(f"You will buy {o.count} stack-9 card{'s' if o.count != 1 else ''}.", "buy_decision",
                to=[o.player], count=o.count)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-ACQ-03: no stack-9 cards are bought."""
         g.s.step["buy"][str(seat)] = 0
         g.emit(f"{g.name(g.s.players[seat].nation)} did not decide in time: no stack-9 cards bought.",
                "timeout", nation=g.s.players[seat].nation)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A uniformly random legal purchase count."""
         return BuyCards(seat, rng.below(can_buy(g, g.s.players[seat]) + 1))
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """SITE-ACQ-02: everyone has decided; the computer draws in 27.1 order."""
         buy = g.s.step.get("buy", {})
         for p in draw_order(g):
             draw_for(g, p, buy.get(str(p.seat), 0))
 
 
-def acquisition_view(g: Game, seat: int | None) -> dict:
+def acquisition_view(g: Context, seat: int | None) -> dict:
     """What a player sees while purchases are decided: his own choice and limit only."""
     if seat is None:
         return {}

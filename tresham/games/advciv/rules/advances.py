@@ -27,7 +27,7 @@ from typing import Any
 
 from ...base import Decision, IllegalOrder
 from .. import view as view_mod
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import CivCardId, Count, Many, TradeCardId
 from ..phase import Phase, register, require_phase_player
@@ -46,15 +46,15 @@ class Buy(Order):
     discard: Many(TradeCardId) = field(default_factory=list)
 
 
-def _names(g: Game, cards: list[str]) -> str:
+def _names(g: Context, cards: list[str]) -> str:
     """Readable list of card names ("Pottery, Grain and Grain")."""
-    names = [cc._name(g, c) for c in cards]
+    names = [cc.printed_name(g, c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def owes_decision(g: Game, seat: int) -> bool:
+def owes_decision(g: Context, seat: int) -> bool:
     """A player decides when he can afford a card or is over the hand limit (SITE-ADV-01/07)."""
     p = g.s.players[seat]
     if not p.nation or p.inert:
@@ -62,7 +62,7 @@ def owes_decision(g: Game, seat: int) -> bool:
     return cc.excess(g, p.hand) > 0 or cc.can_buy_something(g, p)
 
 
-def forced_discard(g: Game, seat: int) -> list[str] | None:
+def forced_discard(g: Context, seat: int) -> list[str] | None:
     """The discard when it is the only legal choice: nothing affordable and every excess
     card alike (or every card must go). None when the player has a real choice."""
     p = g.s.players[seat]
@@ -75,7 +75,7 @@ def forced_discard(g: Game, seat: int) -> list[str] | None:
     return None
 
 
-def return_calamities(g: Game) -> None:
+def return_calamities(g: Context) -> None:
     """31.72: calamities are never kept in a hand past this phase; any still held (none
     should be, the calamity phase takes them) go to the cards awaiting restacking."""
     for p in g.s.players:
@@ -89,7 +89,7 @@ def return_calamities(g: Game) -> None:
                    "calamity_returned", nation=p.nation, cards=cals)
 
 
-def apply_purchase(g: Game, seat: int, cards: list[str], pay_cards: list[str], treasury: int,
+def apply_purchase(g: Context, seat: int, cards: list[str], pay_cards: list[str], treasury: int,
                    discard: list[str], why: str = "", rebate: int = 0) -> None:
     """Validate everything first, then buy (31.1-31.71). Refusals leave the state untouched.
     ``rebate``: a variant's credit beside the cards' own (``civcards.check_payment``)."""
@@ -133,7 +133,7 @@ def apply_purchase(g: Game, seat: int, cards: list[str], pay_cards: list[str], t
     g.s.step["done"].append(seat)
 
 
-def restack(g: Game) -> None:
+def restack(g: Context) -> None:
     """29.7, 31.81, 31.82: per value, the set-aside commodities and tradable calamities are
     shuffled together and put face down under their stack; then the non-tradable calamities
     go to the bottom (with SITE-CREATE-11, each shuffled with the bottom two cards)."""
@@ -163,7 +163,7 @@ class AdvancesPhase(Phase):
     rule = "31"
     accepts = ("buy",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Who decides (SITE-ADV-01/07); forced discards are taken at once."""
         return_calamities(g)
         g.s.step = {"owe": [], "done": []}
@@ -175,7 +175,7 @@ class AdvancesPhase(Phase):
             if forced is not None:
                 apply_purchase(g, seat, [], [], 0, forced, "(only choice)")
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         out = []
         for seat in st.get("owe", []):
@@ -194,11 +194,11 @@ class AdvancesPhase(Phase):
                          "excess": over}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         st = g.s.step
         return all(seat in st.get("done", []) for seat in st.get("owe", []))
 
-    def _check_turn(self, g: Game, seat: int) -> None:
+    def _check_turn(self, g: Context, seat: int) -> None:
         st = g.s.step
         if seat in st["done"]:
             raise IllegalOrder("31.1", "you have already made your purchases this turn")
@@ -206,7 +206,7 @@ class AdvancesPhase(Phase):
             raise IllegalOrder("31.1", "you can afford no civilization card and are within the "
                                "hand limit: nothing to do this turn")
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         assert isinstance(o, Buy)
         require_phase_player(g, o, "31.1")
         self._check_turn(g, o.player)
@@ -215,23 +215,23 @@ class AdvancesPhase(Phase):
                 raise IllegalOrder("31.1", f"{name} must be a list of card ids")
         apply_purchase(g, o.player, list(o.cards), list(o.pay_cards), o.treasury, list(o.discard))
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-ADV-08 (SZ-19): see :func:`civcards.default_purchase`."""
         self._check_turn(g, seat)
         d = cc.default_purchase(g, g.s.players[seat])
         apply_purchase(g, seat, d["cards"], d["pay_cards"], d["treasury"], d["discard"],
                        "Deadline passed:")
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random affordable purchase (or none) with the required discards."""
         d = cc.random_purchase(g, g.s.players[seat], rng)
         return Buy(seat, **d)
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         restack(g)
 
 
-def advances_view(g: Game, seat: int | None) -> dict[str, Any]:
+def advances_view(g: Context, seat: int | None) -> dict[str, Any]:
     """The Advances page (SITE-ADV-01, 09, 10, 14.1): for the viewer every card with its
     cost after credits and whether it can be bought now; everyone's cards below."""
     out: dict[str, Any] = {

@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Callable
 
 from ..data import EPOCHS
-from ..game import Game
+from ..context import Context
 from ..phase import Phase, register
 
 
-def card_groups(g: Game, nation: str) -> set[str]:
+def card_groups(g: Context, nation: str) -> set[str]:
     """Groups covered by a nation's civ cards; dual-group cards count for both (31.551)."""
     return {grp for c in g.of(nation).civ_cards for grp in g.d.civ_cards[c].groups}
 
 
-def meets(g: Game, nation: str, space: int) -> bool:
+def meets(g: Context, nation: str, space: int) -> bool:
     """Whether ``nation`` meets the entry requirements of A.S.T. ``space`` (33.2, 33.25)."""
     track = g.d.ast.tracks[nation]
     epoch = track.epoch_at(space)
@@ -37,11 +37,11 @@ def meets(g: Game, nation: str, space: int) -> bool:
     return True
 
 
-def epoch_of(g: Game, nation: str) -> str:
+def epoch_of(g: Context, nation: str) -> str:
     return g.d.ast.tracks[nation].epoch_at(g.of(nation).ast)
 
 
-def move_markers(g: Game, check: Callable[[Game, str, int], bool] = meets) -> bool:
+def move_markers(g: Context, check: Callable[[Context, str, int], bool] = meets) -> bool:
     """Move every marker (33.1-33.4); gives True when one entered the finish square.
     ``check(g, nation, space)``: whether a nation meets a space's requirements (``meets``; a
     variant's phase passes its own)."""
@@ -71,7 +71,7 @@ def move_markers(g: Game, check: Callable[[Game, str, int], bool] = meets) -> bo
     return finished
 
 
-def end_game(g: Game, why: str) -> None:
+def end_game(g: Context, why: str) -> None:
     """End the game and name the winners: highest victory points; equal scores tie (35.2).
     A departed (inert) nation is scored but cannot win (ruling R-INERT-WIN), unless every
     nation is inert."""
@@ -105,7 +105,7 @@ def requirement_text(req: dict) -> str:
     return ", ".join(parts) if parts else "none"
 
 
-def ast_page(g: Game) -> dict:
+def ast_page(g: Context) -> dict:
     """The A.S.T. page (SITE-AST-02, SITE-AST-03): each track's spaces labelled with their Age
     (Late Iron Age spaces with their point value), the entry requirements of each Age, and the
     public summary table sorted by Total Public Points."""
@@ -123,7 +123,7 @@ def ast_page(g: Game) -> dict:
             "table": table}
 
 
-def points_footer(g: Game) -> str:
+def points_footer(g: Context) -> str:
     """The Total Public Points line appended to game emails (SITE-AST-04)."""
     return "Total Public Points: " + ", ".join(f"{g.name(n)} {g.public_points(n)}" for n in g.leaders())
 
@@ -133,23 +133,23 @@ class AstPhase(Phase):
     name = "ast"
     rule = "33"
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.step["finish_reached"] = move_markers(g, self.meets)
 
-    def meets(self, g: Game, nation: str, space: int) -> bool:
+    def meets(self, g: Context, nation: str, space: int) -> bool:
         """Whether ``nation`` meets the requirements of A.S.T. ``space`` (``meets``; a
         variant's phase adds its own)."""
         return meets(g, nation, space)
 
-    def requirement_text(self, g: Game, epoch: str) -> str:
+    def requirement_text(self, g: Context, epoch: str) -> str:
         """The entry requirements of ``epoch`` in words for the game's A.S.T. page
         (``requirement_text``; a variant's phase adds its own)."""
         return requirement_text(g.d.ast.requirements.get(epoch, {}))
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return True
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         if g.s.step.get("finish_reached"):
             end_game(g, "a nation entered the finish square of the A.S.T. (34.1A)")
 
@@ -161,5 +161,5 @@ class OverPhase(Phase):
     name = "over"
     rule = "34.1"
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return False

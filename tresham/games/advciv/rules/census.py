@@ -3,15 +3,15 @@
 Each nation counts its tokens on the board, cities and ships excluded (21.1); the count is
 kept as ``player.census`` and fixes the order of ship building and movement, largest first,
 ties by A.S.T. order (21.2), Military holders after all non-holders (21.1, 22.11):
-see :meth:`Game.census_order`.
+see :meth:`Context.census_order`.
 """
 from __future__ import annotations
 
-from ..game import Game
+from ..context import Context
 from ..phase import Phase, register
 
 
-def take_census(g: Game) -> None:
+def take_census(g: Context) -> None:
     """Record every nation's tokens on the board (21.1) and announce the census order (21.2)."""
     for p in g.active():
         p.census = g.tokens_on_board(p.nation)
@@ -27,8 +27,8 @@ class CensusPhase(Phase):
     name = "census"
     rule = "21"
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         take_census(g)
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return True

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Many
 from ..phase import Phase, register, require_phase_player
@@ -60,24 +60,24 @@ class ToggleCity(Order):
 
 # ---- what may be built ----------------------------------------------------------------
 
-def tokens_needed(g: Game, area: str) -> int:
+def tokens_needed(g: Context, area: str) -> int:
     """Tokens that make a city: 6 on a city site (black or white), 12 elsewhere (25.2)."""
     return SITE_TOKENS if g.areas[area].city_site else NO_SITE_TOKENS
 
 
-def can_hold_city(g: Game, area: str) -> bool:
+def can_hold_city(g: Context, area: str) -> bool:
     """A land area without a city (25.1)."""
     a = g.areas.get(area)
     return a is not None and a.is_land and area not in g.s.board.cities
 
 
-def buildable(g: Game, nation: str) -> list[str]:
+def buildable(g: Context, nation: str) -> list[str]:
     """Areas where ``nation`` has enough tokens to build a city (25.1, 25.2)."""
     return [a for a in g.token_areas(nation)
             if can_hold_city(g, a) and g.tokens(a, nation) >= tokens_needed(g, a)]
 
 
-def architecture_options(g: Game, nation: str) -> dict[str, int]:
+def architecture_options(g: Context, nation: str) -> dict[str, int]:
     """Areas where Architecture lets ``nation`` build a city, with the treasury tokens it
     costs (25.3, 32.631): fewer tokens than needed but at least half, the rest from
     treasury, no other player's tokens and no Barbarians in the area."""
@@ -94,7 +94,7 @@ def architecture_options(g: Game, nation: str) -> dict[str, int]:
     return out
 
 
-def projected_support(g: Game, nation: str, build: set[str]) -> int:
+def projected_support(g: Context, nation: str, build: set[str]) -> int:
     """Tokens ``nation`` would have on the board after building cities in ``build`` and
     the removal of surplus population (25.2, 26.1, 26.11): what city support counts."""
     total = 0
@@ -105,13 +105,13 @@ def projected_support(g: Game, nation: str, build: set[str]) -> int:
     return total
 
 
-def supportable(g: Game, nation: str, build: set[str]) -> bool:
+def supportable(g: Context, nation: str, build: set[str]) -> bool:
     """Whether all of ``nation``'s cities, with those in ``build``, would be supported
     (2 tokens on the board per city, 26.31)."""
     return projected_support(g, nation, build) >= 2 * (len(g.cities_of(nation)) + len(build))
 
 
-def default_selection(g: Game, nation: str) -> list[str]:
+def default_selection(g: Context, nation: str) -> list[str]:
     """The site default (SITE-CITY-04): every possible city if support allows, else cities
     on areas without a site first, then on sites, as long as support allows; no
     Architecture. Within each group areas are taken in alphabetical order, and one that
@@ -130,7 +130,7 @@ def default_selection(g: Game, nation: str) -> list[str]:
     return sorted(chosen)
 
 
-def initial_marks(g: Game, nation: str) -> list[str]:
+def initial_marks(g: Context, nation: str) -> list[str]:
     """SITE-CITY-02: all possible cities start marked when the population can support them
     all; otherwise none does."""
     cand = buildable(g, nation)
@@ -139,7 +139,7 @@ def initial_marks(g: Game, nation: str) -> list[str]:
     return []
 
 
-def has_choice(g: Game, nation: str) -> bool:
+def has_choice(g: Context, nation: str) -> bool:
     """Whether ``nation`` has anything to decide: a city in stock and somewhere to build."""
     if g.cities_in_stock(nation) <= 0:
         return False
@@ -148,7 +148,7 @@ def has_choice(g: Game, nation: str) -> bool:
 
 # ---- validating and building ----------------------------------------------------------
 
-def check_order(g: Game, nation: str, areas: list[str], arch: str | None) -> None:
+def check_order(g: Context, nation: str, areas: list[str], arch: str | None) -> None:
     """Refuse an illegal construction order before anything changes (25.1-25.3)."""
     if not isinstance(areas, list) or not all(isinstance(a, str) for a in areas):
         raise IllegalOrder("25.2", "areas must be a list of area ids")
@@ -196,7 +196,7 @@ def check_order(g: Game, nation: str, areas: list[str], arch: str | None) -> Non
                            f"you can build {room} more")
 
 
-def build(g: Game, nation: str, areas: list[str], arch: str | None) -> None:
+def build(g: Context, nation: str, areas: list[str], arch: str | None) -> None:
     """Replace the tokens with cities; used tokens and treasury go to stock (25.2, 25.3)."""
     for a in areas:
         t = g.remove_tokens(nation, a, g.tokens(a, nation))
@@ -225,20 +225,20 @@ class CitiesPhase(Phase):
     rule = "25"
     accepts = ("build_cities", "toggle_city")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         seats = [p.seat for p in g.active() if not p.inert and has_choice(g, p.nation)]
         g.s.step = {"order": seats, "index": 0, "orders": {},
                     "marks": {str(s): initial_marks(g, g.s.players[s].nation) for s in seats}}
 
-    def _current(self, g: Game) -> int | None:
+    def _current(self, g: Context) -> int | None:
         st = g.s.step
         return st["order"][st["index"]] if st["index"] < len(st["order"]) else None
 
-    def _waiting(self, g: Game) -> list[int]:
+    def _waiting(self, g: Context) -> list[int]:
         st = g.s.step
         return [s for s in st["order"][st["index"]:] if str(s) not in st["orders"]]
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         cur = self._current(g)
         out = []
         for seat in self._waiting(g):
@@ -254,23 +254,23 @@ class CitiesPhase(Phase):
                 options=self._options(g, nation, marks)))
         return out
 
-    def _options(self, g: Game, nation: str, marks: list[str]) -> dict[str, Any]:
+    def _options(self, g: Context, nation: str, marks: list[str]) -> dict[str, Any]:
         return {"areas": [{"area": a, "site": g.areas[a].city_site, "tokens": g.tokens(a, nation),
                            "build": a in marks} for a in buildable(g, nation)],
                 "marked": list(marks), "plus": len(marks),
                 "architecture": architecture_options(g, nation),
                 "cities_in_stock": g.cities_in_stock(nation)}
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return self._current(g) is None
 
-    def _owing(self, g: Game, o: Order) -> str:
+    def _owing(self, g: Context, o: Order) -> str:
         require_phase_player(g, o, "25.1")
         if o.player not in self._waiting(g):
             raise IllegalOrder("25.1", "you have no city to decide on now")
         return g.s.players[o.player].nation  # type: ignore[return-value]
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         nation = self._owing(g, o)
         key = str(o.player)
         if isinstance(o, ToggleCity):
@@ -297,14 +297,14 @@ class CitiesPhase(Phase):
                    "city_pre", to=[o.player])
         self._resolve(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         nation = g.s.players[seat].nation
         g.emit(f"{g.name(nation)} did not decide in time; the site builds the default cities.",
                "timeout", nation=nation)
         g.s.step["orders"][str(seat)] = {"areas": default_selection(g, nation), "architecture": None}
         self._resolve(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal order: a random subset of the possible cities and, with
         Architecture, perhaps one Architecture city, within the cities in stock."""
         nation = g.s.players[seat].nation
@@ -316,7 +316,7 @@ class CitiesPhase(Phase):
             arch = rng.choice(arch_opts)
         return BuildCities(seat, areas, arch)
 
-    def _resolve(self, g: Game) -> None:
+    def _resolve(self, g: Context) -> None:
         """Carry out the entered decisions in A.S.T. order while the current one is in."""
         st = g.s.step
         while (cur := self._current(g)) is not None:
@@ -332,7 +332,7 @@ class CitiesPhase(Phase):
             st["index"] += 1
 
 
-def cities_view(g: Game, seat: int | None) -> dict[str, Any]:
+def cities_view(g: Context, seat: int | None) -> dict[str, Any]:
     """The seat's own city choices in this phase, with the "+N" counter (SITE-CITY-03)."""
     st = g.s.step
     if seat is None or str(seat) not in st.get("marks", {}):

@@ -24,7 +24,7 @@ from collections import Counter
 from typing import Iterable
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..state import Player
 
 #: Short texts of the cards' effects, shown on the Advances page (SITE-ADV-10).
@@ -67,13 +67,13 @@ def owned_before(p: Player, turn: int) -> list[str]:
     return [c for c, t in p.civ_cards.items() if t < turn]
 
 
-def prerequisite_ok(g: Game, p: Player, card: str) -> bool:
+def prerequisite_ok(g: Context, p: Player, card: str) -> bool:
     """31.62: the prerequisite (Engineering, Law, Enlightenment) owned from an earlier turn."""
     pre = g.d.civ_cards[card].prerequisite
     return pre is None or p.civ_cards.get(pre, g.s.turn) < g.s.turn
 
 
-def credit(g: Game, p: Player, card: str) -> int:
+def credit(g: Context, p: Player, card: str) -> int:
     """Credits towards ``card`` (31.5): every credit of every card owned before this turn
     (31.53), applied once to this card (31.54); dual-group cards are in the table under both
     groups (31.55)."""
@@ -93,18 +93,18 @@ def temporary(p: Player) -> list[str]:
     return [c for c in temp if c not in p.civ_cards] if temp else []
 
 
-def cost_after_credits(g: Game, p: Player, card: str) -> int:
+def cost_after_credits(g: Context, p: Player, card: str) -> int:
     """Printed cost less the (mandatory, 31.56) credits; never below 0 (31.57: free)."""
     return max(0, g.d.civ_cards[card].cost - credit(g, p, card))
 
 
-def due(g: Game, p: Player, cards: Iterable[str]) -> int:
+def due(g: Context, p: Player, cards: Iterable[str]) -> int:
     """What a purchase of several cards at once costs (31.53: credits of cards bought now
     do not count; a card's surplus credit does not carry to another card)."""
     return sum(cost_after_credits(g, p, c) for c in cards)
 
 
-def credits_by_card(g: Game, p: Player) -> dict[str, int]:
+def credits_by_card(g: Context, p: Player) -> dict[str, int]:
     """Credits towards every card at once (31.5, 31.53, 31.54): one pass over the cards
     owned before this turn."""
     out: dict[str, int] = {}
@@ -119,7 +119,7 @@ def credits_by_card(g: Game, p: Player) -> dict[str, int]:
     return out
 
 
-def costs(g: Game, p: Player) -> dict[str, int]:
+def costs(g: Context, p: Player) -> dict[str, int]:
     """Cost after credits (31.56, 31.57) of every card ``p`` may buy (31.61, 31.62)."""
     cr = credits_by_card(g, p)
     turn, owned = g.s.turn, p.civ_cards
@@ -128,16 +128,16 @@ def costs(g: Game, p: Player) -> dict[str, int]:
                                    or owned.get(card.prerequisite, turn) < turn)}
 
 
-def buyable(g: Game, p: Player) -> list[str]:
+def buyable(g: Context, p: Player) -> list[str]:
     """Cards ``p`` may still buy: not owned (31.61) and prerequisite met (31.62)."""
     return [c for c in g.d.civ_cards if c not in p.civ_cards and prerequisite_ok(g, p, c)]
 
 
 # ---- the hand ------------------------------------------------------------------
 
-def commodities(g: Game, hand: Iterable[str]) -> list[str]:
+def commodities(g: Context, hand: Iterable[str]) -> list[str]:
     """The commodity cards of a hand (calamities are worth nothing, 28.5), those the hand
-    limit counts (31.71): ``Game.commodity_cards``."""
+    limit counts (31.71): ``Context.commodity_cards``."""
     return g.commodity_cards(hand)
 
 
@@ -150,7 +150,7 @@ def famine_grain(p: Player) -> int:
     return int(v or 0)
 
 
-def usable(g: Game, p: Player) -> list[str]:
+def usable(g: Context, p: Player) -> list[str]:
     """Commodity cards that may pay for civ cards this turn (Famine Grain excluded, and the
     Grain a variant holds back in ``flags["granary_grain"]``: Grand Imperial's Granary,
     GI-CITYADV-02; never set in the plain game)."""
@@ -171,14 +171,14 @@ def mining_available(p: Player) -> bool:
     return p.has("mining") and not p.flags.get("mining_used")
 
 
-def payment_value(g: Game, cards: Iterable[str], mining: bool) -> int:
+def payment_value(g: Context, cards: Iterable[str], mining: bool) -> int:
     """Value of handed-in commodity cards as sets (31.31, 28.51), printed ceiling (28.52);
     with Mining the best eligible set counts one card larger (28.53, 32.261; a single card
     is a set of one, Z-29)."""
     return g.hand_value(list(cards), mining=mining)
 
 
-def max_payment(g: Game, p: Player) -> int:
+def max_payment(g: Context, p: Player) -> int:
     """The most ``p`` can pay this turn: all usable cards (Mining) plus the whole treasury."""
     return payment_value(g, usable(g, p), mining_available(p)) + p.treasury
 
@@ -186,7 +186,7 @@ def max_payment(g: Game, p: Player) -> int:
 _CHEAPEST: dict[int, int] = {}
 
 
-def _cheapest(g: Game) -> int:
+def _cheapest(g: Context) -> int:
     """The lowest printed cost of a card without prerequisite (45), cached per data set."""
     key = id(g.d)
     if key not in _CHEAPEST:
@@ -194,7 +194,7 @@ def _cheapest(g: Game) -> int:
     return _CHEAPEST[key]
 
 
-def can_buy_something(g: Game, p: Player) -> bool:
+def can_buy_something(g: Context, p: Player) -> bool:
     """Whether any card is affordable (SITE-ADV-01: the others are greyed out)."""
     most = max_payment(g, p)
     if not p.civ_cards:  # fast path: no credits, no prerequisites met
@@ -202,7 +202,7 @@ def can_buy_something(g: Game, p: Player) -> bool:
     return any(v <= most for v in costs(g, p).values())
 
 
-def excess(g: Game, hand_after: list[str]) -> int:
+def excess(g: Context, hand_after: list[str]) -> int:
     """Commodity cards over the hand limit (31.71, SITE-CREATE-05; Famine Grain counts, Z-27)."""
     return max(0, len(commodities(g, hand_after)) - g.s.options.hand_limit)
 
@@ -222,7 +222,8 @@ def take(hand: list[str], cards: Iterable[str]) -> list[str] | None:
     return out
 
 
-def _name(g: Game, card: str) -> str:
+def printed_name(g: Context, card: str) -> str:
+    """The printed name of a civilization card or a trade card (its id if it is neither)."""
     c = g.d.civ_cards.get(card)
     if c:
         return c.name
@@ -232,7 +233,7 @@ def _name(g: Game, card: str) -> str:
 
 # ---- validation -----------------------------------------------------------------
 
-def check_cards(g: Game, p: Player, cards: list[str]) -> None:
+def check_cards(g: Context, p: Player, cards: list[str]) -> None:
     """The cards asked for exist, are not owned (31.61) and have their prerequisite (31.62)."""
     seen: set[str] = set()
     for c in cards:
@@ -250,7 +251,7 @@ def check_cards(g: Game, p: Player, cards: list[str]) -> None:
                                "earlier turn")
 
 
-def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
+def check_payment(g: Context, p: Player, cards: list[str], pay_cards: list[str],
                   treasury: int, rebate: int = 0) -> tuple[int, int, bool]:
     """Validate a payment (31.2-31.58, SITE-ADV-04/05). Gives (due, card value, Mining used).
 
@@ -266,11 +267,11 @@ def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
         if not isinstance(c, str) or (c not in g.d.commodities and c not in g.d.calamities):
             raise IllegalOrder("31.31", f"there is no trade card {c!r}")
         if c in g.d.calamities:
-            raise IllegalOrder("31.72", f"{_name(g, c)} is a calamity; only commodity cards pay "
+            raise IllegalOrder("31.72", f"{printed_name(g, c)} is a calamity; only commodity cards pay "
                                "for civilization cards")
     if take(p.hand, pay_cards) is None:
         raise IllegalOrder("31.31", "you do not hold all the trade cards you offered: "
-                           + ", ".join(_name(g, c) for c in pay_cards))
+                           + ", ".join(printed_name(g, c) for c in pay_cards))
     if take(usable(g, p), pay_cards) is None:
         raise IllegalOrder("30.312", "Grain shown against Famine this turn cannot pay for "
                            "civilization cards")
@@ -299,7 +300,7 @@ def check_payment(g: Game, p: Player, cards: list[str], pay_cards: list[str],
     return owed, value, value > plain and plain < owed
 
 
-def check_discard(g: Game, hand_after: list[str], discard: list[str]) -> list[str]:
+def check_discard(g: Context, hand_after: list[str], discard: list[str]) -> list[str]:
     """The excess surrendered (31.71): exactly the cards over the hand limit, commodity cards
     of the player's choice. Gives the hand that is kept."""
     for c in discard:
@@ -321,7 +322,7 @@ def check_discard(g: Game, hand_after: list[str], discard: list[str]) -> list[st
 
 # ---- searches (site default, bots) ----------------------------------------------
 
-def best_kept(g: Game, hand: list[str], keep: int) -> list[str]:
+def best_kept(g: Context, hand: list[str], keep: int) -> list[str]:
     """The ``keep`` commodity cards worth most as sets (SITE-ADV-08: the lowest-value excess
     is discarded). Dynamic programming over the card types; deterministic."""
     counts = sorted(Counter(commodities(g, hand)).items(), key=lambda kv: (-g.d.commodities[kv[0]].value, kv[0]))
@@ -342,7 +343,7 @@ def best_kept(g: Game, hand: list[str], keep: int) -> list[str]:
     return out
 
 
-def cover_table(g: Game, cards: list[str], mining: bool):
+def cover_table(g: Context, cards: list[str], mining: bool):
     """Every value a sub-multiset of ``cards`` can pay (sets, Mining on one eligible set),
     by number of cards: the search behind :func:`cheapest_cover`, built once per hand."""
     counts = sorted(Counter(commodities(g, cards)).items())
@@ -364,7 +365,7 @@ def cover_table(g: Game, cards: list[str], mining: bool):
     return counts, states
 
 
-def cheapest_cover(g: Game, cards: list[str], owed: int, min_cards: int,
+def cheapest_cover(g: Context, cards: list[str], owed: int, min_cards: int,
                    mining: bool, table=None) -> list[str] | None:
     """The sub-multiset of ``cards`` worth least (with Mining on one eligible set) that is
     worth at least ``owed`` and has at least ``min_cards`` cards; None if there is none.
@@ -386,7 +387,7 @@ def cheapest_cover(g: Game, cards: list[str], owed: int, min_cards: int,
     return out
 
 
-def default_purchase(g: Game, p: Player) -> dict:
+def default_purchase(g: Context, p: Player) -> dict:
     """The site default when the deadline passes (SITE-ADV-08, SZ-19).
 
     Within the hand limit: buy nothing. Over it: the fewest advances, then the lowest total
@@ -415,7 +416,7 @@ def default_purchase(g: Game, p: Player) -> dict:
     return {"cards": [], "pay_cards": [], "treasury": 0, "discard": discard}
 
 
-def random_purchase(g: Game, p: Player, rng) -> dict:
+def random_purchase(g: Context, p: Player, rng) -> dict:
     """A random legal purchase (possibly none) with the required discards, for bots:
     cards added in random order while affordable, paid with randomly chosen cards, the
     rest from treasury, then random excess discards (31.71)."""

@@ -13,7 +13,7 @@ Contract:
 * If ``area`` is not in conflict (24.1: tokens of two or more owners exceeding the area's
   limit, a city counting as full; Agriculture never applies, SITE-CONFLICT-02) nothing
   happens and ``[]`` is returned.
-* Otherwise the whole conflict of that area is resolved at once, through the ``Game``
+* Otherwise the whole conflict of that area is resolved at once, through the ``Context``
   primitives, with events: token fights (24.2, Z-33, Metalworking 24.24), then a possible
   city attack (24.3, 24.35, 24.41, 24.33) with the defender's replacement tokens and the
   fight that follows; pirate tokens left over are removed (24.34).
@@ -34,7 +34,7 @@ from typing import Any
 
 from ...base import Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import Count, OptionalArea
 from ..phase import Phase, register, require_phase_player
@@ -44,25 +44,25 @@ SPECIAL = (BARBARIANS, PIRATES)
 PILLAGE_PER_CITY = 3  # 24.52
 
 
-def possessive(g: Game, owner: str) -> str:
+def possessive(g: Context, owner: str) -> str:
     """"Babylon's", "the Pirates'" (for readable events)."""
     name = g.name(owner)
     return name + ("'" if name.endswith("s") else "'s")
 
 
-def loses(g: Game, owner: str) -> str:
+def loses(g: Context, owner: str) -> str:
     """"Babylon loses", "the Pirates lose" (verb agreement in events)."""
     name = g.name(owner)
     return name + (" lose" if owner in SPECIAL else " loses")
 
 
-def tokens_of(g: Game, owner: str, n: int) -> str:
+def tokens_of(g: Context, owner: str, n: int) -> str:
     """"7 Egypt tokens", "1 barbarian token" (for readable events)."""
     label = {BARBARIANS: "barbarian", PIRATES: "pirate"}.get(owner) or g.name(owner)
     return f"{n} {label} token{'s' if n != 1 else ''}"
 
 
-def card_name(g: Game, card: str) -> str:
+def card_name(g: Context, card: str) -> str:
     """The printed name of a trade card."""
     c = g.d.commodities.get(card) or g.d.calamities.get(card)
     return c.name if c else card
@@ -74,7 +74,7 @@ def sentence(text: str) -> str:
 
 
 # ---- who holds what ------------------------------------------------------------------
-def holds(g: Game, owner: str, card: str) -> bool:
+def holds(g: Context, owner: str, card: str) -> bool:
     """True if ``owner`` holds civilization card ``card``. Barbarians and pirates never do
     (30.5252); an inert nation keeps its cards' attributes (15.63)."""
     if owner in SPECIAL:
@@ -85,7 +85,7 @@ def holds(g: Game, owner: str, card: str) -> bool:
         return False
 
 
-def attack_requirement(g: Game, attacker: str, defender: str) -> int:
+def attack_requirement(g: Context, attacker: str, defender: str) -> int:
     """Tokens of one nation needed to attack a city (24.31, 24.35, 32.311): 7; 6 for an
     Engineering attacker; 8 against an Engineering defender; both hold it -> 7."""
     a, d = holds(g, attacker, "engineering"), holds(g, defender, "engineering")
@@ -96,7 +96,7 @@ def attack_requirement(g: Game, attacker: str, defender: str) -> int:
     return 7
 
 
-def city_replacement(g: Game, attacker: str, defender: str) -> int:
+def city_replacement(g: Context, attacker: str, defender: str) -> int:
     """Tokens that replace an attacked city (24.32, 24.35, 32.311): 6; 5 against an
     Engineering attacker; 7 when the defender holds Engineering; both -> 6. Pirate cities
     become 6 (5 against Engineering) (24.34, Z-39)."""
@@ -109,7 +109,7 @@ def city_replacement(g: Game, attacker: str, defender: str) -> int:
 
 
 # ---- finding conflicts --------------------------------------------------------------
-def in_conflict(g: Game, area: str) -> bool:
+def in_conflict(g: Context, area: str) -> bool:
     """24.1: two or more owners' units in a land area whose limit is exceeded; a city makes
     the area full. The printed limit is used: Agriculture never applies (SITE-CONFLICT-02,
     32.241). Ships are never part of a conflict (24.11)."""
@@ -128,7 +128,7 @@ def in_conflict(g: Game, area: str) -> bool:
     return city is not None or sum(m.values()) > a.limit
 
 
-def conflict_areas(g: Game) -> list[str]:
+def conflict_areas(g: Context) -> list[str]:
     """Areas in conflict, in the site's processing order (SITE-CONFLICT-06):
     (1) conflicts involving barbarians or pirates; (2) conflicts without a city; (3) cities
     defended by tokens, most defending tokens first, then most attacking tokens; (4)
@@ -141,7 +141,7 @@ def conflict_areas(g: Game) -> list[str]:
     return areas
 
 
-def _order_key(g: Game, area: str) -> tuple[int, int, int, int]:
+def _order_key(g: Context, area: str) -> tuple[int, int, int, int]:
     """Sort key of SITE-CONFLICT-06 (smaller first)."""
     m = g.s.board.tokens.get(area, {})
     city = g.s.board.cities.get(area)
@@ -180,7 +180,7 @@ def token_losses(counts: dict[str, int], limit: int, metalworking: set[str]) -> 
     return {o: n - left.get(o, 0) for o, n in counts.items() if n - left.get(o, 0) > 0}
 
 
-def fight_tokens(g: Game, area: str, limit: int) -> dict[str, int]:
+def fight_tokens(g: Context, area: str, limit: int) -> dict[str, int]:
     """Resolve the token fight in ``area`` against ``limit`` and return the losses; the
     removed tokens go back to stock (24.12)."""
     counts = dict(g.s.board.tokens.get(area, {}))
@@ -200,7 +200,7 @@ def fight_tokens(g: Game, area: str, limit: int) -> dict[str, int]:
 
 
 # ---- tokens against a city ----------------------------------------------------------
-def draw_card(g: Game, attacker: str, victim: str, area: str) -> str | None:
+def draw_card(g: Context, attacker: str, victim: str, area: str) -> str | None:
     """24.51 (Z-20, Z-21): the attacker draws one random trade card from the victim's hand
     (from an inert nation's retained cards, 15.62). No card from pirates or barbarians,
     and barbarians never draw (24.53, 30.526)."""
@@ -225,7 +225,7 @@ def draw_card(g: Game, attacker: str, victim: str, area: str) -> str | None:
     return card
 
 
-def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
+def attack_city(g: Context, area: str, attacker: str) -> list[dict[str, str]]:
     """The city attack of 24.31-24.35 by ``attacker``, the only owner of tokens left in the
     city's area. Too few attackers are all removed (24.31). Otherwise the city is
     eliminated and replaced by the defender's tokens (as many as his stock allows; pirate
@@ -267,7 +267,7 @@ def attack_city(g: Game, area: str, attacker: str) -> list[dict[str, str]]:
     return out
 
 
-def resolve_area(g: Game, area: str) -> list[dict[str, str]]:
+def resolve_area(g: Context, area: str) -> list[dict[str, str]]:
     """Resolve the whole conflict in ``area`` (24); see the module docstring for the
     contract. Without a city: one token fight under the printed limit (24.2). With a city:
     the tokens fight first, attackers and defenders together, until one owner's tokens
@@ -287,12 +287,12 @@ def resolve_area(g: Game, area: str) -> list[dict[str, str]]:
 
 
 # ---- pillage -----------------------------------------------------------------------
-def pillage_max(g: Game, nation: str) -> int:
+def pillage_max(g: Context, nation: str) -> int:
     """Most tokens the attacker may pillage for one city: 3, capped by his stock (24.52)."""
     return min(PILLAGE_PER_CITY, g.of(nation).stock)
 
 
-def pillage(g: Game, nation: str, area: str, amount: int) -> None:
+def pillage(g: Context, nation: str, area: str, amount: int) -> None:
     """Move ``amount`` tokens of ``nation`` from stock to treasury for the city destroyed in
     ``area`` (24.52); the victim's stock and treasury are untouched."""
     moved = g.to_treasury(nation, amount)
@@ -320,17 +320,17 @@ class ConflictPhase(Phase):
     rule = "24"
     accepts = ("pillage",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         owed: list[dict[str, str]] = []
         for area in conflict_areas(g):
             owed.extend(resolve_area(g, area))
         g.s.step = {"pillage": owed}
         self._settle(g)
 
-    def _owed(self, g: Game) -> list[dict[str, str]]:
+    def _owed(self, g: Context) -> list[dict[str, str]]:
         return g.s.step.setdefault("pillage", [])
 
-    def _settle(self, g: Game) -> None:
+    def _settle(self, g: Context) -> None:
         """Take the only legal choice automatically: nothing when the stock is empty; an
         inert attacker (who takes no actions, 15.61) gets the site default."""
         keep = []
@@ -347,7 +347,7 @@ class ConflictPhase(Phase):
                 keep.append(e)
         g.s.step["pillage"] = keep
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         out = []
         for e in self._owed(g):
             mx = self.pillage_max(g, e)
@@ -359,7 +359,7 @@ class ConflictPhase(Phase):
                 options={"area": e["area"], "max": mx}))
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         assert isinstance(o, Pillage)
         require_phase_player(g, o, "24.52")
         nation = g.player(o.player).nation
@@ -389,7 +389,7 @@ class ConflictPhase(Phase):
         pillage(g, nation, entry["area"], o.amount)
         self._settle(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-CONFLICT-05: the maximum possible pillage is taken for every city owed."""
         nation = g.player(seat).nation
         mine = [e for e in self._owed(g) if e["nation"] == nation]
@@ -403,7 +403,7 @@ class ConflictPhase(Phase):
             pillage(g, nation, e["area"], mx)
         self._settle(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A uniformly random legal pillage (0..max) for the seat's first owed city."""
         nation = g.player(seat).nation
         for e in self._owed(g):
@@ -411,17 +411,17 @@ class ConflictPhase(Phase):
                 return Pillage(seat, rng.below(self.pillage_max(g, e) + 1), e["area"])
         return super().sample(g, seat, rng)
 
-    def pillage_cap(self, g: Game, entry: dict[str, str]) -> int:
+    def pillage_cap(self, g: Context, entry: dict[str, str]) -> int:
         """Most tokens one destroyed city yields (24.52: 3); a variant's phase may change it."""
         return PILLAGE_PER_CITY
 
-    def pillage_max(self, g: Game, entry: dict[str, str]) -> int:
+    def pillage_max(self, g: Context, entry: dict[str, str]) -> int:
         """Most tokens ``entry``'s attacker may pillage there: the cap, as far as his stock
         allows (24.52; ``pillage_max``)."""
         return min(self.pillage_cap(g, entry), g.of(entry["nation"]).stock)
 
 
-def _view(g: Game, seat: int | None) -> dict[str, Any]:
+def _view(g: Context, seat: int | None) -> dict[str, Any]:
     """Pillage decisions still owed (public: the destroyed cities are public anyway)."""
     return {"pillage": [dict(e) for e in g.s.step.get("pillage", [])]}
 

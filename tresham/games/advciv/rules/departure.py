@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...base import IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, platform_order
 from .setup import put_at_bottom
 
@@ -23,7 +23,7 @@ class Depart(Order):
     has found nobody to take over its seat. Taken in any phase."""
 
 
-def return_to_stacks(g: Game, rest: list[str]) -> None:
+def return_to_stacks(g: Context, rest: list[str]) -> None:
     """15.62, as in restacking (31.81, 31.82): per stack, commodities and tradable calamities
     go under it shuffled (so no one learns the hand's order), then non-tradable calamities at
     the very bottom (15.2)."""
@@ -36,7 +36,7 @@ def return_to_stacks(g: Game, rest: list[str]) -> None:
         put_at_bottom(g, g.s.stacks[g.d.card_value(card) - 1], card)
 
 
-def depart(g: Game, nation: str) -> list[str]:
+def depart(g: Context, nation: str) -> list[str]:
     """Make ``nation`` inert (15.61) and settle its trade cards (15.62); gives the cards kept."""
     p = g.of(nation)
     if p.inert:

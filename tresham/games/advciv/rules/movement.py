@@ -48,7 +48,7 @@ from typing_extensions import NotRequired, TypedDict
 
 from ...base import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
-from ..game import Game
+from ..context import Context
 from ..orders import Done, Order, order
 from ..schema import AreaId, Many, Positive
 from ..phase import Phase, refuse_repeat, register, require_phase_player
@@ -106,7 +106,7 @@ class Move(Order):
 # ---------------------------------------------------------------------------------------
 
 
-class _Ledger:
+class MoveLedger:
     """What one player may still move while his orders are checked or carried out.
 
     ``avail[area]``: his tokens in ``area`` that have not moved this phase (only these may
@@ -115,7 +115,7 @@ class _Ledger:
 
     __slots__ = ("g", "nation", "avail", "ships", "arrived")
 
-    def __init__(self, g: Game, nation: str) -> None:
+    def __init__(self, g: Context, nation: str) -> None:
         self.g = g
         self.nation = nation
         board = g.s.board.tokens
@@ -139,13 +139,14 @@ class _Ledger:
         return self.unmoved(area) + self.arrived.get(area, 0)
 
 
-def _area(g: Game, raw: Any, what: str) -> str:
+def order_area(g: Context, raw: Any, what: str) -> str:
+    """The area an order names as ``what``; IllegalOrder if it is not an area of this board."""
     if not isinstance(raw, str) or raw not in g.areas:
         raise IllegalOrder("23.1", f"{what} {raw!r} is not an area of this board")
     return raw
 
 
-def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
+def _count(g: Context, led: MoveLedger, src: str, raw: Any) -> int:
     """Resolve a count: a number, "all" (whole stack, SITE-MOVE-03) or "excess" (tokens
     above the population limit, SITE-MOVE-02)."""
     if raw == "all":
@@ -168,7 +169,7 @@ def _count(g: Game, led: _Ledger, src: str, raw: Any) -> int:
     return raw
 
 
-def _road_blocker(g: Game, nation: str, via: str) -> str | None:
+def road_blocker(g: Context, nation: str, via: str) -> str | None:
     """Why ``via`` may not be passed through with Roadbuilding (23.31), or None: another
     player's units (tokens or cities, 5.5), Barbarians or a Pirate city."""
     for owner, n in g.s.board.tokens.get(via, {}).items():
@@ -181,15 +182,43 @@ def _road_blocker(g: Game, nation: str, via: str) -> str | None:
     return None
 
 
-def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
+def check_path(g: Context, nation: str, src: str, dst: str, via: Any, pieces: str = "tokens") -> str | None:
+    """The overland path of ``nation``'s ``pieces`` from ``src`` to ``dst``: across one land
+    boundary (23.3), or with Roadbuilding through ``via`` into a second area, the first area
+    entered free of other players' units, Barbarians and Pirate cities (23.31). Gives ``via``
+    (checked) or None; IllegalOrder if the path is not allowed."""
+    a = g.areas[src]
+    if via is None:
+        if dst not in a.land_adj:
+            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share "
+                               f"a land boundary; {pieces} cross one land boundary (or go by ship)")
+        return None
+    via = order_area(g, via, "via")
+    if not g.of(nation).has("roadbuilding"):
+        raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area "
+                           "into a second one")
+    if via not in a.land_adj or dst not in g.areas[via].land_adj:
+        raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → "
+                           f"{g.area_name(dst)} is not a path across two land boundaries")
+    if dst == src:
+        raise IllegalOrder("23.31", "a Roadbuilding move must end in a different area")
+    why = road_blocker(g, nation, via)
+    if why:
+        raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
+                           f"{why} (the first area entered must be free of other players' "
+                           "units, Barbarians and Pirate cities)")
+    return via
+
+
+def check_land_move(g: Context, led: MoveLedger, mv: Any) -> dict:
     """Check one overland move (23.1, 23.3, 23.31) and book its tokens; gives its normal form.
 
     Raises IllegalOrder before booking anything if the move is not allowed."""
     if not isinstance(mv, dict) or set(mv) - {"from", "to", "via", "count"}:
         raise IllegalOrder("23.3", "a move is {\"from\": area, \"to\": area, \"count\": n} "
                            "(with \"via\": area for Roadbuilding)")
-    src = _area(g, mv.get("from"), "from")
-    dst = _area(g, mv.get("to"), "to")
+    src = order_area(g, mv.get("from"), "from")
+    dst = order_area(g, mv.get("to"), "to")
     n = _count(g, led, src, mv.get("count"))
     have = led.unmoved(src)
     if n > have:
@@ -199,27 +228,7 @@ def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
                                "a player may move only his own tokens")
         raise IllegalOrder("23.3", f"you have only {have} tokens in {g.area_name(src)} that "
                            f"have not moved this phase (asked to move {n}); a token moves once")
-    a = g.areas[src]
-    via = mv.get("via")
-    if via is None:
-        if dst not in a.land_adj:
-            raise IllegalOrder("23.3", f"{g.area_name(src)} and {g.area_name(dst)} do not share "
-                               "a land boundary; tokens cross one land boundary (or go by ship)")
-    else:
-        via = _area(g, via, "via")
-        if not g.of(led.nation).has("roadbuilding"):
-            raise IllegalOrder("23.31", "only a holder of Roadbuilding may move through an area "
-                               "into a second one")
-        if via not in a.land_adj or dst not in g.areas[via].land_adj:
-            raise IllegalOrder("23.31", f"{g.area_name(src)} → {g.area_name(via)} → "
-                               f"{g.area_name(dst)} is not a path across two land boundaries")
-        if dst == src:
-            raise IllegalOrder("23.31", "a Roadbuilding move must end in a different area")
-        why = _road_blocker(g, led.nation, via)
-        if why:
-            raise IllegalOrder("23.31", f"Roadbuilding cannot pass through {g.area_name(via)}: "
-                               f"{why} (the first area entered must be free of other players' "
-                               "units, Barbarians and Pirate cities)")
+    via = check_path(g, led.nation, src, dst, mv.get("via"))
     g.check_entry(led.nation, dst)
     led.take(src, n)
     led.arrived[dst] = led.arrived.get(dst, 0) + n
@@ -229,18 +238,19 @@ def check_land_move(g: Game, led: _Ledger, mv: Any) -> dict:
     return out
 
 
-def ship_allowance(g: Game, nation: str) -> int:
+def ship_allowance(g: Context, nation: str) -> int:
     """Water areas a ship may enter this phase: 4, or 5 with Cloth Making (23.52, 23.53)."""
     return SHIP_AREAS_CLOTH if g.of(nation).has("cloth_making") else SHIP_AREAS
 
 
-def _step_n(raw: Any, verb: str) -> int:
+def step_count(raw: Any, verb: str) -> int:
+    """The number of tokens a voyage's ``load`` or ``unload`` step names (at least 1, 23.56)."""
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 1:
         raise IllegalOrder("23.56", f"{verb} needs a number of tokens of at least 1, not {raw!r}")
     return raw
 
 
-def embark(g: Game, led: _Ledger, loads: dict[str, int], pos: str, n: int) -> None:
+def embark(g: Context, led: MoveLedger, loads: dict[str, int], pos: str, n: int) -> None:
     """Book ``n`` tokens embarking in ``pos`` (``loads``: embarked so far by this voyage):
     only tokens that have not moved this phase may embark (23.51)."""
     free = led.unmoved(pos) - loads.get(pos, 0)
@@ -266,12 +276,12 @@ def set_down(aboard: list[list], legs: list[list], pos: str, n: int) -> None:
             aboard[0][1] = k - take
 
 
-def sail_to(g: Game, pos: str, came_from: str | None, arg: Any, astronomy: bool) -> str:
+def sail_to(g: Context, pos: str, came_from: str | None, arg: Any, astronomy: bool) -> str:
     """The area a ship in ``pos`` (entered from ``came_from``) sails into: across a water
     boundary (23.52), leaving a double coast by the side it entered (23.57), into open sea
     only with Astronomy (23.54)."""
     here = g.areas[pos]
-    dst = _area(g, arg, "sail to")
+    dst = order_area(g, arg, "sail to")
     if dst not in here.water_adj:
         raise IllegalOrder("23.52", f"{g.area_name(pos)} and {g.area_name(dst)} share no "
                            "water boundary; ships cross only water boundaries")
@@ -288,91 +298,164 @@ def sail_to(g: Game, pos: str, came_from: str | None, arg: Any, astronomy: bool)
     return dst
 
 
-def check_voyage(g: Game, led: _Ledger, v: Any) -> dict:
-    """Check one ship's voyage (23.5x) and book its ship and the tokens it loads.
+class VoyageCheck:
+    """One ship's voyage being checked (23.5x), its ship and the tokens it loads booked at the
+    end (:meth:`check`); nothing is booked if it raises.
 
-    Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. Gives the normal
-    form ``{"ship", "steps", "path", "legs"}`` where ``legs`` = [[from, to, n], ...] are the
-    token transfers (first loaded, first unloaded). Raises before booking anything."""
-    if not isinstance(v, dict) or set(v) - {"ship", "steps"} or not isinstance(v.get("steps"), list):
-        raise IllegalOrder("23.5", "a voyage is {\"ship\": area where it starts, \"steps\": "
-                           "[[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}")
-    nation = led.nation
-    start = _area(g, v.get("ship"), "ship")
-    if led.ships.get(start, 0) <= 0:
-        if start in g.ships_of(nation):
-            raise IllegalOrder("23.52", f"your ship in {g.area_name(start)} already has a voyage "
-                               "this phase")
-        raise IllegalOrder("23.1", f"you have no ship in {g.area_name(start)}")
-    if not v["steps"]:
-        raise IllegalOrder("23.5", "a voyage needs at least one step")
-    astronomy = g.of(nation).has("astronomy")
-    allowance = ship_allowance(g, nation)
-    pos, came_from, entered, cargo = start, None, 0, 0
-    aboard: list[list] = []  # [area loaded, n] in load order
-    loads: dict[str, int] = {}
-    legs: list[list] = []
-    path = [start]
-    for step in v["steps"]:
-        if not isinstance(step, (list, tuple)) or len(step) != 2:
-            raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
-        verb, arg = step
-        here = g.areas[pos]
-        if verb == "load":
-            n = _step_n(arg, "load")
-            if here.is_open_sea:
-                raise IllegalOrder("23.51", "tokens can embark only in a land area")
-            if cargo + n > SHIP_CAPACITY:
-                raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
-                                   f"(it would carry {cargo + n})")
-            embark(g, led, loads, pos, n)
-            cargo += n
-            aboard.append([pos, n])
-        elif verb == "unload":
-            n = _step_n(arg, "unload")
-            if here.is_open_sea:
-                raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
-            if n > cargo:
-                raise IllegalOrder("23.56", f"the ship carries only {cargo} tokens, cannot unload {n}")
-            g.check_entry(led.nation, pos)
-            cargo -= n
-            set_down(aboard, legs, pos, n)
-        elif verb == "sail":
-            dst = sail_to(g, pos, came_from, arg, astronomy)
-            entered += 1
-            if entered > allowance:
-                raise IllegalOrder("23.53" if allowance > SHIP_AREAS else "23.52",
-                                   f"a ship may enter at most {allowance} water areas per "
-                                   "movement phase" + (" (Cloth Making included)"
-                                                       if allowance > SHIP_AREAS else
-                                                       " (5 with Cloth Making)"))
-            came_from, pos = pos, dst
-            path.append(dst)
-        else:
-            raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use load, sail or unload")
-    if len(path) == 1:
-        raise IllegalOrder("23.52", f"the voyage of the ship in {g.area_name(start)} never sails: "
-                           "tokens embark on a ship to move by water (23.3), so a voyage needs "
-                           "at least one [\"sail\", area] step")
-    if cargo:
-        raise IllegalOrder("23.56", f"{cargo} tokens would remain aboard at the end of the "
-                           "movement phase; unload them (no token may stay aboard)")
-    if g.areas[pos].is_open_sea:
-        raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area "
-                           f"({g.area_name(pos)})")
-    for a, n in loads.items():
-        led.take(a, n)
-    led.ships[start] -= 1
-    return {"ship": start, "steps": [list(s) for s in v["steps"]], "path": path, "legs": legs}
+    Steps: ``["load", n]``, ``["sail", area]``, ``["unload", n]`` in order. The plain voyage's
+    normal form is ``{"ship", "steps", "path", "legs"}`` where ``legs`` = [[from, to, n], ...]
+    are the token transfers (first loaded, first unloaded).
+
+    The walk over the steps is this class's alone; a variant changes what differs through the
+    hooks below (Grand Imperial's ``GIVoyageCheck``: ships by number, capacity and allowance by
+    role, tokens staying aboard, Marines): :meth:`take_ship`, :meth:`allowance`,
+    :meth:`check_room`, :meth:`too_far`, :meth:`other_step`, :meth:`check_done`,
+    :meth:`check_berth`, :meth:`book_ship` and :meth:`normal_form`; :data:`KEYS`,
+    :data:`SHAPE` and :data:`VERBS` say what an order may hold."""
+
+    #: the keys a voyage may have, what it looks like, and its step verbs (for the messages)
+    KEYS = frozenset({"ship", "steps"})
+    SHAPE = "a voyage is {\"ship\": area where it starts, \"steps\": [[\"load\", n], [\"sail\", area], [\"unload\", n], ...]}"
+    VERBS = "load, sail or unload"
+
+    def __init__(self, g: Context, led: MoveLedger, v: Any) -> None:
+        if not isinstance(v, dict) or set(v) - self.KEYS or not isinstance(v.get("steps"), list):
+            raise IllegalOrder("23.5", self.SHAPE)
+        self.g, self.led, self.v = g, led, v
+        self.nation = led.nation
+        self.start = order_area(g, v.get("ship"), "ship")
+        self.take_ship()
+        if not v["steps"]:
+            raise IllegalOrder("23.5", "a voyage needs at least one step")
+        self.astronomy = g.of(self.nation).has("astronomy")
+        self.reach = self.allowance()
+        self.pos, self.came_from, self.entered = self.start, None, 0
+        self.cargo = self.tokens_aboard()
+        #: [area loaded, n] in load order (what was aboard when the voyage began first)
+        self.aboard: list[list] = self.initially_aboard()
+        self.loads: dict[str, int] = {}
+        self.legs: list[list] = []
+        self.path = [self.start]
+
+    # ---- the walk ---------------------------------------------------------------------------
+    def check(self) -> dict:
+        """Walk the steps, check the end, book; gives the voyage's normal form."""
+        g = self.g
+        for step in self.v["steps"]:
+            if not isinstance(step, (list, tuple)) or len(step) != 2:
+                raise IllegalOrder("23.5", f"a voyage step is [verb, value], not {step!r}")
+            verb, arg = step
+            here = g.areas[self.pos]
+            if verb == "load":
+                n = step_count(arg, "load")
+                if here.is_open_sea:
+                    raise IllegalOrder("23.51", "tokens can embark only in a land area")
+                self.check_room(n)
+                embark(g, self.led, self.loads, self.pos, n)
+                self.cargo += n
+                self.aboard.append([self.pos, n])
+            elif verb == "unload":
+                n = step_count(arg, "unload")
+                if here.is_open_sea:
+                    raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
+                if n > self.cargo:
+                    raise IllegalOrder("23.56", f"the ship carries only {self.cargo} tokens, cannot unload {n}")
+                g.check_entry(self.nation, self.pos)
+                self.cargo -= n
+                set_down(self.aboard, self.legs, self.pos, n)
+            elif verb == "sail":
+                dst = sail_to(g, self.pos, self.came_from, arg, self.astronomy)
+                self.entered += 1
+                if self.entered > self.reach:
+                    self.too_far()
+                self.came_from, self.pos = self.pos, dst
+                self.path.append(dst)
+            else:
+                self.other_step(verb, arg, step, here)
+        self.check_done()
+        if g.areas[self.pos].is_open_sea:
+            raise IllegalOrder("23.55", f"a ship may not end its movement in an open sea area "
+                               f"({g.area_name(self.pos)})")
+        self.check_berth()
+        for a, n in self.loads.items():
+            self.led.take(a, n)
+        self.book_ship()
+        return self.normal_form()
+
+    # ---- the hooks: the plain rules -----------------------------------------------------------
+    def take_ship(self) -> None:
+        """The ship that sails: one of his in ``start`` that has not sailed this phase (23.52)."""
+        if self.led.ships.get(self.start, 0) <= 0:
+            if self.start in self.g.ships_of(self.nation):
+                raise IllegalOrder("23.52", f"your ship in {self.g.area_name(self.start)} already has a voyage "
+                                   "this phase")
+            raise IllegalOrder("23.1", f"you have no ship in {self.g.area_name(self.start)}")
+
+    def allowance(self) -> int:
+        """Water areas the ship may enter (23.52, 23.53)."""
+        return ship_allowance(self.g, self.nation)
+
+    def tokens_aboard(self) -> int:
+        """Tokens aboard when the voyage begins: none (23.56)."""
+        return 0
+
+    def initially_aboard(self) -> list[list]:
+        """The ``aboard`` entries of the tokens aboard when the voyage begins: none."""
+        return []
+
+    def check_room(self, n: int) -> None:
+        """Refuse loading ``n`` more tokens than the ship carries (23.51)."""
+        if self.cargo + n > SHIP_CAPACITY:
+            raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
+                               f"(it would carry {self.cargo + n})")
+
+    def too_far(self) -> None:
+        """The ship has entered more water areas than it may (23.52, 23.53)."""
+        raise IllegalOrder("23.53" if self.reach > SHIP_AREAS else "23.52",
+                           f"a ship may enter at most {self.reach} water areas per "
+                           "movement phase" + (" (Cloth Making included)"
+                                               if self.reach > SHIP_AREAS else
+                                               " (5 with Cloth Making)"))
+
+    def other_step(self, verb: Any, arg: Any, step: Any, here: Any) -> None:
+        """A step whose verb is none of load, sail and unload."""
+        raise IllegalOrder("23.5", f"unknown voyage step {verb!r}: use {self.VERBS}")
+
+    def check_done(self) -> None:
+        """The voyage sails (23.3) and leaves no token aboard (23.56)."""
+        if len(self.path) == 1:
+            raise IllegalOrder("23.52", f"the voyage of the ship in {self.g.area_name(self.start)} never sails: "
+                               "tokens embark on a ship to move by water (23.3), so a voyage needs "
+                               "at least one [\"sail\", area] step")
+        if self.cargo:
+            raise IllegalOrder("23.56", f"{self.cargo} tokens would remain aboard at the end of the "
+                               "movement phase; unload them (no token may stay aboard)")
+
+    def check_berth(self) -> None:
+        """Where the ship ends may take it: anywhere but open sea (checked before)."""
+
+    def book_ship(self) -> None:
+        """The ship has sailed this phase."""
+        self.led.ships[self.start] -= 1
+
+    def normal_form(self) -> dict:
+        return {"ship": self.start, "steps": [list(s) for s in self.v["steps"]], "path": self.path,
+                "legs": self.legs}
 
 
-def check_plan(g: Game, nation: str, moves: Any, voyages: Any) -> dict:
+def check_voyage(g: Context, led: MoveLedger, v: Any) -> dict:
+    """Check one ship's voyage (23.5x) and book its ship and the tokens it loads
+    (:class:`VoyageCheck`); gives its normal form. Raises before booking anything."""
+    return VoyageCheck(g, led, v).check()
+
+
+def check_plan(g: Context, nation: str, moves: Any, voyages: Any) -> dict:
     """Validate a whole set of orders against the current board; gives the normal form.
 
     Raises IllegalOrder (rule cited) on the first problem; changes nothing."""
     if not isinstance(moves, list) or not isinstance(voyages, list):
         raise IllegalOrder("23.1", "moves and voyages must be lists")
-    led = _Ledger(g, nation)
+    led = MoveLedger(g, nation)
     out_moves = [check_land_move(g, led, m) for m in moves]
     out_voyages = [check_voyage(g, led, v) for v in voyages]
     return {"moves": out_moves, "voyages": out_voyages}
@@ -391,7 +474,7 @@ def destinations(plan: dict) -> set[str]:
 # ---------------------------------------------------------------------------------------
 
 
-def record_entry(g: Game, nation: str, area: str) -> None:
+def record_entry(g: Context, nation: str, area: str) -> None:
     """Note that ``nation`` moved into ``area`` this phase (SITE-MOVE-07, ``threat``)."""
     entered: dict[str, list[str]] = g.s.step.setdefault("entered", {})
     entered.setdefault(area, [])
@@ -399,14 +482,14 @@ def record_entry(g: Game, nation: str, area: str) -> None:
         entered[area].append(nation)
 
 
-def execute(g: Game, seat: int, plan: dict) -> None:
+def execute(g: Context, seat: int, plan: dict) -> None:
     """Carry out a player's moves on his turn (23.2), re-checking each against the board as
     it now is; a move that became illegal is skipped with an event saying why."""
     p = g.s.players[seat]
     nation = p.nation
     assert nation is not None
     who = g.name(nation)
-    led = _Ledger(g, nation)
+    led = MoveLedger(g, nation)
     moved_any = False
     for mv in plan.get("moves", ()):
         try:
@@ -448,7 +531,7 @@ def execute(g: Game, seat: int, plan: dict) -> None:
         g.emit(f"{who} moves nothing.", "move", nation=nation)
 
 
-def threat(g: Game, seat: int, plan: dict | None) -> str | None:
+def threat(g: Context, seat: int, plan: dict | None) -> str | None:
     """SITE-MOVE-07 / SZ-04: an area where ``seat`` has units (tokens or cities) or into
     which he is moving (destinations and Roadbuilding intermediate areas), that an earlier
     mover has moved into this phase; None if none."""
@@ -467,7 +550,7 @@ def threat(g: Game, seat: int, plan: dict | None) -> str | None:
     return None
 
 
-def can_move(g: Game, nation: str) -> bool:
+def can_move(g: Context, nation: str) -> bool:
     """False when ``nation`` has nothing that could move: no ship and no token next to a
     land boundary (then 'no movement' is its only choice and is taken automatically)."""
     if g.ships_of(nation):
@@ -488,7 +571,7 @@ class MovementPhase(Phase):
     rule = "23"
     accepts = ("move", "done")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Fix the order of movement (23.2, 23.21: census order, Military last)."""
         order_ = []
         for p in g.census_order():
@@ -499,14 +582,14 @@ class MovementPhase(Phase):
         g.s.step = {"order": order_, "index": 0, "plans": {}, "entered": {}, "asked": None}
         self._resolve(g)
 
-    def _current(self, g: Game) -> int | None:
+    def _current(self, g: Context) -> int | None:
         st = g.s.step
         return st["order"][st["index"]] if st["index"] < len(st["order"]) else None
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return self._current(g) is None
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """A required decision for the current mover (1.5× deadline for the first mover,
         SITE-TIME-02, not when asked again under SZ-04); optional ones for later movers."""
         st = g.s.step
@@ -527,7 +610,7 @@ class MovementPhase(Phase):
                                 options={"position": i + 1, "order": list(st["order"])}))
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         """Enter, replace or confirm one's pending moves (SITE-MOVE-05/06/07)."""
         require_phase_player(g, o, "23.1")
         st = g.s.step
@@ -567,7 +650,7 @@ class MovementPhase(Phase):
                        "move_pending", to=[o.player])
         self._resolve(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-MOVE-08: moves entered but not confirmed are carried out; else none."""
         plan = g.s.step["plans"].pop(str(seat), None)
         who = g.name(g.s.players[seat].nation)
@@ -587,19 +670,19 @@ class MovementPhase(Phase):
         may move pieces of its own."""
         return not plan["moves"] and not plan["voyages"]
 
-    def check(self, g: Game, nation: str, o: Move) -> dict:
+    def check(self, g: Context, nation: str, o: Move) -> dict:
         """Validate a move order against the board, changing nothing (``check_plan``)."""
         return check_plan(g, nation, o.moves, o.voyages)
 
-    def carry_out(self, g: Game, seat: int, plan: dict) -> None:
+    def carry_out(self, g: Context, seat: int, plan: dict) -> None:
         """Carry out a checked plan on the mover's turn (``execute``)."""
         execute(g, seat, plan)
 
-    def _advance_mover(self, g: Game) -> None:
+    def _advance_mover(self, g: Context) -> None:
         g.s.step["index"] += 1
         g.s.step["asked"] = None
 
-    def _resolve(self, g: Game) -> None:
+    def _resolve(self, g: Context) -> None:
         """Carry out pending moves in order while the current mover's are final."""
         st = g.s.step
         while (cur := self._current(g)) is not None:
@@ -624,12 +707,12 @@ class MovementPhase(Phase):
             self.carry_out(g, cur, plan)
             self._advance_mover(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal set of moves: a few random stacks step to random neighbours,
         sometimes a ship voyage; then done (occasionally 'unless threatened')."""
         nation = g.s.players[seat].nation
         done = "unless_threatened" if rng.below(5) == 0 else "done"
-        led = _Ledger(g, nation)
+        led = MoveLedger(g, nation)
         moves: list[dict] = []
         areas = g.token_areas(nation)
         road = g.of(nation).has("roadbuilding")
@@ -644,7 +727,7 @@ class MovementPhase(Phase):
             if road and rng.below(3) == 0:
                 via = mv["to"]
                 nxt = sorted(a for a in g.areas[via].land_adj if a != src)
-                if nxt and _road_blocker(g, nation, via) is None:
+                if nxt and road_blocker(g, nation, via) is None:
                     mv = {"from": src, "via": via, "to": rng.choice(nxt), "count": n}
             led.take(src, n)
             moves.append(mv)
@@ -680,7 +763,7 @@ class MovementPhase(Phase):
         return Move(seat, moves, voyages, done)
 
 
-def movement_view(g: Game, seat: int | None) -> dict:
+def movement_view(g: Context, seat: int | None) -> dict:
     """The movement part of a player's view: the order of movement, whose turn it is, and
     his own pending moves (others' pending moves stay secret until carried out)."""
     st = g.s.step

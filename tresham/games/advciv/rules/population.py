@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Count, Mapping
 from ..phase import Phase, live_queue, queue_done, queue_head, refuse_repeat, register, require_phase_player
@@ -28,7 +28,7 @@ class Grow(Order):
     areas: Mapping(AreaId, Count) = field(default_factory=dict)
 
 
-def increments(g: Game, nation: str) -> dict[str, int]:
+def increments(g: Context, nation: str) -> dict[str, int]:
     """Normal growth per area (20.1): +1 where exactly 1 token, +2 where 2 or more, none in an
     area with a city (anyone's)."""
     out = {}
@@ -40,12 +40,12 @@ def increments(g: Game, nation: str) -> dict[str, int]:
     return out
 
 
-def _nm(g: Game, area: str) -> str:
+def _nm(g: Context, area: str) -> str:
     """An area's name for messages (the id itself if it is not an area in play)."""
     return g.area_name(area) if area in g.areas else str(area)
 
 
-def grow(g: Game, nation: str, placement: dict[str, int]) -> None:
+def grow(g: Context, nation: str, placement: dict[str, int]) -> None:
     """Add the tokens of ``placement`` (area -> n) from stock and report it (20.1)."""
     total = 0
     for area in sorted(placement):
@@ -59,7 +59,7 @@ def grow(g: Game, nation: str, placement: dict[str, int]) -> None:
            "population", nation=nation, added=total, areas={a: n for a, n in placement.items() if n > 0})
 
 
-def random_placement(g: Game, nation: str, rng) -> dict[str, int]:
+def random_placement(g: Context, nation: str, rng) -> dict[str, int]:
     """The stock placed at random, each area within its normal increment (SITE-POP-03, Z-24)."""
     slots = [a for a, n in sorted(increments(g, nation).items()) for _ in range(n)]
     out: dict[str, int] = {}
@@ -76,12 +76,12 @@ class PopulationPhase(Phase):
     rule = "20"
     accepts = ("grow",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Queue the growing nations in A.S.T. order and grow the automatic ones (20.3)."""
         g.s.step = {"queue": [p.nation for p in g.active() if not p.inert], "early": {}, "first": True}
         self._advance(g)
 
-    def _manual(self, g: Game, nation: str) -> bool:
+    def _manual(self, g: Context, nation: str) -> bool:
         """True when the stock cannot cover the full growth and there is a real choice (20.2)."""
         inc = increments(g, nation)
         stock = g.of(nation).stock
@@ -90,7 +90,7 @@ class PopulationPhase(Phase):
             return False
         return len(inc) > 1  # one area: the only legal placement is all the stock there
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         out = []
         for i, nation in enumerate(live_queue(g)):
@@ -106,10 +106,10 @@ class PopulationPhase(Phase):
                 options={"stock": g.of(nation).stock, "areas": increments(g, nation)}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return not live_queue(g)
 
-    def _validate(self, g: Game, nation: str, areas: dict) -> dict[str, int]:
+    def _validate(self, g: Context, nation: str, areas: dict) -> dict[str, int]:
         """A distribution must place all the stock, each area within its increment (20.2, Z-24)."""
         if not isinstance(areas, dict):
             raise IllegalOrder("20.2", "give the tokens to place per area")
@@ -132,7 +132,7 @@ class PopulationPhase(Phase):
             raise IllegalOrder("20.2", f"place all {stock} tokens of your stock (you placed {sum(out.values())})")
         return out
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "20")
         assert isinstance(o, Grow)
         nation = g.player(o.player).nation
@@ -152,7 +152,7 @@ class PopulationPhase(Phase):
             g.emit("Your placement is noted and will be made on your turn.", "grow_pre", to=[o.player])
         self._advance(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-POP-03: the tokens are placed at random within each area's normal growth."""
         nation = g.player(seat).nation
         g.emit(f"{g.name(nation)} did not place its growth in time; it is placed at random.", "timeout",
@@ -160,14 +160,14 @@ class PopulationPhase(Phase):
         self._done(g, nation, random_placement(g, nation, g.rng))
         self._advance(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         return Grow(seat, random_placement(g, g.player(seat).nation, rng))
 
-    def _done(self, g: Game, nation: str, placement: dict[str, int]) -> None:
+    def _done(self, g: Context, nation: str, placement: dict[str, int]) -> None:
         grow(g, nation, placement)
         queue_done(g, nation)
 
-    def _advance(self, g: Game) -> None:
+    def _advance(self, g: Context) -> None:
         """Grow the head of the queue while it needs no decision (or one was entered early)."""
         st = g.s.step
         while (nation := queue_head(g)) is not None:
@@ -186,7 +186,7 @@ class PopulationPhase(Phase):
                     grow(g, nation, inc)
 
 
-def population_view(g: Game, seat: int | None) -> dict:
+def population_view(g: Context, seat: int | None) -> dict:
     """The queue of nations still to grow, and for a player his own growth slots (20.1)."""
     out: dict = {"queue": list(g.s.step.get("queue", []))}
     if seat is not None and 0 <= seat < len(g.s.players) and g.s.players[seat].nation:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, NationId
 from ..phase import Phase, refuse_repeat, register
 from ..view import PHASE_VIEWS
 
 
-def put_at_bottom(g: Game, stack: list[str], card: str) -> None:
+def put_at_bottom(g: Context, stack: list[str], card: str) -> None:
     """Put a non-tradable calamity at the bottom of its stack (15.2, 31.82); with the
     SITE-CREATE-11 option it is first shuffled with the stack's bottom two cards (SZ-07)."""
     if g.s.options.shuffle_nontradable_with_bottom_two:
@@ -29,7 +29,7 @@ def put_at_bottom(g: Game, stack: list[str], card: str) -> None:
         stack.append(card)
 
 
-def build_stacks(g: Game) -> None:
+def build_stacks(g: Context) -> None:
     """Build the nine trade stacks (15.2): commodities shuffled; from stacks 2-9 as many
     commodity cards as players are set aside, the stack's tradable calamity shuffled into
     the rest, the set-aside cards put back on top, the non-tradable calamity at the bottom.
@@ -51,7 +51,7 @@ def build_stacks(g: Game) -> None:
         g.s.stacks[value - 1] = stack
 
 
-def nations_available(g: Game) -> list[str]:
+def nations_available(g: Context) -> list[str]:
     """Nations that may be chosen on this board (16.6-16.8, 16.12), in A.S.T. order."""
     cfg = g.d.map.configs[g.s.options.board]
     out = []
@@ -63,7 +63,7 @@ def nations_available(g: Game) -> list[str]:
     return out
 
 
-def start_areas(g: Game, nation: str) -> list[str]:
+def start_areas(g: Context, nation: str) -> list[str]:
     """The nation's start areas in play (4.6, 4.61, 16.12). The WEM start areas replace the
     western ones only when the WEM panel is actually in play (4.61: "if the WEM is used");
     boards that leave it out (e.g. 2 or 3 players, 16.7, 16.8) keep the original ones."""
@@ -88,21 +88,21 @@ class PickPhase(Phase):
     rule = "15.3"
     accepts = ("pick",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         seats = list(range(len(g.s.players)))
         g.rng.shuffle(seats)
         g.s.step = {"order": seats, "index": 0, "pre": {}}
         g.emit("Pick order: " + ", ".join(f"seat {s + 1}" for s in seats) + ".", "pick_order", order=seats)
         self._resolve(g)
 
-    def _taken(self, g: Game) -> set[str]:
+    def _taken(self, g: Context) -> set[str]:
         return {p.nation for p in g.s.players if p.nation}
 
-    def _current(self, g: Game) -> int | None:
+    def _current(self, g: Context) -> int | None:
         st = g.s.step
         return st["order"][st["index"]] if st["index"] < len(st["order"]) else None
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         cur = self._current(g)
         out = []
         first = g.s.step["index"] == 0
@@ -116,10 +116,10 @@ class PickPhase(Phase):
                                      if n not in self._taken(g)}}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return self._current(g) is None
 
-    def _validate(self, g: Game, nation: str, area: str) -> None:
+    def _validate(self, g: Context, nation: str, area: str) -> None:
         if nation not in nations_available(g):
             raise IllegalOrder("16.12", f"{nation!r} cannot be chosen in this game; choose one of "
                                + ", ".join(nations_available(g)))
@@ -129,7 +129,7 @@ class PickPhase(Phase):
             raise IllegalOrder("4.6", f"{g.name(nation)} must start in one of its start areas: "
                                + ", ".join(start_areas(g, nation)))
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         assert isinstance(o, Pick)
         if o.player not in g.s.step["order"][g.s.step["index"]:]:
             raise IllegalOrder("15.3", "you have already chosen your nation")
@@ -143,7 +143,7 @@ class PickPhase(Phase):
             g.emit(f"Your pre-selection of {g.name(o.nation)} is noted.", "pick_pre", to=[o.player])
         self._resolve(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         free = [n for n in nations_available(g) if n not in self._taken(g)]
         nation = g.rng.choice(free)
         area = g.rng.choice(start_areas(g, nation))
@@ -152,7 +152,7 @@ class PickPhase(Phase):
         g.s.step["index"] += 1
         self._resolve(g)
 
-    def _resolve(self, g: Game) -> None:
+    def _resolve(self, g: Context) -> None:
         """Confirm picks in pick order while the current seat has a valid pre-selection."""
         st = g.s.step
         while (cur := self._current(g)) is not None:
@@ -166,7 +166,7 @@ class PickPhase(Phase):
             self._confirm(g, cur, pre["nation"], pre["area"])
             st["index"] += 1
 
-    def _confirm(self, g: Game, seat: int, nation: str, area: str) -> None:
+    def _confirm(self, g: Context, seat: int, nation: str, area: str) -> None:
         p = g.s.players[seat]
         p.nation = nation
         p.stock = g.s.options.tokens
@@ -181,12 +181,12 @@ class PickPhase(Phase):
                 g.emit(f"{g.name(nation)} was taken by an earlier player; please pick again.",
                        "pick_lost", to=[int(other)])
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         taken = self._taken(g)
         g.s.unused_nations = [n for n in g.d.map.ast_order if n not in taken]  # 15.31
 
 
-def pick_view(g: Game, seat: int | None) -> dict:
+def pick_view(g: Context, seat: int | None) -> dict:
     """What a seat sees while nations are picked (SITE-PICK-01/04/05): the pick order, whose
     turn it is, the nations taken and free, and only his own pre-selection."""
     st = g.s.step

@@ -26,7 +26,7 @@ from typing_extensions import TypedDict
 
 from ...base import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Many
 from ..phase import Phase, live_queue, queue_done, queue_head, refuse_repeat, register, require_phase_player
@@ -62,22 +62,23 @@ class Ships(Order):
 
 
 # ---- validation -------------------------------------------------------------------
-def _nm(g: Game, area: str) -> str:
+def area_label(g: Context, area: str) -> str:
     """An area's name for messages (the id itself if it is not an area in play)."""
     return g.area_name(area) if area in g.areas else str(area)
 
 
-def _has_units(g: Game, nation: str, area: str) -> bool:
+def _has_units(g: Context, nation: str, area: str) -> bool:
     return g.tokens(area, nation) > 0 or g.s.board.cities.get(area) == nation
 
 
-def _entry(e: Any, key: str, allowed, rule: str) -> tuple[str, str]:
+def order_entry(e: Any, key: str, allowed, rule: str) -> tuple[str, str]:
+    """An entry of a ships order: its area and its ``key`` (a payment), one of ``allowed``."""
     if not isinstance(e, dict) or not isinstance(e.get("area"), str) or e.get(key) not in allowed:
         raise IllegalOrder(rule, f"each entry needs an area and a payment, one of {', '.join(allowed)}")
     return e["area"], e[key]
 
 
-def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def plan(g: Context, nation: str, maintain: list, build: list) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Check a ships order against the board (22.1-22.4) without changing anything; gives the
     (area, payment) lists to carry out. Raises IllegalOrder with the rule broken."""
     if not isinstance(maintain, list) or not isinstance(build, list):
@@ -88,9 +89,9 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
     ships = list(g.ships_of(nation))
     kept = []
     for e in maintain:
-        area, pay = _entry(e, "pay", MAINTAIN_PAY, "22.3")
+        area, pay = order_entry(e, "pay", MAINTAIN_PAY, "22.3")
         if area not in ships:
-            raise IllegalOrder("22.3", f"you have no (other) ship in {_nm(g, area)} to maintain")
+            raise IllegalOrder("22.3", f"you have no (other) ship in {area_label(g, area)} to maintain")
         ships.remove(area)
         if pay == "treasury":
             if treasury < 1:
@@ -98,13 +99,13 @@ def plan(g: Game, nation: str, maintain: list, build: list) -> tuple[list[tuple[
             treasury -= 1
         else:
             if g.tokens(area, nation) - levy.get(area, 0) < 1:
-                raise IllegalOrder("22.3", f"no token of yours left in {_nm(g, area)} to levy for the ship's upkeep")
+                raise IllegalOrder("22.3", f"no token of yours left in {area_label(g, area)} to levy for the ship's upkeep")
             levy[area] = levy.get(area, 0) + 1
         kept.append((area, pay))
     return kept, check_builds(g, nation, build, len(kept), treasury, levy)
 
 
-def check_builds(g: Game, nation: str, build: list, kept: int, treasury: int,
+def check_builds(g: Context, nation: str, build: list, kept: int, treasury: int,
                  levy: dict[str, int]) -> list[tuple[str, str]]:
     """Check the ships to build (22.1, 22.2, 22.4) after ``kept`` ships maintained, with
     ``treasury`` left and ``levy`` tokens already levied per area (updated); gives the
@@ -113,19 +114,19 @@ def check_builds(g: Game, nation: str, build: list, kept: int, treasury: int,
         raise IllegalOrder("22.4", f"at most {SHIPS_PER_NATION} ships on the board")
     built = []
     for e in build:
-        area, pay = _entry(e, "pay", tuple(BUILD_PAY), "22.1")
+        area, pay = order_entry(e, "pay", tuple(BUILD_PAY), "22.1")
         a = g.areas.get(area)
         if a is None or not a.has_water:
-            raise IllegalOrder("22.2", f"{_nm(g, area)}: ships can only be built in an area on a coast or lake")
+            raise IllegalOrder("22.2", f"{area_label(g, area)}: ships can only be built in an area on a coast or lake")
         t, k = BUILD_PAY[pay]
         if treasury < t:
             raise IllegalOrder("22.1", f"not enough treasury: a ship costs {t} from treasury this way")
         if k and g.tokens(area, nation) - levy.get(area, 0) < k:
             raise IllegalOrder("22.2", f"a levied ship is built where its tokens are levied: you need {k} "
-                               f"token(s) left in {_nm(g, area)}")
+                               f"token(s) left in {area_label(g, area)}")
         if not k and not _has_units(g, nation, area):
             raise IllegalOrder("22.2", f"a ship paid from treasury goes in a water area where you have units; "
-                               f"you have none in {_nm(g, area)}")
+                               f"you have none in {area_label(g, area)}")
         treasury -= t
         if k:
             levy[area] = levy.get(area, 0) + k
@@ -133,7 +134,7 @@ def check_builds(g: Game, nation: str, build: list, kept: int, treasury: int,
     return built
 
 
-def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple[str, str]]) -> None:
+def execute(g: Context, nation: str, kept: list[tuple[str, str]], built: list[tuple[str, str]]) -> None:
     """Carry out a checked plan: pay upkeep, drop unmaintained ships, build (22.1-22.3)."""
     dropped = list(g.ships_of(nation))
     for area, pay in kept:
@@ -157,7 +158,7 @@ def execute(g: Game, nation: str, kept: list[tuple[str, str]], built: list[tuple
                nation=nation, area=area, pay=pay)
 
 
-def pay_build(g: Game, nation: str, area: str, pay: str) -> None:
+def pay_build(g: Context, nation: str, area: str, pay: str) -> None:
     """Pay for one ship built in ``area`` (22.1, 22.2): treasury, tokens levied there, or both."""
     t, k = BUILD_PAY[pay]
     if t:
@@ -167,7 +168,7 @@ def pay_build(g: Game, nation: str, area: str, pay: str) -> None:
 
 
 # ---- choices ----------------------------------------------------------------------
-def build_options(g: Game, nation: str, treasury: int, levy: dict[str, int]) -> list[tuple[str, str]]:
+def build_options(g: Context, nation: str, treasury: int, levy: dict[str, int]) -> list[tuple[str, str]]:
     """(area, payment) pairs legal for one more ship given what is already spent (22.1, 22.2)."""
     out = []
     areas = set(g.token_areas(nation)) | set(g.cities_of(nation))
@@ -181,7 +182,7 @@ def build_options(g: Game, nation: str, treasury: int, levy: dict[str, int]) -> 
     return out
 
 
-def can_act(g: Game, nation: str) -> bool:
+def can_act(g: Context, nation: str) -> bool:
     """Whether the player has any choice in this phase (else it passes automatically)."""
     p = g.of(nation)
     if build_options(g, nation, p.treasury, {}):
@@ -189,7 +190,7 @@ def can_act(g: Game, nation: str) -> bool:
     return any(p.treasury >= 1 or g.tokens(a, nation) >= 1 for a in g.ships_of(nation))
 
 
-def random_order(g: Game, seat: int, rng) -> Ships:
+def random_order(g: Context, seat: int, rng) -> Ships:
     """A random legal ships order: each ship kept or dropped, then random builds (22)."""
     nation = g.player(seat).nation
     treasury = g.of(nation).treasury
@@ -211,7 +212,7 @@ def random_order(g: Game, seat: int, rng) -> Ships:
     return Ships(seat, maintain, random_builds(g, nation, rng, len(maintain), treasury, levy))
 
 
-def random_builds(g: Game, nation: str, rng, kept: int, treasury: int,
+def random_builds(g: Context, nation: str, rng, kept: int, treasury: int,
                   levy: dict[str, int]) -> list[dict[str, str]]:
     """Random legal builds after ``kept`` ships maintained, with ``treasury`` left and
     ``levy`` already levied (updated): one more ship at a time, or stop (22.1-22.4)."""
@@ -239,11 +240,11 @@ class ShipsPhase(Phase):
     rule = "22"
     accepts = ("ships",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         g.s.step = {"queue": [p.nation for p in g.census_order()], "early": {}, "first": True}
         self._advance(g)
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         out = []
         for i, nation in enumerate(live_queue(g)):
@@ -260,10 +261,10 @@ class ShipsPhase(Phase):
                          "build": [list(x) for x in build_options(g, nation, p.treasury, {})]}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return not live_queue(g)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "22")
         assert isinstance(o, Ships)
         nation = g.player(o.player).nation
@@ -283,7 +284,7 @@ class ShipsPhase(Phase):
                    to=[o.player])
         self._advance(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-SHIP-07: no ships built and none maintained."""
         nation = g.player(seat).nation
         g.emit(f"{g.name(nation)} gave no ship orders in time: nothing is built and no ship is maintained.",
@@ -291,27 +292,27 @@ class ShipsPhase(Phase):
         self._done(g, nation, [], [])
         self._advance(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         return random_order(g, seat, rng)
 
     # the rules of the order, the plain module's functions (a variant's phase overrides these)
-    def check(self, g: Game, nation: str, maintain: list, build: list) -> tuple[list, list]:
+    def check(self, g: Context, nation: str, maintain: list, build: list) -> tuple[list, list]:
         """Check an order's entries against the board, changing nothing (``plan``)."""
         return plan(g, nation, maintain, build)
 
-    def carry_out(self, g: Game, nation: str, kept: list, built: list) -> None:
+    def carry_out(self, g: Context, nation: str, kept: list, built: list) -> None:
         """Carry out a checked plan (``execute``)."""
         execute(g, nation, kept, built)
 
-    def can_act(self, g: Game, nation: str) -> bool:
+    def can_act(self, g: Context, nation: str) -> bool:
         """Whether ``nation`` has any choice in this phase (``can_act``)."""
         return can_act(g, nation)
 
-    def _done(self, g: Game, nation: str, kept, built) -> None:
+    def _done(self, g: Context, nation: str, kept, built) -> None:
         self.carry_out(g, nation, kept, built)
         queue_done(g, nation)
 
-    def _advance(self, g: Game) -> None:
+    def _advance(self, g: Context) -> None:
         """Carry out orders entered early and pass players without any choice, in census order."""
         st = g.s.step
         while (nation := queue_head(g)) is not None:
@@ -333,7 +334,7 @@ class ShipsPhase(Phase):
                 st["queue"].pop(0)
 
 
-def ships_view(g: Game, seat: int | None) -> dict:
+def ships_view(g: Context, seat: int | None) -> dict:
     """The census-order queue, and for a player his own build options and early order (22)."""
     out: dict = {"queue": list(g.s.step.get("queue", []))}
     if seat is not None and 0 <= seat < len(g.s.players) and g.s.players[seat].nation:

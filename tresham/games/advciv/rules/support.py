@@ -3,7 +3,7 @@
 Each player needs two tokens on the board for every city he has in play (26.31). A player
 short of support reduces his cities one at a time until the rest are supported; he picks
 which, but cities built or acquired this turn (``Player.new_cities``) go first (26.32).
-Reducing a city (``Game.reduce_city``, 26.41) puts as many of his tokens in its area as the
+Reducing a city (``Context.reduce_city``, 26.41) puts as many of his tokens in its area as the
 limit allows (Agriculture +1, 32.241); they support the remaining cities at once. When his
 stock is empty, cities still unsupported are eliminated (26.41). Support is checked after
 surplus removal, after calamities (29.8) and during Slave Revolt (30.42) only (26.5, 26.6).
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Many
 
@@ -55,23 +55,23 @@ class ReduceCities(Order):
 
 # ---- counting ---------------------------------------------------------------------------
 
-def support_tokens(g: Game, st: dict[str, Any], nation: str) -> int:
+def support_tokens(g: Context, st: dict[str, Any], nation: str) -> int:
     """Tokens of ``nation`` that support cities now: on the board, minus the ones that may
     not support during this check (Slave Revolt, 30.421-30.422)."""
     return g.tokens_on_board(nation) - st["unsupporting"].get(nation, 0)
 
 
-def required_tokens(g: Game, nation: str) -> int:
-    """Two tokens on the board per city in play (26.31; ``Game.support_needed``)."""
+def required_tokens(g: Context, nation: str) -> int:
+    """Two tokens on the board per city in play (26.31; ``Context.support_needed``)."""
     return g.support_needed(nation)
 
 
-def shortfall(g: Game, st: dict[str, Any], nation: str) -> int:
+def shortfall(g: Context, st: dict[str, Any], nation: str) -> int:
     """How many support tokens ``nation`` lacks (0 = all his cities are supported)."""
     return max(0, required_tokens(g, nation) - support_tokens(g, st, nation))
 
 
-def candidates(g: Game, nation: str) -> list[str]:
+def candidates(g: Context, nation: str) -> list[str]:
     """Cities that may be reduced next: this turn's new cities while any remain, otherwise
     all his cities (26.32)."""
     cities = g.cities_of(nation)
@@ -79,10 +79,10 @@ def candidates(g: Game, nation: str) -> list[str]:
     return new or cities
 
 
-def tokens_from_reduction(g: Game, nation: str, area: str, stock: int) -> int:
+def tokens_from_reduction(g: Context, nation: str, area: str, stock: int) -> int:
     """Tokens a reduction of ``nation``'s city in ``area`` puts on the board: the area's
     limit (+1 with Agriculture where no other nation's tokens stand, 32.241) as far as
-    ``stock`` allows (26.41); the same count as ``Game.reduce_city``."""
+    ``stock`` allows (26.41); the same count as ``Context.reduce_city``."""
     want = g.limit(area, nation)
     want = max(0, want - g.tokens(area, nation))
     return min(want, stock)
@@ -90,7 +90,7 @@ def tokens_from_reduction(g: Game, nation: str, area: str, stock: int) -> int:
 
 # ---- the sub-machine ------------------------------------------------------------------
 
-def start_support_check(g: Game, reason: str, nations: list[str] | None = None,
+def start_support_check(g: Context, reason: str, nations: list[str] | None = None,
                         unsupporting: dict[str, int] | None = None) -> dict[str, Any]:
     """Begin a city support check (26.31) for ``nations`` (default: every active nation, in
     A.S.T. order; inert nations' cities need no support, 15.61). Reduces whatever needs no
@@ -107,7 +107,7 @@ def start_support_check(g: Game, reason: str, nations: list[str] | None = None,
     return st
 
 
-def _reduce(g: Game, st: dict[str, Any], nation: str, area: str) -> None:
+def _reduce(g: Context, st: dict[str, Any], nation: str, area: str) -> None:
     """Reduce one unsupported city (26.41); with an empty stock it is eliminated instead."""
     why = f"lack of support after {st['reason']}"
     if g.of(nation).stock <= 0:
@@ -116,7 +116,7 @@ def _reduce(g: Game, st: dict[str, Any], nation: str, area: str) -> None:
         g.reduce_city(area, why)
 
 
-def all_must_go(g: Game, st: dict[str, Any], nation: str, cand: list[str]) -> bool:
+def all_must_go(g: Context, st: dict[str, Any], nation: str, cand: list[str]) -> bool:
     """True when every city in ``cand`` must be reduced whatever the order, so the player
     has no real choice: sparing any one of them still leaves a shortfall, and the stock
     covers every reduction in full (no city is eliminated instead, 26.41)."""
@@ -129,7 +129,7 @@ def all_must_go(g: Game, st: dict[str, Any], nation: str, cand: list[str]) -> bo
     return all(total - gains[a] + 2 * (len(cand) - 1) < short for a in cand)
 
 
-def _advance(g: Game, st: dict[str, Any], nation: str) -> None:
+def _advance(g: Context, st: dict[str, Any], nation: str) -> None:
     """Reduce ``nation``'s cities while he has no real choice (one qualifying city, or all
     of them must go anyway); mark him waiting if a choice remains, or done when his cities
     are supported."""
@@ -144,7 +144,7 @@ def _advance(g: Game, st: dict[str, Any], nation: str) -> None:
         st["waiting"].remove(nation)
 
 
-def _reduce_randomly(g: Game, st: dict[str, Any], nation: str) -> None:
+def _reduce_randomly(g: Context, st: dict[str, Any], nation: str) -> None:
     """The site default (SITE-SURPLUS-02, SZ-16): random cities are reduced, this turn's
     new cities first, until the rest are supported."""
     while shortfall(g, st, nation) > 0:
@@ -153,7 +153,7 @@ def _reduce_randomly(g: Game, st: dict[str, Any], nation: str) -> None:
         st["waiting"].remove(nation)
 
 
-def pending(g: Game, st: dict[str, Any]) -> list[Decision]:
+def pending(g: Context, st: dict[str, Any]) -> list[Decision]:
     """One decision per player who must choose which cities to reduce (26.32)."""
     out = []
     for nation in st["waiting"]:
@@ -172,18 +172,18 @@ def pending(g: Game, st: dict[str, Any]) -> list[Decision]:
     return out
 
 
-def done(g: Game, st: dict[str, Any]) -> bool:
+def done(g: Context, st: dict[str, Any]) -> bool:
     """True when every checked player's cities are supported."""
     return not st["waiting"]
 
 
-def owes(st: dict[str, Any], g: Game, seat: int) -> str | None:
+def owes(st: dict[str, Any], g: Context, seat: int) -> str | None:
     """The nation of ``seat`` if that seat owes a reduction decision here."""
     nation = g.player(seat).nation
     return nation if nation in st["waiting"] else None
 
 
-def plan(g: Game, st: dict[str, Any], nation: str, areas: list[str]) -> list[str]:
+def plan(g: Context, st: dict[str, Any], nation: str, areas: list[str]) -> list[str]:
     """Check a reduction list without changing anything (26.32, 26.41); gives the cities
     that will actually be reduced. Raises IllegalOrder if the list breaks a rule."""
     p = g.of(nation)
@@ -220,7 +220,7 @@ def plan(g: Game, st: dict[str, Any], nation: str, areas: list[str]) -> list[str
     return used
 
 
-def handle(g: Game, st: dict[str, Any], o: Order) -> None:
+def handle(g: Context, st: dict[str, Any], o: Order) -> None:
     """Apply a ReduceCities order (validated before anything changes)."""
     if not isinstance(o, ReduceCities):
         raise IllegalOrder(RULE, "a reduce_cities order is expected")
@@ -234,7 +234,7 @@ def handle(g: Game, st: dict[str, Any], o: Order) -> None:
     _advance(g, st, nation)
 
 
-def timeout(g: Game, st: dict[str, Any], seat: int) -> None:
+def timeout(g: Context, st: dict[str, Any], seat: int) -> None:
     """Site default for an overdue reduction (SITE-SURPLUS-02, SZ-16)."""
     nation = owes(st, g, seat)
     if nation is None:
@@ -244,7 +244,7 @@ def timeout(g: Game, st: dict[str, Any], seat: int) -> None:
     _reduce_randomly(g, st, nation)
 
 
-def sample(g: Game, st: dict[str, Any], seat: int, rng) -> Order:
+def sample(g: Context, st: dict[str, Any], seat: int, rng) -> Order:
     """A random legal ReduceCities order: this turn's new cities in random order, then the
     older ones in random order (the list reaches support since it names every city)."""
     nation = g.player(seat).nation

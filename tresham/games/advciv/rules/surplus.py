@@ -14,13 +14,13 @@ Orders: ``{"type": "reduce_cities", "player": SEAT, "areas": [area, ...]}`` (see
 from __future__ import annotations
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order
 from ..phase import Phase, register, require_phase_player
 from . import support
 
 
-def surplus_in(g: Game, area: str, owner: str) -> int:
+def surplus_in(g: Context, area: str, owner: str) -> int:
     """Tokens of ``owner`` in ``area`` above what may stay: all of them where a city
     stands (26.1), else those above the limit, Agriculture +1 where alone (26.11, 32.241).
     Ships are not tokens and never count (26.2)."""
@@ -30,7 +30,7 @@ def surplus_in(g: Game, area: str, owner: str) -> int:
     return max(0, have - g.limit(area, owner))
 
 
-def remove_surplus(g: Game) -> dict[str, int]:
+def remove_surplus(g: Context) -> dict[str, int]:
     """Remove all surplus population to stock (26.1); gives the tokens removed per owner.
     Limits are read before anything is removed, so the order of areas does not matter."""
     cuts: list[tuple[str, str, int]] = []
@@ -60,23 +60,23 @@ class SurplusPhase(Phase):
     rule = "26"
     accepts = ("reduce_cities",)
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         remove_surplus(g)
         g.s.step["support"] = support.start_support_check(g, "surplus population removal")
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step.get("support")
         return support.pending(g, st) if st else []
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "26.31")
         st = g.s.step.get("support")
         if not st:
             raise IllegalOrder("26.31", "no city support check is under way")
         support.handle(g, st, o)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         support.timeout(g, g.s.step["support"], seat)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         return support.sample(g, g.s.step["support"], seat, rng)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...base import Decision, IllegalOrder
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Count, Many
 from ..phase import Phase, register, require_phase_player
@@ -47,7 +47,7 @@ def revolting(cities: int, stock: int, rate: int) -> int:
     return 0 if short <= 0 else -(-short // rate)
 
 
-def would_revolt(g: Game, nation: str, rate: int) -> bool:
+def would_revolt(g: Context, nation: str, rate: int) -> bool:
     """Whether taxing at ``rate`` leaves cities unpaid for a nation that can revolt (19.31, 19.34)."""
     p = g.of(nation)
     if p.has("democracy"):
@@ -55,7 +55,7 @@ def would_revolt(g: Game, nation: str, rate: int) -> bool:
     return revolting(len(g.cities_of(nation)), g.tax_base(nation), rate) > 0
 
 
-def outcome(g: Game, nation: str, rate: int) -> tuple[int, int]:
+def outcome(g: Context, nation: str, rate: int) -> tuple[int, int]:
     """(tokens paid, cities revolting) when ``nation`` taxes at ``rate`` (19.1, 19.31, 19.34)."""
     p = g.of(nation)
     cities = len(g.cities_of(nation))
@@ -65,19 +65,19 @@ def outcome(g: Game, nation: str, rate: int) -> tuple[int, int]:
     return rate * (cities - n), n
 
 
-def has_rate_choice(g: Game, nation: str) -> bool:
+def has_rate_choice(g: Context, nation: str) -> bool:
     """Whether a Coinage holder's rate changes anything: with an empty stock (or, holding
     Democracy, a stock no larger than his number of cities) every rate has the same result,
     so he is not asked (the only choice is taken at once)."""
     return len({outcome(g, nation, r) for r in RATES}) > 1
 
 
-def taxpayers(g: Game) -> list[str]:
+def taxpayers(g: Context) -> list[str]:
     """Nations with cities that pay tax this turn, in A.S.T. order (19.1, 15.61)."""
     return [p.nation for p in g.active() if not p.inert and g.cities_of(p.nation)]
 
 
-def collect(g: Game, nation: str, rate: int) -> None:
+def collect(g: Context, nation: str, rate: int) -> None:
     """Pay ``rate`` per city from stock into treasury (19.1); queue the revolt of the unpaid
     cities (19.31), or leave the shortfall unpaid for a Democracy holder (19.34)."""
     p = g.of(nation)
@@ -107,7 +107,7 @@ class TaxPhase(Phase):
     rule = "19"
     accepts = ("tax_rate", "revolt")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Non-Coinage players pay at once (SITE-TAX-01); Coinage holders are asked a rate."""
         g.s.step = {"rates": {}, "revolts": [], "chooser": None, "paid": False}
         for nation in taxpayers(g):
@@ -118,10 +118,10 @@ class TaxPhase(Phase):
         self._advance(g)
 
     # ---- decisions -----------------------------------------------------
-    def _rate_owed(self, g: Game) -> list[str]:
+    def _rate_owed(self, g: Context) -> list[str]:
         return [n for n in taxpayers(g) if n not in g.s.step["rates"]]
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         if not st["paid"]:
             return [Decision(g.of(n).seat, "tax_rate", "Choose your tax rate per city (Coinage): 1, 2 or 3",
@@ -138,16 +138,16 @@ class TaxPhase(Phase):
                          default="random cities", options={"victim": rv["victim"], "count": self._count(g),
                                                            "cities": g.cities_of(rv["victim"])})]
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return g.s.step["paid"] and g.s.step["chooser"] is None
 
-    def _count(self, g: Game) -> int:
+    def _count(self, g: Context) -> int:
         """How many cities the current beneficiary takes (19.32)."""
         rv = g.s.step["revolts"][0]
         return min(rv["left"], g.cities_in_stock(g.s.step["chooser"]), len(g.cities_of(rv["victim"])))
 
     # ---- orders --------------------------------------------------------
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "19")
         nation = g.player(o.player).nation
         st = g.s.step
@@ -172,7 +172,7 @@ class TaxPhase(Phase):
             self._take(g, list(o.areas))
         self._advance(g)
 
-    def _validate_revolt(self, g: Game, areas: list[str]) -> None:
+    def _validate_revolt(self, g: Context, areas: list[str]) -> None:
         rv = g.s.step["revolts"][0]
         n = self._count(g)
         own = set(g.cities_of(rv["victim"]))
@@ -182,7 +182,7 @@ class TaxPhase(Phase):
         if bad:
             raise IllegalOrder("19.32", f"{', '.join(map(str, bad))} is not a city of {g.name(rv['victim'])}")
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-TAX-02: rate 2, or 1 if 2 would cause a revolt; SITE-TAX-06/SZ-15: random cities."""
         nation = g.player(seat).nation
         st = g.s.step
@@ -198,7 +198,7 @@ class TaxPhase(Phase):
             self._take(g, areas)
         self._advance(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal rate or choice of revolting cities."""
         if not g.s.step["paid"]:
             return TaxRate(seat, rng.choice(list(RATES)))
@@ -206,7 +206,7 @@ class TaxPhase(Phase):
         return Revolt(seat, sorted(rng.sample(cities, self._count(g))))
 
     # ---- resolution ----------------------------------------------------
-    def _take(self, g: Game, areas: list[str]) -> None:
+    def _take(self, g: Context, areas: list[str]) -> None:
         """The beneficiary replaces the chosen cities with his own (19.32); no tax is paid."""
         st = g.s.step
         rv = st["revolts"][0]
@@ -217,7 +217,7 @@ class TaxPhase(Phase):
         rv["tried"].append(ch)
         st["chooser"] = None
 
-    def _advance(self, g: Game) -> None:
+    def _advance(self, g: Context) -> None:
         """Pay once every rate is known; then resolve revolts one victim at a time, asking
         each beneficiary in turn and taking the only legal choice automatically."""
         st = g.s.step
@@ -242,7 +242,7 @@ class TaxPhase(Phase):
             if self._count(g) == len(g.cities_of(victim)):
                 self._take(g, g.cities_of(victim))  # the only legal choice
 
-    def _next_beneficiary(self, g: Game, victim: str, tried: list[str]) -> str | None:
+    def _next_beneficiary(self, g: Context, victim: str, tried: list[str]) -> str | None:
         """Most units in stock (city 5, token 1), not the victim (Z-22), ties by A.S.T. order,
         skipping those already served or without cities in stock (19.32)."""
         ps = [p for p in g.active() if not p.inert and p.nation != victim and p.nation not in tried]
@@ -253,13 +253,13 @@ class TaxPhase(Phase):
             tried.append(p.nation)
         return None
 
-    def _eliminate(self, g: Game, victim: str, n: int) -> None:
+    def _eliminate(self, g: Context, victim: str, n: int) -> None:
         """Revolting cities nobody can take over are eliminated (19.33); which ones is random."""
         for a in sorted(g.rng.sample(g.cities_of(victim), min(n, len(g.cities_of(victim))))):
             g.destroy_city(a, "tax revolt (nobody could take it over)")
 
 
-def tax_view(g: Game, seat: int | None) -> dict:
+def tax_view(g: Context, seat: int | None) -> dict:
     """What everyone sees during taxation: who still chooses a rate, the revolt being resolved."""
     st = g.s.step
     out: dict = {"rates_owed": [n for n in taxpayers(g) if n not in st.get("rates", {})]

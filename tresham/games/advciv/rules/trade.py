@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base import AlreadyDone, Decision, IllegalOrder, Timer
-from ..game import Game
+from ..context import Context
 from ..orders import Order, order, platform_order
 from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId
 from ..phase import Phase, refuse_repeat, register, require_phase_player
@@ -118,18 +118,18 @@ class CloseMarket(Order):
 
 
 # ---- checks ---------------------------------------------------------------------------
-def stated_names(g: Game) -> set[str]:
+def stated_names(g: Context) -> set[str]:
     """Names a card given may be stated as: any tradable card, or "unspecified"."""
     return {c for c in g.d.commodities} | {cal.id for cal in g.d.calamities_in_play(g.s.options)
                                            if cal.tradable} | {UNSPECIFIED}
 
 
-def tradable_count(g: Game, p: Player) -> int:
+def tradable_count(g: Context, p: Player) -> int:
     """Cards of ``p`` that may leave his hand: commodities and tradable calamities (27.3)."""
     return sum(1 for c in p.hand if g.d.is_tradable(c))
 
 
-def can_trade(g: Game, p: Player) -> bool:
+def can_trade(g: Context, p: Player) -> bool:
     """28.3: a player with fewer than three trade cards cannot trade; inert nations take no
     actions (15.61). Counted on the whole hand, whose size everyone sees: who is in the market
     is public, and counting only tradable cards would tell the table that a player holds a
@@ -138,12 +138,12 @@ def can_trade(g: Game, p: Player) -> bool:
     return p.nation is not None and not p.inert and len(p.hand) >= MIN_CARDS
 
 
-def can_give(g: Game, p: Player) -> bool:
+def can_give(g: Context, p: Player) -> bool:
     """Can ``p`` make up a side at all: three cards that may leave his hand (27.3, 28.3)?"""
     return can_trade(g, p) and tradable_count(g, p) >= MIN_CARDS
 
 
-def refuse_unable(g: Game, p: Player) -> None:
+def refuse_unable(g: Context, p: Player) -> None:
     """Refuse an offer or acceptance from a player who cannot make up a side (told only to him)."""
     if not can_give(g, p):
         raise IllegalOrder("28.3", f"you need at least {MIN_CARDS} tradable cards to trade "
@@ -156,7 +156,7 @@ def holds(hand: list[str], cards: list[str]) -> bool:
     return all(have[c] >= n for c, n in Counter(cards).items())
 
 
-def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str]:
+def check_side(g: Context, p: Player, give: list[str], said: list[str]) -> list[str]:
     """Validate one side of a deal (28.2, 28.3, 27.3, SITE-TRADE-06/09) and give the
     stated names (``said`` with the truth filled in)."""
     if not isinstance(give, list) or not all(isinstance(c, str) for c in give):
@@ -193,7 +193,7 @@ def check_side(g: Game, p: Player, give: list[str], said: list[str]) -> list[str
     return stated
 
 
-def check_expect(g: Game, expect: list[str]) -> None:
+def check_expect(g: Context, expect: list[str]) -> None:
     """Expectations: one entry per card, a card name, Don't Care or Unspecified
     (SITE-TRADE-04); at least three cards (28.3)."""
     if (not isinstance(expect, list) or len(expect) < MIN_CARDS
@@ -225,7 +225,7 @@ def matches(stated: list[str], expect: list[str]) -> bool:
     return all(have[e] >= n for e, n in Counter(expect).items() if e != DONT_CARE)
 
 
-def names(g: Game, cards: list[str]) -> str:
+def names(g: Context, cards: list[str]) -> str:
     """Readable list of stated or real card names."""
     out = []
     for c in cards:
@@ -239,17 +239,17 @@ def names(g: Game, cards: list[str]) -> str:
 
 
 # ---- the market ---------------------------------------------------------------------
-def step(g: Game) -> dict[str, Any]:
+def step(g: Context) -> dict[str, Any]:
     return g.s.step
 
 
-def in_market(g: Game) -> list[int]:
+def in_market(g: Context) -> list[int]:
     """Seats still in the market: able to trade and not left (SITE-TRADE-14)."""
     left = set(step(g)["left"])
     return [p.seat for p in g.active() if can_trade(g, p) and p.seat not in left]
 
 
-def timers(g: Game) -> list[Timer]:
+def timers(g: Context) -> list[Timer]:
     """The market's clock (SITE-MARKET-01..07): the embargo ends half a time limit after the
     market opens; the cutoff falls ``cutoff_players`` time limits after it (the engine keeps
     that figure at most the players still in the market, SITE-MARKET-04/05), moved by the
@@ -268,7 +268,7 @@ def timers(g: Game) -> list[Timer]:
     return out
 
 
-def find_offer(g: Game, oid: Any) -> dict[str, Any]:
+def find_offer(g: Context, oid: Any) -> dict[str, Any]:
     for off in step(g)["offers"]:
         if off["id"] == oid:
             return off
@@ -276,7 +276,7 @@ def find_offer(g: Game, oid: Any) -> dict[str, Any]:
                        "declined, carried out or voided)")
 
 
-def enter(g: Game, seat: int) -> None:
+def enter(g: Context, seat: int) -> None:
     """Re-enter the market (SITE-TRADE-14); the cutoff is not changed (SITE-MARKET-05)."""
     left = step(g)["left"]
     if seat in left:
@@ -285,7 +285,7 @@ def enter(g: Game, seat: int) -> None:
                seat=seat)
 
 
-def leave(g: Game, seat: int) -> None:
+def leave(g: Context, seat: int) -> None:
     """Leave the market (SITE-TRADE-14); the cutoff becomes min(cutoff, players still in
     the market) x time limit (SITE-MARKET-04)."""
     st = step(g)
@@ -296,7 +296,7 @@ def leave(g: Game, seat: int) -> None:
            cutoff_players=st["cutoff_players"])
 
 
-def hand_over(g: Game, giver: Player, taker: Player, cards: list[str]) -> None:
+def hand_over(g: Context, giver: Player, taker: Player, cards: list[str]) -> None:
     """Move cards between hands, recording who passed each tradable calamity (for 29.61 /
     30.221: the trader of a calamity)."""
     for c in cards:
@@ -307,7 +307,7 @@ def hand_over(g: Game, giver: Player, taker: Player, cards: list[str]) -> None:
             taker.flags.setdefault("calamity_from", {})[c] = giver.nation
 
 
-def execute(g: Game, off: dict[str, Any]) -> bool:
+def execute(g: Context, off: dict[str, Any]) -> bool:
     """Carry out an agreed deal in one step (28.1, SITE-TRADE-08); gives False (and voids
     it with an event) when a side no longer holds its cards (SZ-17)."""
     a, b = g.s.players[off["from"]], g.s.players[off["to"]]
@@ -334,7 +334,7 @@ def execute(g: Game, off: dict[str, Any]) -> bool:
     return True
 
 
-def void_stale(g: Game) -> None:
+def void_stale(g: Context) -> None:
     """Offers whose offerer (or accepter) no longer holds the cards are voided at once, so
     an acceptance never meets a card that has gone."""
     for off in list(step(g)["offers"]):
@@ -349,7 +349,7 @@ def void_stale(g: Game) -> None:
                    "trade_void", to=[off["from"], off["to"]], offer=off["id"])
 
 
-def open_market(g: Game) -> None:
+def open_market(g: Context) -> None:
     """End the embargo (SITE-MARKET-01): deals agreed meanwhile are carried out in the
     order they were agreed, invalid ones skipped (SITE-MARKET-02, SZ-17)."""
     st = step(g)
@@ -373,7 +373,7 @@ class TradePhase(Phase):
     accepts = ("trade_offer", "trade_accept", "trade_withdraw", "trade_done", "trade_message",
                "market_open", "close_market")
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """Open the market under the embargo (SITE-MARKET-01) unless the step already says
         otherwise (scenarios); the cutoff counts all players (SITE-MARKET-03)."""
         st = g.s.step
@@ -395,7 +395,7 @@ class TradePhase(Phase):
                " under embargo: trades may be set up, cards change hands when it ends."),
                "market_start", market_open=st["market_open"])
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """Everyone who can trade owes 'Done' (required while in the market; a player who
         left may re-enter). SITE-MARKET-09: the only default is leaving with one's hand."""
         st = step(g)
@@ -413,11 +413,11 @@ class TradePhase(Phase):
                                          "cutoff_players": st["cutoff_players"]}))
         return out
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         """SITE-MARKET-07: trading ends when everyone has left or the cutoff has passed."""
         return step(g)["closed"] or not in_market(g)
 
-    def finish(self, g: Game) -> None:
+    def finish(self, g: Context) -> None:
         """If everyone left during the embargo, it ends at once: queued deals are carried
         out (ruling in docs/rulings/trade.md), then the market closes."""
         if step(g)["queue"]:
@@ -425,13 +425,13 @@ class TradePhase(Phase):
         if step(g).get("held"):
             g.emit("Trading is over.", "market_closed")
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-MARKET-09: no other default; the player leaves the market with his hand."""
         g.emit(f"{g.name(g.s.players[seat].nation)} did not trade further in time.", "timeout",
                seat=seat)
         leave(g, seat)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         if isinstance(o, MarketOpen):
             open_market(g)
             return
@@ -457,7 +457,7 @@ class TradePhase(Phase):
         st["actions"][str(o.player)] = st["actions"].get(str(o.player), 0) + 1  # for sample()
 
     # ---- orders ---------------------------------------------------------------
-    def _message(self, g: Game, o: TradeMessage) -> None:
+    def _message(self, g: Context, o: TradeMessage) -> None:
         """SITE-MSG-01: a public message, editable throughout trading (embargo included)."""
         if not isinstance(o.text, str) or len(o.text) > MAX_MESSAGE:
             raise IllegalOrder("SITE-MSG-01", f"a public message is text of at most {MAX_MESSAGE} "
@@ -468,7 +468,7 @@ class TradePhase(Phase):
         g.emit(f"{g.name(g.s.players[o.player].nation)}'s public message: {o.text}", "message",
                seat=o.player, message=o.text)
 
-    def _offer(self, g: Game, o: TradeOffer) -> None:
+    def _offer(self, g: Context, o: TradeOffer) -> None:
         """Validate and record an offer (28.2, 28.3, SITE-TRADE-04..09)."""
         a = g.player(o.player)
         refuse_unable(g, a)
@@ -502,7 +502,7 @@ class TradePhase(Phase):
                f"{names(g, stated)}, for {names(g, o.expect)}.", "offer_received", to=[b.seat],
                offer=oid, said=stated, expect=list(o.expect))
 
-    def _accept(self, g: Game, o: TradeAccept) -> None:
+    def _accept(self, g: Context, o: TradeAccept) -> None:
         """Accept an offer with a matching side (SITE-TRADE-08/10/11); carried out at once
         when the market is open, else queued until the embargo ends (SITE-MARKET-01/02)."""
         off = find_offer(g, o.offer)
@@ -538,7 +538,7 @@ class TradePhase(Phase):
                    "the cards change hands when the embargo ends.", "trade_queued", to=[seat],
                    offer=off["id"])
 
-    def _withdraw(self, g: Game, o: TradeWithdraw) -> None:
+    def _withdraw(self, g: Context, o: TradeWithdraw) -> None:
         """28.1: offers may be withdrawn (or declined) until the cards change hands."""
         off = find_offer(g, o.offer)
         if o.player not in (off["from"], off["to"]):
@@ -553,7 +553,7 @@ class TradePhase(Phase):
                to=[off["from"], off["to"]], offer=off["id"])
 
     # ---- bots -------------------------------------------------------------------
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal order: accept a matching offer, make an offer, or leave. The
         chance of leaving grows with each action, so a random bot leaves after a few."""
         st = step(g)
@@ -587,7 +587,7 @@ class TradePhase(Phase):
             expect[i] = DONT_CARE  # no more Unspecified than lies allowed (28.3)
         return TradeOffer(seat, rng.choice(partners), give, said, expect)
 
-    def _sample_said(self, g: Game, give: list[str], expect: list[str], rng) -> list[str]:
+    def _sample_said(self, g: Context, give: list[str], expect: list[str], rng) -> list[str]:
         """Stated names for ``give``: up to (n - 2) random lies."""
         said = list(give)
         lies = rng.below(len(give) - TRUE_CARDS + 1)
@@ -596,7 +596,7 @@ class TradePhase(Phase):
             said[i] = rng.choice(allowed)
         return said
 
-    def _sample_side(self, g: Game, tradable: list[str], expect: list[str], rng
+    def _sample_side(self, g: Context, tradable: list[str], expect: list[str], rng
                      ) -> tuple[list[str], list[str]] | None:
         """A random side that meets ``expect`` (stated names fit), or None if impossible.
         Named entries are met truthfully when held, else by a lie while lies remain."""
@@ -627,7 +627,7 @@ class TradePhase(Phase):
         return [c for c in give if c is not None], said
 
 
-def trade_view(g: Game, seat: int | None) -> dict[str, Any]:
+def trade_view(g: Context, seat: int | None) -> dict[str, Any]:
     """The market as ``seat`` sees it (SITE-TRADE-01, SITE-MSG-01): market state, public
     messages, the offers he made (his real cards and what he said) and received (only what
     was said, 28.3); never another's hand or the truth behind a lie."""

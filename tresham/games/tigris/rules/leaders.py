@@ -12,6 +12,7 @@ from ..board import Square, name
 from ..regions import regions_around
 from ..state import LEADER_NAMES, TEState
 from .common import emit, has_temple, leader_words, on_board, who
+from .revolt import revolt_for
 
 
 def check_place(s: TEState, seat: int, colour: str, to: Square, regs=None) -> Square | None:
@@ -47,8 +48,6 @@ def place(s: TEState, seat: int, colour: str, to: Square, ev: list[Event]) -> di
     else:
         emit(ev, f"{who(seat)} places {leader_words(seat, colour)} on {name(to)}", "leader", at=list(to))
     s.leaders[to] = (seat, colour)
-    from .revolt import revolt_for
-
     return revolt_for(s, to)
 
 

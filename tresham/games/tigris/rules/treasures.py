@@ -21,7 +21,7 @@ def take(s: TEState, seat: int, sq: Square, ev: list[Event]) -> None:
     emit(ev, f"{who(seat)} takes the treasure on {name(sq)}", "treasure", at=list(sq))
 
 
-def _trader_kingdoms(s: TEState) -> list[list[Square]]:
+def trader_kingdoms(s: TEState) -> list[list[Square]]:
     """The kingdoms holding a trader and two treasures or more, in the order of their first
     square in reading order (the order of ``regions``), each in reading order; only these
     can give treasures (TE-BASE-72), so only they are filled."""
@@ -44,7 +44,7 @@ def step(s: TEState, ev: list[Event]) -> dict | None:
     for _ in range(64):
         choice = None
         progressed = False
-        for members in _trader_kingdoms(s):
+        for members in trader_kingdoms(s):
             tr = [q for q in members if q in s.treasures]
             if len(tr) < 2:
                 continue

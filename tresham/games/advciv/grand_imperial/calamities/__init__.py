@@ -15,7 +15,7 @@ plain effect registered with ``@effect(variant=KEY)``.
 The phase opens with the leaders' window (design 3.9, D1; ruling GIC-19): holders of the
 Theocratic Leader or the Great Proselytizer owe ``play_leaders`` (sealed, timeout: play
 nothing) before any calamity is revealed or resolved; a Theocratic Leader owning Theology and
-Monotheism gives two conversions (``GIGame.conversions``, GI-LEADER-02).
+Monotheism gives two conversions (``GIContext.conversions``, GI-LEADER-02).
 
 At its start the phase lifts last turn's Slave Revolt block (``variant_state["tax_blocked"]``):
 the taxation phase it was for is past (ruling GIC-6). A player who lost his capital since the
@@ -35,7 +35,7 @@ from ...phase import register, require_phase_player
 from .. import leaders as lw
 from ...rules.calamities import CalamitiesPhase
 from ...rules.calamities.base import EFFECTS, VARIANT_EFFECTS, CalamityEffect
-from ...game import Game
+from ...context import Context
 from ..variant import KEY
 from . import political as pol
 from .civil_war import held, release
@@ -87,7 +87,7 @@ class GICalamitiesPhase(CalamitiesPhase):
         """The plain phase's orders and ``play_leaders`` (the leaders' window, D1)."""
         return tuple(sorted({*super().accepts, "play_leaders"}))
 
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """29.1, after lifting last turn's Slave Revolt tax block (GI-CAL-06, GIC-6) and after
         the leaders' window (design 3.9, D1; ruling GIC-19): holders of the Theocratic Leader
         or the Great Proselytizer may play them before any calamity is revealed or resolved
@@ -100,16 +100,16 @@ class GICalamitiesPhase(CalamitiesPhase):
             return
         g.s.step = {"stage": "leaders", "leaders": win}
 
-    def _close_window(self, g: Game) -> None:
+    def _close_window(self, g: Context) -> None:
         if lw.window_settle(g, g.s.step["leaders"]):
             super().start(g)
 
-    def _pending(self, g: Game) -> list[Decision]:
+    def _pending(self, g: Context) -> list[Decision]:
         if g.s.step.get("stage") == "leaders":
             return lw.window_pending(g, g.s.step["leaders"])
         return super()._pending(g)
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         if g.s.step.get("stage") != "leaders":
             return super().handle(g, o)
         require_phase_player(g, o, "GI-LEADER-01")
@@ -119,7 +119,7 @@ class GICalamitiesPhase(CalamitiesPhase):
         lw.window_note(g, g.s.step["leaders"], o)
         self._close_window(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """D1: play nothing."""
         if g.s.step.get("stage") != "leaders":
             return super().timeout(g, seat)
@@ -127,13 +127,13 @@ class GICalamitiesPhase(CalamitiesPhase):
             raise IllegalOrder("GI-LEADER-01", "no Leadership card of this seat is waiting")
         self._close_window(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         if g.s.step.get("stage") == "leaders":
             return lw.window_sample(g, g.s.step["leaders"], seat, rng)
         return super().sample(g, seat, rng)
 
     # ---- a capital lost brings a Civil War (GI-CAL-05, GI-CITYADV-14) ---------------------
-    def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def queue(self, g: Context, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The calamities revealed, and a Civil War for each player who lost his capital since
         the last calamity phase and has an Unhappy city or one in Revolt; the capitals held now
         are noted so that one lost in this phase brings its Civil War too."""
@@ -151,7 +151,7 @@ class GICalamitiesPhase(CalamitiesPhase):
         queue.sort(key=lambda x: (g.d.calamities[x["calamity"]].order, g.ast_rank(x["victim"])))
         return queue
 
-    def after_calamity(self, g: Game, ctx: dict[str, Any]) -> None:
+    def after_calamity(self, g: Context, ctx: dict[str, Any]) -> None:
         """A capital lost to this calamity brings a Civil War later in this phase."""
         caps = g.s.step.get("capitals", {})
         for nation, area in sorted(caps.items()):
@@ -160,7 +160,7 @@ class GICalamitiesPhase(CalamitiesPhase):
                 self._capital_lost(g, nation, g.s.step["queue"], "to a calamity",
                                    after=g.s.step["index"])
 
-    def _capital_lost(self, g: Game, nation: str, queue: list[dict[str, Any]], when: str,
+    def _capital_lost(self, g: Context, nation: str, queue: list[dict[str, Any]], when: str,
                       after: int = -1, check: bool = True) -> None:
         p = g.of(nation)
         if p.inert or nation not in {x.nation for x in g.active()}:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from ...rules.calamities.barbarians import BarbarianHordes, start_areas
 from ...rules.calamities.base import effect
 from ..variant import KEY
@@ -14,7 +14,7 @@ from . import political as pol
 from .damage import site
 
 
-def walled(g: Game, area: str) -> bool:
+def walled(g: Context, area: str) -> bool:
     """A city in ``area`` whose site has active City Walls (GI-CITYADV-05); a city in Revolt
     cannot use its advances (GI-LUX-04)."""
     if area not in g.s.board.cities:
@@ -28,7 +28,7 @@ def walled(g: Game, area: str) -> bool:
 class GIBarbarianHordes(BarbarianHordes):
     """GI-CAL-08."""
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         start = start_areas(g, v)
         if start and all(walled(g, a) for a in start):
@@ -38,6 +38,6 @@ class GIBarbarianHordes(BarbarianHordes):
             return
         super().begin(g, ctx)
 
-    def _barred(self, g: Game, area: str) -> bool:
+    def _barred(self, g: Context, area: str) -> bool:
         """GI-CAL-08: a walled city is never attacked (placement or march)."""
         return walled(g, area)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from ...rules.calamities.base import effect
 from ...rules.calamities.civil_disorder import CivilDisorder
 from ..variant import KEY
@@ -21,7 +21,7 @@ from . import political as pol
 ORDER = ("revolt", "unhappy", "content", "satisfied", "happy")
 
 
-def spared_from(g: Game, nation: str) -> str | None:
+def spared_from(g: Context, nation: str) -> str | None:
     """The lowest disposition that spares a city (None: none is spared), by the good cards
     held and Military (GI-CAL-10, GID-12)."""
     ch = gi.calamity_changes()["civil_disorder"]
@@ -34,7 +34,7 @@ def spared_from(g: Game, nation: str) -> str | None:
 class GICivilDisorder(CivilDisorder):
     """GI-CAL-10: decided by the dispositions, so no city is chosen (no decision)."""
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         need = spared_from(g, v)
         floor = len(ORDER) if need is None else ORDER.index(need)
@@ -62,5 +62,5 @@ class GICivilDisorder(CivilDisorder):
                                "with most tokens in stock")
         ctx["stage"] = "done"
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """Nothing is owed (no decision)."""

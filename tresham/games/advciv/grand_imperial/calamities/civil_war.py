@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout, order
 from ...rules.calamities import losses as L
 from ...rules.calamities.base import effect
 from ...rules.calamities.civil_war import (BENEFICIARY_PICK, PHILOSOPHY_PICK, CivilWar, SelectUnits,
-                                           _minus, _points, _required, all_units, check_selection,
+                                           units_minus, unit_points, selection_size, all_units, check_selection,
                                            victim_quota)
 from ..variant import KEY
 from . import political as pol
@@ -42,7 +42,7 @@ class HoldCivilWar(Order):
     hold: bool = True
 
 
-def release(g: Game, nation: str) -> int | None:
+def release(g: Context, nation: str) -> int | None:
     """The hold of ``nation`` ends (its card is restacked with the others); gives its turn."""
     h = g.s.variant_state.get("held_civil_war", {})
     since = h.pop(nation, None)
@@ -51,19 +51,19 @@ def release(g: Game, nation: str) -> int | None:
     return since
 
 
-def held(g: Game) -> dict[str, int]:
+def held(g: Context) -> dict[str, int]:
     """The Civil War cards held: nation -> the turn it was held (D16)."""
     return g.s.variant_state.get("held_civil_war", {})
 
 
-def may_hold(g: Game, ctx: dict[str, Any]) -> bool:
+def may_hold(g: Context, ctx: dict[str, Any]) -> bool:
     """D16: the Civil War card drawn (not one held since an earlier calamity phase, nor one a
     Slave Revolt or a lost capital brings), its victim holding the Great Compromiser."""
     return ctx["calamity"] == "civil_war" and ctx.get("cause") is None \
         and COMPROMISER in g.of(ctx["victim"]).hand
 
 
-def gi_quota(g: Game, nation: str) -> int:
+def gi_quota(g: Context, nation: str) -> int:
     """The first faction's size (GIR-49): the plain victim's quota + the beneficiary's 20, or
     15 with Philosophy."""
     if g.of(nation).has("philosophy"):
@@ -77,7 +77,7 @@ class GICivilWar(CivilWar):
 
     accepts = ("civil_war_units", "choose_losses", "calamity_choice", "hold_civil_war")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         if ctx.get("cause") == "held":
             since = release(g, v)  # the held card takes effect now
@@ -88,7 +88,7 @@ class GICivilWar(CivilWar):
             return
         self._start(g, ctx)
 
-    def _hold(self, g: Game, ctx: dict[str, Any], hold: bool) -> None:
+    def _hold(self, g: Context, ctx: dict[str, Any], hold: bool) -> None:
         v = ctx["victim"]
         if not hold:
             g.emit(f"{g.name(v)} does not hold the Civil War (GI-CAL-05).", "civil_war_not_held", nation=v)
@@ -100,7 +100,7 @@ class GICivilWar(CivilWar):
                "effect at the next calamity phase (GI-CAL-05, GI-LEADER-08).", "civil_war_held",
                nation=v, turn=g.s.turn)
 
-    def _start(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _start(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ben = self._beneficiary(g, v)
         ctx.update(beneficiary=ben, stage="done", first={"tokens": {}, "cities": []})
@@ -116,13 +116,13 @@ class GICivilWar(CivilWar):
         ctx.update(stage="pick", picker=v, quota=gi_quota(g, v), rule=RULE, next="split")
         self._advance(g, ctx)
 
-    def _beneficiary(self, g: Game, victim: str) -> str | None:
+    def _beneficiary(self, g: Context, victim: str) -> str | None:
         from ...rules.calamities.civil_war import beneficiary_of
 
         return beneficiary_of(g, victim)
 
     # ---- what may be selected ------------------------------------------------------------
-    def _groups(self, g: Game, ctx: dict[str, Any]) -> dict[str, list[str]]:
+    def _groups(self, g: Context, ctx: dict[str, Any]) -> dict[str, list[str]]:
         """The victim's cities still unselected, by the seed's order (the capital, Satisfied
         and Happy cities left out)."""
         v = ctx["victim"]
@@ -134,12 +134,12 @@ class GICivilWar(CivilWar):
                 out[d].append(a)
         return out
 
-    def _avail(self, g: Game, ctx: dict[str, Any]) -> dict[str, Any]:
+    def _avail(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any]:
         grp = self._groups(g, ctx)
-        units = _minus(all_units(g, ctx["victim"]), ctx["first"])
+        units = units_minus(all_units(g, ctx["victim"]), ctx["first"])
         return {"tokens": units["tokens"], "cities": sorted(grp["revolt"] + grp["unhappy"] + grp["content"])}
 
-    def _need(self, g: Game, ctx: dict[str, Any]) -> tuple[list[str], int]:
+    def _need(self, g: Context, ctx: dict[str, Any]) -> tuple[list[str], int]:
         """The Revolt cities every selection holds, and the unit points it must have."""
         grp = self._groups(g, ctx)
         comp = sorted(grp["revolt"])
@@ -147,9 +147,9 @@ class GICivilWar(CivilWar):
         if rest <= 0:
             return comp, 5 * len(comp)
         pool = {"tokens": self._avail(g, ctx)["tokens"], "cities": grp["unhappy"] + grp["content"]}
-        return comp, 5 * len(comp) + _required(pool, rest)
+        return comp, 5 * len(comp) + selection_size(pool, rest)
 
-    def _check(self, g: Game, ctx: dict[str, Any], tokens: Any, cities: Any) -> dict[str, Any]:
+    def _check(self, g: Context, ctx: dict[str, Any], tokens: Any, cities: Any) -> dict[str, Any]:
         """Validate the victim's selection (GI-CAL-05); changes nothing."""
         avail = self._avail(g, ctx)
         grp = self._groups(g, ctx)
@@ -178,7 +178,7 @@ class GICivilWar(CivilWar):
             raise IllegalOrder(RULE, "a Content city goes into the faction only after every Unhappy one")
         return sel
 
-    def _random(self, g: Game, ctx: dict[str, Any], rng) -> dict[str, Any]:
+    def _random(self, g: Context, ctx: dict[str, Any], rng) -> dict[str, Any]:
         grp = self._groups(g, ctx)
         comp, need = self._need(g, ctx)
         rest = need - 5 * len(comp)
@@ -198,13 +198,13 @@ class GICivilWar(CivilWar):
             chosen[a] = chosen.get(a, 0) + 1
         return {"tokens": dict(sorted(chosen.items())), "cities": sorted(comp + cities)}
 
-    def _forced(self, g: Game, ctx: dict[str, Any]) -> dict[str, Any] | None:
+    def _forced(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any] | None:
         grp = self._groups(g, ctx)
         comp, need = self._need(g, ctx)
         avail = self._avail(g, ctx)
         if need == 5 * len(comp):
             return {"tokens": {}, "cities": comp}
-        if need == _points(avail):
+        if need == unit_points(avail):
             return {"tokens": dict(avail["tokens"]), "cities": list(avail["cities"])}
         rest = need - 5 * len(comp)
         if not grp["unhappy"] and not grp["content"] and len(avail["tokens"]) <= 1:
@@ -212,17 +212,17 @@ class GICivilWar(CivilWar):
         return None
 
     # ---- flow -----------------------------------------------------------------------------
-    def _split(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _split(self, g: Context, ctx: dict[str, Any]) -> None:
         """The second faction is everything else, the capital and immune cities included."""
         v = ctx["victim"]
-        ctx["second"] = _minus(all_units(g, v), ctx["first"])
-        if _points(ctx["first"]) == 0:
+        ctx["second"] = units_minus(all_units(g, v), ctx["first"])
+        if unit_points(ctx["first"]) == 0:
             g.emit(f"Civil War: nothing of {g.name(v)} can go into the first faction; there is no "
                    "civil war (GI-CAL-05).", "calamity_none", nation=v)
             ctx["stage"] = "done"
             return
-        g.emit(f"Civil War: the first faction has {_points(ctx['first'])} unit points, the second "
-               f"{_points(ctx['second'])}.", "civil_war_factions",
+        g.emit(f"Civil War: the first faction has {unit_points(ctx['first'])} unit points, the second "
+               f"{unit_points(ctx['second'])}.", "civil_war_factions",
                first=ctx["first"], second=ctx["second"])
         if g.of(v).has("military"):  # 30.414, as plain
             ctx["military_left"] = ["first", "second"]
@@ -230,7 +230,7 @@ class GICivilWar(CivilWar):
         else:
             ctx["stage"] = "keep"
 
-    def _advance(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _advance(self, g: Context, ctx: dict[str, Any]) -> None:
         while True:
             st = ctx["stage"]
             if st == "pick":
@@ -249,7 +249,7 @@ class GICivilWar(CivilWar):
                 return
 
     # ---- interface ------------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") == "hold":
             return [Decision(g.of(ctx["victim"]).seat, "hold_civil_war",
                              "Civil War: you hold the Great Compromiser; hold the Civil War card "
@@ -270,7 +270,7 @@ class GICivilWar(CivilWar):
                                   "compulsory": comp, "unhappy": sorted(grp["unhappy"]),
                                   "content": sorted(grp["content"]), "first": ctx["first"]})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") == "hold":
             if not isinstance(o, HoldCivilWar) or o.player != g.of(ctx["victim"]).seat:
                 raise IllegalOrder(RULE, "the victim decides whether he holds the Civil War "
@@ -287,14 +287,14 @@ class GICivilWar(CivilWar):
             return
         super().handle(g, ctx, o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """D16: hold; otherwise the plain default (random selections and units)."""
         if ctx.get("stage") == "hold":
             self._hold(g, ctx, True)
             return
         super().timeout(g, ctx, seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("stage") == "hold":
             return HoldCivilWar(seat, bool(rng.below(2)))
         if ctx.get("stage") == "pick":

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .. import data as gi
 from .. import sites
 
 
-def site(g: Game, area: str) -> dict[str, Any] | None:
+def site(g: Context, area: str) -> dict[str, Any] | None:
     """The site record of ``area`` (GI-CITYADV), None if it holds no advance record."""
     return sites.site(g.s, area)
 
 
-def _pick(g: Game, advances: list[str]) -> str:
+def _pick(g: Context, advances: list[str]) -> str:
     """One of ``advances`` at random (``g.rng``, in id order)."""
     pool = sorted(advances)
     return pool[g.rng.below(len(pool))]
@@ -46,7 +46,7 @@ def loss_of(calamity: str, case: str | None = None) -> gi.AdvanceLoss | None:
     return lost.get(case or calamity)
 
 
-def damage(g: Game, area: str, loss: gi.AdvanceLoss, why: str) -> None:
+def damage(g: Context, area: str, loss: gi.AdvanceLoss, why: str) -> None:
     """Apply ``loss`` to the site of ``area`` whose city ``why`` removed (GID-11)."""
     s = site(g, area)
     if s is None or not (s.get("active") or s.get("flipped")):
@@ -94,7 +94,7 @@ def damage(g: Game, area: str, loss: gi.AdvanceLoss, why: str) -> None:
                area=area, lost=gone, flipped=turned, decay=s.get("decay") if (active or flipped) else None)
 
 
-def city_left(g: Game, area: str) -> bool:
+def city_left(g: Context, area: str) -> bool:
     """A city left the board while a calamity's damage rule is in force: its site takes the
     seed's loss and decays (for the sites' ``city_left``); False when no rule is in force."""
     rule = _IN_FORCE.get(id(g.s))
@@ -103,7 +103,7 @@ def city_left(g: Game, area: str) -> bool:
     return _apply(g, rule, area)
 
 
-def _apply(g: Game, rule: dict[str, Any], area: str) -> bool:
+def _apply(g: Context, rule: dict[str, Any], area: str) -> bool:
     """Damage the site of ``area`` under ``rule``; False when the calamity takes no advance."""
     found = rule["effect"].loss(g, rule["ctx"])
     if found is None:
@@ -124,10 +124,10 @@ class SiteDamage:
 
     id: str
 
-    def loss_case(self, g: Game, ctx: dict[str, Any]) -> str | None:
+    def loss_case(self, g: Context, ctx: dict[str, Any]) -> str | None:
         return None
 
-    def loss(self, g: Game, ctx: dict[str, Any]) -> tuple[gi.AdvanceLoss, str] | None:
+    def loss(self, g: Context, ctx: dict[str, Any]) -> tuple[gi.AdvanceLoss, str] | None:
         """The seed's loss for a city this effect removes now, and why; None when the
         calamity takes no advance."""
         loss = loss_of(self.id, self.loss_case(g, ctx))
@@ -135,7 +135,7 @@ class SiteDamage:
             return None
         return loss, f"{g.d.calamities[self.id].name}, {gi.calamity_changes()[self.id].spec}"
 
-    def _step(self, g: Game, ctx: dict[str, Any], run) -> None:
+    def _step(self, g: Context, ctx: dict[str, Any], run) -> None:
         before = set(g.s.board.cities)
         outer = id(g.s) not in _IN_FORCE
         rule = {"effect": self, "ctx": ctx, "done": []}
@@ -150,11 +150,11 @@ class SiteDamage:
             for area in sorted(before - set(g.s.board.cities) - set(rule["done"])):
                 _apply(g, rule, area)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         self._step(g, ctx, lambda: super(SiteDamage, self).begin(g, ctx))  # type: ignore[misc]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o) -> None:
         self._step(g, ctx, lambda: super(SiteDamage, self).handle(g, ctx, o))  # type: ignore[misc]
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         self._step(g, ctx, lambda: super(SiteDamage, self).timeout(g, ctx, seat))  # type: ignore[misc]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from ...rules.calamities.base import effect
 from ...rules.calamities.iconoclasm import Iconoclasm, eligible_secondaries
 from ..variant import KEY
@@ -15,7 +15,7 @@ from .damage import SiteDamage
 from .reduce_own import PoliticalReduce
 
 
-def secondary_caps(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+def secondary_caps(g: Context, ctx: dict[str, Any]) -> dict[str, int]:
     """The plain secondary victims (30.818-30.819), each capped by his cities that are not
     Happy (GIR-39)."""
     out = {}
@@ -32,9 +32,9 @@ class GIIconoclasm(SiteDamage, PoliticalReduce, Iconoclasm):
 
     gi_rule = "GI-CAL-11"
 
-    def _secondary_caps(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+    def _secondary_caps(self, g: Context, ctx: dict[str, Any]) -> dict[str, int]:
         return secondary_caps(g, ctx)
 
-    def _nameable(self, g: Game, nation: str) -> list[str]:
+    def _nameable(self, g: Context, nation: str) -> list[str]:
         """GIR-39: never a Happy city."""
         return pol.nameable(g, g.cities_of(nation))

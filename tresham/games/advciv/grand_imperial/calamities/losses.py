@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from ...rules.calamities.base import effect
 from ...rules.calamities.epidemic import Epidemic
 from ...rules.calamities.famine import GRAIN_RELIEF, Famine
@@ -21,7 +21,7 @@ class GIVolcanoEarthquake(SiteDamage, VolcanoEarthquake):
     """GI-CAL-01: a city destroyed by an eruption loses every advance; one destroyed or
     reduced by an earthquake flips one, then decays by ``"flip"``."""
 
-    def loss_case(self, g: Game, ctx: dict[str, Any]) -> str | None:
+    def loss_case(self, g: Context, ctx: dict[str, Any]) -> str | None:
         return ctx.get("kind", "volcano")
 
 
@@ -30,7 +30,7 @@ class GIFamine(SiteDamage, Famine):
     """GI-CAL-03: a removed city's site decays (``"lose"``); the Grain a Granary used for city
     support this turn (``flags["granary_grain"]``) cannot relieve the Famine."""
 
-    def grain_useful(self, g: Game, nation: str, loss: int) -> int:
+    def grain_useful(self, g: Context, nation: str, loss: int) -> int:
         if gi.calamity_changes()["famine"].granary_grain_mitigates:
             return super().grain_useful(g, nation, loss)
         p = g.of(nation)

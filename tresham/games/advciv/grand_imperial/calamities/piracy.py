@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...rules.calamities.base import effect, show_trader
 from ...rules.calamities.piracy import Piracy, coastal_cities
@@ -40,7 +40,7 @@ class PiracyMode(Order):
     mode: Literal["ships", "cities"] = "ships"
 
 
-def guarded(g: Game, area: str) -> bool:
+def guarded(g: Context, area: str) -> bool:
     """A city that cannot become a pirate city: City Walls, or Marines of its owner in it
     (GI-CAL-12, GI-CITYADV-25)."""
     owner = g.s.board.cities.get(area)
@@ -49,14 +49,14 @@ def guarded(g: Game, area: str) -> bool:
         ("marines" in immune and owner is not None and marines.guarded(g, owner, area))
 
 
-def pirate_range_on(g: Game) -> bool:
+def pirate_range_on(g: Context) -> bool:
     """Whether the game plays the seed's option ``pirate_range`` (GI-CAL-12)."""
     from ..options import GIOptions
 
     return GIOptions.model_validate(g.s.options.variant_options or {}).pirate_range
 
 
-def pirates_near(g: Game, area: str) -> list[str]:
+def pirates_near(g: Context, area: str) -> list[str]:
     """The pirate cities within the data's 3 water areas of the city in ``area`` (GI-CAL-12;
     GIC-20: the coastal areas a voyage of 3 water areas from it may end in, as a Trireme's,
     ``draws.port_reach``), sorted."""
@@ -68,7 +68,7 @@ def pirates_near(g: Game, area: str) -> list[str]:
     return [a for a in port_reach(g, area, reach) if cities.get(a) == PIRATES and a != area]
 
 
-def pirate_range_change(g: Game, area: str) -> int:
+def pirate_range_change(g: Context, area: str) -> int:
     """The change to the cards the city in ``area`` draws under ``pirate_range``: the data's
     ``option_card_change`` (-1) with a pirate city near, else 0 (and 0 with the option off)."""
     if not pirate_range_on(g) or not pirates_near(g, area):
@@ -76,12 +76,12 @@ def pirate_range_change(g: Game, area: str) -> int:
     return gi.calamity_changes()["piracy"].option_card_change or 0
 
 
-def exposed_ships(g: Game, nation: str) -> list[dict[str, Any]]:
+def exposed_ships(g: Context, nation: str) -> list[dict[str, Any]]:
     """``nation``'s ships that Piracy robs: those without Marines aboard (GI-CAL-12)."""
     return [r for r in fleet.records(g.s, nation) if not marines.guarded(g, nation, r["id"])]
 
 
-def cards_to_take(g: Game, nation: str) -> int:
+def cards_to_take(g: Context, nation: str) -> int:
     return sum(len(r["cards"]) for r in exposed_ships(g, nation))
 
 
@@ -91,10 +91,10 @@ class GIPiracy(Piracy):
 
     accepts = ("choose_cities", "piracy_mode")
 
-    def coastal(self, g: Game, nation: str) -> list[str]:
+    def coastal(self, g: Context, nation: str) -> list[str]:
         return [a for a in coastal_cities(g, nation) if not guarded(g, a)]
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         if ctx["trader"] is not None and not g.of(ctx["trader"]).inert \
                 and cards_to_take(g, ctx["victim"]) > 0:
             ctx["stage"] = "mode"
@@ -102,7 +102,7 @@ class GIPiracy(Piracy):
             return
         super().begin(g, ctx)
 
-    def _mode(self, g: Game, ctx: dict[str, Any], mode: str) -> None:
+    def _mode(self, g: Context, ctx: dict[str, Any], mode: str) -> None:
         if mode == "cities":
             g.emit(f"Piracy: {g.name(ctx['trader'])} makes it the AdvCiv Piracy (GI-CAL-12).",
                    "piracy_mode", mode=mode, trader=ctx["trader"])
@@ -126,7 +126,7 @@ class GIPiracy(Piracy):
                f"{stowed} stowed on his ships, {len(taken) - stowed} discarded (GI-CAL-12).",
                "piracy_ships", victim=v, trader=t, cards=len(taken), stowed=stowed)
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "mode":
             return super().pending(g, ctx)
         n = cards_to_take(g, ctx["victim"])
@@ -135,7 +135,7 @@ class GIPiracy(Piracy):
                          "ships (ships), or make it the AdvCiv Piracy of his coastal cities (cities)",
                          default="ships", options={"choices": list(MODES), "cards": n})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") != "mode":
             return super().handle(g, ctx, o)
         if not isinstance(o, PiracyMode) or o.player != seat(g, ctx["trader"]):
@@ -144,13 +144,13 @@ class GIPiracy(Piracy):
             raise IllegalOrder(RULE, "choose 'ships' or 'cities'")
         self._mode(g, ctx, o.mode)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """D17: ships when a card can be taken (the only case asked)."""
         if ctx.get("stage") != "mode":
             return super().timeout(g, ctx, seat_)
         self._mode(g, ctx, "ships" if cards_to_take(g, ctx["victim"]) else "cities")
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx.get("stage") != "mode":
             return super().sample(g, ctx, seat_, rng)
         return PiracyMode(seat_, MODES[rng.below(2)])

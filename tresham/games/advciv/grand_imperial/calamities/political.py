@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import IllegalOrder
-from ...game import Game
+from ...context import Context
 from .. import dispositions as dp
 from .. import sites
 
@@ -26,32 +26,32 @@ RANKS = dp.POLITICAL_RANK
 POLITICAL = ("treachery", "superstition", "civil_war", "slave_revolt", "civil_disorder", "iconoclasm")
 
 
-def disposition(g: Game, area: str) -> str:
+def disposition(g: Context, area: str) -> str:
     """The disposition of the city in ``area`` (GI-LUX-03..07): the luxury slice's, from its
     die and its city's advances (``dispositions.disposition``; no die: Content)."""
     return dp.disposition(g, area)
 
 
-def rank(g: Game, area: str) -> int | None:
+def rank(g: Context, area: str) -> int | None:
     """GIR-39: the order in which a political calamity names the city in ``area`` (0 first:
     Unhappy and Revolt; 1 Content; 2 Satisfied); None: Happy, never named (GI-CAL-13;
     ``dispositions.political_rank``)."""
     return dp.political_rank(g, area)
 
 
-def capital(g: Game, nation: str) -> str | None:
+def capital(g: Context, nation: str) -> str | None:
     """The area of ``nation``'s capital: his city with a face-up Palace (GI-CITYADV-14,
     ``sites.capital_of``); None without one."""
     area = sites.capital_of(g.s, nation)
     return area if area is not None and g.s.board.cities.get(area) == nation else None
 
 
-def nameable(g: Game, cities: list[str]) -> list[str]:
+def nameable(g: Context, cities: list[str]) -> list[str]:
     """The cities a political calamity may name: every one but the Happy (GIR-39)."""
     return sorted(a for a in cities if rank(g, a) is not None)
 
 
-def split(g: Game, cities: list[str], n: int) -> tuple[list[str], list[str], int]:
+def split(g: Context, cities: list[str], n: int) -> tuple[list[str], list[str], int]:
     """GIR-39 for a choice of ``n`` of ``cities`` (all nameable): the cities every choice
     holds (the whole of each rank it reaches past), the rank it picks the rest from, and how
     many it picks there."""
@@ -67,7 +67,7 @@ def split(g: Game, cities: list[str], n: int) -> tuple[list[str], list[str], int
     return sorted(fixed), [], 0
 
 
-def check_order(g: Game, chosen: list[str], cities: list[str], n: int, rule: str) -> None:
+def check_order(g: Context, chosen: list[str], cities: list[str], n: int, rule: str) -> None:
     """Refuse (``rule``) a choice of ``n`` cities that names a city before one that GIR-39
     names first: every Unhappy and Revolt city before a Content one, every Content one before
     a Satisfied one (GI-CAL-13). Changes nothing."""
@@ -87,13 +87,13 @@ def check_order(g: Game, chosen: list[str], cities: list[str], n: int, rule: str
                            "disposition (Unhappy and Revolt first, Satisfied last, GIR-39)")
 
 
-def pick(g: Game, cities: list[str], n: int, rng) -> list[str]:
+def pick(g: Context, cities: list[str], n: int, rng) -> list[str]:
     """A random choice of ``n`` that follows GIR-39 (the site default, and the bots')."""
     fixed, pool, r = split(g, cities, n)
     return sorted(fixed + (rng.sample(pool, r) if r else []))
 
 
-def most_stock(g: Game, exclude: tuple[str, ...] = ()) -> str | None:
+def most_stock(g: Context, exclude: tuple[str, ...] = ()) -> str | None:
     """The player with the most tokens in stock, ties by A.S.T. order (GI-CAL-10, GIR-52),
     among those with a city in stock; None if there is none."""
     best: tuple[int, int] | None = None
@@ -107,7 +107,7 @@ def most_stock(g: Game, exclude: tuple[str, ...] = ()) -> str | None:
     return who
 
 
-def counts(g: Game, nation: str) -> dict[str, Any]:
+def counts(g: Context, nation: str) -> dict[str, Any]:
     """How many of ``nation``'s cities are at each disposition (for events and Slave Revolt)."""
     out = {d: 0 for d in RANKS}
     for a in g.cities_of(nation):

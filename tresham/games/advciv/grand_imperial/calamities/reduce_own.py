@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from ...rules.calamities.superstition import ChooseCities, check_cities, seat
 from . import political as pol
@@ -25,11 +25,11 @@ class PoliticalReduce:
     #: the GI item a refused choice cites
     gi_rule: str = "GI-CAL-13"
 
-    def candidates(self, g: Game, ctx: dict[str, Any]) -> list[str]:
+    def candidates(self, g: Context, ctx: dict[str, Any]) -> list[str]:
         """The victim's cities that may be named: not the Happy ones (GIR-39)."""
         return pol.nameable(g, g.cities_of(ctx["victim"]))
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         cities = self.candidates(g, ctx)
         name = g.d.calamities[self.id].name
@@ -53,7 +53,7 @@ class PoliticalReduce:
                    + (f", among them {', '.join(g.area_name(a) for a in fixed)}" if fixed else "")
                    + ".", "calamity", nation=victim, calamity=self.id, count=n)
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "own":
             return super().pending(g, ctx)  # type: ignore[misc]
         cities = self.candidates(g, ctx)
@@ -64,7 +64,7 @@ class PoliticalReduce:
                          default="cities chosen at random, in that order",
                          options={"count": ctx["n"], "cities": cities, "compulsory": fixed})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") != "own":
             return super().handle(g, ctx, o)  # type: ignore[misc]
         assert isinstance(o, ChooseCities)
@@ -74,12 +74,12 @@ class PoliticalReduce:
         pol.check_order(g, o.cities, cities, ctx["n"], self.gi_rule)
         self._reduce(g, ctx, sorted(o.cities))  # type: ignore[attr-defined]
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         if ctx.get("stage") != "own":
             return super().timeout(g, ctx, seat_)  # type: ignore[misc]
         self._reduce(g, ctx, pol.pick(g, self.candidates(g, ctx), ctx["n"], g.rng))  # type: ignore[attr-defined]
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx.get("stage") != "own":
             return super().sample(g, ctx, seat_, rng)  # type: ignore[misc]
         return ChooseCities(seat_, pol.pick(g, self.candidates(g, ctx), ctx["n"], rng))

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from ...rules.calamities.base import effect
-from ...rules.calamities.slave_revolt import BASE, SlaveRevolt, _support
+from ...rules.calamities.slave_revolt import BASE, SlaveRevolt, support_rules
 from ..variant import KEY
 from .. import data as gi
 from . import political as pol
@@ -24,7 +24,7 @@ from .damage import SiteDamage
 CIVIL_WAR = GICivilWar()
 
 
-def becomes_civil_war(g: Game, nation: str) -> bool:
+def becomes_civil_war(g: Context, nation: str) -> bool:
     """GI-CAL-06 (GIR-50): 3 or more cities in Revolt, or more than half Unhappy or worse."""
     rule = gi.calamity_changes()["slave_revolt"].civil_war_if
     c = pol.counts(g, nation)
@@ -34,7 +34,7 @@ def becomes_civil_war(g: Game, nation: str) -> bool:
         bool(rule["unhappy_over_half"]) and 2 * worse > cities)
 
 
-def unsupporting(g: Game, nation: str) -> int:
+def unsupporting(g: Context, nation: str) -> int:
     """15, +5 Mining, +5 Galleons (GI-CAL-06), −5 Enlightenment (30.421, 30.423), at most
     the tokens on the board (30.422)."""
     p = g.of(nation)
@@ -44,14 +44,14 @@ def unsupporting(g: Game, nation: str) -> int:
     return max(0, min(n, g.tokens_on_board(nation)))
 
 
-def tax_blocked(g: Game, nation: str) -> int:
+def tax_blocked(g: Context, nation: str) -> int:
     """Tokens a Slave Revolt keeps out of ``nation``'s next tax base (GI-CAL-06)."""
     return int((g.s.variant_state or {}).get("tax_blocked", {}).get(nation, 0))
 
 
-def blocked_tax_base(g: Game, nation: str) -> int:
+def blocked_tax_base(g: Context, nation: str) -> int:
     """The tax base with the Slave Revolt's block (GI-CAL-06): the stock less the blocked
-    tokens, never below 0 (``GIGame.tax_base``)."""
+    tokens, never below 0 (``GIContext.tax_base``)."""
     return max(0, g.of(nation).stock - tax_blocked(g, nation))
 
 
@@ -61,7 +61,7 @@ class GISlaveRevolt(SiteDamage, SlaveRevolt):
 
     accepts = tuple(sorted(set(SlaveRevolt.accepts) | set(GICivilWar.accepts)))
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         if becomes_civil_war(g, v):
             ctx["civil_war"] = True
@@ -73,7 +73,7 @@ class GISlaveRevolt(SiteDamage, SlaveRevolt):
             return
         self._step(g, ctx, lambda: self._plain_begin(g, ctx))
 
-    def _plain_begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _plain_begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         n = unsupporting(g, v)
         ctx["unsupporting"] = n
@@ -83,26 +83,26 @@ class GISlaveRevolt(SiteDamage, SlaveRevolt):
                f"{g.tokens_on_board(v) - n} tokens remain for {len(g.cities_of(v))} cities; "
                f"the same {n} tokens may not be taxed next turn (GI-CAL-06).",
                "calamity_effect", nation=v, tokens=n, tax_blocked=blocked[v])
-        ctx["support"] = _support().start_support_check(g, "Slave Revolt", nations=[v],
+        ctx["support"] = support_rules().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         return CIVIL_WAR.pending(g, ctx) if ctx.get("civil_war") else super().pending(g, ctx)
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         return CIVIL_WAR.done(g, ctx) if ctx.get("civil_war") else super().done(g, ctx)
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("civil_war"):
             return CIVIL_WAR.handle(g, ctx, o)
         return super().handle(g, ctx, o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         if ctx.get("civil_war"):
             return CIVIL_WAR.timeout(g, ctx, seat)
         return super().timeout(g, ctx, seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("civil_war"):
             return CIVIL_WAR.sample(g, ctx, seat, rng)
         return super().sample(g, ctx, seat, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from ...rules.calamities.base import effect
 from ...rules.calamities.superstition import Superstition
 from ..variant import KEY
@@ -15,7 +15,7 @@ from .reduce_own import PoliticalReduce
 from .. import data as gi
 
 
-def theocratic(g: Game, nation: str) -> bool:
+def theocratic(g: Context, nation: str) -> bool:
     """A Theocratic Leader played this turn and still in effect (``leaders.in_effect``: one
     annulled by the Great Proselytizer is not, GI-LEADER-07; GI-LEADER-02)."""
     from ..leaders import in_effect
@@ -30,7 +30,7 @@ class GISuperstition(SiteDamage, PoliticalReduce, Superstition):
 
     gi_rule = "GI-CAL-04"
 
-    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+    def count(self, g: Context, ctx: dict[str, Any]) -> int:
         if theocratic(g, ctx["victim"]):
             g.emit(f"Superstition: {g.name(ctx['victim'])} is under a Theocratic Leader and "
                    "immune (GI-CAL-04).", "calamity_immune", nation=ctx["victim"])

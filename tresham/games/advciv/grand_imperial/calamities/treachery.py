@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from ...rules.calamities.base import effect
 from ...rules.calamities.superstition import ChooseCities, check_cities
@@ -17,7 +17,7 @@ from .. import data as gi
 from . import political as pol
 
 
-def candidates(g: Game, victim: str) -> list[str]:
+def candidates(g: Context, victim: str) -> list[str]:
     """The victim's cities Treachery may name: Unhappy or in Revolt, not the capital."""
     allowed = gi.calamity_changes()["treachery"].only_dispositions
     cap = pol.capital(g, victim)
@@ -28,7 +28,7 @@ def candidates(g: Game, victim: str) -> list[str]:
 class GITreachery(Treachery):
     """GI-CAL-02."""
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         cities = candidates(g, v)
         ctx["stage"] = "choose"
@@ -41,7 +41,7 @@ class GITreachery(Treachery):
         if len(cities) == 1:
             self._apply(g, ctx, cities[0])
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         out = super().pending(g, ctx)
         if not out:
             return out
@@ -49,14 +49,14 @@ class GITreachery(Treachery):
         return [replace(d, prompt=d.prompt + " (only an Unhappy city or one in Revolt)",
                         options={"count": 1, "cities": candidates(g, ctx["victim"])})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
         check_cities(g, o.cities, candidates(g, ctx["victim"]), 1, "GI-CAL-02",
                      f"one city of {g.name(ctx['victim'])} that is Unhappy or in Revolt (not the capital)")
         self._apply(g, ctx, o.cities[0])
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         self._apply(g, ctx, g.rng.choice(candidates(g, ctx["victim"])))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         return ChooseCities(seat_, [rng.choice(candidates(g, ctx["victim"]))])

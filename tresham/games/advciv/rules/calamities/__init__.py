@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout
 from ...phase import Phase, register, require_phase_player
 from ...view import HIDDEN, PHASE_SECRETS, PHASE_VIEWS
@@ -64,7 +64,7 @@ from . import (  # noqa: E402,F401
 CAP = 2  # 29.5
 
 
-def trader_of(g: Game, nation: str, card: str) -> str | None:
+def trader_of(g: Context, nation: str, card: str) -> str | None:
     """The nation that traded ``card`` to ``nation`` (29.61), None if never traded.
 
     The trade phase records it in ``flags["calamity_from"]`` as a nation id (a seat number is
@@ -77,7 +77,7 @@ def trader_of(g: Game, nation: str, card: str) -> str | None:
     return who if who != nation else None
 
 
-def reveal(g: Game, later: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def reveal(g: Context, later: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Reveal every calamity held (29.3, SITE-CAL-03), set the cards aside (29.7) and give the
     calamities that take effect, one ctx per calamity, in resolution order (29.6).
 
@@ -147,7 +147,7 @@ class CalamitiesPhase(Phase):
         returns them overlaid with its own."""
         return EFFECTS
 
-    def effect(self, g: Game, cid: str) -> CalamityEffect:
+    def effect(self, g: Context, cid: str) -> CalamityEffect:
         """The effect that resolves calamity ``cid`` in this game (EP-9)."""
         return self.effects()[cid]
 
@@ -161,7 +161,7 @@ class CalamitiesPhase(Phase):
         return tuple(sorted(out))
 
     # ---- flow ----------------------------------------------------------
-    def start(self, g: Game) -> None:
+    def start(self, g: Context) -> None:
         """29.1: right after trading; reveal, cap and order, then resolve what needs no decision."""
         later: list[dict[str, Any]] = []
         g.s.step = {"queue": [], "index": -1, "current": None, "stage": "calamities",
@@ -170,15 +170,15 @@ class CalamitiesPhase(Phase):
         g.s.step["queue"] = self.queue(g, later)
         self._run(g)
 
-    def queue(self, g: Game, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def queue(self, g: Context, later: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The calamities that take effect, in resolution order (``reveal``); a variant may
         add calamities no card brings."""
         return reveal(g, later)
 
-    def after_calamity(self, g: Game, ctx: dict[str, Any]) -> None:
+    def after_calamity(self, g: Context, ctx: dict[str, Any]) -> None:
         """Called once each calamity is resolved (a variant may queue what it brings about)."""
 
-    def _run(self, g: Game) -> None:
+    def _run(self, g: Context) -> None:
         """Advance until someone owes a decision or the phase is over."""
         st = g.s.step
         guard = 0
@@ -238,7 +238,7 @@ class CalamitiesPhase(Phase):
             else:
                 return
 
-    def pending(self, g: Game) -> list[Decision]:
+    def pending(self, g: Context) -> list[Decision]:
         """The decisions owed now; the first one(s) asked in the phase get 1.5 x the time
         limit (SITE-TIME-02, SZ-10: the phase is answered one decision after another)."""
         out = self._pending(g)
@@ -248,18 +248,18 @@ class CalamitiesPhase(Phase):
                 if d.required and (st.get("first") or d.player in first) else d for d in out]
 
     @staticmethod
-    def _where(g: Game) -> list:
+    def _where(g: Context) -> list:
         st = g.s.step
         return [st.get("stage"), st.get("index")]
 
-    def _first_batch(self, g: Game, seat: int) -> dict[str, Any] | None:
+    def _first_batch(self, g: Context, seat: int) -> dict[str, Any] | None:
         """Before an answer: who else was asked first (they keep their 1.5 x afterwards)."""
         if not g.s.step.get("first"):
             return None
         return {"first": False, "first_at": self._where(g),
                 "first_seats": sorted({d.player for d in self._pending(g) if d.required} - {seat})}
 
-    def _pending(self, g: Game) -> list[Decision]:
+    def _pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         stage = st.get("stage")
         if stage == "calamities" and st.get("current"):
@@ -271,14 +271,14 @@ class CalamitiesPhase(Phase):
             return _support_pending(g)
         return []
 
-    def complete(self, g: Game) -> bool:
+    def complete(self, g: Context) -> bool:
         return g.s.step.get("stage") == "done"
 
-    def _owes(self, g: Game, seat: int) -> None:
+    def _owes(self, g: Context, seat: int) -> None:
         if not any(d.player == seat and d.required for d in self.pending(g)):
             raise IllegalOrder("29.6", "you owe no calamity decision now")
 
-    def handle(self, g: Game, o: Order) -> None:
+    def handle(self, g: Context, o: Order) -> None:
         require_phase_player(g, o, "29")
         st = g.s.step
         self._owes(g, o.player)
@@ -298,7 +298,7 @@ class CalamitiesPhase(Phase):
             st.update(batch)
         self._run(g)
 
-    def timeout(self, g: Game, seat: int) -> None:
+    def timeout(self, g: Context, seat: int) -> None:
         """SITE-CAL-05: secondary victims = the leaders (SZ-20), units chosen at random."""
         st = g.s.step
         batch = self._first_batch(g, seat)
@@ -313,7 +313,7 @@ class CalamitiesPhase(Phase):
             _support_timeout(g, seat)
         self._run(g)
 
-    def sample(self, g: Game, seat: int, rng) -> Order:
+    def sample(self, g: Context, seat: int, rng) -> Order:
         st = g.s.step
         if st.get("stage") == "calamities" and st.get("current"):
             ctx = st["current"]
@@ -326,25 +326,25 @@ class CalamitiesPhase(Phase):
 
 
 # ---- 29.8 city support check -------------------------------------------------
-def _start_support(g: Game) -> None:
+def _start_support(g: Context) -> None:
     """29.8: after all calamities (and Monotheism) city support is checked again (26.3),
     with the shared sub-machine of ``rules/support.py``."""
     g.s.step["support"] = support.start_support_check(g, "the calamities")
 
 
-def _support_done(g: Game) -> bool:
+def _support_done(g: Context) -> bool:
     return support.done(g, g.s.step["support"])
 
 
-def _support_pending(g: Game) -> list[Decision]:
+def _support_pending(g: Context) -> list[Decision]:
     return support.pending(g, g.s.step["support"])
 
 
-def _support_handle(g: Game, o: Order) -> None:
+def _support_handle(g: Context, o: Order) -> None:
     support.handle(g, g.s.step["support"], o)
 
 
-def _support_timeout(g: Game, seat: int) -> None:
+def _support_timeout(g: Context, seat: int) -> None:
     support.timeout(g, g.s.step["support"], seat)
 
 
@@ -353,7 +353,7 @@ def _support_accepts() -> tuple[str, ...]:
 
 
 # ---- view ----------------------------------------------------------------------
-def calamity_view(g: Game, seat: int | None) -> dict[str, Any]:
+def calamity_view(g: Context, seat: int | None) -> dict[str, Any]:
     """What the calamity display shows (SITE-CAL-06): the active calamity, and the upcoming
     ones unless the game hides them (SITE-CREATE-10); each one's trader only as ``seat``
     knows him (``base.trader_seen_by``: the victim and the trader, everyone once the

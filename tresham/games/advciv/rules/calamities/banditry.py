@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import effect, show_trader
 from .corruption import LoseCards, discard_cards, face_value
 
@@ -22,14 +22,17 @@ class Banditry(LoseCards):
 
     id = "banditry"
     rule = "28.93"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim gives commodity cards worth one face point per city he owns to whoever traded "
+               "him the card (discarded if nobody did).")
 
-    def points(self, g: Game, ctx: dict[str, Any]) -> int:
+    def points(self, g: Context, ctx: dict[str, Any]) -> int:
         return len(g.cities_of(ctx["victim"]))  # 28.931; no advance modifies it (CPCAL-00c)
 
-    def short_text(self, g: Game, ctx: dict[str, Any]) -> str:
+    def short_text(self, g: Context, ctx: dict[str, Any]) -> str:
         return "he gives up every commodity card he has"
 
-    def receiver(self, g: Game, ctx: dict[str, Any]) -> str | None:
+    def receiver(self, g: Context, ctx: dict[str, Any]) -> str | None:
         """The trader (28.931), if still an active player; else nobody (28.932)."""
         t = ctx.get("trader")
         if t is None or t == ctx["victim"]:
@@ -38,7 +41,7 @@ class Banditry(LoseCards):
             return None  # ruling: a departed trader receives nothing; the cards are discarded
         return t
 
-    def dispose(self, g: Game, ctx: dict[str, Any], cards: list[str]) -> None:
+    def dispose(self, g: Context, ctx: dict[str, Any], cards: list[str]) -> None:
         to = self.receiver(g, ctx)
         if to is None:
             discard_cards(g, ctx, cards, "Banditry")  # 28.932

@@ -27,7 +27,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS
-from ...game import SPECIAL_OWNERS, Game
+from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order, Timeout
 from . import losses as L
 from .base import CalamityEffect, effect, show_trader
@@ -42,14 +42,14 @@ def _conflict():
     return conflict
 
 
-def start_areas(g: Game, nation: str) -> list[str]:
+def start_areas(g: Context, nation: str) -> list[str]:
     """The victim's start areas in play (4.6, 30.5211)."""
     n = g.d.map.nations[nation]
     areas = n.start_areas_with_wem if g.s.options.wem else n.start_areas
     return [a for a in areas if a in g.areas]
 
 
-def neighbours(g: Game, area: str) -> list[str]:
+def neighbours(g: Context, area: str) -> list[str]:
     """Land areas the barbarians can enter from ``area``: across land or water boundaries,
     never through open sea (30.5233)."""
     a = g.areas[area]
@@ -58,7 +58,7 @@ def neighbours(g: Game, area: str) -> list[str]:
     return sorted(out)
 
 
-def occupants(g: Game, area: str) -> set[str]:
+def occupants(g: Context, area: str) -> set[str]:
     """Owners of tokens or a city in ``area``."""
     out = set(g.s.board.owners(area))
     city = g.s.board.cities.get(area)
@@ -67,7 +67,7 @@ def occupants(g: Game, area: str) -> set[str]:
     return out
 
 
-def damage(g: Game, victim: str, dst: str, n: int, src: str | None) -> int:
+def damage(g: Context, victim: str, dst: str, n: int, src: str | None) -> int:
     """Unit points ``victim`` would lose if ``n`` barbarians came into ``dst`` (from ``src``,
     or placed fresh) and the conflict there were resolved (30.5211, 30.5231)."""
     if victim not in occupants(g, dst):
@@ -87,13 +87,13 @@ def _best(scores: dict[str, int]) -> list[str]:
     return sorted(a for a, v in scores.items() if v == top)
 
 
-def _others(g: Game, victim: str, area: str) -> set[str]:
+def _others(g: Context, victim: str, area: str) -> set[str]:
     """Players other than the victim with units in ``area`` (barbarians and pirates are no
     player's)."""
     return {o for o in occupants(g, area) if o != victim and o not in SPECIAL_OWNERS}
 
 
-def placement_options(g: Game, victim: str, start: list[str] | None = None) -> list[str]:
+def placement_options(g: Context, victim: str, start: list[str] | None = None) -> list[str]:
     """30.5211: the start areas holding the victim's units and no other player's, tied for
     the greatest damage; else empty start areas; an area holding another player's units
     only if no other area is available (then those where the victim would suffer most,
@@ -113,7 +113,7 @@ def placement_options(g: Game, victim: str, start: list[str] | None = None) -> l
     return start
 
 
-def distances(g: Game, targets: set[str], blocked: set[str] = frozenset()) -> dict[str, int]:
+def distances(g: Context, targets: set[str], blocked: set[str] = frozenset()) -> dict[str, int]:
     """Steps from every land area to the nearest target over barbarian moves, never
     through a ``blocked`` area."""
     dist = {a: 0 for a in targets}
@@ -127,7 +127,7 @@ def distances(g: Game, targets: set[str], blocked: set[str] = frozenset()) -> di
     return dist
 
 
-def move_options(g: Game, victim: str, at: str, n: int) -> list[str]:
+def move_options(g: Context, victim: str, at: str, n: int) -> list[str]:
     """Where ``n`` surplus barbarians in ``at`` may go next (30.5231, 30.5234, 30.5241):
     areas held only by the victim that he would lose units in; then areas shared with
     others where he would; then the first steps toward the nearest area holding his units."""
@@ -161,9 +161,13 @@ def move_options(g: Game, victim: str, at: str, n: int) -> list[str]:
 class BarbarianHordes(CalamityEffect):
     id = "barbarian_hordes"
     rule = "30.52"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"{HORDE} barbarian tokens land in one of the victim's start "
+               "areas and march on, fighting, wherever they hurt him most, until they fit the "
+               "population limits. They stay on the board; Crete is never their victim.")
     accepts = ("calamity_choice",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         trader = ctx["trader"]
         if trader is not None and g.of(trader).inert:  # 15.61: an inert nation decides nothing
@@ -182,17 +186,17 @@ class BarbarianHordes(CalamityEffect):
             self._asked(g, ctx)
 
     @staticmethod
-    def _asked(g: Game, ctx: dict[str, Any]) -> None:
+    def _asked(g: Context, ctx: dict[str, Any]) -> None:
         """SITE-SAFE-05: a trader asked where the barbarians go is seen choosing (30.5251)."""
         if ctx["chooser"] == ctx["trader"]:
             show_trader(g, ctx, "chooses where the barbarians go (30.5251)")
 
-    def _barred(self, g: Game, area: str) -> bool:
+    def _barred(self, g: Context, area: str) -> bool:
         """Hook: an area the hordes never enter nor are placed in (none in the plain game)."""
         return False
 
     # ---- placement and movement ---------------------------------------------------------
-    def _place(self, g: Game, ctx: dict[str, Any], area: str) -> None:
+    def _place(self, g: Context, ctx: dict[str, Any], area: str) -> None:
         g.add_tokens(BARBARIANS, area, HORDE)
         g.emit(f"{HORDE} barbarian tokens appear in {g.area_name(area)}.", "barbarians_placed",
                area=area, tokens=HORDE, victim=ctx["victim"])
@@ -200,7 +204,7 @@ class BarbarianHordes(CalamityEffect):
         self._fight(g, area)
         self._march(g, ctx)
 
-    def _fight(self, g: Game, area: str) -> None:
+    def _fight(self, g: Context, area: str) -> None:
         """30.5212, 30.5242: resolve the conflict in ``area`` with every owner there. A nation
         that takes a city there pillages the maximum (SITE-CONFLICT-05); barbarians never
         draw cards nor pillage (30.526, 24.53)."""
@@ -208,7 +212,7 @@ class BarbarianHordes(CalamityEffect):
         for opp in c.resolve_area(g, area):
             c.pillage(g, opp["nation"], opp["area"], c.pillage_max(g, opp["nation"]))
 
-    def _march(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _march(self, g: Context, ctx: dict[str, Any]) -> None:
         """30.5231-30.5232: move the surplus on until none remains or a tie needs a choice."""
         v = ctx["victim"]
         while True:
@@ -234,7 +238,7 @@ class BarbarianHordes(CalamityEffect):
                 return
             self._move(g, ctx, opts[0])
 
-    def _move(self, g: Game, ctx: dict[str, Any], dst: str) -> None:
+    def _move(self, g: Context, ctx: dict[str, Any], dst: str) -> None:
         at = ctx["at"]
         n = g.tokens(at, BARBARIANS) - g.areas[at].limit
         g.move_tokens(BARBARIANS, at, dst, n)
@@ -246,7 +250,7 @@ class BarbarianHordes(CalamityEffect):
         self._fight(g, dst)
 
     # ---- decisions -------------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx["stage"] not in ("place", "move"):
             return []
         what = "be placed" if ctx["stage"] == "place" else "move next"
@@ -255,7 +259,7 @@ class BarbarianHordes(CalamityEffect):
                          f"choose where the barbarians {what}", default="chosen at random",
                          options={"choices": ctx["options"], "at": ctx["at"]})]
 
-    def _apply(self, g: Game, ctx: dict[str, Any], area: str) -> None:
+    def _apply(self, g: Context, ctx: dict[str, Any], area: str) -> None:
         ctx["options"] = []
         if ctx["stage"] == "place":
             self._place(g, ctx, area)
@@ -263,7 +267,7 @@ class BarbarianHordes(CalamityEffect):
             self._move(g, ctx, area)
             self._march(g, ctx)
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx["stage"] not in ("place", "move") or g.player(o.player).nation != ctx["chooser"]:
             raise IllegalOrder("30.5251", "no barbarian choice is owed by you now")
         assert isinstance(o, L.CalamityChoice)
@@ -271,13 +275,13 @@ class BarbarianHordes(CalamityEffect):
             raise IllegalOrder("30.5251", "choose one of the tied areas: " + ", ".join(ctx["options"]))
         self._apply(g, ctx, o.choice)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: the choice is made at random."""
         g.emit(f"{g.name(ctx['chooser'])} did not choose in time; the barbarians' area is "
                "chosen at random.", "timeout")
         self._apply(g, ctx, g.rng.choice(ctx["options"]))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx["stage"] not in ("place", "move"):
             return Timeout(seat)
         return L.CalamityChoice(seat, ctx["options"][rng.below(len(ctx["options"]))])

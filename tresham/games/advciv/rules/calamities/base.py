@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout
 from ...state import STANDARD
 
@@ -34,7 +34,7 @@ EFFECTS: dict[str, "CalamityEffect"] = {}
 VARIANT_EFFECTS: dict[str, dict[str, "CalamityEffect"]] = {}
 
 
-def show_trader(g: Game, ctx: dict[str, Any], what: str) -> None:
+def show_trader(g: Context, ctx: dict[str, Any], what: str) -> None:
     """SITE-SAFE-05: the trader of this calamity becomes public, because ``what`` he does
     now ("takes one of his cities (30.221)") is seen at the table: a public event names him
     (once), and every view shows him as the trader from now on. Nothing for an untraded
@@ -48,7 +48,7 @@ def show_trader(g: Game, ctx: dict[str, Any], what: str) -> None:
            calamity=ctx["calamity"], victim=ctx["victim"], trader=trader)
 
 
-def tell_trader(g: Game, ctx: dict[str, Any], at: int | None = None) -> None:
+def tell_trader(g: Context, ctx: dict[str, Any], at: int | None = None) -> None:
     """28.3, SITE-SAFE-05: the victim and the trader, and nobody else, are told who traded
     the calamity (an event to their two seats), placed at index ``at`` of the events (default:
     last); nothing when it is untraded or already public (:func:`show_trader`)."""
@@ -63,7 +63,7 @@ def tell_trader(g: Game, ctx: dict[str, Any], at: int | None = None) -> None:
         g.events.insert(at, g.events.pop())
 
 
-def trader_seen_by(g: Game, ctx: dict[str, Any], seat: int | None) -> str | None:
+def trader_seen_by(g: Context, ctx: dict[str, Any], seat: int | None) -> str | None:
     """The trader of the calamity ``ctx`` as ``seat`` (None: a spectator) knows him: the
     victim and the trader know him, everyone once :func:`show_trader` has made him public;
     anyone else sees None, as for an untraded calamity (28.3, SITE-SAFE-05)."""
@@ -77,26 +77,29 @@ def trader_seen_by(g: Game, ctx: dict[str, Any], seat: int | None) -> str | None
 class CalamityEffect:
     id: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    #: the effect summed up in the site's own words, its figures taken from the module that
+    #: resolves it (the help pages' table of calamities, SITE-GEN-06)
+    summary: ClassVar[str] = ""
     #: order type names this effect takes
     accepts: ClassVar[tuple[str, ...]] = ()
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         """Apply what needs no decision and set up ``ctx`` for the decisions that follow."""
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         return []
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         return not any(d.required for d in self.pending(g, ctx))
 
-    def handle(self, g: Game, ctx: dict[str, Any], order: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], order: Order) -> None:
         raise NotImplementedError
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """Site default (SITE-CAL-05): secondary victims = top scorers; units chosen at random."""
         raise NotImplementedError
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         return Timeout(seat)
 
 

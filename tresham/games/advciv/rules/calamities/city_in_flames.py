@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from .base import CalamityEffect, effect
 from .losses import CalamityChoice
@@ -25,7 +25,7 @@ PRICE = 10  # CPCAL-28.433
 PAY = "pay"
 
 
-def choices(g: Game, nation: str) -> list[str]:
+def choices(g: Context, nation: str) -> list[str]:
     """What the victim may choose: "pay" (with 10 treasury, 28.433) then each of his cities."""
     out = [PAY] if g.of(nation).treasury >= PRICE else []
     return out + g.cities_of(nation)
@@ -35,9 +35,12 @@ def choices(g: Game, nation: str) -> list[str]:
 class CityInFlames(CalamityEffect):
     id = "city_in_flames"
     rule = "28.43"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses one city of his choice, or pays 10 treasury instead; with less than "
+               "10 in treasury the city is lost.")
     accepts = ("calamity_choice",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         if not g.cities_of(v):
             g.emit(f"City in Flames: {g.name(v)} has no city; it has no effect.", "calamity_none",
@@ -52,7 +55,7 @@ class CityInFlames(CalamityEffect):
             g.emit(f"City in Flames: {g.name(v)} has fewer than {PRICE} treasury tokens and must "
                    "lose a city (28.433).", "calamity", nation=v, calamity=self.id)
 
-    def _apply(self, g: Game, ctx: dict[str, Any], choice: str) -> None:
+    def _apply(self, g: Context, ctx: dict[str, Any], choice: str) -> None:
         v = ctx["victim"]
         if choice == PAY:
             g.spend_treasury(v, PRICE)
@@ -62,7 +65,7 @@ class CityInFlames(CalamityEffect):
             g.destroy_city(choice, "City in Flames")
         ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "choose":
             return []
         v = ctx["victim"]
@@ -74,7 +77,7 @@ class CityInFlames(CalamityEffect):
                          default=f"pay {PRICE} treasury tokens" if pay else "a city chosen at random",
                          options={"choices": ch, "price": PRICE})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, CalamityChoice)
         v = ctx["victim"]
         ch = choices(g, v)
@@ -86,7 +89,7 @@ class CityInFlames(CalamityEffect):
                                + ", ".join(ch))
         self._apply(g, ctx, o.choice)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """Ruling EPM-3: the site pays when it can (the city is kept), else a random city."""
         v = ctx["victim"]
         ch = choices(g, v)
@@ -94,5 +97,5 @@ class CityInFlames(CalamityEffect):
                + ("the treasury pays." if PAY in ch else "a city is chosen at random."), "timeout")
         self._apply(g, ctx, PAY if PAY in ch else g.rng.choice(ch))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         return CalamityChoice(seat_, rng.choice(choices(g, ctx["victim"])))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import effect
 from .superstition import ReduceOwnCities
 
@@ -20,7 +20,7 @@ CITIES = 1  # CPCAL-28.531
 TREASURY = 5  # CPCAL-28.532
 
 
-def pay_treasury(g: Game, nation: str, n: int, name: str, rule: str) -> int:
+def pay_treasury(g: Context, nation: str, n: int, name: str, rule: str) -> int:
     """Return ``n`` treasury tokens to stock, all of them if he has fewer; gives the number."""
     paid = min(n, g.of(nation).treasury)
     if paid:
@@ -35,9 +35,11 @@ def pay_treasury(g: Game, nation: str, n: int, name: str, rule: str) -> int:
 class CityRiots(ReduceOwnCities):
     id = "city_riots"
     rule = "28.53"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim reduces one city of his choice and returns 5 treasury tokens, or all he has if fewer."
 
-    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+    def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return CITIES
 
-    def after(self, g: Game, ctx: dict[str, Any]) -> None:
+    def after(self, g: Context, ctx: dict[str, Any]) -> None:
         pay_treasury(g, ctx["victim"], TREASURY, "City Riots", "28.533")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import effect
 from .superstition import ReduceOwnCities
 
@@ -11,7 +11,7 @@ MITIGATORS = ("music", "drama_and_poetry", "law", "democracy")  # 30.712, 32.611
 AGGRAVATORS = ("military", "roadbuilding")  # 30.713 (32.833), 30.714 (32.252)
 
 
-def disorder_count(g: Game, nation: str) -> int:
+def disorder_count(g: Context, nation: str) -> int:
     """Cities reduced by Civil Disorder (30.711-30.715, Z-38): start from max(0, cities − 3),
     one fewer per Music, Drama and Poetry, Law, Democracy (30.712), one more with Military
     (30.713) and with Roadbuilding (30.714), all cumulative (30.715), then clamp to 0..cities."""
@@ -29,6 +29,9 @@ class CivilDisorder(ReduceOwnCities):
 
     id = "civil_disorder"
     rule = "30.71"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Every city of the victim beyond three is reduced. Music, Drama and Poetry, Law "
+               "and Democracy each spare one city; Military and Roadbuilding each add one.")
 
-    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+    def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return disorder_count(g, ctx["victim"])

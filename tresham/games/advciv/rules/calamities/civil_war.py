@@ -13,7 +13,7 @@ other faction where possible; the victim chooses them, before choosing a faction
 30.415: the victim keeps one faction (and his stock, ships, treasury, cards, A.S.T.); the
 beneficiary replaces the other faction's units with his own; when he runs out, the player
 with the next-most units in stock takes the rest, and so on. Cities so taken count as
-acquired this turn (26.32, via ``Game.replace_city``).
+acquired this turn (26.32, via ``Context.replace_city``).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout, order
 from ...schema import AreaId, Count, Many, Mapping
 from . import losses as L
@@ -40,24 +40,25 @@ class SelectUnits(Order):
     cities: Many(AreaId) = field(default_factory=list)
 
 
-def victim_quota(g: Game, nation: str) -> int:
+def victim_quota(g: Context, nation: str) -> int:
     """30.4121-30.4122: 15, +5 Music, +5 Drama and Poetry, +10 Democracy (cumulative)."""
     p = g.of(nation)
     return (VICTIM_PICK + (5 if p.has("music") else 0) + (5 if p.has("drama_and_poetry") else 0)
             + (10 if p.has("democracy") else 0))
 
 
-def beneficiary_of(g: Game, victim: str) -> str | None:
+def beneficiary_of(g: Context, victim: str) -> str | None:
     """30.411, Z-37: the player with most unit points in stock, or None if it is the victim."""
     best = g.most_units_in_stock()
     return None if best in (None, victim) else best
 
 
-def _points(units: dict[str, Any]) -> int:
+def unit_points(units: dict[str, Any]) -> int:
+    """Unit points of a selection: a token 1, a city 5 (30.41)."""
     return sum(units["tokens"].values()) + 5 * len(units["cities"])
 
 
-def _required(avail: dict[str, Any], quota: int) -> int:
+def selection_size(avail: dict[str, Any], quota: int) -> int:
     """The exact selection size: ``quota`` if reachable with tokens (1) and cities (5), else
     the smallest excess, else everything left."""
     t, c = sum(avail["tokens"].values()), len(avail["cities"])
@@ -69,7 +70,8 @@ def _required(avail: dict[str, Any], quota: int) -> int:
     return best if best is not None else t + 5 * c
 
 
-def _minus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def units_minus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """The units of selection ``a`` not in ``b``."""
     toks = {ar: n - b["tokens"].get(ar, 0) for ar, n in a["tokens"].items()}
     return {"tokens": {ar: n for ar, n in sorted(toks.items()) if n > 0},
             "cities": sorted(set(a["cities"]) - set(b["cities"]))}
@@ -82,7 +84,7 @@ def _plus(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {"tokens": dict(sorted(toks.items())), "cities": sorted(set(a["cities"]) | set(b["cities"]))}
 
 
-def all_units(g: Game, nation: str) -> dict[str, Any]:
+def all_units(g: Context, nation: str) -> dict[str, Any]:
     return {"tokens": {a: g.tokens(a, nation) for a in g.token_areas(nation)},
             "cities": g.cities_of(nation)}
 
@@ -104,16 +106,16 @@ def check_selection(avail: dict[str, Any], quota: int, tokens: Any, cities: Any,
     if bad:
         raise IllegalOrder(rule, f"no selectable city of the victim in {', '.join(bad)}")
     sel = {"tokens": {a: n for a, n in sorted(tokens.items()) if n > 0}, "cities": sorted(cities)}
-    need = _required(avail, quota)
-    if _points(sel) != need:
+    need = selection_size(avail, quota)
+    if unit_points(sel) != need:
         raise IllegalOrder(rule, f"select exactly {need} unit points (tokens 1, cities 5); "
-                           f"this selection has {_points(sel)}")
+                           f"this selection has {unit_points(sel)}")
     return sel
 
 
 def random_selection(avail: dict[str, Any], quota: int, rng) -> dict[str, Any]:
     """A random legal selection: a feasible number of cities, then random cities and tokens."""
-    need = _required(avail, quota)
+    need = selection_size(avail, quota)
     t, c = sum(avail["tokens"].values()), len(avail["cities"])
     counts = [k for k in range(c + 1) if 0 <= need - 5 * k <= t]
     k = counts[rng.below(len(counts))]
@@ -127,8 +129,8 @@ def random_selection(avail: dict[str, Any], quota: int, rng) -> dict[str, Any]:
 
 def forced_selection(avail: dict[str, Any], quota: int) -> dict[str, Any] | None:
     """The selection when there is only one: everything left, or tokens of a single area."""
-    need = _required(avail, quota)
-    if need == _points(avail):
+    need = selection_size(avail, quota)
+    if need == unit_points(avail):
         return {"tokens": dict(avail["tokens"]), "cities": list(avail["cities"])}
     if need == 0:
         return {"tokens": {}, "cities": []}
@@ -138,7 +140,7 @@ def forced_selection(avail: dict[str, Any], quota: int) -> dict[str, Any] | None
     return None
 
 
-def _adjacent_areas(g: Game, mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
+def _adjacent_areas(g: Context, mine: dict[str, Any], other: dict[str, Any]) -> set[str]:
     """Areas of a faction adjacent to (or shared with) the other faction's areas (30.414)."""
     theirs = set(other["tokens"]) | set(other["cities"])
     out = set()
@@ -152,10 +154,14 @@ def _adjacent_areas(g: Game, mine: dict[str, Any], other: dict[str, Any]) -> set
 class CivilWar(CalamityEffect):
     id = "civil_war"
     rule = "30.41"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim's nation breaks in two. He and the player with the largest stock draw "
+               "up the first faction; the victim keeps one faction and the other player takes over "
+               "the other (Music, Drama and Poetry, Democracy, Philosophy and Military change the split).")
     accepts = ("civil_war_units", "choose_losses", "calamity_choice")
 
     # ---- set-up ---------------------------------------------------------------------------
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ben = beneficiary_of(g, v)
         ctx.update(beneficiary=ben, stage="done", first={"tokens": {}, "cities": []})
@@ -172,10 +178,10 @@ class CivilWar(CalamityEffect):
                        next="beneficiary")
         self._advance(g, ctx)
 
-    def _avail(self, g: Game, ctx: dict[str, Any]) -> dict[str, Any]:
-        return _minus(all_units(g, ctx["victim"]), ctx["first"])
+    def _avail(self, g: Context, ctx: dict[str, Any]) -> dict[str, Any]:
+        return units_minus(all_units(g, ctx["victim"]), ctx["first"])
 
-    def _advance(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _advance(self, g: Context, ctx: dict[str, Any]) -> None:
         """Make forced moves until a real decision is owed or the civil war is over."""
         while True:
             st = ctx["stage"]
@@ -194,26 +200,26 @@ class CivilWar(CalamityEffect):
                 return
 
     # ---- factions (30.4121-30.413) -------------------------------------------------------
-    def _select(self, g: Game, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
+    def _select(self, g: Context, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
         v, picker = ctx["victim"], ctx["picker"]
         ctx["first"] = _plus(ctx["first"], sel)
-        g.emit(f"Civil War: {g.name(picker)} puts {_points(sel)} unit points of {g.name(v)} "
-               "into the first faction.", "civil_war_faction", nation=picker, points=_points(sel))
+        g.emit(f"Civil War: {g.name(picker)} puts {unit_points(sel)} unit points of {g.name(v)} "
+               "into the first faction.", "civil_war_faction", nation=picker, points=unit_points(sel))
         if ctx["next"] == "beneficiary":
             ctx.update(picker=ctx["beneficiary"], quota=BENEFICIARY_PICK, rule="30.4123", next="split")
             return
         self._split(g, ctx)
 
-    def _split(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _split(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ctx["second"] = self._avail(g, ctx)
-        if _points(ctx["second"]) == 0:  # 30.413
+        if unit_points(ctx["second"]) == 0:  # 30.413
             g.emit(f"Civil War: no second faction remains; there is no civil war in {g.name(v)}.",
                    "calamity_none", nation=v)
             ctx["stage"] = "done"
             return
-        g.emit(f"Civil War: the first faction has {_points(ctx['first'])} unit points, the second "
-               f"{_points(ctx['second'])}.", "civil_war_factions",
+        g.emit(f"Civil War: the first faction has {unit_points(ctx['first'])} unit points, the second "
+               f"{unit_points(ctx['second'])}.", "civil_war_factions",
                first=ctx["first"], second=ctx["second"])
         if g.of(v).has("military"):  # 30.414, Z-16: before the choice
             ctx["military_left"] = ["first", "second"]
@@ -222,7 +228,7 @@ class CivilWar(CalamityEffect):
             ctx["stage"] = "keep"
 
     # ---- Military (30.414) ---------------------------------------------------------------
-    def _next_military(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _next_military(self, g: Context, ctx: dict[str, Any]) -> None:
         if not ctx["military_left"]:
             ctx["stage"] = "keep"
             ctx.pop("loss", None)
@@ -241,12 +247,12 @@ class CivilWar(CalamityEffect):
         ctx.update(stage="military", loss=loss, faction=which)
         self._advance(g, ctx)
 
-    def _military(self, g: Game, ctx: dict[str, Any], choice: dict[str, Any]) -> None:
+    def _military(self, g: Context, ctx: dict[str, Any], choice: dict[str, Any]) -> None:
         """Apply one faction's Military loss and update that faction."""
         v = ctx["victim"]
         L.apply(g, ctx["loss"], **choice)
         f = ctx[ctx["faction"]]
-        f = _minus(f, {"tokens": choice["tokens"], "cities": choice["reduce"] + choice["destroy"]})
+        f = units_minus(f, {"tokens": choice["tokens"], "cities": choice["reduce"] + choice["destroy"]})
         for a in choice["reduce"]:
             if g.tokens(a, v):
                 f["tokens"][a] = f["tokens"].get(a, 0) + g.tokens(a, v)
@@ -256,7 +262,7 @@ class CivilWar(CalamityEffect):
         self._next_military(g, ctx)
 
     # ---- the choice and the annexation (30.415) -----------------------------------------
-    def _keep(self, g: Game, ctx: dict[str, Any], which: str) -> None:
+    def _keep(self, g: Context, ctx: dict[str, Any], which: str) -> None:
         v, ben = ctx["victim"], ctx["beneficiary"]
         lost = ctx["second" if which == "first" else "first"]
         g.emit(f"Civil War: {g.name(v)} keeps the {which} faction; the other goes to "
@@ -300,12 +306,12 @@ class CivilWar(CalamityEffect):
                 n -= k
 
     # ---- interface ------------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         st = ctx["stage"]
         v = ctx["victim"]
         if st == "pick":
             avail = self._avail(g, ctx)
-            need = _required(avail, ctx["quota"])
+            need = selection_size(avail, ctx["quota"])
             picker = ctx["picker"]
             return [Decision(g.of(picker).seat, "civil_war_units",
                              f"Civil War: select {need} unit points of {g.name(v)}'s units "
@@ -323,11 +329,11 @@ class CivilWar(CalamityEffect):
                                       "second": ctx["second"]})]
         return []
 
-    def _owner(self, g: Game, ctx: dict[str, Any], seat: int) -> bool:
+    def _owner(self, g: Context, ctx: dict[str, Any], seat: int) -> bool:
         d = self.pending(g, ctx)
         return bool(d) and d[0].player == seat
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         st = ctx["stage"]
         if not self._owner(g, ctx, o.player):
             raise IllegalOrder("30.412", "no Civil War decision is owed by you now")
@@ -346,13 +352,13 @@ class CivilWar(CalamityEffect):
                                "decision")
         self._advance(g, ctx)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: random selections, random units, random faction."""
         g.emit(f"{g.name(g.player(seat).nation)} did not decide in time; the Civil War choice "
                "is made at random.", "timeout")
         self.handle(g, ctx, self.sample(g, ctx, seat, g.rng))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         st = ctx["stage"]
         if st == "pick":
             return SelectUnits(seat, **random_selection(self._avail(g, ctx), ctx["quota"], rng))

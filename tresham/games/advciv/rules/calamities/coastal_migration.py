@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -23,7 +23,7 @@ from .base import CalamityEffect, effect
 POINTS = 5  # CPCAL-28.631
 
 
-def coastal_areas(g: Game, nation: str) -> list[str]:
+def coastal_areas(g: Context, nation: str) -> list[str]:
     """The coastal areas holding the nation's tokens or cities (4.24)."""
     mine = set(g.token_areas(nation)) | set(g.cities_of(nation))
     return sorted(a for a in mine if a in g.areas and g.areas[a].coastal)
@@ -33,9 +33,12 @@ def coastal_areas(g: Game, nation: str) -> list[str]:
 class CoastalMigration(CalamityEffect):
     id = "coastal_migration"
     rule = "28.63"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses 5 unit points from coastal areas of his choice (all of them if he "
+               "has fewer there) and all his ships.")
     accepts = ("choose_losses",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ships = list(g.ships_of(v))
         for a in ships:
@@ -57,15 +60,15 @@ class CoastalMigration(CalamityEffect):
         ctx["losses"][v] = loss
         L.settle(g, ctx["losses"])
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         return L.pending(g, ctx.get("losses", {}))
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         L.handle(g, ctx["losses"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: random units from his coastal areas."""
         L.timeout(g, ctx["losses"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         return L.sample(g, ctx["losses"], seat, rng)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import Many, TradeCardId
 from .base import CalamityEffect, effect
@@ -35,17 +35,17 @@ class CalamityCards(Order):
     cards: Many(TradeCardId) = field(default_factory=list)
 
 
-def hand_commodities(g: Game, nation: str) -> list[str]:
+def hand_commodities(g: Context, nation: str) -> list[str]:
     """The victim's commodity cards (his calamities are already revealed and set aside, 29.7)."""
     return sorted(c for c in g.of(nation).hand if c in g.d.commodities)
 
 
-def face_value(g: Game, cards: list[str]) -> int:
+def face_value(g: Context, cards: list[str]) -> int:
     """Face value, not set value (28.711): the sum of the printed values."""
     return sum(g.d.commodities[c].value for c in cards)
 
 
-def cheapest_cards(g: Game, hand: list[str], points: int) -> list[str]:
+def cheapest_cards(g: Context, hand: list[str], points: int) -> list[str]:
     """The site default: the selection of the lowest total face value that reaches ``points``;
     ties go to fewer cards, then to the cheaper cards (deterministic). Short of the points,
     the whole hand (28.714). Dynamic programming over the exact totals."""
@@ -69,7 +69,7 @@ def cheapest_cards(g: Game, hand: list[str], points: int) -> list[str]:
     return sorted(best[total])
 
 
-def random_cards(hand: list[str], points: int, g: Game, rng) -> list[str]:
+def random_cards(hand: list[str], points: int, g: Context, rng) -> list[str]:
     """A random legal selection, for bots: the hand shuffled, cards taken until the points are
     reached (the whole hand when it is short)."""
     cards = list(hand)
@@ -89,16 +89,16 @@ class LoseCards(CalamityEffect):
 
     accepts = ("calamity_cards",)
 
-    def points(self, g: Game, ctx: dict[str, Any]) -> int:
+    def points(self, g: Context, ctx: dict[str, Any]) -> int:
         raise NotImplementedError
 
-    def dispose(self, g: Game, ctx: dict[str, Any], cards: list[str]) -> None:
+    def dispose(self, g: Context, ctx: dict[str, Any], cards: list[str]) -> None:
         raise NotImplementedError
 
-    def short_text(self, g: Game, ctx: dict[str, Any]) -> str:
+    def short_text(self, g: Context, ctx: dict[str, Any]) -> str:
         return "he discards his entire hand"
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         name = g.d.calamities[self.id].name
         n = self.points(g, ctx)
@@ -120,14 +120,14 @@ class LoseCards(CalamityEffect):
                    "points (face value), his choice.", "calamity", nation=victim,
                    calamity=self.id, points=n)
 
-    def _apply(self, g: Game, ctx: dict[str, Any], cards: list[str]) -> None:
+    def _apply(self, g: Context, ctx: dict[str, Any], cards: list[str]) -> None:
         p = g.of(ctx["victim"])
         for c in cards:
             p.hand.remove(c)
         self.dispose(g, ctx, sorted(cards))
         ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "choose":
             return []
         v = ctx["victim"]
@@ -137,7 +137,7 @@ class LoseCards(CalamityEffect):
                          default="the cheapest cards that reach the points",
                          options={"points": ctx["points"], "hand": hand_commodities(g, v)})]
 
-    def check(self, g: Game, ctx: dict[str, Any], cards: list[str]) -> None:
+    def check(self, g: Context, ctx: dict[str, Any], cards: list[str]) -> None:
         """Validate before anything changes: own commodity cards, at least the points."""
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise IllegalOrder(self.rule, "name the cards by their ids")
@@ -154,22 +154,22 @@ class LoseCards(CalamityEffect):
             raise IllegalOrder(self.rule, f"the cards named are worth {worth} points; at least "
                                f"{ctx['points']} are owed (face value)")
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, CalamityCards)
         cards = list(o.cards)
         self.check(g, ctx, cards)
         self._apply(g, ctx, cards)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """Site default: the cheapest cards that reach the points (:func:`cheapest_cards`)."""
         self._apply(g, ctx, cheapest_cards(g, hand_commodities(g, ctx["victim"]), ctx["points"]))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         return CalamityCards(seat_, random_cards(hand_commodities(g, ctx["victim"]),
                                                  ctx["points"], g, rng))
 
 
-def discard_cards(g: Game, ctx: dict[str, Any], cards: list[str], why: str) -> None:
+def discard_cards(g: Context, ctx: dict[str, Any], cards: list[str], why: str) -> None:
     """Cards discarded to the stacks: set aside, restacked after the acquisition of
     civilization cards (31.8). Everyone learns how many and their points; only the victim
     their names (trade cards are secret, 27.1)."""
@@ -189,10 +189,13 @@ class Corruption(LoseCards):
 
     id = "corruption"
     rule = "28.71"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim discards commodity cards worth at least 10 at face value, his pick (his whole "
+               "hand if it is worth less); Coinage makes it 15, Law 5 less.")
 
-    def points(self, g: Game, ctx: dict[str, Any]) -> int:
+    def points(self, g: Context, ctx: dict[str, Any]) -> int:
         p = g.of(ctx["victim"])
         return 10 + (5 if p.has("coinage") else 0) - (5 if p.has("law") else 0)  # 28.712, 28.713
 
-    def dispose(self, g: Game, ctx: dict[str, Any], cards: list[str]) -> None:
+    def dispose(self, g: Context, ctx: dict[str, Any], cards: list[str]) -> None:
         discard_cards(g, ctx, cards, "Corruption")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import SPECIAL_OWNERS, Game
+from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order
 from .base import CalamityEffect, effect
 from .losses import CalamityChoice
@@ -30,36 +30,36 @@ from .superstition import ChooseCities, check_cities
 PRIMARY, OTHERS = 3, 2  # 28.613
 
 
-def coasts(g: Game, sea: str) -> list[str]:
+def coasts(g: Context, sea: str) -> list[str]:
     """28.611: the coastal (land) areas directly bordering open sea ``sea``."""
     return sorted(a for a in g.areas[sea].water_adj if g.areas[a].is_land)
 
 
-def open_seas(g: Game) -> list[str]:
+def open_seas(g: Context) -> list[str]:
     return sorted(a for a, ar in g.areas.items() if ar.is_open_sea)
 
 
-def exposed(g: Game, nation: str, sea: str) -> list[str]:
+def exposed(g: Context, nation: str, sea: str) -> list[str]:
     """The nation's cities in the coastal areas the Cyclone in ``sea`` hits."""
     hit = set(coasts(g, sea))
     return [a for a in g.cities_of(nation) if a in hit]
 
 
-def worst_seas(g: Game, victim: str) -> tuple[int, list[str]]:
+def worst_seas(g: Context, victim: str) -> tuple[int, list[str]]:
     """28.611: the open seas hitting most of the primary victim's cities, and that number."""
     counts = {s: len(exposed(g, victim, s)) for s in open_seas(g)}
     best = max(counts.values(), default=0)
     return best, [s for s, n in counts.items() if n == best]
 
 
-def reductions(g: Game, nation: str, primary: bool) -> int:
+def reductions(g: Context, nation: str, primary: bool) -> int:
     """28.613-28.616: 3 for the primary victim, 2 for the others, changed by the modifiers
     that apply (``modifiers.held``; with the later text, Engineering -2, EPC-2)."""
     n = PRIMARY if primary else OTHERS
     return max(0, n + sum(m.cities for m in held(g, nation, "cyclone")))
 
 
-def ships_kept(g: Game, nation: str) -> int:
+def ships_kept(g: Context, nation: str) -> int:
     """28.615: the ships in the hit areas a modifier lets him keep (with the later text,
     Engineering two, EPC-2); 0 by default."""
     return max((m.ships_kept for m in held(g, nation, "cyclone")), default=0)
@@ -71,10 +71,15 @@ class Cyclone(CalamityEffect):
 
     id = "cyclone"
     rule = "28.61"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("A cyclone strikes the open sea bordering most of the victim's cities (his pick on a tie): he "
+               "reduces 3 of his cities on its coasts and every other player 2 of theirs; every ship on those "
+               "coasts goes back to stock. With the option \"cards of the later text\", Engineering "
+               "spares two cities and two ships.")
     accepts = ("calamity_choice", "choose_cities")
 
     # ---- flow ----------------------------------------------------------------------------
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         best, seas = worst_seas(g, victim)
         if best == 0:  # 28.612
@@ -91,7 +96,7 @@ class Cyclone(CalamityEffect):
                f"of {g.possessive(victim)} cities; {g.name(victim)} chooses where the cyclone "
                "strikes (28.611).", "calamity", nation=victim, calamity=self.id, seas=seas)
 
-    def _strike(self, g: Game, ctx: dict[str, Any], sea: str) -> None:
+    def _strike(self, g: Context, ctx: dict[str, Any], sea: str) -> None:
         """28.611, 28.613: the ships in the hit areas go to stock, then the cities are owed."""
         victim = ctx["victim"]
         hit = coasts(g, sea)
@@ -144,11 +149,11 @@ class Cyclone(CalamityEffect):
         ctx["owed"] = owed
         ctx["stage"] = "cities" if owed else "done"
 
-    def _reduce(self, g: Game, nation: str, cities: list[str]) -> None:
+    def _reduce(self, g: Context, nation: str, cities: list[str]) -> None:
         for a in sorted(cities):
             g.reduce_city(a, "the Cyclone")
 
-    def _choose_sea(self, g: Game, ctx: dict[str, Any], sea: str) -> None:
+    def _choose_sea(self, g: Context, ctx: dict[str, Any], sea: str) -> None:
         ctx.pop("options", None)
         self._strike(g, ctx, sea)
 
@@ -158,7 +163,7 @@ class Cyclone(CalamityEffect):
             ctx["stage"] = "done"
 
     # ---- decisions -----------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         stage = ctx.get("stage")
         if stage == "sea":
             return [Decision(g.of(ctx["victim"]).seat, "calamity_choice",
@@ -175,10 +180,10 @@ class Cyclone(CalamityEffect):
             return out
         return []
 
-    def _nation(self, g: Game, seat: int) -> str:
+    def _nation(self, g: Context, seat: int) -> str:
         return g.s.players[seat].nation
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         nation = self._nation(g, o.player)
         stage = ctx.get("stage")
         if isinstance(o, CalamityChoice):
@@ -198,7 +203,7 @@ class Cyclone(CalamityEffect):
         self._reduce(g, nation, o.cities)
         self._done_with(ctx, nation)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: the open sea and the cities are chosen at random."""
         nation = self._nation(g, seat)
         if ctx.get("stage") == "sea" and nation == ctx["victim"]:
@@ -210,7 +215,7 @@ class Cyclone(CalamityEffect):
             self._reduce(g, nation, sorted(g.rng.sample(cities, ctx["owed"][nation])))
             self._done_with(ctx, nation)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         nation = self._nation(g, seat)
         if ctx.get("stage") == "sea":
             return CalamityChoice(seat, rng.choice(ctx["options"]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -23,13 +23,13 @@ from .base import CalamityEffect, effect
 PRIMARY, SECONDARY, CAP = 16, 25, 10
 
 
-def primary_loss(g: Game, nation: str) -> int:
+def primary_loss(g: Context, nation: str) -> int:
     """16, −8 with Medicine (30.613, 32.431), +5 with Roadbuilding (30.614, 32.252)."""
     p = g.of(nation)
     return max(0, PRIMARY - (8 if p.has("medicine") else 0) + (5 if p.has("roadbuilding") else 0))
 
 
-def secondary_loss(g: Game, nation: str, assigned: int) -> int:
+def secondary_loss(g: Context, nation: str, assigned: int) -> int:
     """The assigned points, −5 with Medicine, +5 with Roadbuilding (30.613-30.615, Z-26).
     Roadbuilding's +5 applies only to a player actually chosen as a secondary victim."""
     if assigned <= 0:
@@ -38,7 +38,7 @@ def secondary_loss(g: Game, nation: str, assigned: int) -> int:
     return max(0, assigned - (5 if p.has("medicine") else 0) + (5 if p.has("roadbuilding") else 0))
 
 
-def eligible(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+def eligible(g: Context, ctx: dict[str, Any]) -> dict[str, int]:
     """Possible secondary victims and their caps: every other active nation except the
     trader (29.61, 30.611), at most 10 each."""
     return {p.nation: CAP for p in g.active()
@@ -49,9 +49,14 @@ def eligible(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
 class Epidemic(CalamityEffect):
     id = "epidemic"
     rule = "30.61"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses {PRIMARY} unit points and makes other players lose "
+               f"{SECONDARY} more, no more than {CAP} each and none from whoever "
+               "traded him the card. Every area hit keeps a token; Medicine lessens it, Roadbuilding "
+               "worsens it.")
     accepts = ("choose_losses", "assign_losses")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         """30.611: the victim's own loss and the assignment are owed at once."""
         v = ctx["victim"]
         pts = primary_loss(g, v)
@@ -66,7 +71,7 @@ class Epidemic(CalamityEffect):
             self._assign(g, ctx, forced)
         L.settle(g, ctx["losses"])
 
-    def _assign(self, g: Game, ctx: dict[str, Any], assign: dict[str, int]) -> None:
+    def _assign(self, g: Context, ctx: dict[str, Any], assign: dict[str, int]) -> None:
         """Record the division and owe each secondary victim his (adjusted) loss."""
         ctx["assigned"] = dict(sorted(assign.items()))
         for nation, n in ctx["assigned"].items():
@@ -79,7 +84,7 @@ class Epidemic(CalamityEffect):
                                                     why="Epidemic", rule="30.611")
         L.settle(g, ctx["losses"])
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         out = L.pending(g, ctx["losses"])
         if ctx["assigned"] is None:
             caps = eligible(g, ctx)
@@ -92,7 +97,7 @@ class Epidemic(CalamityEffect):
                 options={"total": L.assign_total(caps, SECONDARY), "caps": caps}))
         return out
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if isinstance(o, L.AssignLosses):
             if ctx["assigned"] is not None or g.player(o.player).nation != ctx["victim"]:
                 raise IllegalOrder("30.611", "only the primary victim assigns the Epidemic's "
@@ -101,7 +106,7 @@ class Epidemic(CalamityEffect):
         else:
             L.handle(g, ctx["losses"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: secondary victims = the leaders; units lost at random."""
         nation = g.player(seat).nation
         if nation == ctx["victim"] and ctx["assigned"] is None:
@@ -112,7 +117,7 @@ class Epidemic(CalamityEffect):
         if nation in ctx["losses"]:
             L.timeout(g, ctx["losses"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         nation = g.player(seat).nation
         if nation in ctx["losses"] and (rng.below(2) or ctx["assigned"] is not None
                                         or nation != ctx["victim"]):

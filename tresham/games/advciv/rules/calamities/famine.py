@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import Count, Mapping, NationId
 from . import losses as L
@@ -39,7 +39,7 @@ class FamineAssign(Order):
     victims: Mapping(NationId, Count) = field(default_factory=dict)
 
 
-def capacities(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+def capacities(g: Context, ctx: dict[str, Any]) -> dict[str, int]:
     """Most each other player may be assigned: 8, or fewer if he has fewer unit points on the
     board (30.311). The trader never (29.61); Famine is non-tradable, so there is none."""
     out = {}
@@ -52,7 +52,7 @@ def capacities(g: Game, ctx: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def grain_useful(g: Game, nation: str, loss: int) -> int:
+def grain_useful(g: Context, nation: str, loss: int) -> int:
     """30.312 / 32.211: the most Grain a Pottery holder can usefully show against a Famine
     loss of ``loss`` (4 points each, floor 0, Z-26); 0 without Pottery."""
     p = g.of(nation)
@@ -92,14 +92,18 @@ class Famine(CalamityEffect):
 
     id = "famine"
     rule = "30.31"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses {PRIMARY} unit points and hands out {SECONDARY_TOTAL} "
+               f"more to other players, no more than {SECONDARY_CAP} to any of them. A Pottery "
+               f"holder may show Grain cards to lose {GRAIN_RELIEF} fewer per card.")
     accepts = ("famine_assign", "famine_grain", L.ChooseLosses.type_name)
 
-    def grain_useful(self, g: Game, nation: str, loss: int) -> int:
+    def grain_useful(self, g: Context, nation: str, loss: int) -> int:
         """The Grain ``nation`` may show against ``loss`` (the module's ``grain_useful``; a
         variant may count fewer cards)."""
         return grain_useful(g, nation, loss)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         caps = capacities(g, ctx)
         ctx["total"] = min(SECONDARY_TOTAL, sum(caps.values()))
         ctx["losses"] = {}
@@ -108,7 +112,7 @@ class Famine(CalamityEffect):
         if sum(caps.values()) <= SECONDARY_TOTAL:  # only one allocation is possible
             self._assign(g, ctx, caps)
 
-    def _assign(self, g: Game, ctx: dict[str, Any], alloc: dict[str, int]) -> None:
+    def _assign(self, g: Context, ctx: dict[str, Any], alloc: dict[str, int]) -> None:
         alloc = {n: v for n, v in alloc.items() if v > 0}
         if alloc:
             g.emit("Famine: " + ", ".join(f"{g.name(n)} {v}" for n, v in sorted(alloc.items()))
@@ -119,7 +123,7 @@ class Famine(CalamityEffect):
         ctx["stage"] = "grain"
         self._maybe_losses(g, ctx)
 
-    def _maybe_losses(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _maybe_losses(self, g: Context, ctx: dict[str, Any]) -> None:
         """Once every Pottery holder has chosen his Grain, the losses are owed (30.312)."""
         if ctx["grain_ask"]:
             return
@@ -137,12 +141,12 @@ class Famine(CalamityEffect):
         ctx["stage"] = "losses"
         L.settle(g, ctx["losses"])
 
-    def _show(self, g: Game, ctx: dict[str, Any], nation: str, n: int) -> None:
+    def _show(self, g: Context, ctx: dict[str, Any], nation: str, n: int) -> None:
         ctx["grain"][nation] = n
         ctx["grain_ask"].remove(nation)
         self._maybe_losses(g, ctx)
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") == "assign":
             return [Decision(g.of(ctx["victim"]).seat, "famine_assign",
                              f"Famine: assign {ctx['total']} unit points to other players, at most "
@@ -160,7 +164,7 @@ class Famine(CalamityEffect):
             return L.pending(g, ctx["losses"])
         return []
 
-    def check_assign(self, g: Game, ctx: dict[str, Any], alloc: Any) -> None:
+    def check_assign(self, g: Context, ctx: dict[str, Any], alloc: Any) -> None:
         """Validate an allocation (30.311, 29.64, 29.61) before anything changes."""
         if not isinstance(alloc, dict) or not all(isinstance(k, str) and isinstance(v, int)
                                                   and not isinstance(v, bool) for k, v in alloc.items()):
@@ -182,7 +186,7 @@ class Famine(CalamityEffect):
             raise IllegalOrder("29.64", f"you must assign exactly {ctx['total']} unit points "
                                f"(you assigned {sum(alloc.values())})")
 
-    def why_not(self, g: Game, ctx: dict[str, Any], nation: str) -> str:
+    def why_not(self, g: Context, ctx: dict[str, Any], nation: str) -> str:
         """The player-facing reason a nation cannot be assigned Famine losses."""
         ok = "; you may assign: " + ", ".join(f"{g.name(n)} (at most {c})"
                                               for n, c in sorted(capacities(g, ctx).items()))
@@ -195,7 +199,7 @@ class Famine(CalamityEffect):
             return f"{g.name(nation)} has left the game and cannot be a secondary victim (15.61)" + ok
         return f"{g.name(nation)} has no units on the board" + ok
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") == "assign":
             if not isinstance(o, FamineAssign) or o.player != g.of(ctx["victim"]).seat:
                 raise IllegalOrder("30.311", "the Famine victim must first assign the 20 unit points")
@@ -218,7 +222,7 @@ class Famine(CalamityEffect):
             raise IllegalOrder("30.312", "there is no Grain to show now")
         L.handle(g, ctx["losses"], o)
 
-    def leader_assignment(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+    def leader_assignment(self, g: Context, ctx: dict[str, Any]) -> dict[str, int]:
         """SITE-CAL-05 / SZ-20: the leading players by Total Public Points take 8 each."""
         caps = capacities(g, ctx)
         out: dict[str, int] = {}
@@ -229,7 +233,7 @@ class Famine(CalamityEffect):
                 left -= out[n]
         return out
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         if ctx.get("stage") == "assign":
             g.emit(f"{g.name(ctx['victim'])} did not assign the Famine losses in time; the "
                    "leading players are chosen.", "timeout")
@@ -241,7 +245,7 @@ class Famine(CalamityEffect):
             return
         L.timeout(g, ctx["losses"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("stage") == "assign":
             return FamineAssign(seat, uniform_allocation(capacities(g, ctx), ctx["total"], rng))
         if ctx.get("stage") == "grain":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import SPECIAL_OWNERS, Game
+from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -26,7 +26,7 @@ from .base import CalamityEffect, effect
 PRIMARY, SECONDARY, ENGINEERING_CAP = 17, 10, 7
 
 
-def plains(g: Game) -> dict[str, list[str]]:
+def plains(g: Context) -> dict[str, list[str]]:
     """Flood plains in play (4.42): plain id -> its areas on this board."""
     out = {}
     for pid, areas in g.d.map.flood_plains.items():
@@ -36,19 +36,19 @@ def plains(g: Game) -> dict[str, list[str]]:
     return out
 
 
-def vulnerable_points(g: Game, nation: str, areas: list[str]) -> int:
+def vulnerable_points(g: Context, nation: str, areas: list[str]) -> int:
     """Unit points of ``nation`` a flood can take in ``areas`` (30.511, Z-14)."""
     cities = g.s.board.cities
     return sum(g.tokens(a, nation) + (5 if cities.get(a) == nation and L.vulnerable_city(g, a) else 0)
                for a in areas)
 
 
-def cap(g: Game, nation: str, points: int) -> int:
+def cap(g: Context, nation: str, points: int) -> int:
     """30.515: an Engineering holder loses at most 7 unit points to a flood."""
     return min(points, ENGINEERING_CAP) if g.of(nation).has("engineering") else points
 
 
-def others_on(g: Game, victim: str, areas: list[str]) -> dict[str, int]:
+def others_on(g: Context, victim: str, areas: list[str]) -> dict[str, int]:
     """Other nations' vulnerable points on the plain (barbarians and pirates never, 29.65;
     inert nations never, 15.61: they are not secondary victims and do not count toward the
     ten points of 30.512)."""
@@ -71,9 +71,14 @@ def others_on(g: Game, victim: str, areas: list[str]) -> dict[str, int]:
 class Flood(CalamityEffect):
     id = "flood"
     rule = "30.51"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"The victim loses up to {PRIMARY} unit points of vulnerable units on the flood plain "
+               f"where he has most, and the other players there lose {SECONDARY} between them. "
+               "With nothing on a flood plain he loses a coastal city instead; Engineering caps the "
+               f"loss at {ENGINEERING_CAP}.")
     accepts = ("choose_losses", "assign_losses", "calamity_choice")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ctx.update(stage="done", losses={}, assigned=None, options=[])
         points = {pid: vulnerable_points(g, v, areas) for pid, areas in plains(g).items()}
@@ -95,7 +100,7 @@ class Flood(CalamityEffect):
             ctx.update(stage="coastal", options=coastal)
 
     # ---- the flood plain (30.511-30.513, 30.515) -----------------------------------------
-    def _flood(self, g: Game, ctx: dict[str, Any], plain: str) -> None:
+    def _flood(self, g: Context, ctx: dict[str, Any], plain: str) -> None:
         v = ctx["victim"]
         areas = plains(g)[plain]
         ctx["plain"] = plain
@@ -113,12 +118,12 @@ class Flood(CalamityEffect):
             self._assign(g, ctx, forced)
         L.settle(g, ctx["losses"])
 
-    def _caps(self, g: Game, ctx: dict[str, Any]) -> dict[str, int]:
+    def _caps(self, g: Context, ctx: dict[str, Any]) -> dict[str, int]:
         """Who can be given flood losses: other players' vulnerable points on the plain
         (one cannot be given more than he has there)."""
         return others_on(g, ctx["victim"], plains(g)[ctx["plain"]])
 
-    def _assign(self, g: Game, ctx: dict[str, Any], assign: dict[str, int]) -> None:
+    def _assign(self, g: Context, ctx: dict[str, Any], assign: dict[str, int]) -> None:
         ctx["assigned"] = dict(sorted(assign.items()))
         areas = plains(g)[ctx["plain"]]
         for nation, n in ctx["assigned"].items():
@@ -131,7 +136,7 @@ class Flood(CalamityEffect):
         L.settle(g, ctx["losses"])
 
     # ---- no flood plain: a coastal city (30.514, 30.515) -------------------------------
-    def _coastal(self, g: Game, ctx: dict[str, Any], area: str) -> None:
+    def _coastal(self, g: Context, ctx: dict[str, Any], area: str) -> None:
         v = ctx["victim"]
         ctx["stage"] = "done"
         if g.of(v).has("engineering"):
@@ -140,7 +145,7 @@ class Flood(CalamityEffect):
             g.destroy_city(area, "Flood")
 
     # ---- decisions ------------------------------------------------------------------------
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         seat = g.of(ctx["victim"]).seat
         st = ctx["stage"]
         if st == "plain":
@@ -163,17 +168,17 @@ class Flood(CalamityEffect):
                                 options={"total": L.assign_total(caps, SECONDARY), "caps": caps}))
         return out
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         return ctx["stage"] == "done" or (ctx["stage"] == "losses" and not ctx["losses"]
                                           and ctx["assigned"] is not None)
 
-    def _choose(self, g: Game, ctx: dict[str, Any], choice: str) -> None:
+    def _choose(self, g: Context, ctx: dict[str, Any], choice: str) -> None:
         if ctx["stage"] == "plain":
             self._flood(g, ctx, choice)
         else:
             self._coastal(g, ctx, choice)
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         is_victim = g.player(o.player).nation == ctx["victim"]
         if isinstance(o, L.CalamityChoice):
             if ctx["stage"] not in ("plain", "coastal") or not is_victim:
@@ -195,7 +200,7 @@ class Flood(CalamityEffect):
                 raise IllegalOrder("30.511", "no flood losses are owed now")
             L.handle(g, ctx["losses"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05: random plain/city, secondary losses to the leaders, random units."""
         nation = g.player(seat).nation
         if ctx["stage"] in ("plain", "coastal"):
@@ -207,7 +212,7 @@ class Flood(CalamityEffect):
         if nation in ctx["losses"]:
             L.timeout(g, ctx["losses"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         nation = g.player(seat).nation
         if ctx["stage"] in ("plain", "coastal"):
             return L.CalamityChoice(seat, ctx["options"][rng.below(len(ctx["options"]))])

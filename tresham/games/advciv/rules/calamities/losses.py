@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import SPECIAL_OWNERS, Game
+from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order, order
 from ...schema import AreaId, Choice, Count, Many, Mapping, NationId
 
@@ -86,7 +86,7 @@ class CalamityChoice(Order):
     choice: Choice = ""
 
 
-def make_loss(g: Game, nation: str, points: int, *, mode: str = NORMAL,
+def make_loss(g: Context, nation: str, points: int, *, mode: str = NORMAL,
               areas: list[str] | None = None, why: str = "", rule: str = "29.62",
               tokens: dict[str, int] | None = None, cities: list[str] | None = None,
               ceiling: int | None = None) -> dict[str, Any]:
@@ -108,13 +108,13 @@ def make_loss(g: Game, nation: str, points: int, *, mode: str = NORMAL,
 
 
 # ---- what may be lost -------------------------------------------------------------------
-def vulnerable_city(g: Game, area: str) -> bool:
+def vulnerable_city(g: Context, area: str) -> bool:
     """Flood: a city is vulnerable on no city site or a white one; black sites are safe
     (30.511, Z-14)."""
     return g.areas[area].city_site in (None, "white")
 
 
-def token_caps(g: Game, loss: dict) -> dict[str, int]:
+def token_caps(g: Context, loss: dict) -> dict[str, int]:
     """Tokens that may be removed per area (30.612: an Epidemic leaves one in each area)."""
     nation, allowed = loss["nation"], loss["areas"]
     if nation in SPECIAL_OWNERS:  # 29.65: barbarians and pirates are never affected
@@ -131,7 +131,7 @@ def token_caps(g: Game, loss: dict) -> dict[str, int]:
     return out
 
 
-def city_areas(g: Game, loss: dict) -> list[str]:
+def city_areas(g: Context, loss: dict) -> list[str]:
     """The nation's cities that may be lost, in area order (29.62, 30.511)."""
     nation, allowed = loss["nation"], loss["areas"]
     if nation in SPECIAL_OWNERS:
@@ -148,8 +148,8 @@ def city_areas(g: Game, loss: dict) -> list[str]:
     return cities
 
 
-def _want(g: Game, nation: str, area: str, act: str, mode: str) -> int:
-    """Tokens a city would leave when reduced (26.41, as ``Game.reduce_city``) or destroyed
+def _want(g: Context, nation: str, area: str, act: str, mode: str) -> int:
+    """Tokens a city would leave when reduced (26.41, as ``Context.reduce_city``) or destroyed
     (none; one in an Epidemic, 30.612)."""
     if act == "destroy":
         return 1 if mode == EPIDEMIC else 0
@@ -163,11 +163,11 @@ def _city_points(placed: int, mode: str) -> int:
     return min(4, pts) if mode == EPIDEMIC else pts
 
 
-class _Table:
+class LossTable:
     """Reachable city-point totals from city ``i`` on with ``stock`` tokens left (exact:
     cities are handled in area order and reductions draw on the shrinking stock)."""
 
-    def __init__(self, g: Game, loss: dict) -> None:
+    def __init__(self, g: Context, loss: dict) -> None:
         self.nation, self.mode = loss["nation"], loss["mode"]
         self.cities = city_areas(g, loss)
         self.wants = [{act: _want(g, self.nation, a, act, self.mode) for act in ("reduce", "destroy")}
@@ -216,31 +216,31 @@ def _target(reach: frozenset[int], tokens: int, points: int, ceiling: int | None
     return best
 
 
-def _need(g: Game, loss: dict, table: "_Table", stock: int, tokens: int) -> int:
+def _need(g: Context, loss: dict, table: "LossTable", stock: int, tokens: int) -> int:
     """The exact total a loss costs from ``table``'s cities at ``stock`` (see :func:`_target`)."""
     return _target(table.reach(0, stock), tokens, loss["points"], loss.get("max"))
 
 
-def required(g: Game, loss: dict) -> int:
+def required(g: Context, loss: dict) -> int:
     """The exact number of unit points the loss costs (29.63); barbarians and pirates are
     never affected (29.65)."""
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
     caps = token_caps(g, loss)
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     return _need(g, loss, table, g.of(loss["nation"]).stock, sum(caps.values()))
 
 
-def maximum(g: Game, loss: dict) -> int:
+def maximum(g: Context, loss: dict) -> int:
     """All the unit points the nation could lose to this calamity."""
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     return max(table.reach(0, g.of(loss["nation"]).stock)) + sum(token_caps(g, loss).values())
 
 
 # ---- checking and applying a choice ------------------------------------------------------
-def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
+def check(g: Context, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
     """Validate a choice against the loss (29.62, 29.63, 30.511, 30.612); gives its points.
     Raises IllegalOrder with the rule and a plain message; changes nothing."""
     nation, mode, why = loss["nation"], loss["mode"], loss["why"] or "this calamity"
@@ -278,7 +278,7 @@ def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
                 raise IllegalOrder("30.511", f"your city in {area} stands on a black city site "
                                    "or off the flood plain and is safe from the flood")
             raise IllegalOrder("29.62", f"you have no city in {area} that {why} can take")
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     acts = {a: "reduce" for a in reduce} | {a: "destroy" for a in destroy}
     stock = g.of(nation).stock
     pts = 0
@@ -303,7 +303,7 @@ def check(g: Game, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int:
     return pts
 
 
-def apply(g: Game, loss: dict, tokens: dict[str, int], reduce: list[str], destroy: list[str]) -> int:
+def apply(g: Context, loss: dict, tokens: dict[str, int], reduce: list[str], destroy: list[str]) -> int:
     """Validate, then apply a choice: cities first in area order, then tokens. Gives the points."""
     pts = check(g, loss, tokens, reduce, destroy)
     nation, mode, why = loss["nation"], loss["mode"], loss["why"]
@@ -329,14 +329,14 @@ def apply(g: Game, loss: dict, tokens: dict[str, int], reduce: list[str], destro
     return pts
 
 
-def random_choice(g: Game, loss: dict, rng) -> dict[str, Any]:
+def random_choice(g: Context, loss: dict, rng) -> dict[str, Any]:
     """A random legal choice (each city's fate drawn among those still leading to the exact
     total, then the tokens drawn one by one). ``rng`` is ``g.rng`` for a timeout or the
     caller's generator for the bot."""
     nation = loss["nation"]
     caps = token_caps(g, loss)
     t_total = sum(caps.values())
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     stock = g.of(nation).stock
     need = _need(g, loss, table, stock, t_total)
     reduce, destroy = [], []
@@ -362,7 +362,7 @@ def random_choice(g: Game, loss: dict, rng) -> dict[str, Any]:
     return {"tokens": tokens, "reduce": reduce, "destroy": destroy}
 
 
-def forced_choice(g: Game, loss: dict) -> dict[str, Any] | None:
+def forced_choice(g: Context, loss: dict) -> dict[str, Any] | None:
     """The choice when there is only one (nothing to lose; everything must go; tokens in a
     single area and no city), else None."""
     caps = token_caps(g, loss)
@@ -381,11 +381,11 @@ def forced_choice(g: Game, loss: dict) -> dict[str, Any] | None:
 
 
 # ---- queue helpers: several losses owed at once ------------------------------------------
-def _seat(g: Game, nation: str) -> int:
+def _seat(g: Context, nation: str) -> int:
     return g.of(nation).seat
 
 
-def settle(g: Game, losses: dict[str, dict]) -> None:
+def settle(g: Context, losses: dict[str, dict]) -> None:
     """Apply at once every loss whose choice is forced; an inert nation decides nothing
     (15.61), so its losses are chosen at random at once."""
     for nation in list(losses):
@@ -401,10 +401,10 @@ def settle(g: Game, losses: dict[str, dict]) -> None:
             del losses[nation]
 
 
-def decision(g: Game, loss: dict) -> Decision:
+def decision(g: Context, loss: dict) -> Decision:
     """The choose_losses decision for one loss (SITE-CAL-05 default: random units)."""
     need = required(g, loss)
-    table = _Table(g, loss)
+    table = LossTable(g, loss)
     stock = g.of(loss["nation"]).stock
     why = loss["why"] or "a calamity"
     return Decision(
@@ -419,19 +419,19 @@ def decision(g: Game, loss: dict) -> Decision:
                             for i, a in enumerate(table.cities)}})
 
 
-def pending(g: Game, losses: dict[str, dict]) -> list[Decision]:
+def pending(g: Context, losses: dict[str, dict]) -> list[Decision]:
     """One decision per nation still owing a loss, in A.S.T. order."""
     return [decision(g, losses[p.nation]) for p in g.active() if p.nation in losses]
 
 
-def _loss_of(g: Game, losses: dict[str, dict], seat: int) -> dict:
+def _loss_of(g: Context, losses: dict[str, dict], seat: int) -> dict:
     nation = g.player(seat).nation
     if nation is None or nation not in losses:
         raise IllegalOrder("29.62", "you owe no losses to this calamity")
     return losses[nation]
 
 
-def handle(g: Game, losses: dict[str, dict], o: Order) -> None:
+def handle(g: Context, losses: dict[str, dict], o: Order) -> None:
     """Apply a ChooseLosses order (validated first) and clear that nation's loss."""
     if not isinstance(o, ChooseLosses):
         raise IllegalOrder("29.62", "choose the units you lose with a choose_losses order")
@@ -440,7 +440,7 @@ def handle(g: Game, losses: dict[str, dict], o: Order) -> None:
     del losses[loss["nation"]]
 
 
-def timeout(g: Game, losses: dict[str, dict], seat: int) -> None:
+def timeout(g: Context, losses: dict[str, dict], seat: int) -> None:
     """SITE-CAL-05: the overdue player loses random units (drawn with ``g.rng``)."""
     loss = _loss_of(g, losses, seat)
     g.emit(f"{g.name(loss['nation'])} did not choose in time; random units are lost.", "timeout")
@@ -448,7 +448,7 @@ def timeout(g: Game, losses: dict[str, dict], seat: int) -> None:
     del losses[loss["nation"]]
 
 
-def sample(g: Game, losses: dict[str, dict], seat: int, rng) -> ChooseLosses:
+def sample(g: Context, losses: dict[str, dict], seat: int, rng) -> ChooseLosses:
     """A random legal ChooseLosses for ``seat`` (the bot's move)."""
     loss = _loss_of(g, losses, seat)
     return ChooseLosses(seat, **random_choice(g, loss, rng))
@@ -460,7 +460,7 @@ def assign_total(caps: dict[str, int], total: int) -> int:
     return min(total, sum(caps.values()))
 
 
-def check_assignment(g: Game, assign: Any, caps: dict[str, int], total: int, rule: str,
+def check_assignment(g: Context, assign: Any, caps: dict[str, int], total: int, rule: str,
                      not_candidate: tuple[str, str] | None = None) -> dict[str, int]:
     """Validate a division of ``total`` points among ``caps`` (nation -> most he may be
     given); gives the clean assignment. Raises IllegalOrder (rule, plain message).
@@ -507,7 +507,7 @@ def forced_assignment(caps: dict[str, int], total: int) -> dict[str, int] | None
     return None
 
 
-def leaders_assignment(g: Game, caps: dict[str, int], total: int) -> dict[str, int]:
+def leaders_assignment(g: Context, caps: dict[str, int], total: int) -> dict[str, int]:
     """SITE-CAL-05 default: the players currently winning (Total Public Points, SZ-20) are
     the secondary victims, each given as much as allowed, highest first."""
     left = assign_total(caps, total)

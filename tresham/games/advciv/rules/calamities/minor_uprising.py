@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import Count
 from . import losses as L
@@ -36,12 +36,12 @@ class UprisingPay(Order):
     treasury: Count = 0
 
 
-def owed(g: Game, nation: str) -> int:
+def owed(g: Context, nation: str) -> int:
     """One unit point per city owned (28.831)."""
     return len(g.cities_of(nation))
 
 
-def most_payable(g: Game, nation: str, points: int) -> int:
+def most_payable(g: Context, nation: str, points: int) -> int:
     """Unit points he can pay for: two treasury tokens each, never more than owed (28.832)."""
     return min(points, g.of(nation).treasury // RATE)
 
@@ -50,9 +50,12 @@ def most_payable(g: Game, nation: str, points: int) -> int:
 class MinorUprising(CalamityEffect):
     id = "minor_uprising"
     rule = "28.83"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim loses at least one unit point per city he owns, or pays 2 treasury for "
+               "each point he spares.")
     accepts = ("uprising_pay", "choose_losses")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         n = owed(g, v)
         ctx["points"] = n
@@ -68,7 +71,7 @@ class MinorUprising(CalamityEffect):
         if most_payable(g, v, n) == 0:
             self._pay(g, ctx, 0)
 
-    def _pay(self, g: Game, ctx: dict[str, Any], treasury: int) -> None:
+    def _pay(self, g: Context, ctx: dict[str, Any], treasury: int) -> None:
         v = ctx["victim"]
         if treasury:
             g.spend_treasury(v, treasury)
@@ -81,11 +84,11 @@ class MinorUprising(CalamityEffect):
             ctx["losses"][v] = L.make_loss(g, v, rest, why="Minor Uprising", rule="28.831")
             L.settle(g, ctx["losses"])
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         st = ctx.get("stage")
         return st == "done" or (st == "losses" and not ctx["losses"])
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         v = ctx["victim"]
         st = ctx.get("stage")
         if st == "pay":
@@ -99,7 +102,7 @@ class MinorUprising(CalamityEffect):
             return L.pending(g, ctx["losses"])
         return []
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         v = ctx["victim"]
         if ctx.get("stage") == "pay":
             if not isinstance(o, UprisingPay):
@@ -117,7 +120,7 @@ class MinorUprising(CalamityEffect):
             raise IllegalOrder("28.832", "the payment is already made; choose the units you lose")
         L.handle(g, ctx["losses"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """Ruling EPM-9: nothing paid; then random units (SITE-CAL-05)."""
         if ctx.get("stage") == "pay":
             g.emit(f"{g.name(ctx['victim'])} did not choose in time; nothing is paid from treasury.",
@@ -126,7 +129,7 @@ class MinorUprising(CalamityEffect):
             return
         L.timeout(g, ctx["losses"], seat_)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx.get("stage") == "pay":
             mx = most_payable(g, ctx["victim"], ctx["points"])
             return UprisingPay(seat_, RATE * rng.below(mx + 1))

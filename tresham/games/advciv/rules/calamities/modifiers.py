@@ -11,10 +11,10 @@ Democracy (-10 unit points; ruling EPC-4). Rulings: docs/rulings/expansion-calam
 from __future__ import annotations
 
 from ...data import CardModifier
-from ...game import Game
+from ...context import Context
 
 
-def held(g: Game, nation: str, calamity: str) -> list[CardModifier]:
+def held(g: Context, nation: str, calamity: str) -> list[CardModifier]:
     """The modifiers of ``calamity`` that apply to ``nation`` now: a card of the game he holds,
     named by the page, or by the later text when the game has its option on."""
     p = g.of(nation)
@@ -23,7 +23,7 @@ def held(g: Game, nation: str, calamity: str) -> list[CardModifier]:
             and (not m.option or getattr(g.s.options, m.option, False))]
 
 
-def named(g: Game, mods: list[CardModifier]) -> str:
+def named(g: Context, mods: list[CardModifier]) -> str:
     """The modifiers' cards and rules in words: "Engineering (28.615, ruling EPC-2)"."""
     parts = []
     for m in mods:

@@ -4,7 +4,7 @@ After all calamities, before the support check (29.8) and the purchase of civ ca
 holder of Monotheism, in A.S.T. order (Z-31b), may convert one area land-adjacent to an area
 with his units: every unit there becomes his own (city for city, token for token). The site
 default when the deadline passes is "no conversion". A variant may allow a holder more than
-one conversion (``Game.conversions``, 1 here): he is then asked again while a target is left,
+one conversion (``Context.conversions``, 1 here): he is then asked again while a target is left,
 and a "no conversion" ends his turn.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import OptionalArea
 
@@ -29,7 +29,7 @@ class Convert(Order):
     area: OptionalArea = ""
 
 
-def occupants(g: Game, area: str) -> set[str]:
+def occupants(g: Context, area: str) -> set[str]:
     """Owners of tokens or a city in ``area``."""
     out = {o for o, n in g.s.board.tokens.get(area, {}).items() if n > 0}
     c = g.s.board.cities.get(area)
@@ -38,7 +38,7 @@ def occupants(g: Game, area: str) -> set[str]:
     return out
 
 
-def targets(g: Game, nation: str) -> list[str]:
+def targets(g: Context, nation: str) -> list[str]:
     """Areas ``nation`` may convert (32.941-32.942, 32.952): land-adjacent to an area holding
     his units; holding units of other nations; none of them a Monotheism or Theology holder,
     Barbarians or Pirates; and he has the tokens and city in stock to replace them."""
@@ -62,7 +62,7 @@ def targets(g: Game, nation: str) -> list[str]:
     return out
 
 
-def convert(g: Game, nation: str, area: str) -> None:
+def convert(g: Context, nation: str, area: str) -> None:
     """Replace every other nation's unit in ``area`` by ``nation``'s (32.941)."""
     for o in sorted(occupants(g, area) - {nation}):
         n = g.tokens(area, o)
@@ -76,35 +76,35 @@ def convert(g: Game, nation: str, area: str) -> None:
         g.replace_city(area, nation, "Monotheism")
 
 
-def holders(g: Game) -> list[str]:
+def holders(g: Context) -> list[str]:
     """Monotheism holders in A.S.T. order (Z-31b)."""
     return [p.nation for p in g.active() if p.has("monotheism") and not p.inert]
 
 
-def _skip_empty(g: Game) -> None:
+def _skip_empty(g: Context) -> None:
     """Pass over holders with no legal target (a decision with no choice is not asked)."""
     st = g.s.step["mono"]
     while st["i"] < len(st["holders"]) and not targets(g, st["holders"][st["i"]]):
         st["i"] += 1
 
 
-def begin(g: Game) -> None:
+def begin(g: Context) -> None:
     g.s.step["mono"] = {"holders": holders(g), "i": 0}
     _skip_empty(g)
 
 
-def current(g: Game) -> str | None:
+def current(g: Context) -> str | None:
     st = g.s.step.get("mono")
     if not st or st["i"] >= len(st["holders"]):
         return None
     return st["holders"][st["i"]]
 
 
-def done(g: Game) -> bool:
+def done(g: Context) -> bool:
     return current(g) is None
 
 
-def pending(g: Game) -> list[Decision]:
+def pending(g: Context) -> list[Decision]:
     n = current(g)
     if n is None:
         return []
@@ -115,9 +115,9 @@ def pending(g: Game) -> list[Decision]:
                      default="no conversion", options={"areas": targets(g, n)})]
 
 
-def _next(g: Game, again: bool = False) -> None:
+def _next(g: Context, again: bool = False) -> None:
     """To the next holder; with ``again`` (an area converted), the same holder while
-    ``Game.conversions`` allows him more and a target is left (1 in the plain game)."""
+    ``Context.conversions`` allows him more and a target is left (1 in the plain game)."""
     st = g.s.step["mono"]
     n = current(g)
     more = g.conversions(n) if n is not None else 1
@@ -131,7 +131,7 @@ def _next(g: Game, again: bool = False) -> None:
     _skip_empty(g)
 
 
-def handle(g: Game, o: Order) -> None:
+def handle(g: Context, o: Order) -> None:
     n = current(g)
     if not isinstance(o, Convert) or n is None or g.of(n).seat != o.player:
         raise IllegalOrder("32.941", "no Monotheism conversion is owed by you now")
@@ -148,14 +148,14 @@ def handle(g: Game, o: Order) -> None:
     _next(g)
 
 
-def timeout(g: Game, seat: int) -> None:
+def timeout(g: Context, seat: int) -> None:
     """Site default: no conversion."""
     n = current(g)
     g.emit(f"{g.name(n)} converts no area this turn (deadline passed).", "monotheism_none", nation=n)
     _next(g)
 
 
-def sample(g: Game, seat: int, rng: Any) -> Order:
+def sample(g: Context, seat: int, rng: Any) -> Order:
     n = current(g)
     opts = [""] + targets(g, n)
     return Convert(seat, rng.choice(opts))

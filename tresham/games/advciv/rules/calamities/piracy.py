@@ -6,7 +6,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import PIRATES
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from .base import CalamityEffect, effect, show_trader
 from .superstition import ChooseCities, check_cities, seat
@@ -15,18 +15,18 @@ PRIMARY = 2  # 30.911
 SECONDARY = 2  # 30.912
 
 
-def coastal_cities(g: Game, nation: str) -> list[str]:
+def coastal_cities(g: Context, nation: str) -> list[str]:
     """Cities of ``nation`` in coastal areas (4.24)."""
     return [a for a in g.cities_of(nation) if g.areas[a].coastal]
 
 
-def chooser_of_primary(g: Game, ctx: dict[str, Any]) -> str:
+def chooser_of_primary(g: Context, ctx: dict[str, Any]) -> str:
     """30.911: the trader selects the victim's cities; untraded, the player with most unit
     points in stock (Z-25, by analogy with 30.5251)."""
     return ctx["trader"] or g.most_units_in_stock() or ctx["victim"]
 
 
-def secondary_candidates(g: Game, ctx: dict[str, Any], coastal=coastal_cities) -> dict[str, list[str]]:
+def secondary_candidates(g: Context, ctx: dict[str, Any], coastal=coastal_cities) -> dict[str, list[str]]:
     """Other players with coastal cities (``coastal``: the cities that may be named), the
     trader excluded (30.912, 29.61)."""
     out = {}
@@ -39,7 +39,7 @@ def secondary_candidates(g: Game, ctx: dict[str, Any], coastal=coastal_cities) -
     return out
 
 
-def to_pirates(g: Game, areas: list[str]) -> None:
+def to_pirates(g: Context, areas: list[str]) -> None:
     """Each city becomes a pirate city (30.911; pirates use an unused nation's pieces)."""
     for a in sorted(areas):
         g.replace_city(a, PIRATES, "Piracy")
@@ -53,17 +53,21 @@ class Piracy(CalamityEffect):
 
     id = "piracy"
     rule = "30.91"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"{PRIMARY} of the victim's coastal cities, picked by whoever traded him the card, "
+               f"turn into pirate cities, and he picks one coastal city each of {SECONDARY} "
+               "other players to share that fate (never the trader's).")
     accepts = ("choose_cities",)
 
-    def coastal(self, g: Game, nation: str) -> list[str]:
+    def coastal(self, g: Context, nation: str) -> list[str]:
         """The cities of ``nation`` that may become pirate cities: his coastal ones (a
         variant may exclude some)."""
         return coastal_cities(g, nation)
 
-    def secondaries(self, g: Game, ctx: dict[str, Any]) -> dict[str, list[str]]:
+    def secondaries(self, g: Context, ctx: dict[str, Any]) -> dict[str, list[str]]:
         return secondary_candidates(g, ctx, self.coastal)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         cc = self.coastal(g, ctx["victim"])
         ctx["n"] = min(PRIMARY, len(cc))
         ctx["chooser"] = chooser_of_primary(g, ctx)
@@ -76,7 +80,7 @@ class Piracy(CalamityEffect):
         elif ctx["chooser"] == ctx["trader"]:  # SITE-SAFE-05: he is seen choosing
             show_trader(g, ctx, "chooses which of his coastal cities the pirates take (30.911)")
 
-    def _secondary(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _secondary(self, g: Context, ctx: dict[str, Any]) -> None:
         cand = self.secondaries(g, ctx)
         ctx["stage"] = "secondary"
         ctx["m"] = min(SECONDARY, len(cand))
@@ -85,11 +89,11 @@ class Piracy(CalamityEffect):
         elif all(len(v) == 1 for v in cand.values()) and len(cand) == ctx["m"]:
             self._apply_secondary(g, ctx, [v[0] for v in cand.values()])
 
-    def _apply_secondary(self, g: Game, ctx: dict[str, Any], areas: list[str]) -> None:
+    def _apply_secondary(self, g: Context, ctx: dict[str, Any], areas: list[str]) -> None:
         to_pirates(g, areas)
         ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         st = ctx.get("stage")
         if st == "primary":
             return [Decision(seat(g, ctx["chooser"]), "calamity_cities",
@@ -105,7 +109,7 @@ class Piracy(CalamityEffect):
                                       "max_per_player": 1})]
         return []
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
         if ctx["stage"] == "primary":
             check_cities(g, o.cities, self.coastal(g, ctx["victim"]), ctx["n"], "30.911",
@@ -121,7 +125,7 @@ class Piracy(CalamityEffect):
             raise IllegalOrder("30.912", "each secondary victim may lose only one city")
         self._apply_secondary(g, ctx, o.cities)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """SITE-CAL-05: secondary victims are the leaders (SZ-20); cities at random."""
         if ctx["stage"] == "primary":
             to_pirates(g, g.rng.sample(self.coastal(g, ctx["victim"]), ctx["n"]))
@@ -131,7 +135,7 @@ class Piracy(CalamityEffect):
         victims = [n for n in g.leaders() if n in cand][: ctx["m"]]
         self._apply_secondary(g, ctx, [g.rng.choice(cand[n]) for n in victims])
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx["stage"] == "primary":
             return ChooseCities(seat_, sorted(rng.sample(self.coastal(g, ctx["victim"]), ctx["n"])))
         cand = self.secondaries(g, ctx)

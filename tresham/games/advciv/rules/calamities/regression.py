@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import CalamityEffect, effect
 
 SPACES = 1  # 28.911 [INFERRED], 28.4.2 of the Expansion Project's current rulebook
@@ -24,14 +24,16 @@ class Regression(CalamityEffect):
 
     id = "regression"
     rule = "28.91"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim's marker on the A.S.T. moves back one space (not if he has no city)."
 
-    def spaces(self, g: Game, ctx: dict[str, Any]) -> int:
+    def spaces(self, g: Context, ctx: dict[str, Any]) -> int:
         """28.912/28.913: Fundamentalism and Library are not Advanced Civilization cards;
         ``has`` is asked anyway so a later card set with them gets the page's modifiers."""
         p = g.of(ctx["victim"])
         return max(0, SPACES + (1 if p.has("fundamentalism") else 0) - (1 if p.has("library") else 0))
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         p = g.of(victim)
         if not g.cities_of(victim):  # 28.914

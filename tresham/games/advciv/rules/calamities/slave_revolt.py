@@ -17,14 +17,14 @@ import importlib
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order, Timeout
 from .base import CalamityEffect, effect
 
 BASE = 15
 
 
-def unsupporting(g: Game, nation: str) -> int:
+def unsupporting(g: Context, nation: str) -> int:
     """Tokens that may not support cities: 15, +5 Mining, −5 Enlightenment (30.421,
     30.423), never more than he has on the board (30.422)."""
     p = g.of(nation)
@@ -32,7 +32,7 @@ def unsupporting(g: Game, nation: str) -> int:
     return min(n, g.tokens_on_board(nation))
 
 
-def _support():
+def support_rules():
     """The city support sub-machine (rules/support.py, 26.3)."""
     return importlib.import_module("tresham.games.advciv.rules.support")
 
@@ -41,34 +41,38 @@ def _support():
 class SlaveRevolt(CalamityEffect):
     id = "slave_revolt"
     rule = "30.42"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = (f"For the rest of the calamity phase {BASE} of the victim's tokens "
+               "support no city, so the cities left unsupported are reduced. Mining adds 5 "
+               "tokens to that, Enlightenment takes 5 away.")
     accepts = ("reduce_cities",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         n = unsupporting(g, v)
         ctx["unsupporting"] = n
         g.emit(f"Slave Revolt: {n} of {g.name(v)}'s tokens cannot support cities; "
                f"{g.tokens_on_board(v) - n} tokens remain for {len(g.cities_of(v))} cities.",
                "calamity_effect", nation=v, tokens=n)
-        ctx["support"] = _support().start_support_check(g, "Slave Revolt", nations=[v],
+        ctx["support"] = support_rules().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
-        return _support().pending(g, ctx["support"])
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
+        return support_rules().pending(g, ctx["support"])
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
-        return _support().done(g, ctx["support"])
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
+        return support_rules().done(g, ctx["support"])
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if g.player(o.player).nation != ctx["victim"]:
             raise IllegalOrder("30.422", "only the victim of the Slave Revolt reduces cities")
-        _support().handle(g, ctx["support"], o)
+        support_rules().handle(g, ctx["support"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """SITE-CAL-05 / SZ-16: random cities, this turn's new ones first."""
-        _support().timeout(g, ctx["support"], seat)
+        support_rules().timeout(g, ctx["support"], seat)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if g.player(seat).nation != ctx["victim"]:
             return Timeout(seat)
-        return _support().sample(g, ctx["support"], seat, rng)
+        return support_rules().sample(g, ctx["support"], seat, rng)

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import CalamityEffect, effect
 
 TREASURY = 10  # 28.231
 
 
-def lose_treasury(g: Game, nation: str, n: int, name: str, rule: str) -> int:
+def lose_treasury(g: Context, nation: str, n: int, name: str, rule: str) -> int:
     """Return ``n`` treasury tokens to stock, or all he has if fewer (28.232, 28.343)."""
     p = g.of(nation)
     k = min(n, p.treasury)
@@ -31,6 +31,8 @@ class SquanderedWealth(CalamityEffect):
 
     id = "squandered_wealth"
     rule = "28.23"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "The victim returns 10 treasury tokens to stock, or all he has if fewer."
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         lose_treasury(g, ctx["victim"], TREASURY, "Squandered Wealth", "28.232")

@@ -9,7 +9,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import AreaId, Many
 from .base import CalamityEffect, effect
@@ -23,11 +23,11 @@ class ChooseCities(Order):
     cities: Many(AreaId) = field(default_factory=list)
 
 
-def seat(g: Game, nation: str) -> int:
+def seat(g: Context, nation: str) -> int:
     return g.of(nation).seat
 
 
-def reduce_value(g: Game, area: str) -> int:
+def reduce_value(g: Context, area: str) -> int:
     """Unit points a city is worth when reduced (29.62): 5 minus the tokens left in its place."""
     owner = g.s.board.cities[area]
     if owner in (BARBARIANS, PIRATES):
@@ -37,7 +37,7 @@ def reduce_value(g: Game, area: str) -> int:
     return 5 - left
 
 
-def check_cities(g: Game, chosen: list[str], allowed: list[str], n: int, rule: str, what: str) -> None:
+def check_cities(g: Context, chosen: list[str], allowed: list[str], n: int, rule: str, what: str) -> None:
     """Validate a list of ``n`` distinct cities among ``allowed`` (before anything changes)."""
     if not isinstance(chosen, list) or not all(isinstance(a, str) for a in chosen):
         raise IllegalOrder(rule, "name the cities by their areas")
@@ -51,7 +51,7 @@ def check_cities(g: Game, chosen: list[str], allowed: list[str], n: int, rule: s
         raise IllegalOrder(rule, f"choose exactly {n} {what}")
 
 
-def religion_level(g: Game, nation: str) -> str | None:
+def religion_level(g: Context, nation: str) -> str | None:
     """The highest Religion card that governs Superstition (30.322): not cumulative."""
     p = g.of(nation)
     for card in ("enlightenment", "deism", "mysticism"):
@@ -67,13 +67,13 @@ class ReduceOwnCities(CalamityEffect):
 
     accepts = ("choose_cities",)
 
-    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+    def count(self, g: Context, ctx: dict[str, Any]) -> int:
         raise NotImplementedError
 
-    def after(self, g: Game, ctx: dict[str, Any]) -> None:
+    def after(self, g: Context, ctx: dict[str, Any]) -> None:
         """What follows the victim's own reductions (Iconoclasm's secondary cities)."""
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         cities = g.cities_of(victim)
         n = max(0, min(self.count(g, ctx), len(cities)))
@@ -90,19 +90,19 @@ class ReduceOwnCities(CalamityEffect):
             g.emit(f"{name}: {g.name(victim)} must reduce {n} of his cities.", "calamity",
                    nation=victim, calamity=self.id, count=n)
 
-    def _reduce(self, g: Game, ctx: dict[str, Any], cities: list[str]) -> None:
+    def _reduce(self, g: Context, ctx: dict[str, Any], cities: list[str]) -> None:
         name = g.d.calamities[self.id].name
         for a in cities:
             g.reduce_city(a, name)
         self._next(g, ctx)
 
-    def _next(self, g: Game, ctx: dict[str, Any]) -> None:
+    def _next(self, g: Context, ctx: dict[str, Any]) -> None:
         ctx["stage"] = "after"
         self.after(g, ctx)
         if ctx["stage"] == "after":
             ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "own":
             return []
         v = ctx["victim"]
@@ -111,16 +111,16 @@ class ReduceOwnCities(CalamityEffect):
                          default="cities chosen at random",
                          options={"count": ctx["n"], "cities": g.cities_of(v)})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
         check_cities(g, o.cities, g.cities_of(ctx["victim"]), ctx["n"], self.rule, "of your cities")
         self._reduce(g, ctx, sorted(o.cities))
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """SITE-CAL-05: cities chosen at random."""
         self._reduce(g, ctx, sorted(g.rng.sample(g.cities_of(ctx["victim"]), ctx["n"])))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         return ChooseCities(seat_, sorted(rng.sample(g.cities_of(ctx["victim"]), ctx["n"])))
 
 
@@ -132,6 +132,9 @@ class Superstition(ReduceOwnCities):
 
     id = "superstition"
     rule = "30.32"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Three of the victim's cities are reduced, his pick. The best religion card he "
+               "holds lowers that: 2 with Mysticism, 1 with Deism, none with Enlightenment.")
 
-    def count(self, g: Game, ctx: dict[str, Any]) -> int:
+    def count(self, g: Context, ctx: dict[str, Any]) -> int:
         return {None: 3, "mysticism": 2, "deism": 1, "enlightenment": 0}[religion_level(g, ctx["victim"])]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game import Game
+from ...context import Context
 from .base import CalamityEffect, effect
 from .squandered_wealth import lose_treasury
 
@@ -22,8 +22,10 @@ class Tempest(CalamityEffect):
 
     id = "tempest"
     rule = "28.34"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = "All the victim's ships go back to stock, and he returns 5 treasury tokens, or all he has if fewer."
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         ships = sorted(g.ships_of(victim))
         for a in ships:

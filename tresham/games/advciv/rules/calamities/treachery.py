@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from .base import CalamityEffect, effect, show_trader
 from .superstition import ChooseCities, check_cities, seat
@@ -20,12 +20,15 @@ class Treachery(CalamityEffect):
 
     id = "treachery"
     rule = "30.22"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("Whoever traded the card swaps one of the victim's cities, of his choosing, for a "
+               "city of his own. Drawn and kept, it simply costs the victim one city reduced.")
     accepts = ("choose_cities",)
 
     def chooser(self, ctx: dict[str, Any]) -> str:
         return ctx["trader"] or ctx["victim"]
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         cities = g.cities_of(ctx["victim"])
         ctx["stage"] = "choose"
         if not cities:
@@ -37,12 +40,12 @@ class Treachery(CalamityEffect):
             self._apply(g, ctx, cities[0])
 
     @staticmethod
-    def show(g: Game, ctx: dict[str, Any]) -> None:
+    def show(g: Context, ctx: dict[str, Any]) -> None:
         """SITE-SAFE-05: a traded Treachery that has a city to take shows its trader at the
         table (he chooses the city, and his own replaces it)."""
         show_trader(g, ctx, "takes one of his cities (30.221)")
 
-    def _apply(self, g: Game, ctx: dict[str, Any], area: str) -> None:
+    def _apply(self, g: Context, ctx: dict[str, Any], area: str) -> None:
         trader = ctx["trader"]
         if trader is None:
             g.reduce_city(area, "Treachery")  # 30.222
@@ -52,7 +55,7 @@ class Treachery(CalamityEffect):
             g.destroy_city(area, f"Treachery ({g.name(trader)} has no city available)")
         ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") != "choose":
             return []
         trader = ctx["trader"]
@@ -67,7 +70,7 @@ class Treachery(CalamityEffect):
                          default="a city chosen at random",
                          options={"count": 1, "cities": g.cities_of(ctx["victim"])})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseCities)
         if ctx["trader"]:
             check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.221",
@@ -76,9 +79,9 @@ class Treachery(CalamityEffect):
             check_cities(g, o.cities, g.cities_of(ctx["victim"]), 1, "30.222", "one of your cities")
         self._apply(g, ctx, o.cities[0])
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """SITE-CAL-05: the city is chosen at random."""
         self._apply(g, ctx, g.rng.choice(g.cities_of(ctx["victim"])))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         return ChooseCities(seat_, [rng.choice(g.cities_of(ctx["victim"]))])

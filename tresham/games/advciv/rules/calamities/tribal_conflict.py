@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import Game
+from ...context import Context
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -28,12 +28,12 @@ from .superstition import seat
 CAP = 5  # CPCAL-28.733
 
 
-def eligible_areas(g: Game, nation: str) -> list[str]:
+def eligible_areas(g: Context, nation: str) -> list[str]:
     """His areas with at least one of his tokens and no city (28.731)."""
     return [a for a in g.token_areas(nation) if a not in g.s.board.cities and a in g.areas]
 
 
-def pairs(g: Game, nation: str) -> list[str]:
+def pairs(g: Context, nation: str) -> list[str]:
     """Every pair of eligible areas sharing a land border, as "a+b" (a < b), sorted."""
     el = eligible_areas(g, nation)
     s = set(el)
@@ -45,7 +45,7 @@ def split(pair: str) -> tuple[str, str]:
     return a, b
 
 
-def pair_tokens(g: Game, nation: str, pair: str) -> int:
+def pair_tokens(g: Context, nation: str, pair: str) -> int:
     return sum(g.tokens(a, nation) for a in split(pair))
 
 
@@ -53,9 +53,12 @@ def pair_tokens(g: Game, nation: str, pair: str) -> int:
 class TribalConflict(CalamityEffect):
     id = "tribal_conflict"
     rule = "28.73"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The victim empties two neighbouring areas of his holding his tokens and no city, his "
+               "pick, losing at most 5 tokens.")
     accepts = ("calamity_choice", "choose_losses")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         v = ctx["victim"]
         ctx["losses"] = {}
         ps = pairs(g, v)
@@ -69,7 +72,7 @@ class TribalConflict(CalamityEffect):
         if len(ps) == 1:
             self._pair(g, ctx, ps[0])
 
-    def _pair(self, g: Game, ctx: dict[str, Any], pair: str) -> None:
+    def _pair(self, g: Context, ctx: dict[str, Any], pair: str) -> None:
         v = ctx["victim"]
         a, b = split(pair)
         n = pair_tokens(g, v, pair)
@@ -87,10 +90,10 @@ class TribalConflict(CalamityEffect):
                                        why="Tribal Conflict", rule="28.733", ceiling=CAP)
         L.settle(g, ctx["losses"])
 
-    def done(self, g: Game, ctx: dict[str, Any]) -> bool:
+    def done(self, g: Context, ctx: dict[str, Any]) -> bool:
         return ctx.get("stage") == "done" or (ctx.get("stage") == "tokens" and not ctx["losses"])
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         v = ctx["victim"]
         if ctx.get("stage") == "pair":
             ps = pairs(g, v)
@@ -103,7 +106,7 @@ class TribalConflict(CalamityEffect):
             return L.pending(g, ctx["losses"])
         return []
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         if ctx.get("stage") == "pair":
             if not isinstance(o, CalamityChoice):
                 raise IllegalOrder("28.731", "choose the two areas first (calamity_choice)")
@@ -117,7 +120,7 @@ class TribalConflict(CalamityEffect):
             raise IllegalOrder("28.733", "choose the five tokens removed (choose_losses)")
         L.handle(g, ctx["losses"], o)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         """Ruling EPM-7: the pair holding fewest tokens (random among equals); then random tokens."""
         v = ctx["victim"]
         if ctx.get("stage") == "pair":
@@ -129,7 +132,7 @@ class TribalConflict(CalamityEffect):
             return
         L.timeout(g, ctx["losses"], seat_)
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         if ctx.get("stage") == "pair":
             return CalamityChoice(seat_, rng.choice(pairs(g, ctx["victim"])))
         return L.sample(g, ctx["losses"], seat_, rng)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....base import Decision, IllegalOrder
-from ...game import SPECIAL_OWNERS, Game
+from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order, order
 from ...schema import AreaId, Count, Many, Mapping
 from .base import CalamityEffect, effect
@@ -49,12 +49,12 @@ class Annex(Order):
 
 
 # ---- who benefits --------------------------------------------------------------------------
-def unit_areas(g: Game, nation: str) -> set[str]:
+def unit_areas(g: Context, nation: str) -> set[str]:
     """Areas holding the nation's tokens or city."""
     return set(g.token_areas(nation)) | set(g.cities_of(nation))
 
 
-def eligible(g: Game, victim: str) -> list[str]:
+def eligible(g: Context, victim: str) -> list[str]:
     """28.811: the players sharing a land border with the victim, in A.S.T. order."""
     mine = unit_areas(g, victim)
     near = set(mine)
@@ -69,7 +69,7 @@ def eligible(g: Game, victim: str) -> list[str]:
     return out
 
 
-def candidates(g: Game, victim: str) -> list[str]:
+def candidates(g: Context, victim: str) -> list[str]:
     """28.812: the eligible players with most unit points in stock (A.S.T. order)."""
     elig = eligible(g, victim)
     if not elig:
@@ -78,7 +78,7 @@ def candidates(g: Game, victim: str) -> list[str]:
     return [n for n in elig if g.units_in_stock(n) == best]
 
 
-def quota(g: Game, victim: str) -> int:
+def quota(g: Context, victim: str) -> int:
     """28.813-28.815: 2 x cities, changed by the modifiers that apply (``modifiers.held``;
     with the later text, Military -5 and Democracy -10, ruling EPC-4), never below 0."""
     n = PER_CITY * len(g.cities_of(victim))
@@ -90,7 +90,7 @@ class _Sim:
     """Who holds what where (tokens and cities), the points left and the beneficiary's stock;
     annexing only widens the reach (28.813), so any order of a valid selection works."""
 
-    def __init__(self, g: Game, ctx: dict[str, Any]) -> None:
+    def __init__(self, g: Context, ctx: dict[str, Any]) -> None:
         self.g, self.v, self.b = g, ctx["victim"], ctx["beneficiary"]
         self.units: dict[str, dict[str, int]] = {}
         for area, m in g.s.board.tokens.items():
@@ -142,7 +142,7 @@ class _Sim:
             self.city_stock -= 1
 
 
-def random_annex(g: Game, ctx: dict[str, Any], rng) -> dict[str, Any]:
+def random_annex(g: Context, ctx: dict[str, Any], rng) -> dict[str, Any]:
     """A random legal annexation (SITE-CAL-05): unit by unit among those within reach."""
     sim = _Sim(g, ctx)
     tokens: dict[str, int] = {}
@@ -160,7 +160,7 @@ def random_annex(g: Game, ctx: dict[str, Any], rng) -> dict[str, Any]:
     return {"tokens": dict(sorted(tokens.items())), "cities": sorted(cities)}
 
 
-def check_annex(g: Game, ctx: dict[str, Any], tokens: Any, cities: Any) -> None:
+def check_annex(g: Context, ctx: dict[str, Any], tokens: Any, cities: Any) -> None:
     """Validate an annexation (28.813, 28.816); raises IllegalOrder, changes nothing."""
     v = ctx["victim"]
     if not isinstance(tokens, dict) or not all(isinstance(k, str) and isinstance(n, int)
@@ -217,9 +217,13 @@ class Tyranny(CalamityEffect):
 
     id = "tyranny"
     rule = "28.81"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("The neighbour by land with the most units in stock annexes twice as many unit points of the "
+               "victim's as the victim has cities, replacing them with his own. With the option \"cards of the "
+               "later text\", Military spares 5 of them and Democracy 10.")
     accepts = ("calamity_choice", "tyranny_annex")
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         tied = candidates(g, victim)
         if not tied:  # 28.817
@@ -236,7 +240,7 @@ class Tyranny(CalamityEffect):
                f"({g.units_in_stock(tied[0])}); {g.name(victim)} chooses the beneficiary (28.812).",
                "calamity", nation=victim, calamity=self.id, tied=tied)
 
-    def _beneficiary(self, g: Game, ctx: dict[str, Any], nation: str) -> None:
+    def _beneficiary(self, g: Context, ctx: dict[str, Any], nation: str) -> None:
         victim = ctx["victim"]
         ctx.pop("options", None)
         ctx["beneficiary"] = nation
@@ -253,7 +257,7 @@ class Tyranny(CalamityEffect):
         elif g.of(nation).inert:
             self._annex(g, ctx, **random_annex(g, ctx, g.rng))
 
-    def _annex(self, g: Game, ctx: dict[str, Any], tokens: dict[str, int], cities: list[str]) -> None:
+    def _annex(self, g: Context, ctx: dict[str, Any], tokens: dict[str, int], cities: list[str]) -> None:
         v, b = ctx["victim"], ctx["beneficiary"]
         for a in sorted(tokens):
             n = tokens[a]
@@ -272,7 +276,7 @@ class Tyranny(CalamityEffect):
                "annexed", nation=b, victim=v, points=pts)
         ctx["stage"] = "done"
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         stage = ctx.get("stage")
         if stage == "beneficiary":
             return [Decision(g.of(ctx["victim"]).seat, "calamity_choice",
@@ -293,7 +297,7 @@ class Tyranny(CalamityEffect):
                                       "city_stock": g.cities_in_stock(ctx["beneficiary"])})]
         return []
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         nation = g.s.players[o.player].nation
         stage = ctx.get("stage")
         if isinstance(o, CalamityChoice):
@@ -310,7 +314,7 @@ class Tyranny(CalamityEffect):
         check_annex(g, ctx, o.tokens, o.cities)
         self._annex(g, ctx, {a: n for a, n in o.tokens.items() if n > 0}, list(o.cities))
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat: int) -> None:
         """Site defaults: the first tied player in A.S.T. order (29.8.1.2 of the current text);
         the annexed units chosen at random (SITE-CAL-05)."""
         stage = ctx.get("stage")
@@ -321,7 +325,7 @@ class Tyranny(CalamityEffect):
         elif stage == "annex":
             self._annex(g, ctx, **random_annex(g, ctx, g.rng))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat: int, rng) -> Order:
         if ctx.get("stage") == "beneficiary":
             return CalamityChoice(seat, rng.choice(ctx["options"]))
         return Annex(seat, **random_annex(g, ctx, rng))

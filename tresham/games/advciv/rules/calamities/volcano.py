@@ -6,7 +6,7 @@ from typing import Any
 
 from ....base import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
-from ...game import Game
+from ...context import Context
 from ...orders import Order, order
 from ...schema import OptionalArea, SiteId
 from .base import CalamityEffect, effect
@@ -23,17 +23,17 @@ class ChooseSite(Order):
     target: OptionalArea = ""
 
 
-def volcano_areas(g: Game, vid: str) -> list[str]:
+def volcano_areas(g: Context, vid: str) -> list[str]:
     return [a for a in g.d.map.volcanoes[vid] if a in g.areas]
 
 
-def harmed(g: Game, owner: str) -> bool:
+def harmed(g: Context, owner: str) -> bool:
     """Whose units an eruption eliminates: not Barbarians or Pirates (29.65, Z-32), not an
     inert nation, which is never a secondary victim (15.61)."""
     return owner not in (BARBARIANS, PIRATES) and not g.of(owner).inert
 
 
-def eruption_damage(g: Game, vid: str) -> int:
+def eruption_damage(g: Context, vid: str) -> int:
     """Unit points an eruption eliminates (30.211): every nation's tokens and cities in the
     volcano's areas; Barbarian tokens and Pirate cities are never harmed (29.65, Z-32)."""
     total = 0
@@ -45,7 +45,7 @@ def eruption_damage(g: Game, vid: str) -> int:
     return total
 
 
-def volcano_options(g: Game, victim: str) -> dict[str, int]:
+def volcano_options(g: Context, victim: str) -> dict[str, int]:
     """Volcanoes touching an area with a city of the victim, with their damage (30.211)."""
     out = {}
     for vid in g.d.map.volcanoes:
@@ -55,7 +55,7 @@ def volcano_options(g: Game, victim: str) -> dict[str, int]:
     return out
 
 
-def quake_options(g: Game, victim: str) -> dict[tuple[str, str], int]:
+def quake_options(g: Context, victim: str) -> dict[tuple[str, str], int]:
     """(victim's city, other player's adjacent city or "") -> total damage (30.212-30.213).
     The victim's city is destroyed (5 points) or, with Engineering, reduced (29.62); the other
     city, adjacent even across water, is reduced; Engineering holders (and Barbarians/Pirates,
@@ -91,9 +91,13 @@ class VolcanoEarthquake(CalamityEffect):
 
     id = "volcano"
     rule = "30.21"
+    #: the effect in the site's own words (the help pages, 30)
+    summary = ("If the victim has a city in an area a volcano touches, it erupts and wipes out every "
+               "unit of every player in the areas it touches. Otherwise an earthquake destroys one of his cities "
+               "and reduces a neighbouring city of another player (Engineering softens an earthquake).")
     accepts = ("choose_site",)
 
-    def begin(self, g: Game, ctx: dict[str, Any]) -> None:
+    def begin(self, g: Context, ctx: dict[str, Any]) -> None:
         victim = ctx["victim"]
         vol = volcano_options(g, victim)
         if vol:
@@ -111,7 +115,7 @@ class VolcanoEarthquake(CalamityEffect):
         if len(ctx["ties"]) == 1:
             self._apply(g, ctx, *ctx["ties"][0])
 
-    def _apply(self, g: Game, ctx: dict[str, Any], site: str, target: str) -> None:
+    def _apply(self, g: Context, ctx: dict[str, Any], site: str, target: str) -> None:
         ctx["ties"] = []
         if ctx["kind"] == "volcano":
             erupt(g, site)
@@ -124,7 +128,7 @@ class VolcanoEarthquake(CalamityEffect):
         if target:
             g.reduce_city(target, "Earthquake")
 
-    def pending(self, g: Game, ctx: dict[str, Any]) -> list[Decision]:
+    def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if not ctx.get("ties"):
             return []
         return [Decision(seat(g, ctx["victim"]), "calamity_site",
@@ -133,7 +137,7 @@ class VolcanoEarthquake(CalamityEffect):
                          default="a site chosen at random",
                          options={"kind": ctx["kind"], "sites": ctx["ties"]})]
 
-    def handle(self, g: Game, ctx: dict[str, Any], o: Order) -> None:
+    def handle(self, g: Context, ctx: dict[str, Any], o: Order) -> None:
         assert isinstance(o, ChooseSite)
         if [o.site, o.target] not in ctx["ties"]:
             raise IllegalOrder("30.211" if ctx["kind"] == "volcano" else "30.212",
@@ -141,15 +145,15 @@ class VolcanoEarthquake(CalamityEffect):
                                + "; ".join(f"{s} {t}".strip() for s, t in ctx["ties"]))
         self._apply(g, ctx, o.site, o.target)
 
-    def timeout(self, g: Game, ctx: dict[str, Any], seat_: int) -> None:
+    def timeout(self, g: Context, ctx: dict[str, Any], seat_: int) -> None:
         self._apply(g, ctx, *g.rng.choice(ctx["ties"]))
 
-    def sample(self, g: Game, ctx: dict[str, Any], seat_: int, rng) -> Order:
+    def sample(self, g: Context, ctx: dict[str, Any], seat_: int, rng) -> Order:
         s, t = rng.choice(ctx["ties"])
         return ChooseSite(seat_, s, t)
 
 
-def erupt(g: Game, vid: str) -> None:
+def erupt(g: Context, vid: str) -> None:
     """30.211: all units of every nation in the volcano's areas are eliminated (not Barbarian
     tokens or Pirate cities, 29.65, Z-32)."""
     g.emit(f"The volcano erupts ({', '.join(g.area_name(a) for a in volcano_areas(g, vid))}).",

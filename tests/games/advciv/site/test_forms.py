@@ -1,0 +1,151 @@
+"""The order forms of the game page (``forms.py``): every decision of a game offers forms whose
+values give the rules' own orders; what a form says is checked by the rules as any order."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from tresham.games import registry
+from tresham.games.advciv.site.forms import FORMS
+from tresham.games.base import IllegalOrder
+
+R = registry.get("advciv")
+
+
+def start_values(form) -> dict:
+    """What a form posts untouched (its controls' starting values)."""
+    out = {}
+    for f in form.fields:
+        if f.kind == "choice":
+            out[f.name] = f.value if f.value is not None else (f.choices[0].value if f.required and f.choices else None)
+        elif f.kind == "multi":
+            out[f.name] = list(f.value or [])
+        elif f.kind == "counts":
+            out[f.name] = dict(f.value or {})
+        elif f.kind == "number":
+            out[f.name] = f.value if f.value is not None else (f.min or 0)
+        else:
+            out[f.name] = f.value or "a message"
+    return out
+
+
+@lru_cache(maxsize=None)
+def first_states() -> dict:
+    """The first state of a few bot games where each decision kind is owed: kind -> (state, decision)."""
+    found: dict = {}
+    for g in range(3):
+        s = R.new_game({"players": 5 if g % 2 else 3}, f"forms-{g}")
+        for n in range(2500):
+            if R.finished(s):
+                break
+            ds = [d for d in R.pending(s) if d.required]
+            if not ds:
+                break
+            for d in ds:
+                found.setdefault(d.kind, (s, d))
+            o = R.bot(s, ds[0].player, f"b{n}")
+            s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+    return found
+
+
+@pytest.mark.site("SITE-GEN-02")
+def test_every_decision_kind_met_has_forms_and_their_values_are_orders():
+    """Of every decision kind the bot games meet, the seat's forms exist (the trade phase's
+    included); the forms' starting values make an order the rules accept or refuse with a
+    reason, never an error; choice values are unique within a field."""
+    found = first_states()
+    assert {"pick", "grow", "ships", "move", "build_cities", "trade", "buy", "tax_rate"} <= set(found)
+    for kind, (s, d) in found.items():
+        forms = R.order_forms(s, d.player)
+        if kind in FORMS:
+            assert forms and all(f.id.split(".")[0] == kind for f in forms if f.id.split(".")[0] == kind), kind
+        for f in forms:
+            for field in f.fields:
+                values = [c.value for c in field.choices]
+                assert len(values) == len(set(values)), (f.id, field.name)
+                assert field.label, (f.id, field.name)
+            order = R.form_order(s, d.player, f.id, start_values(f))
+            assert order["player"] == d.player and isinstance(order["type"], str)
+            try:
+                R.apply(s, order)
+            except IllegalOrder as e:
+                assert e.message, (f.id, order)
+
+
+@pytest.mark.site("SITE-POP-02")
+def test_the_growth_form_places_the_counts_entered():
+    s, d = first_states()["grow"]
+    f = next(f for f in R.order_forms(s, d.player) if f.id == "grow")
+    field = f.fields[0]
+    assert field.kind == "counts" and field.max == d.options["stock"]
+    assert {c.value: c.max for c in field.choices} == d.options["areas"]
+    order = R.form_order(s, d.player, "grow", {"areas": {"x": 2}})
+    assert order == {"type": "grow", "player": d.player, "areas": {"x": 2}}
+
+
+@pytest.mark.site("SITE-ADV-01", "SITE-ADV-09")
+def test_the_cart_greys_what_one_cannot_buy_and_pays_with_cards_and_treasury():
+    s, d = first_states()["buy"]
+    f = next(f for f in R.order_forms(s, d.player) if f.id == "buy")
+    cards = next(x for x in f.fields if x.name == "cards")
+    open_ = {c.value for c in cards.choices if not c.disabled}
+    assert open_ == set(d.options["buyable"])
+    assert all(c.why for c in cards.choices if c.disabled)
+    owned = set(s.players[d.player].civ_cards)
+    assert not owned & {c.value for c in cards.choices}
+    order = R.form_order(s, d.player, "buy", {"cards": ["pottery"], "pay": {"ochre": 2}, "treasury": 3})
+    assert order == {"type": "buy", "player": d.player, "cards": ["pottery"], "pay_cards": ["ochre", "ochre"],
+                     "treasury": 3, "discard": []}
+
+
+@pytest.mark.rule("23.5")
+def test_a_voyage_is_load_sail_unload_added_to_the_moves_entered():
+    s, d = first_states()["move"]
+    order = R.form_order(s, d.player, "move.voyage", {"ship": "x", "load": 3, "sail1": "a", "sail2": "b",
+                                                     "sail3": None, "sail4": None, "sail5": None, "unload": 3})
+    assert order["voyages"][-1] == {"ship": "x", "steps": [["load", 3], ["sail", "a"], ["sail", "b"], ["unload", 3]]}
+    with pytest.raises(IllegalOrder, match="sails to at least one area"):
+        R.form_order(s, d.player, "move.voyage", {"ship": "x", "load": 1, "sail1": None, "unload": 1})
+    with pytest.raises(IllegalOrder, match="not open"):
+        R.form_order(s, d.player, "tax_rate", {"rate": "2"})
+
+
+@pytest.mark.site("SITE-SHIP-02", "SITE-SHIP-04")
+def test_the_ship_form_keeps_and_builds():
+    s, d = first_states()["ships"]
+    opts = d.options
+    values = {f"keep{i}": "treasury" for i in range(len(opts["ships"]))}
+    if opts["build"]:
+        a, p = opts["build"][0]
+        values["build"] = {f"{a}|{p}": 1}
+    order = R.form_order(s, d.player, "ships", values)
+    assert order["maintain"] == [{"area": a, "pay": "treasury"} for a in opts["ships"]]
+    assert order["build"] == ([{"area": opts["build"][0][0], "pay": opts["build"][0][1]}] if opts["build"] else [])
+
+
+@pytest.mark.variant("CPCAL-28.711", "CPCAL-28.813", "CPCAL-28.832")
+def test_the_expansion_projects_decisions_have_forms():
+    """A bot game with both Expansion Project options meets its new decisions (the cards
+    Corruption or Banditry takes, Tyranny's annexation, Minor Uprising's payment): each has a
+    form whose starting values make an order the rules accept or refuse with a reason."""
+    s = R.new_game({"players": 6, "ep_major": True, "ep_minor": True, "turn_limit": 40}, "ep3")
+    met = set()
+    for n in range(4000):
+        ds = [d for d in R.pending(s) if d.required]
+        if R.finished(s) or not ds:
+            break
+        for d in ds:
+            if d.kind in ("calamity_cards", "uprising_pay", "tyranny_annex"):
+                forms = [f for f in R.order_forms(s, d.player) if f.id == d.kind]
+                assert forms, d.kind
+                order = R.form_order(s, d.player, d.kind, start_values(forms[0]))
+                assert order["type"] == d.kind and order["player"] == d.player
+                try:
+                    R.apply(s, order)
+                except IllegalOrder as e:
+                    assert e.message
+                met.add(d.kind)
+        o = R.bot(s, ds[0].player, f"b{n}")
+        s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+    assert met == {"calamity_cards", "uprising_pay", "tyranny_annex"}, met

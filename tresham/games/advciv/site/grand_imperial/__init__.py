@@ -1,0 +1,2 @@
+"""Grand Imperial's part of the site face: the order forms of its own decisions
+(``forms.py``, EP-12)."""

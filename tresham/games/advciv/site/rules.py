@@ -1,0 +1,299 @@
+"""The platform's handle on Advanced Civilization (:class:`tresham.games.base.GameRules`):
+the engine's functions as the site calls them, and what the site shows of the game, each part
+from its own module of the site face (``options.py``, ``pages.py``, ``reference.py``,
+``forms.py``, ``standing.py``, ``replay.py``, ``board/``). The bot the site seats is the
+heuristic bot (``bots/heuristic.py``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ....rng import Rng, seed_state
+from ...base import BoardUnavailable, Decision, Event, MailEvent, OptionField, SeatSummary, Table, Timer
+from ..bots.heuristic import heuristic_bot
+from ..engine import apply, default, new_game, pending, view
+from ..orders import Order, is_platform_order, json_schema
+from ..rules.trade import timers as trade_timers
+from ..state import GameState
+from ..variant import built_in, game_for, variant_of
+from . import board, forms, pages, reference, replay, standing
+from . import options as game_options
+from .board import CoastlinesMissing
+from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
+from .names import nation_name
+
+
+class AdvancedCivilization:
+    """The platform's handle on this game (see :class:`tresham.games.base.GameRules`)."""
+
+    name = "advciv"
+    title = "Advanced Civilization"
+    min_players = 2
+    max_players = 8
+    points_label = "Total Public Points"
+    #: the decisions the site's map orders (map_orders.js) give by clicking the map
+    map_order_kinds = ("pick", "grow", "move")
+    #: the site's words for this game's things (``GameRules.words``)
+    words = {
+        "side": "Nation",
+        "place": "area",
+        "hand": "Your trade cards",
+        "hand_empty": "You hold no trade cards.",
+        "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
+        "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
+                     "in this order.",
+        "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
+        "public_messages": "Public trade messages",
+        "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
+                                "offers); a player sets his with his order in the trade phase.",
+        "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
+        "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
+                   "white on a flood plain, which floods).",
+                   "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
+                   "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
+                   "land: out of play on this board."],
+        "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
+                         "in their nation's colour",
+        "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
+                        "one loses it or leaves it unbuilt.",
+    }
+
+    # ---- options and orders as data -------------------------------------------------
+    def options_schema(self) -> dict:
+        """The options' JSON Schema (``options.options_schema``)."""
+        return game_options.options_schema()
+
+    def parse_options(self, raw: Any) -> dict:
+        """Options checked (type, range, board for the player count) with defaults filled in."""
+        return game_options.parse_options(raw)
+
+    def option_text(self, name: str, value: Any) -> str | None:
+        """An option's value in words where the plain value would not do (the lobby's option
+        list, SITE-CREATE-15): a prepared position is summed up, its hands never shown."""
+        return game_options.option_text(name, value)
+
+    def prepared(self, options: dict) -> bool:
+        """The option ``position`` (docs/scenarios.md) starts the game from a prepared
+        position: never rated (SITE-SAFE-11)."""
+        return options.get("position") is not None
+
+    def public_options(self, options: dict) -> dict:
+        """The options with a prepared position in words: its hands and stacks are secret
+        until the game is over."""
+        out = dict(options)
+        if isinstance(out.get("position"), dict):
+            out["position"] = self.option_text("position", out["position"])
+        return out
+
+    def order_schema(self) -> dict:
+        return json_schema()
+
+    def option_fields(self) -> list[OptionField]:
+        """The site's game options (SITE-CREATE-04..13; ``options.option_fields``)."""
+        return game_options.option_fields(range(self.min_players, self.max_players + 1))
+
+    # ---- play --------------------------------------------------------------------------
+    def new_game(self, options: dict, seed: int | str) -> GameState:
+        return new_game(options, seed)
+
+    def apply(self, state: GameState, order: dict, *, platform: bool = False) -> tuple[GameState, list[Event]]:
+        return apply(state, order, platform=platform)
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return pending(state)
+
+    def default(self, state: GameState, seat: int) -> dict:
+        return default(state, seat)
+
+    def round(self, state: GameState) -> int:
+        return max(1, state.turn)
+
+    def standing_kinds(self) -> dict[str, str]:
+        return dict(standing.KINDS)
+
+    def standing_order(self, state: GameState, seat: int, kind: str, spec: Any) -> dict | None:
+        return standing.standing_order(state, seat, kind, spec)
+
+    def standing_schema(self) -> dict[str, dict]:
+        return dict(standing.json_schemas())
+
+    def parse_standing(self, kind: str, spec: Any) -> dict:
+        return standing.normal_form(kind, spec)
+
+    def timers(self, state: GameState) -> list[Timer]:
+        """The trade market's embargo end and cutoff (rules/trade.py ``timers``)."""
+        return [] if state.finished else trade_timers(game_for(state))
+
+    def accepts(self, state: GameState, seat: int) -> list[str]:
+        """Players' order types the current phase takes, if ``seat`` has a decision now."""
+        if state.finished or not any(d.player == seat for d in pending(state)):
+            return []
+        variant = variant_of(state)
+        site = variant.order_types(platform=True)
+        return [t for t in variant.phase(state.phase).accepts if t not in site]
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def result(self, state: GameState) -> list[int] | None:
+        """Places by victory points (35.1); equal scores share a place."""
+        if not state.finished:
+            return None
+        g = game_for(state)
+        scores = {p.seat: g.score(p.nation) for p in g.active()}
+        return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
+
+    def summary(self, state: GameState) -> list[SeatSummary]:
+        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03), by Total
+        Public Points, highest first; once the game is over, the victory points too."""
+        g = game_for(state)
+        rows = []
+        for p in sorted(state.players, key=lambda p: (-g.public_points(p.nation) if p.nation else 0,
+                                                      g.ast_rank(p.nation) if p.nation else 99)):
+            if p.nation is None:
+                rows.append(SeatSummary(p.seat, f"Seat {p.seat + 1}", 0, {}))
+                continue
+            cols = {"A.S.T.": p.ast, "Cities": len(g.cities_of(p.nation)), "Treasury": p.treasury,
+                    "Cards": len(p.civ_cards), "Civ Advancement Points": g.civ_points(p.nation),
+                    "Total Public Points": g.public_points(p.nation)}
+            if state.finished:
+                cols["Victory points"] = g.score(p.nation)
+            rows.append(SeatSummary(p.seat, g.name(p.nation), g.public_points(p.nation), cols))
+        return rows
+
+    def mail_events(self, state: GameState, events: list[Event]) -> list[MailEvent]:
+        """The public trade message (SITE-TRADE-13): after a trade, every player but the two
+        who traded is told what was *said* to be traded -- the ``trade`` event, which names
+        the stated cards only -- unless the game's option disables it (SITE-CREATE-13)."""
+        if not state.options.public_trade_message:
+            return []
+        seat_of = {p.nation: p.seat for p in state.players if p.nation}
+        out = []
+        for e in events:
+            if e.kind == "trade" and e.to is None:
+                a, b = e.data.get("nation"), e.data.get("partner")
+                out.append(MailEvent(e, f"{nation_name(a)} and {nation_name(b)} traded",
+                                     sorted(seat_of[n] for n in (a, b) if n in seat_of)))
+        return out
+
+    def stage(self, state: GameState) -> str:
+        if state.finished:
+            return "Game over"
+        if state.phase == "pick":
+            return "Choosing nations"
+        return f"Turn {state.turn}, {state.phase}"
+
+    def pick_order(self, state: GameState) -> list[int] | None:
+        """The seats in pick order while nations are chosen (15.3, SITE-PICK-01)."""
+        if state.finished or state.phase != "pick":
+            return None
+        return list(state.step.get("order", []))
+
+    def placement_done(self, state: GameState) -> bool:
+        """Picking a nation is its initial placement (15.3): done once every seat picked."""
+        return state.finished or state.phase != "pick"
+
+    # ---- pages ---------------------------------------------------------------------------
+    def board_table(self, view: dict) -> Table:
+        """Areas with pieces, from a view (4.2; ``pages.board_table``)."""
+        return pages.board_table(view)
+
+    def hand(self, view: dict) -> list[str]:
+        """The viewer's trade cards by their printed names (27.4: only he sees them)."""
+        return pages.hand(view)
+
+    def public_messages(self, view: dict) -> list[tuple[int, str]]:
+        """The trade phase's public messages (SITE-MSG-01), by seat."""
+        return pages.public_messages(view)
+
+    def commands(self, state: GameState, seat: int) -> dict[str, dict]:
+        """Done: leave the market (SITE-TRADE-14) or confirm one's moves (SITE-MOVE-05);
+        Reset: clear one's pending moves. The other phases take one order each."""
+        acc = self.accepts(state, seat)
+        out: dict[str, dict] = {}
+        if "move" in acc:
+            out["reset"] = {"type": "move", "moves": [], "voyages": [], "done": None}
+        if "done" in acc:
+            out["done"] = {"type": "done"}
+        elif "trade_done" in acc:
+            out["done"] = {"type": "trade_done"}
+        return out
+
+    def ast_page(self, state: GameState) -> dict:
+        """Each nation's A.S.T. track and each Age's entry requirements (33.2, SITE-AST-02;
+        ``pages.ast_page``)."""
+        return pages.ast_page(state)
+
+    def trade_page(self, state: GameState, seat: int) -> dict | None:
+        """The trade page of ``seat`` (SITE-TRADE-01..14; ``pages.trade_page``): None outside
+        the trade phase or for a seat without a nation."""
+        return pages.trade_page(state, seat)
+
+    def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict:
+        """A finished game replayed with every hand revealed: the hands before and after each
+        turn's trade (27, 28) and each deal's real cards beside the stated ones, the lies
+        marked (28.3) (``replay.py``)."""
+        return replay.replay_page(options, seed, orders)
+
+    def order_forms(self, state: GameState, seat: int) -> list:
+        """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
+        return forms.order_forms(game_for(state), seat, pending(state))
+
+    def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
+        """The order a form of :meth:`order_forms` gives with the posted ``values``."""
+        return forms.form_order(game_for(state), seat, pending(state), form_id, values)
+
+    def advances_page(self, state: GameState, seat: int | None) -> dict:
+        """The 24 civilization cards (32) and who owns which (``pages.advances_page``)."""
+        return pages.advances_page(state, seat)
+
+    def variants(self) -> list[tuple[str, str]]:
+        """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
+        (key, title)."""
+        return [(v.key, v.title) for v in built_in() if v.key != "standard"]
+
+    def reference(self, variant: str | None = None) -> dict[str, Any]:
+        """The printed facts the help pages show (SITE-GEN-06; ``reference.py``); ``variant``:
+        a registered variant's key (EP-14), None: the plain game."""
+        return reference.reference(variant)
+
+    # ---- the map ---------------------------------------------------------------------------
+    def board_key(self, options: dict) -> str | None:
+        """The hash naming the base map of these options (``board/``)."""
+        try:
+            return board.board_key(options)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
+
+    def board_svg(self, options: dict) -> str | None:
+        """The board configuration in play drawn on the real coastlines (``board/``)."""
+        try:
+            return board.board_svg(options)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
+
+    def board_pieces(self, view: dict) -> dict | None:
+        """Tokens, cities and ships of a view, with its seat's green/red choices (SITE-GEN-04)."""
+        try:
+            return board.board_pieces(view)
+        except CoastlinesMissing as e:
+            raise BoardUnavailable(str(e)) from e
+
+    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
+        order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))
+        return order.to_json() if isinstance(order, Order) else order
+
+    def is_platform_order(self, order: dict) -> bool:
+        return is_platform_order(order)
+
+    def dumps(self, state: GameState) -> str:
+        return state.dumps()
+
+    def loads(self, text: str) -> GameState:
+        return GameState.loads(text)
+
+    def digest(self, state: GameState) -> str:
+        return state.digest()
