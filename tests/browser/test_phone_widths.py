@@ -143,16 +143,19 @@ def test_no_page_two_clicks_from_home_scrolls_sideways_on_a_phone(browser, site,
         for who, page in (("a player with a game in progress", phone.page), ("a visitor", visitor)):
             walked[who] = _walk(page, site.url, who, checked)
             failures += _report(who, walked[who])
+        assert {"/", "/lobby/new/", "/games/N/", "/help/"} <= set(walked["a player with a game in progress"]), \
+            sorted(walked["a player with a game in progress"])
+        assert not failures, "\n".join(failures)
         page = phone.page
         page.goto("/lobby/")  # what the player sees first, at the size of his screen
         screenshot(page, "phone-player-lobby-viewport")
+        queue, tabs = page.locator("aside.queue").bounding_box(), page.locator("nav.tabs").bounding_box()
+        games = page.locator("section.games").bounding_box()
+        assert queue["y"] >= games["y"] + games["height"] > tabs["y"] + tabs["height"], (queue, games, tabs)
         page.set_viewport_size({"width": 1280, "height": 800})  # from 48rem: the queue in the right column
         queue, games = page.locator("aside.queue").bounding_box(), page.locator("section.games").bounding_box()
         assert queue["x"] > games["x"] + games["width"] and queue["y"] < games["y"], (queue, games)
         screenshot(page, "lobby-1280x800-queue-right")
-        assert {"/", "/lobby/new/", "/games/N/", "/help/"} <= set(walked["a player with a game in progress"]), \
-            sorted(walked["a player with a game in progress"])
-        assert not failures, "\n".join(failures)
     finally:
         phone.context.close()
         visitor_ctx.close()
