@@ -93,7 +93,7 @@ def initial_players(counts: list[int]) -> int | None:
     """The player count the form starts at: the middle of the game's range (the lower middle
     of an even number of counts), a table that fills sooner than the largest and plays the
     game as its makers meant it, not as its smallest variant (ruling: docs/platform.md, "The
-    new-game form"). Advanced Civilization's 2-8: 5; Tigris & Euphrates' 2-4: 3."""
+    new-game form"): a game of 2 to 8 players starts at 5, one of 2 to 4 at 3."""
     return counts[(len(counts) - 1) // 2] if counts else None
 
 
