@@ -382,11 +382,11 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
 
 
 @cli.command()
-@click.argument("what", default="engine", type=click.Choice(["engine", "server", "tigris"]))
+@click.argument("what", default="engine", type=click.Choice(["engine", "server", "tigris", "mails"]))
 @click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
 @click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
-@click.option("--turns", default=60, type=click.IntRange(1, 1000), show_default=True,
-              help="engine: turn cap of each playout (34.1B)")
+@click.option("--turns", default=None, type=click.IntRange(1, 1000),
+              help="engine: turn cap of each playout (34.1B; 60); mails: turns played (10)")
 @click.option("--database-url", default=None, metavar="URL",
               help="server: a throwaway database to use (default: SQLite in a temporary directory)")
 @click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
@@ -398,8 +398,21 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
     """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
     once over HTTP against a real `tresham serve` (WHAT: server), or the Tigris & Euphrates
     engine: random-bot games per second and apply's time per order (WHAT: tigris; --games
-    per run, 5 runs, --players 2 to 4, cycling 2..4 when not given)."""
-    if what == "tigris":
+    per run, 5 runs, --players 2 to 4, cycling 2..4 when not given), or the mails a player
+    gets per game turn in a 3-player game, two seats people and one a bot, played through the
+    site three ways: at the table, away between his turns, always away (WHAT: mails; --turns,
+    10 when not given)."""
+    if what == "mails":
+        if database_url or think_ms or processes != 1 or players or games:
+            raise BadInput("`bench mails` takes --turns only")
+        from .platform.mail.measure import measure
+
+        result = measure(turns=turns or 10)
+        if not as_json:
+            for run in result.pop("runs"):
+                click.echo(f"{run['way']}: {run['per_player_per_turn']} mails per player per turn "
+                           f"({run['mails']} mails: {run['by_kind']}; {run['not_sent']} not sent)")
+    elif what == "tigris":
         if database_url or think_ms or processes != 1:
             raise BadInput("--database-url, --processes and --think-ms are for `bench server`")
         if players is not None and not 2 <= players <= 4:
@@ -415,7 +428,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
             raise BadInput("--think-ms is for `bench server`")
         from .games.advciv.tools.bench import bench_engine
 
-        result = bench_engine(players=players or 7, games=games or 5, turns=turns)
+        result = bench_engine(players=players or 7, games=games or 5, turns=turns or 60)
     else:
         from .platform.bench import bench_server
 
