@@ -112,7 +112,7 @@ def test_nothing_under_platform_imports_a_particular_game():
 #: top-level modules, and ``sqlite/``, the database backend) are the shared ground every app
 #: stands on (errors, limits, the API's boundary ...), which imports no app, or put the apps
 #: together into the site (:data:`SITE`).
-LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "mail", "help")
+LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "talk", "mail", "help")
 #: The modules that take the site as a whole: the API and the addresses, which assemble it from
 #: its apps, and its benchmark, which plays games through it. They may import any app; no app
 #: imports them.

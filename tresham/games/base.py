@@ -346,6 +346,10 @@ class GameRules(Protocol):
     #: of "pick" (a nation and start area), "grow" (tokens to place) and "move" (tokens'
     #: moves), read from the view as Advanced Civilization's; () or absent: none
     map_order_kinds: tuple[str, ...]
+    #: optional: the order types a seat may give another from a conversation of the table talk,
+    #: each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
+    #: (SITE-CHAT-03; the platform checks the seat is one of the conversation's); absent: none
+    talk_orders: dict[str, str]
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:

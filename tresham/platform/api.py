@@ -30,6 +30,7 @@ from .errors import Refusal
 from .lobby.api import router as lobby_router
 from .play.api import router as play_router
 from .ratings.api import router as ratings_router
+from .talk.api import router as talk_router
 
 
 class _Document(OpenAPISchema):
@@ -168,3 +169,4 @@ api.add_router("/", play_router)
 api.add_router("/", clock_router)
 api.add_router("/", absence_router)
 api.add_router("/", ratings_router)
+api.add_router("/", talk_router)

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "tresham.platform.lobby",
     "tresham.platform.play",
     "tresham.platform.clock",
+    "tresham.platform.talk",
     "tresham.platform.help",
     "tresham.platform.mail",
     "tresham.platform.ratings",

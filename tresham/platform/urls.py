@@ -20,5 +20,6 @@ urlpatterns = [
     path("", include("tresham.platform.lobby.urls")),
     path("", include("tresham.platform.play.urls")),
     path("", include("tresham.platform.play.urls_trade")),
+    path("", include("tresham.platform.talk.urls")),
     path("", include("tresham.platform.clock.urls")),
 ]

@@ -36,6 +36,16 @@ to uvicorn's own handlers by :meth:`Hub.install_shutdown_hook`) every stream end
 uvicorn's graceful shutdown does not wait for them; browsers reconnect to the next server with
 ``Last-Event-ID``.
 
+**Topics.** Besides a game's revision (its listeners' key is the game's id), the hub carries
+*topics*, keys of the form ``"<prefix>:..."`` with a number that only grows, for the apps above
+play that have changes of their own to announce without a new revision: the table talk's
+``"talk:<game>:<seat>"``, the newest message of that seat's conversations (docs/talk.md). A
+topic is announced like a revision (:func:`changed_topic` in the writing transaction: on
+PostgreSQL ``pg_notify('tresham_live', '<topic>=<n>')``; on commit here), polled by the
+function its app registers for its prefix (:func:`register_topic_poller`), and carried by a
+game's event stream only to the listeners its app names (:func:`register_stream_topics`): a
+number, never the change itself.
+
 Settings (``TRESHAM_LIVE_*`` in the environment, or the same names in Django's settings):
 ``MAX_STREAMS`` (1000), ``MAX_PER_USER`` (8), ``MAX_PER_ADDRESS`` (32), ``PING_SECONDS`` (15),
 ``POLL_SECONDS`` (0.25), ``MAX_SECONDS`` (3600: a stream's longest life, after which the
@@ -93,19 +103,22 @@ class Slot:
 
 
 class Subscription:
-    """An event-stream's subscription to one game, on the event loop that serves it: the
-    newest revision offered (``latest``) and an event set when it grows or the hub closes."""
+    """An event-stream's subscription to one game (or a topic, ``game_id`` then the topic's
+    key), on the event loop that serves it: the newest revision offered (``latest``) and an
+    event set when it grows or the hub closes (``event``: one the stream's subscriptions
+    share, else its own)."""
 
-    def __init__(self, hub: "Hub", game_id: int, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, hub: "Hub", game_id: int | str, loop: asyncio.AbstractEventLoop,
+                 event: asyncio.Event | None = None) -> None:
         self.game_id, self.loop = game_id, loop
         self.latest = -1
-        self.event = asyncio.Event()
+        self.event = event if event is not None else asyncio.Event()
         self._cancel = hub.subscribe(game_id, self._from_any_thread)
         self._hub = hub
         with hub._lock:
             hub._streams.add(self)
 
-    def _from_any_thread(self, game_id: int, revision: int) -> None:
+    def _from_any_thread(self, game_id: int | str, revision: int) -> None:
         self.loop.call_soon_threadsafe(self._offer, revision)
 
     def _offer(self, revision: int) -> None:  # on the loop
@@ -131,8 +144,8 @@ class Hub:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._listeners: dict[int, list[Callable[[int, int], None]]] = {}
-        self._known: dict[int, int] = {}
+        self._listeners: dict[int | str, list[Callable[[int | str, int], None]]] = {}
+        self._known: dict[int | str, int] = {}
         self._streams: set[Subscription] = set()
         self._count = 0
         self._per_key: Counter[str] = Counter()
@@ -144,9 +157,9 @@ class Hub:
         self._hooks: list = []
 
     # ---- listeners ---------------------------------------------------------------------
-    def subscribe(self, game_id: int, fn: Callable[[int, int], None]) -> Callable[[], None]:
-        """Call ``fn(game_id, revision)`` (from any thread) after each change of the game;
-        gives an unsubscribe. Starts this process's poller/listener at the first one."""
+    def subscribe(self, game_id: int | str, fn: Callable[[int | str, int], None]) -> Callable[[], None]:
+        """Call ``fn(game_id, revision)`` (from any thread) after each change of the game (or
+        of the topic ``game_id``); gives an unsubscribe. Starts this process's poller/listener at the first one."""
         with self._lock:
             new = game_id not in self._listeners
             self._listeners.setdefault(game_id, []).append(fn)
@@ -166,11 +179,12 @@ class Hub:
 
         return cancel
 
-    def games(self) -> list[int]:
+    def games(self) -> list[int | str]:
+        """The keys listened to: games' ids and topics."""
         with self._lock:
             return list(self._listeners)
 
-    def publish(self, game_id: int, revision: int) -> None:
+    def publish(self, game_id: int | str, revision: int) -> None:
         """Game ``game_id`` is at ``revision``: tell its listeners, once per revision (the
         on-commit call, the notification and the poller may all report it)."""
         with self._lock:
@@ -266,8 +280,12 @@ class Hub:
                 self._wake.clear()
                 continue
             try:
-                for pk, rev in Game.objects.filter(pk__in=games).values_list("pk", "revision"):
-                    self.publish(pk, rev)
+                ids = [g for g in games if isinstance(g, int)]
+                if ids:
+                    for pk, rev in Game.objects.filter(pk__in=ids).values_list("pk", "revision"):
+                        self.publish(pk, rev)
+                for topic, n in poll_topics([g for g in games if isinstance(g, str)]).items():
+                    self.publish(topic, n)
             except Exception:
                 log.warning("live: polling the games' revisions failed", exc_info=True)
                 connection.close()
@@ -304,9 +322,13 @@ class Hub:
                     self.listening, backoff = True, 0.5
                     self._wake.set()  # one poll: what was committed while we were not listening
                 for n in conn.notifies(timeout=1.0):
+                    topic, eq, count = n.payload.rpartition("=")
                     game, _, rev = n.payload.partition(":")
                     try:
-                        self.publish(int(game), int(rev))
+                        if eq:
+                            self.publish(topic, int(count))
+                        else:
+                            self.publish(int(game), int(rev))
                     except ValueError:
                         log.warning("live: a notification that is not G:R: %r", n.payload)
                 if time.monotonic() - last_check > 30:  # a silently dead connection raises here
@@ -356,10 +378,57 @@ def changed(game_id: int, revision: int) -> None:
     transaction.on_commit(lambda: publish(game_id, revision))
 
 
+def changed_topic(topic: str, n: int) -> None:
+    """Inside the transaction that writes it: the topic ``topic`` ("talk:12:3") is at ``n``.
+    Told like a revision (:func:`changed`): at commit, to every process."""
+    conn = transaction.get_connection()
+    if conn.vendor == "postgresql":
+        with conn.cursor() as c:
+            c.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{topic}={n}"])
+    transaction.on_commit(lambda: publish(topic, n))
+
+
+#: Each topic prefix's poller: the topics' numbers now (registered by the apps above play).
+TOPIC_POLLERS: dict[str, Callable[[list[str]], dict[str, int]]] = {}
+#: What else a game's event stream carries for its listener: functions ``(game_id, user)`` ->
+#: the topics he may hear of (registered by the apps above play; each answers for its own).
+STREAM_TOPICS: dict[str, Callable[[int, object], list[str]]] = {}
+
+
+def register_topic_poller(prefix: str, poll: Callable[[list[str]], dict[str, int]]) -> None:
+    """``poll(topics)`` gives the current number of each of these topics of ``prefix`` (one
+    it leaves out has none yet); a second registration of a prefix replaces the first."""
+    TOPIC_POLLERS[prefix] = poll
+
+
+def register_stream_topics(prefix: str, topics: Callable[[int, object], list[str]]) -> None:
+    """``topics(game_id, user)``: the topics of ``prefix`` a listener of the game's stream hears
+    of (none: he hears only the game's revisions)."""
+    STREAM_TOPICS[prefix] = topics
+
+
+def poll_topics(topics: list[str]) -> dict[str, int]:
+    """The current number of each of ``topics`` whose poller knows it."""
+    out: dict[str, int] = {}
+    by_prefix: dict[str, list[str]] = {}
+    for t in topics:
+        by_prefix.setdefault(t.partition(":")[0], []).append(t)
+    for prefix, some in by_prefix.items():
+        poll = TOPIC_POLLERS.get(prefix)
+        if poll is not None:
+            out.update(poll(some))
+    return out
+
+
+def stream_topics(game_id: int, user) -> list[str]:
+    """The topics a listener of the game's stream hears of, besides its revisions."""
+    return [t for fn in list(STREAM_TOPICS.values()) for t in fn(game_id, user)]
+
+
 def subscribe(game_id: int, fn: Callable[[int, int], None]) -> Callable[[], None]:
     """Call ``fn(game_id, revision)`` after each change of the game; gives an unsubscribe."""
     return hub.subscribe(game_id, fn)
 
 
-def publish(game_id: int, revision: int) -> None:
+def publish(game_id: int | str, revision: int) -> None:
     hub.publish(game_id, revision)

@@ -36,6 +36,9 @@ class Game(models.Model):
     #: the random seed: secret until the game ends; its SHA-256 is public from creation
     #: the creator's choice for a seat nobody holds: a bot plays it (else the defaults apply)
     bots_take_vacant_seats = models.BooleanField(default=False)
+    #: the creator's choice: once the game is over, every private conversation of its table talk
+    #: is readable by all (SITE-CHAT-05; off: only their members ever read them)
+    reveal_talk = models.BooleanField(default=False)
     seed = models.CharField(max_length=64)
     seed_sha256 = models.CharField(max_length=64)
     revision = models.PositiveIntegerField(default=0, help_text="orders accepted so far")
@@ -237,7 +240,7 @@ class EventRecord(AppendOnly):
 
 class Message(models.Model):
     """A message between players of a game, public to the table (SITE-MSG-01); the private
-    chat of SITE-MSG-02 is not built."""
+    conversations of SITE-MSG-02 are the table talk's (``tresham.platform.talk``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,

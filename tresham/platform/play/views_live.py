@@ -13,6 +13,11 @@ Comments ``: ping`` keep proxies from closing an idle stream (every ``PING_SECON
   when the account (a visitor: the address) has ``MAX_PER_USER`` (``MAX_PER_ADDRESS``) open;
   JSON errors with ``Retry-After``. A browser's EventSource stops on them; the page falls back
   to reloading.
+- Topics (``live.register_stream_topics``): for a listener an app above play names (the
+  table talk: a seat's holder, his conversations' newest message), the stream also carries
+  ``event: <prefix>`` / ``data: {"game": G, "<prefix>": n}`` (no ``id``: the revision stays
+  the stream's position), once when it opens and whenever the number grows. A number, never
+  what changed; nobody else hears of it.
 - The stream ends when the client goes (its slot is freed at once), at the server's shutdown,
   and after ``MAX_SECONDS`` (the browser reconnects; its access is checked again).
 """
@@ -37,6 +42,13 @@ def message(game_id: int, revision: int) -> bytes:
     """One event: the game is at ``revision``."""
     data = json.dumps({"game": game_id, "revision": revision})
     return f"id: {revision}\nevent: revision\ndata: {data}\n\n".encode()
+
+
+def topic_message(game_id: int, topic: str, n: int) -> bytes:
+    """One event of a topic ("talk:12:3" at ``n``): its prefix names the event."""
+    prefix = topic.partition(":")[0]
+    data = json.dumps({"game": game_id, prefix: n})
+    return f"event: {prefix}\ndata: {data}\n\n".encode()
 
 
 def _int(value: str | None) -> int | None:
@@ -79,19 +91,28 @@ async def live_stream(request: HttpRequest, pk: int) -> HttpResponse:
     except live.Full as e:
         return _error(e.status, e.code, e.message, Retry_After="30")
     sub = None
+    extra: list[live.Subscription] = []
     try:
-        sub = live.Subscription(hub, pk, asyncio.get_running_loop())  # before reading: no change missed
+        loop = asyncio.get_running_loop()
+        sub = live.Subscription(hub, pk, loop)  # before reading: no change missed
         revision = await sync_to_async(_revision_if_visible)(pk, user)
+        topics: list[str] = []
+        now: dict[str, int] = {}
+        if revision is not None:
+            topics = await sync_to_async(live.stream_topics)(pk, user)
+            extra = [live.Subscription(hub, t, loop, sub.event) for t in topics]  # before reading them
+            now = await sync_to_async(live.poll_topics)(topics) if topics else {}
     except BaseException:
-        if sub is not None:
-            sub.cancel()
+        for s_ in ([sub] if sub is not None else []) + extra:
+            s_.cancel()
         slot.release()
         raise
     if revision is None:
         sub.cancel()
         slot.release()
         return _error(404, "no_such_game", f"there is no game {pk}")
-    stream = _Stream(pk, sub, slot, revision, send_now=known is None or revision > known)
+    stream = _Stream(pk, sub, slot, revision, send_now=known is None or revision > known, topics=extra,
+                     topics_now=now)
     response = StreamingHttpResponse(stream, content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
@@ -104,10 +125,11 @@ class _Stream:
     the collection of a stream never iterated (a client gone before the first byte)."""
 
     def __init__(self, game_id: int, sub: live.Subscription, slot: live.Slot, revision: int,
-                 *, send_now: bool) -> None:
+                 *, send_now: bool, topics: list[live.Subscription] = (), topics_now: dict[str, int] | None = None) -> None:
         self.game_id, self.sub, self.slot = game_id, sub, slot
         self.revision, self.send_now = revision, send_now
-        self._done = weakref.finalize(self, _free, sub, slot)
+        self.topics, self.topics_now = list(topics), dict(topics_now or {})
+        self._done = weakref.finalize(self, _free, sub, slot, self.topics)
 
     def close(self) -> None:
         self._done()
@@ -121,6 +143,10 @@ class _Stream:
         try:
             sent = self.revision
             yield message(self.game_id, sent) if self.send_now else PING
+            told: dict[str, int] = {}
+            for t in self.topics:  # where each topic stands as the stream opens
+                told[t.game_id] = max(self.topics_now.get(t.game_id, 0), t.latest)
+                yield topic_message(self.game_id, t.game_id, told[t.game_id])
             ping = live._conf("PING_SECONDS", 15.0)
             ends = loop.time() + live._conf("MAX_SECONDS", 3600.0)
             while not hub.closing:
@@ -140,10 +166,16 @@ class _Stream:
                 if self.sub.latest > sent:
                     sent = self.sub.latest
                     yield message(self.game_id, sent)
+                for t in self.topics:
+                    if t.latest > told.get(t.game_id, -1):
+                        told[t.game_id] = t.latest
+                        yield topic_message(self.game_id, t.game_id, t.latest)
         finally:
             self._done()
 
 
-def _free(sub: live.Subscription, slot: live.Slot) -> None:
+def _free(sub: live.Subscription, slot: live.Slot, topics: list[live.Subscription] = ()) -> None:
     sub.cancel()
+    for t in topics:
+        t.cancel()
     slot.release()

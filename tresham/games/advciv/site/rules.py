@@ -33,6 +33,9 @@ class AdvancedCivilization:
     points_label = "Total Public Points"
     #: the decisions the site's map orders (map_orders.js) give by clicking the map
     map_order_kinds = ("pick", "grow", "move")
+    #: the orders a seat gives another from a conversation of the table talk, with the field
+    #: naming that seat (``GameRules.talk_orders``, SITE-CHAT-03): a trade offer (28.2)
+    talk_orders = {"trade_offer": "to"}
     #: the site's words for this game's things (``GameRules.words``)
     words = {
         "side": "Nation",
@@ -47,6 +50,8 @@ class AdvancedCivilization:
         "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
                                 "offers); a player sets his with his order in the trade phase.",
         "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
+        "talk_note": "What a message says about cards binds no one (28.3): only the cards a trade hands over "
+                     "count.",
         "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
                    "white on a flood plain, which floods).",
                    "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "

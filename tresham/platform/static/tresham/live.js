@@ -14,6 +14,11 @@
  * scripts may veto a swap (preventDefault on "tresham:live-before-update") and redraw after
  * one ("tresham:live-updated", detail.revision) on document.
  *
+ * The stream may also carry "talk" events (data {"game": G, "talk": n}: the newest message of
+ * the viewer's conversations in the game, a number only, sent to their members alone). The
+ * page says where it stands with an element data-talk-mark="n" (the table talk's include);
+ * a larger number refreshes the page the same way as a newer revision.
+ *
  * When the stream is refused (too many live pages: 429/503) or lost for good (RETRIES
  * failed reconnections), the page falls back to reloading itself every FALLBACK_SECONDS
  * (not while the user types or the tab is hidden), with a notice and a Reload button.
@@ -42,12 +47,25 @@
     revision = -1; /* unknown: the stream's first message says where the game is */
   }
   var wanted = revision;
+  var talkSeen = talkMark(document);
+  var talkWanted = talkSeen;
   var source = null;
   var failures = 0;
   var fetching = false;
   var again = false;
   var fallbackTimer = null;
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+  /* the newest message of the viewer's conversations the page shows (-1: it shows none) */
+  function talkMark(doc) {
+    var el = doc.querySelector("[data-talk-mark]");
+    var n = el ? parseInt(el.getAttribute("data-talk-mark"), 10) : NaN;
+    return isNaN(n) ? -1 : n;
+  }
+
+  function behind() {
+    return wanted > revision || talkWanted > talkSeen;
+  }
 
   /* ---- the stream -------------------------------------------------------------------- */
   function streamUrl() {
@@ -84,6 +102,27 @@
         wanted = data.revision;
       }
       if (wanted > revision) {
+        update();
+      }
+    });
+    source.addEventListener("talk", function (e) {
+      var data;
+      try {
+        data = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      if (!data || typeof data.talk !== "number") {
+        return;
+      }
+      if (talkSeen < 0) {
+        talkSeen = talkWanted = data.talk; /* the page shows no mark: this is where it stands */
+        return;
+      }
+      if (data.talk > talkWanted) {
+        talkWanted = data.talk;
+      }
+      if (behind()) {
         update();
       }
     });
@@ -184,7 +223,7 @@
         fetching = false;
         if (again) {
           again = false;
-          if (wanted > revision) {
+          if (behind()) {
             update();
           }
         }
@@ -246,6 +285,11 @@
     revision = isNaN(shown) ? wanted : Math.max(shown, revision);
     if (wanted < revision) {
       wanted = revision;
+    }
+    var mark = talkMark(doc);
+    talkSeen = mark < 0 ? talkWanted : Math.max(mark, talkSeen);
+    if (talkWanted < talkSeen) {
+      talkWanted = talkSeen;
     }
     window.scrollTo(x, y);
     restoreFocus(main, focus);
@@ -408,7 +452,7 @@
 
   /* ---- the page's life --------------------------------------------------------------- */
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && wanted > revision) {
+    if (!document.hidden && behind()) {
       update();
     }
   });
