@@ -72,3 +72,33 @@ def four_players(make_user, **options) -> Talk:
 @pytest.fixture
 def talk(make_user) -> Talk:
     return four_players(make_user)
+
+
+def play_to(t: Talk, done, max_orders: int = 3000) -> None:
+    """Play the game's own bot orders for whoever owes a decision, through the one order path,
+    until ``done(rules, state)``."""
+    from tresham.platform.play import services
+
+    users = {0: t.alice, 1: t.bob, 2: t.carol, 3: t.dave}
+    rules = services.rules_of(t.game)
+    for i in range(max_orders):
+        t.game.refresh_from_db()
+        state = rules.loads(t.game.state)
+        if done(rules, state):
+            return
+        d = next(d for d in rules.pending(state) if d.required)
+        order = rules.bot(state, d.player, f"talk:{i}")
+        platform = rules.is_platform_order(order)
+        services.submit(t.game.pk, order, seat=d.player, account=None if platform else users[d.player],
+                        by_platform=platform, reason="test")
+    raise AssertionError("the wanted state was not reached")
+
+
+def trading(rules, state) -> bool:
+    """The trade market, alice (seat 0) with three tradable cards, bob able to trade."""
+    if rules.stage(state).split(", ")[-1] != "trade":
+        return False
+    owed = {d.player for d in rules.pending(state) if d.required and d.kind == "trade"}
+    page = rules.trade_page(state, 0)
+    return {0, 1} <= owed and page is not None and sum(1 for c in page["hand"] if c["tradable"]) >= 3 \
+        and len(rules.trade_page(state, 1)["hand"]) >= 3

@@ -177,3 +177,21 @@ def test_the_option_reveals_every_conversation_once_the_game_is_over(talk):
         assert [c["id"] for c in t.c(who).get(t.url()).json()] == [conv["id"]]
         assert "our secret plan" in t.c(who).get(f"/games/{t.game.pk}/talk/{conv['id']}/").content.decode()
     assert "table talk is revealed" in Client().get(f"/games/{t.game.pk}/").content.decode()
+
+
+@pytest.mark.site("SITE-CHAT-05")
+def test_the_option_is_off_by_default_and_chosen_when_the_game_is_created(make_user, client_for):
+    creator = make_user("creator")
+    c = client_for(creator)
+    r = post_json(c, "/api/lobby/games", {"options": {"players": 3}})
+    assert r.status_code == 201 and r.json()["reveal_talk"] is False
+    assert Game.objects.get(pk=r.json()["id"]).reveal_talk is False
+    r = post_json(c, "/api/lobby/games", {"options": {"players": 3}, "reveal_talk": True})
+    assert r.status_code == 201 and r.json()["reveal_talk"] is True
+    game = Game.objects.get(pk=r.json()["id"])
+    assert game.reveal_talk is True
+    assert "reveals its table talk when it ends" in c.get(f"/games/{game.pk}/talk/").content.decode()
+    page = c.get("/lobby/new/").content.decode()
+    assert 'name="reveal_talk"' in page and "Reveal the table talk after the game" in page
+    assert 'name="reveal_talk" checked' not in page
+    assert post_json(c, "/api/lobby/games", {"options": {"players": 3}, "reveal_talk": "yes"}).status_code == 422

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from pydantic import StrictBool
 from ninja import Field, Query, Router, Schema, Status
 
 from ...games import registry
@@ -130,6 +131,8 @@ class GameDetailOut(GameRowOut):
     join_problem: str | None = Field(description="why you cannot join (null: you can)")
     shown: bool = Field(description="initial placement is complete: the game's state may be seen (SITE-LIST-04)")
     bots_take_vacant_seats: bool = Field(description="a bot plays a seat its player left, until someone takes it")
+    reveal_talk: bool = Field(description="once the game is over, every private conversation of its table talk is "
+                                          "readable by all (SITE-CHAT-05)")
     summary: list[dict[str, Any]]
     places: list[int] | None
     links: dict[str, str]
@@ -142,7 +145,7 @@ def detail_out(game: Game, user) -> dict[str, Any]:
                 "options": [o.__dict__ for o in d.options], "can_join": d.join_problem is None,
                 "join_problem": d.join_problem,
                 "shown": d.shown, "summary": d.summary, "places": d.places, "links": d.links,
-                "bots_take_vacant_seats": d.game.bots_take_vacant_seats})
+                "bots_take_vacant_seats": d.game.bots_take_vacant_seats, "reveal_talk": d.game.reveal_talk})
     return out
 
 
@@ -226,6 +229,9 @@ class CreateGameIn(Schema):
     take_seat: bool = Field(True, description="you play seat index 0; false: only create the game")
     bots_take_vacant_seats: bool = Field(False, description="a bot plays a seat whose player quit or was removed "
                                                             "until someone takes it; false: the defaults apply")
+    reveal_talk: StrictBool = Field(False, description="once the game is over, every private conversation of its table "
+                                                 "talk is readable by all (SITE-CHAT-05); false: only its members "
+                                                 "ever read one")
 
 
 @router.post("/lobby/games", response={201: GameDetailOut, **ERRORS, 429: ErrorOut}, summary="Create a game")
@@ -236,7 +242,8 @@ def create_game(request: HttpRequest, body: CreateGameIn):
     friends = users_named(body.friends)
     game = services.create(request.user, kind=body.kind or registry.default_name(), name=body.name, options=body.options,
                            time_limit=body.time_limit, friends=friends, bot_seats=body.bot_seats,
-                           take_seat_0=body.take_seat, bots_take_vacant_seats=body.bots_take_vacant_seats)
+                           take_seat_0=body.take_seat, bots_take_vacant_seats=body.bots_take_vacant_seats,
+                           reveal_talk=body.reveal_talk)
     return Status(201, detail_out(game, request.user))
 
 

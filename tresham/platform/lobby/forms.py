@@ -155,6 +155,10 @@ class NewGameForm(forms.Form):
         label="A bot plays a seat its player leaves", required=False, initial=False,
         help_text="when a player quits or is removed, the bot plays his nation until someone takes the seat; "
                   "unchecked, the site's defaults apply at each of the seat's deadlines")
+    reveal_talk = forms.BooleanField(
+        label="Reveal the table talk after the game", required=False, initial=False,
+        help_text="once the game is over, everyone can read every private conversation of its players "
+                  "(SITE-CHAT-05); unchecked, only their members ever read them")
 
     def __init__(self, *args, rules: GameRules, friends: list, **kwargs) -> None:
         super().__init__(*args, **kwargs)

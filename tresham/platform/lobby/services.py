@@ -98,7 +98,8 @@ def clean_name(name: str | None) -> str:
 
 def create(creator, *, kind: str | None = None, name: str | None = None, options: dict | None = None,
            time_limit: int | None = timelimits.DEFAULT, friends: Sequence = (), bot_seats: Sequence[int] = (),
-           take_seat_0: bool = True, seed: str | None = None, bots_take_vacant_seats: bool = False) -> Game:
+           take_seat_0: bool = True, seed: str | None = None, bots_take_vacant_seats: bool = False,
+           reveal_talk: bool = False) -> Game:
     """Create a game (SITE-CREATE-01..15) in one transaction, then offer its free seats to
     the queue (SITE-QUEUE-02).
 
@@ -108,6 +109,7 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     (SITE-CREATE-14). ``bot_seats``: seat indexes given to the bot. ``take_seat_0``: the
     creator plays seat 0 (else he only creates the game). ``bots_take_vacant_seats``: a bot
     plays a seat its player leaves until someone takes it (else the defaults apply, SZ-13).
+    ``reveal_talk``: once the game is over, its table talk is readable by all (SITE-CHAT-05).
     ``kind``: the game (a registry name; None: the site's first game, ``registry.default_name``).
     Options that start from a prepared position are the staff's alone (:class:`StaffOnly`,
     SITE-SAFE-11). Nothing is created if anything is refused."""
@@ -128,15 +130,17 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     bots = _check_bot_seats(bot_seats, take_seat_0)
     if not isinstance(bots_take_vacant_seats, bool):
         raise seats.BadRequest("bots_take_vacant_seats is true or false")
+    if not isinstance(reveal_talk, bool):
+        raise seats.BadRequest("reveal_talk is true or false")
     with transaction.atomic():
         # the creator's row held: his games are counted one request at a time (SITE-SAFE-09)
         seats.lock_people([creator.pk, *(f.pk for f in friends)])
         limits.check("games", (Game.objects.filter(creator=creator), "created_at"))
         game = play.create_game(kind, {} if options is None else options, name=name, creator=creator,
                                 time_limit=time_limit, seed=seed)
-        if bots_take_vacant_seats:
-            game.bots_take_vacant_seats = True
-            game.save(update_fields=["bots_take_vacant_seats"])
+        if bots_take_vacant_seats or reveal_talk:
+            game.bots_take_vacant_seats, game.reveal_talk = bots_take_vacant_seats, reveal_talk
+            game.save(update_fields=["bots_take_vacant_seats", "reveal_talk"])
         wanted = int(take_seat_0) + len(friends) + len(bots)
         if wanted > game.players:
             raise seats.BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")

@@ -180,7 +180,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
         g = services.create(request.user, kind=kind, name=form.cleaned_data["name"], options=form.raw_options,
                             time_limit=form.time_limit_seconds, friends=form.chosen_friends(),
                             bot_seats=form.chosen_bot_seats(), take_seat_0=form.cleaned_data["take_seat"],
-                            bots_take_vacant_seats=form.cleaned_data["bots_take_vacant_seats"])
+                            bots_take_vacant_seats=form.cleaned_data["bots_take_vacant_seats"],
+                            reveal_talk=form.cleaned_data["reveal_talk"])
     except IllegalOrder as e:
         form.add_error(None, e.message + (f" (rule {e.rule})" if e.rule else ""))
         return _new_game_page(request, form, rules, kind, status=400)

@@ -56,13 +56,13 @@ class ConversationDetailOut(ConversationOut):
     talk_orders: list[str] = Field(description="order types you may give from it (the game's)")
 
 
-class StartIn(Schema):
+class TalkStartIn(Schema):
     seats: list[StrictInt] = Field(min_length=1, max_length=16, description="the other seats (0 = seat 1), each held "
                                                                       "by a person")
     text: str = Field(min_length=1, max_length=MAX_TEXT, description="the first message, plain text")
 
 
-class TextIn(Schema):
+class TalkTextIn(Schema):
     text: str = Field(min_length=1, max_length=MAX_TEXT, description="plain text")
 
 
@@ -81,18 +81,18 @@ class TalkOrderOut(Schema):
     replayed: bool
 
 
-class ReportIn(Schema):
+class TalkReportIn(Schema):
     rule: int = Field(description="the number of the code of conduct's rule it breaks (GET /api/accounts/conduct)")
     reason: str = Field(min_length=1, max_length=2000, description="what is wrong, in a few words")
 
 
-class ReportOut(Schema):
+class TalkReportOut(Schema):
     id: int = Field(description="the report's number")
     message: int
     status: str
 
 
-class UnreadGameOut(Schema):
+class TalkUnreadOut(Schema):
     game: int
     unread: int
 
@@ -163,7 +163,7 @@ def conversations(request: HttpRequest, game_id: int):
 @router.post("/games/{game_id}/conversations", response={200: ConversationDetailOut, 201: ConversationDetailOut,
                                                          **ERRORS, 429: ErrorOut},
              summary="Start a conversation")
-def start(request: HttpRequest, game_id: int, body: StartIn):
+def start(request: HttpRequest, game_id: int, body: TalkStartIn):
     """Start a conversation from your seat with other seats held by people, with its first
     message (201); if the conversation of exactly these seats exists, the message goes there
     (200). Only its members will read it (SITE-CHAT-01); the messages' limit applies (429,
@@ -200,7 +200,7 @@ def conversation(request: HttpRequest, game_id: int, conversation_id: int):
 
 @router.post("/games/{game_id}/conversations/{conversation_id}/messages",
              response={201: TalkMessageOut, **ERRORS, 429: ErrorOut}, summary="Write in a conversation")
-def write(request: HttpRequest, game_id: int, conversation_id: int, body: TextIn):
+def write(request: HttpRequest, game_id: int, conversation_id: int, body: TalkTextIn):
     """A message to the conversation's members: plain text of at most 2,000 characters
     (SITE-CHAT-06), shown escaped; the messages' limit applies (429 with Retry-After). The
     members' live pages hear that the conversation changed, never what it says; a member away
@@ -224,8 +224,8 @@ def give_order(request: HttpRequest, game_id: int, conversation_id: int, body: T
 
 
 @router.post("/games/{game_id}/conversations/{conversation_id}/messages/{message_id}/report",
-             response={201: ReportOut, **ERRORS, 429: ErrorOut}, summary="Report a message")
-def report(request: HttpRequest, game_id: int, conversation_id: int, message_id: int, body: ReportIn):
+             response={201: TalkReportOut, **ERRORS, 429: ErrorOut}, summary="Report a message")
+def report(request: HttpRequest, game_id: int, conversation_id: int, message_id: int, body: TalkReportIn):
     """Report a message of the conversation to the moderators under a rule of the code of
     conduct (SITE-CHAT-04): a report about its author, whom you cannot report twice while the
     first is open (409); a moderator then reads the message with its conversation, and that
@@ -235,7 +235,7 @@ def report(request: HttpRequest, game_id: int, conversation_id: int, message_id:
     return Status(201, {"id": r.report_id, "message": r.message_id, "status": r.report.status})
 
 
-@router.get("/talk/unread", response={200: list[UnreadGameOut], 401: ErrorOut}, summary="Unread messages by game")
+@router.get("/talk/unread", response={200: list[TalkUnreadOut], 401: ErrorOut}, summary="Unread messages by game")
 def unread(request: HttpRequest, game: list[int] = Query(default_factory=list, max_length=100,
                                                                 description="only these games")):
     """For each game you play now with unread conversation messages: how many (the game list's

@@ -201,8 +201,8 @@ def give_order(game_id: int, conversation_id: int, user, order: Any, *, text: An
                             code="not_a_talk_order")
         to = order.get(allowed[kind])
         if not isinstance(to, int) or isinstance(to, bool) or to == seat or to not in conv.seats:
-            raise TalkError(f"{allowed[kind]} names another seat of this conversation "
-                            f"({', '.join(str(s) for s in conv.seats if s != seat)})", code="not_a_member")
+            raise NotMember(f"{allowed[kind]} names another seat of this conversation "
+                            f"({', '.join(str(s) for s in conv.seats if s != seat)})")
         given = order.get("player", seat)
         if given != seat or isinstance(given, bool):
             raise services.NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
