@@ -16,7 +16,7 @@ Comments ``: ping`` keep proxies from closing an idle stream (every ``PING_SECON
 - Topics (``live.register_stream_topics``): for a listener an app above play names (the
   table talk: a seat's holder, his conversations' newest message), the stream also carries
   ``event: <prefix>`` / ``data: {"game": G, "<prefix>": n}`` (no ``id``: the revision stays
-  the stream's position), once when it opens and whenever the number grows. A number, never
+  the stream's position), once when it opens (unless still 0) and whenever the number grows. A number, never
   what changed; nobody else hears of it.
 - The stream ends when the client goes (its slot is freed at once), at the server's shutdown,
   and after ``MAX_SECONDS`` (the browser reconnects; its access is checked again).
@@ -144,9 +144,10 @@ class _Stream:
             sent = self.revision
             yield message(self.game_id, sent) if self.send_now else PING
             told: dict[str, int] = {}
-            for t in self.topics:  # where each topic stands as the stream opens
+            for t in self.topics:  # where each topic stands as the stream opens (0: nothing yet)
                 told[t.game_id] = max(self.topics_now.get(t.game_id, 0), t.latest)
-                yield topic_message(self.game_id, t.game_id, told[t.game_id])
+                if told[t.game_id] > 0:
+                    yield topic_message(self.game_id, t.game_id, told[t.game_id])
             ping = live._conf("PING_SECONDS", 15.0)
             ends = loop.time() + live._conf("MAX_SECONDS", 3600.0)
             while not hub.closing:

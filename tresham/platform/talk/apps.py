@@ -15,7 +15,8 @@ class TalkConfig(AppConfig):
         from .models import Message
 
         # a game's live stream tells a seat's holder that his conversations changed (a number)
-        live.register_topic_poller("talk", services.newest_for_seats)
+        live.register_topic_poller("talk", lambda topics: {t: n for t, n in services.newest_for_seats(topics).items()
+                                                           if n})
         live.register_stream_topics("talk", services.stream_topics)
         # the conversations' messages count against the one messages' limit (SITE-SAFE-09)
         table_messages.also_count("talk", lambda user: (Message.objects.filter(author=user), "at"))
