@@ -222,6 +222,11 @@ VALID_BODIES = {
     ("PUT", "/api/games/{game_id}/standing-orders/{kind}"): {"spec": {}},
     ("POST", "/api/lobby/games/{game_id}/join"): {},
     ("POST", "/api/lobby/games/{game_id}/bots"): {"seat": 1},
+    ("POST", "/api/games/{game_id}/conversations"): {"seats": [1], "text": "hello"},
+    ("POST", "/api/games/{game_id}/conversations/{conversation_id}/messages"): {"text": "hello"},
+    ("POST", "/api/games/{game_id}/conversations/{conversation_id}/orders"): {"order": {"type": "done"}},
+    ("POST", "/api/games/{game_id}/conversations/{conversation_id}/messages/{message_id}/report"):
+        {"rule": 1, "reason": "a reason long enough"},
 }
 
 

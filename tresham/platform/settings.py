@@ -259,6 +259,15 @@ TRESHAM_MAIL_DOMAIN = (DEFAULT_FROM_EMAIL.rpartition("@")[2].strip(" >") or "loc
 TRESHAM_MAIL_MAX_ATTEMPTS = int(os.environ.get("TRESHAM_MAIL_MAX_ATTEMPTS", "10"))
 #: The hour (in each recipient's own time zone) at which his daily digest is made.
 TRESHAM_MAIL_DIGEST_HOUR = int(os.environ.get("TRESHAM_MAIL_DIGEST_HOUR", "7"))
+#: A "your turn" mail waits this many seconds (at most a twelfth of the game's time limit)
+#: and is not sent if the player has given his decision by then: a player at the table is not
+#: mailed for what he sees on his screen (SITE-NOTIFY-01).
+TRESHAM_TURN_MAIL_DELAY = int(os.environ.get("TRESHAM_TURN_MAIL_DELAY", "600"))
+#: Unread messages of a player's conversations that no other mail carried are mailed, batched,
+#: this many seconds after the first of them (if he has not read them by then) ...
+TRESHAM_TALK_MAIL_DELAY = int(os.environ.get("TRESHAM_TALK_MAIL_DELAY", "900"))
+#: ... and at most once in this many seconds (SITE-CHAT-02).
+TRESHAM_TALK_MAIL_EVERY = int(os.environ.get("TRESHAM_TALK_MAIL_EVERY", "3600"))
 
 # ---- games ------------------------------------------------------------------------------
 #: Extra games beyond the built-in registry: name -> "module:Class" (tresham.games.registry).

@@ -3,6 +3,7 @@ receives and can be told to refuse, the site's sender pointed at it, and games m
 the lobby and played through the one order path."""
 from __future__ import annotations
 
+import datetime as dt
 import email
 import email.policy
 import socket
@@ -12,11 +13,14 @@ from email.message import EmailMessage
 
 import pytest
 from aiosmtpd.controller import Controller
+from django.conf import settings as site_settings
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
-from tresham.platform.mail.models import Outbox
+from tresham.platform.mail import sender
+from tresham.platform.mail.models import Outbox, TurnNotice
 from tresham.platform.play.models import Game
 
 
@@ -125,8 +129,15 @@ def started_game(users, *, seed: str = "mail-test", name: str = "Mail table", **
         lobby.join(game.pk, u)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
-    Outbox.objects.all().delete()
+    forget_mails()
     return game
+
+
+def forget_mails() -> None:
+    """Drop the mails written so far, and the memory of the decisions they told of (at most
+    one mail per decision, SITE-NOTIFY-01): the test's own come next."""
+    Outbox.objects.all().delete()
+    TurnNotice.objects.all().delete()
 
 
 def play_until(game: Game, done, limit: int = 3000) -> Game:
@@ -138,7 +149,7 @@ def play_until(game: Game, done, limit: int = 3000) -> Game:
         game.refresh_from_db()
         state = rules.loads(game.state)
         if done(game, rules, state):
-            Outbox.objects.all().delete()  # the turns of getting there; tests enqueue their own
+            forget_mails()  # the turns of getting there; tests enqueue their own
             return game
         d = next(d for d in rules.pending(state) if d.required)
         order = rules.bot(state, d.player, f"advance:{n}")
@@ -151,3 +162,10 @@ def play_until(game: Game, done, limit: int = 3000) -> Game:
 def placed(game, rules, state) -> bool:
     """Every nation is chosen (initial placement over)."""
     return rules.placement_done(state)
+
+
+def drain_later(**kwargs) -> int:
+    """The sender's pass as the worker runs it once a "your turn" mail's wait is over
+    (``TRESHAM_TURN_MAIL_DELAY``, SITE-NOTIFY-01): gives how many mails were sent."""
+    later = timezone.now() + dt.timedelta(seconds=site_settings.TRESHAM_TURN_MAIL_DELAY + 1)
+    return sender.drain(now=later, **kwargs)

@@ -18,6 +18,7 @@ from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
+from .conftest import drain_later
 from .test_game_mails import _assert_standings, _trade_with_a_lie
 
 DAY = 24 * 3600
@@ -65,7 +66,7 @@ def test_the_first_picker_is_told_it_is_his_turn_with_his_own_deadline_then_the_
     assert turn.user == users[first] and turn.key == f"turn:{game.pk}:0:{users[first].pk}"
     (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
     assert (row.due_at - row.started_at).total_seconds() == pytest.approx(1.5 * DAY, abs=1)  # SITE-TIME-02
-    sender.drain()
+    drain_later()  # once the turn mail's wait is over (SITE-NOTIFY-01)
     (got,) = _turn_mails(smtp, users[first])
     zone = users[first].profile.time_zone
     assert f"Your deadline: {_when(row.due_at, zone)}" in got.text
@@ -77,7 +78,7 @@ def test_the_first_picker_is_told_it_is_his_turn_with_his_own_deadline_then_the_
     assert [t.user for t in turns] == [users[first], users[second]]  # the next picker, and no second mail
     (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
     assert row.seat == second and (row.due_at - row.started_at).total_seconds() == pytest.approx(DAY, abs=1)
-    sender.drain()
+    drain_later()  # once the turn mail's wait is over (SITE-NOTIFY-01)
     (got,) = _turn_mails(smtp, users[second])
     assert f"Your deadline: {_when(row.due_at, users[second].profile.time_zone)}" in got.text
     assert len(_turn_mails(smtp, users[first])) == 1
@@ -247,7 +248,7 @@ def test_one_who_takes_over_a_seat_that_owes_a_decision_is_told_it_is_his_turn(s
     (turn,) = Outbox.objects.filter(game=game, kind="turn", user=dave)
     (row,) = Due.objects.filter(game=game, action=Due.Action.TIMEOUT)
     assert row.seat == first
-    sender.drain()
+    drain_later()
     (got,) = _turn_mails(smtp, dave)
     assert f"Your deadline: {_when(row.due_at, 'Asia/Tokyo')}" in got.text
     assert "Choose your nation" in got.text

@@ -17,7 +17,7 @@ from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord
 
-from .conftest import placed, play_until, started_game
+from .conftest import drain_later, placed, play_until, started_game
 
 WINTER_EVENING = dt.datetime(2024, 1, 15, 19, 0, tzinfo=dt.timezone.utc)
 
@@ -42,6 +42,12 @@ def _assert_standings(text: str, game) -> None:
     assert [l.split(".", 1)[0] for l in table] == [str(i) for i in range(1, len(names) + 1)]
 
 
+def all_owe(game, rules, state) -> bool:
+    """Every seat owes a decision (a turn mail is for a decision owed, SITE-NOTIFY-01)."""
+    return rules.placement_done(state) and \
+        len({d.player for d in rules.pending(state) if d.required}) == len(rules.summary(state))
+
+
 def _one(smtp, address: str):
     got = smtp.to(address)
     assert len(got) == 1, [g["Subject"] for g in got]
@@ -52,14 +58,14 @@ def _one(smtp, address: str):
 @pytest.mark.site("SITE-EMAIL-06", "SITE-AST-04", "SITE-EMAIL-05")
 def test_the_turn_mail_gives_the_deadline_in_the_recipients_zone_and_the_public_points(smtp, person):
     alice, bob, carol = person("alice", "Europe/Paris"), person("bob", "America/New_York"), person("carol")
-    game = play_until(started_game([alice, bob, carol], name="Crete 2000 BC"), placed)
+    game = play_until(started_game([alice, bob, carol], name="Crete 2000 BC", seed="mail-trade-3"), all_owe)
     rules = registry.get(game.kind)
     state = rules.loads(game.state)
     with transaction.atomic():
         for seat in range(3):
             game_mails.your_turn(game, seat, deadline=WINTER_EVENING)
         game_mails.your_turn(game, 0, deadline=WINTER_EVENING)  # the same turn again: no second mail
-    assert sender.drain() == 3
+    assert drain_later() == 3
     a, b, c = _one(smtp, "alice@example.org"), _one(smtp, "bob@example.org"), _one(smtp, "carol@example.org")
     assert a["Subject"] == f"[Tresham] Crete 2000 BC: your turn ({rules.stage(state)})"
     assert "Your deadline: Monday 15 January 2024, 20:00 CET (Europe/Paris)" in a.text
@@ -78,10 +84,12 @@ def test_the_turn_mail_gives_the_deadline_in_the_recipients_zone_and_the_public_
 def test_a_game_without_time_limit_says_so(smtp, person):
     alice, bob = person("alice"), person("bob")
     game = started_game([alice, bob])
+    rules = registry.get(game.kind)
+    first = rules.pick_order(rules.loads(game.state))[0]  # the first to choose a nation
     with transaction.atomic():
-        game_mails.your_turn(game, 0, deadline=None)
-    sender.drain()
-    got = _one(smtp, "alice@example.org")
+        game_mails.your_turn(game, first, deadline=None)
+    drain_later()
+    got = _one(smtp, ("alice@example.org", "bob@example.org")[first])
     assert "This game has no time limit." in got.text and "Total Public Points" not in got.text  # before placement
 
 
@@ -90,14 +98,15 @@ def test_a_mail_shows_only_the_recipients_own_hand_never_anothers(smtp, person):
     """A turn mail in the trade phase, where every hand is full: none of another seat's cards
     that the recipient does not hold himself is named, nor is the seed."""
     users = [person("alice"), person("bob"), person("carol")]
-    game = play_until(started_game(users, seed="mail-trade-3"), lambda g, r, s: g.stage.endswith("trade"))
+    game = play_until(started_game(users, seed="mail-trade-3"),
+                      lambda g, r, s: g.stage.endswith("trade") and all_owe(g, r, s))
     rules = registry.get(game.kind)
     state = rules.loads(game.state)
     hands = {seat: set(rules.hand(rules.view(state, seat))) for seat in range(3)}
     with transaction.atomic():
         for seat in range(3):
             game_mails.your_turn(game, seat, deadline=WINTER_EVENING)
-    sender.drain()
+    drain_later()
     checked = 0
     for seat, user in enumerate(users):
         got = _one(smtp, user.email)
@@ -118,7 +127,7 @@ def test_every_member_is_mailed_when_a_player_joins_and_when_the_game_fills(smtp
         lobby.join(game.pk, bob)
     with django_capture_on_commit_callbacks(execute=True):
         lobby.join(game.pk, carol)
-    sender.drain()
+    drain_later()
     game.refresh_from_db()
     rules = registry.get(game.kind)
     first = (alice, bob, carol)[rules.pick_order(rules.loads(game.state))[0]].username

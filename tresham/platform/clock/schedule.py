@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from ...games.base import GameRules
 from ..play.models import display_name
-from . import deadlines
+from . import deadlines, signals
 from .models import Due
 from .pauses import effective, in_force_until
 
@@ -141,4 +141,7 @@ def _write(old: dict[str, Due], rows: list[Due]) -> list[Due]:
         Due.objects.filter(pk__in=stale).delete()
     if fresh:
         Due.objects.bulk_create(fresh)
+        timeouts = [r for r in fresh if r.action == Due.Action.TIMEOUT]
+        if timeouts:  # new deadlines: the mail app's reminders hang on them (SITE-NOTIFY-02)
+            signals.send(signals.deadlines_set, game=timeouts[0].game, rows=timeouts)
     return [kept.get(r.key, r) for r in rows]

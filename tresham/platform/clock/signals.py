@@ -15,7 +15,10 @@ and one that fails is logged and never undoes the change (``send_robust``).
   friend, or None), ``ref`` (what tells this quit from another of the same seat)
   (SITE-QUIT-04);
 - :data:`player_removed` -- ``game``, ``seat``, ``removed``, ``missed`` (the deadlines missed
-  in a row), ``ref`` (SITE-REMOVE-01).
+  in a row), ``ref`` (SITE-REMOVE-01);
+- :data:`deadlines_set` -- ``game``, ``rows``: the game's new timeout rows (``clock.Due``,
+  saved), each a deadline that begins or moves, written in this transaction (the mail app's
+  reminders, SITE-NOTIFY-02, hang on them: a row deleted takes its reminders with it).
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ pause_started = Signal()
 pause_removed = Signal()
 player_quit = Signal()
 player_removed = Signal()
+deadlines_set = Signal()
 
 
 def send(signal: Signal, **kwargs) -> None:

@@ -5,7 +5,10 @@ makes each digest once the recipient's own clock has reached ``TRESHAM_MAIL_DIGE
 (7:00 by default): one mail holding every mail that waited since before that hour, the day's
 digest being keyed ``digest:<user>:<date>`` (his date), and marks them ``digested`` in the
 same transaction. Running it again -- or two workers at once -- makes nothing more. A mail
-that comes after the hour waits for the next day's digest.
+that comes after the hour waits for the next day's digest. A "your turn" mail whose decision
+was given meanwhile is left out (SITE-NOTIFY-01), the messages it carried going to the next
+mail. The digest is for every game whose mails its recipient takes in it: those of his
+site-wide choice, and those of the games he chose to read there (SITE-NOTIFY-03).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..play.models import display_name
-from . import outbox
+from . import attention, outbox
 from .models import Outbox
 from .render import site_link, when, zone_of
 
@@ -55,6 +58,7 @@ def _make(user, cut: dt.datetime, now: dt.datetime) -> bool:
             return False
         parts = list(Outbox.objects.select_for_update()
                      .filter(user=user, status=S.DIGEST, created_at__lt=cut).order_by("created_at", "pk"))
+        parts = [p for p in parts if not (p.decisions and attention.drop_if_answered(p))]
         if not parts:
             return False
         subject, body, html = outbox.render("digest", {

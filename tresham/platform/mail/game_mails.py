@@ -17,8 +17,8 @@ from ...games import registry
 from ...games.base import Event
 from ..clock import shown
 from ..clock.models import Due
-from ..clock.schedule import decision_key
 from ..play.models import Game, Seat, display_name
+from . import attention
 from .models import Outbox
 from .outbox import enqueue_for_game
 
@@ -40,15 +40,20 @@ def _name(user) -> str:
 
 # ---- the clock's mails ------------------------------------------------------------------------
 def your_turn(game: Game, seat: int, *, deadline: dt.datetime | None, revision: int | None = None,
-              state=None) -> list[Outbox]:
+              state=None, decisions: list[tuple[str, str]] | None = None) -> list[Outbox]:
     """"It is your turn" to the player of ``seat``: his own decisions, his ``deadline`` in his
-    own time zone (None: no time limit) and the standings (SITE-EMAIL-06, SITE-AST-04). One
-    mail per seat and revision."""
-    user = _user_of_seat(game, seat)
-    if user is None:
-        return []
-    rev = game.revision if revision is None else revision
-    return enqueue_for_game(game, "turn", [user], f"turn:{game.pk}:{rev}:{{user}}", state=state, deadline=deadline)
+    own time zone (None: no time limit) and the standings (SITE-EMAIL-06, SITE-AST-04), for
+    ``decisions`` ((clock key, kind) each; None: every one his seat owes now). At most one
+    mail per decision, none for one his standing order answers, those opening together in
+    one mail, sent after a short wait and only if still owed then (``attention``,
+    SITE-NOTIFY-01)."""
+    if decisions is None:
+        rules = registry.get(game.kind)
+        state = state if state is not None else (rules.loads(game.state) if game.state else None)
+        if state is None:
+            return []
+        decisions = [(key, kind) for key, _, kind in attention.owed(rules, state, seat)]
+    return attention.turn_mail(game, seat, decisions, deadline=deadline, state=state, revision=revision)
 
 
 def pause_started(game: Game, pause_id: int | str, *, by=None, starts: dt.datetime | None = None,
@@ -150,13 +155,14 @@ def after_order(game: Game, rules, before, after, events: list[Event], due) -> l
     if rules.finished(after):
         return rows + game_over(game, after)
     owed = _owed(rules, after) - (_owed(rules, before) if before is not None else set())
-    seats = {seat for _, seat in owed}
+    seats = {seat for _, seat, _ in owed}
     if not seats:
         return rows
     humans = {s.index for s in game.seats_now()
-              if s.index in seats and s.user_id is not None and s.status == Seat.Status.PLAYING}
+              if s.index in seats and s.user_id is not None and s.status == Seat.Status.PLAYING and not s.is_bot}
     for seat in sorted(humans):
-        rows += your_turn(game, seat, deadline=shown.seat_deadline(due, seat), state=after)
+        rows += your_turn(game, seat, deadline=shown.seat_deadline(due, seat), state=after,
+                          decisions=sorted((key, kind) for key, s, kind in owed if s == seat))
     return rows
 
 
@@ -172,10 +178,9 @@ def seat_taken_over(game: Game, seat: int, user) -> list[Outbox]:
     return your_turn(game, seat, deadline=shown.seat_deadline(Due.objects.filter(game=game), seat), state=state)
 
 
-def _owed(rules, state) -> set[tuple[str, int]]:
-    """The decisions the game waits on, each as (its clock key, its seat)."""
-    stage = rules.stage(state)
-    return {(decision_key(stage, d.player, d.kind, d.prompt), d.player) for d in rules.pending(state) if d.required}
+def _owed(rules, state) -> set[tuple[str, int, str]]:
+    """The decisions the game waits on, each as (its clock key, its seat, its kind)."""
+    return set(attention.owed(rules, state))
 
 
 # ---- the lobby's mails ----------------------------------------------------------------------------

@@ -26,6 +26,8 @@ GAME_KINDS: dict[str, str] = {
     "quit": "A player quit the game (SITE-QUIT-04)",
     "removed": "A player was removed for missed deadlines",
     "game_over": "The game is over: final places and the seed",
+    "reminder": "Your deadline is near and you still owe the decision (SITE-NOTIFY-02)",
+    "talk": "Messages of your conversations you have not read, batched (SITE-CHAT-02)",
     "digest": "The day's game mails in one",
 }
 #: Service mails, by kind.
@@ -41,20 +43,51 @@ class Delivery(models.TextChoices):
     NONE = "none", "No game mails"
 
 
+#: A reminder's defaults (SITE-NOTIFY-02): when a fifth of the time is left, and one hour before.
+REMIND_SHARE = 20
+REMIND_BEFORE = 60
+
+
 class MailPreference(models.Model):
-    """A user's choice of :class:`Delivery`; a user without a row gets each mail at once.
+    """A user's choice of :class:`Delivery` and of his reminders; a user without a row gets
+    each mail at once and the default reminders.
 
     Kept here rather than on the accounts' profile: everything about mails is this app's,
     and the accounts app needs no migration for it."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference")
     delivery = models.CharField(max_length=10, choices=Delivery.choices, default=Delivery.IMMEDIATE)
+    #: a reminder when this share (percent) of a decision's time is left; 0: none
+    remind_share = models.PositiveSmallIntegerField(default=REMIND_SHARE)
+    #: a reminder this many minutes before a deadline; 0: none
+    remind_before = models.PositiveIntegerField(default=REMIND_BEFORE)
     updated_at = models.DateTimeField(auto_now=True)
     #: how the last change was made: "page" (the preferences page) or "link" (an unsubscribe link)
     changed_by = models.CharField(max_length=10, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.user}: {self.get_delivery_display()}"
+
+
+class GameDelivery(models.TextChoices):
+    """How a user gets the mails of one game (SITE-NOTIFY-03), over his site-wide choice."""
+
+    EVERY = "every", "Every mail"
+    DIGEST = "digest", "In my daily digest"
+    MUTED = "muted", "No mail (muted)"
+
+
+class GamePreference(models.Model):
+    """A user's choice for one game's mails; without a row, his site-wide :class:`Delivery`.
+    The site-wide "no game mails" (the one-click unsubscribe) stops them all the same."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mail_choices")
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="+")
+    delivery = models.CharField(max_length=10, choices=GameDelivery.choices)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_mail_choice_per_game")]
 
 
 class Outbox(models.Model):
@@ -97,6 +130,12 @@ class Outbox(models.Model):
     last_error = models.TextField(blank=True, default="")
     digest = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="parts",
                                help_text="the digest that carried it")
+    #: a "your turn" mail's or a reminder's decisions, each [seat, the clock's key]: it is sent
+    #: only while its recipient still holds the seat and owes one of them (SITE-NOTIFY-01/02)
+    decisions = models.JSONField(default=list, blank=True)
+    #: the conversations' messages it carries, {conversation id: [mailed before, mailed up to]}:
+    #: a mail not sent gives them back to the next one (SITE-CHAT-02)
+    talk = models.JSONField(default=dict, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "next_try_at"], name="mail_outbox_due"),
@@ -120,3 +159,42 @@ class Outbox(models.Model):
         key, so a resend after a crash is recognisably the same message."""
         digest = hashlib.sha256(self.key.encode()).hexdigest()[:16]
         return f"<outbox-{self.pk}.{digest}@{settings.TRESHAM_MAIL_DOMAIN}>"
+
+
+class TurnNotice(models.Model):
+    """A decision a "your turn" mail told ``user`` of: at most one mail per decision
+    (SITE-NOTIFY-01), whatever happens to it afterwards."""
+
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    decision = models.CharField(max_length=200, help_text="the clock's key of the decision")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user", "decision"], name="one_turn_mail_per_decision")]
+
+
+class Reminder(models.Model):
+    """A reminder to mail at ``remind_at`` before the deadline of a due row of the clock
+    (SITE-NOTIFY-02): written when the deadline is, gone with it (the decision given, the
+    deadline moved: a new row, new reminders); the worker claims due ones with a row lock."""
+
+    due = models.ForeignKey("clock.Due", on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    #: which of the user's reminders: "share" (a share of the time left) or "before" (minutes before)
+    which = models.CharField(max_length=10)
+    remind_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["due", "which"], name="one_reminder_of_each_kind")]
+        ordering = ["remind_at", "pk"]
+
+
+class TalkWake(models.Model):
+    """Unread messages of ``user``'s conversations to batch into one mail at ``due_at``, unless
+    he has read them or another mail has carried them by then (SITE-CHAT-02)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    due_at = models.DateTimeField(db_index=True)

@@ -62,15 +62,20 @@ def tidy(text: str) -> str:
 
 
 def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str | None = None,
-            html: str = "", game=None, now=None) -> Outbox:
+            html: str = "", game=None, now=None, delivery: str | None = None, not_before=None,
+            decisions: list | None = None, talk: dict | None = None) -> Outbox:
     """Write one mail to the outbox, inside the caller's transaction; gives its row (the row
     already there if ``key`` was enqueued before -- nothing is written then).
 
     ``user``: the recipient (None for a service mail to an address alone). ``address``: a
     service mail's address (default: the user's); a game mail always goes to the user's own
     address (SITE-EMAIL-06). The row's status follows from the recipient: a game mail for a
-    user who takes no game mails, or any mail without an address, is kept as ``skipped``; a
-    game mail for a digest user waits for his digest; everything else is ``pending``."""
+    user who takes no mails of the game (none at all, or the game muted), or any mail without
+    an address, is kept as ``skipped``; a game mail of a game he takes in his digest waits for
+    it; everything else is ``pending`` (``delivery``: the :class:`Delivery` to use instead of
+    the recipient's for the game, ``preferences.delivery_for``). ``not_before``: not sent
+    before then. ``decisions``: those a "your turn" mail or a reminder is about (sent only
+    while one is owed); ``talk``: the conversations' messages it carries (``talk_batch``)."""
     if kind not in GAME_KINDS and kind not in SERVICE_KINDS:
         raise MailError(f"no mail kind {kind!r}")
     if not key or len(key) > MAX_KEY:
@@ -90,13 +95,16 @@ def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str 
         if user is None or not user.is_active:
             status, why = Outbox.Status.SKIPPED, "the account is not active"
         else:
-            choice = preferences.delivery_of(user)
+            choice = delivery if delivery is not None else preferences.delivery_for(user, game)
             if choice == Delivery.NONE:
-                status, why = Outbox.Status.SKIPPED, "the recipient takes no game mails"
+                status, why = Outbox.Status.SKIPPED, "the recipient takes no mails of this game" if (
+                    game is not None and preferences.delivery_of(user) != Delivery.NONE) else \
+                    "the recipient takes no game mails"
             elif choice == Delivery.DIGEST and kind != "digest":
                 status = Outbox.Status.DIGEST
     row = Outbox(key=key, user=user, address=address, kind=kind, game=game, subject=one_line(subject),
-                 body=body, html=html, status=status, created_at=now, next_try_at=now, last_error=why)
+                 body=body, html=html, status=status, created_at=now, next_try_at=max(now, not_before or now),
+                 last_error=why, decisions=list(decisions or []), talk=dict(talk or {}))
     try:
         with transaction.atomic():  # a savepoint: the key enqueued before, or at once elsewhere
             row.save(force_insert=True)

@@ -1,7 +1,8 @@
 """The site's signals, connected to their mails: the lobby's (SITE-QUEUE-07, SITE-CREATE-14,
 SITE-EMAIL-01/02), the clock's (pauses, quits, removals: SITE-PAUSE-01/05, SITE-QUIT-04,
 SITE-REMOVE-01), the order path's (your turn, the events' mails, game over) and the accounts'
-(a password reset, a moderation notice).
+(a password reset, a moderation notice), the clock's new deadlines (their reminders) and the
+table talk's messages (batched into the members' next mails).
 
 The game mails' signals are sent inside the transaction of the change they report
 (``lobby/signals.py``, ``clock/signals.py``, ``play/signals.py``); each receiver enqueues in a
@@ -18,7 +19,8 @@ from ..clock import signals as clock_signals
 from ..lobby import signals
 from ..play import signals as play_signals
 from ..play.models import Game
-from . import game_mails, outbox, sender as mail_sender
+from ..talk import signals as talk_signals
+from . import game_mails, outbox, reminders, sender as mail_sender, talk_batch
 
 
 def _fresh(game: Game) -> Game | None:
@@ -74,6 +76,20 @@ def on_player_removed(sender, game: Game, seat: int, removed, missed=None, ref=N
         game_mails.player_removed(game, seat, removed, missed=missed, ref=ref)
 
 
+def on_deadlines_set(sender, game: Game, rows, **kwargs) -> None:
+    """New deadlines (``clock.signals.deadlines_set``): their reminders, in their transaction
+    (SITE-NOTIFY-02)."""
+    with transaction.atomic():
+        reminders.write(game, rows)
+
+
+def on_talk_posted(sender, message, game: Game, **kwargs) -> None:
+    """A message of the table talk (``talk.signals.posted``): its other members are woken for
+    a batch of what they have not read (SITE-CHAT-02)."""
+    with transaction.atomic():
+        talk_batch.on_posted(message, game)
+
+
 def on_account_mail(sender, to, subject: str, body: str, key: str | None = None, user=None, html: str = "",
                     at_once: bool = False, **kwargs) -> None:
     """A mail about an account (``accounts.mails.wanted``): written to the outbox, then sent at
@@ -95,3 +111,5 @@ def connect() -> None:
     clock_signals.player_quit.connect(on_player_quit, dispatch_uid="mail.player_quit")
     clock_signals.player_removed.connect(on_player_removed, dispatch_uid="mail.player_removed")
     account_mails.wanted.connect(on_account_mail, dispatch_uid="mail.account")
+    clock_signals.deadlines_set.connect(on_deadlines_set, dispatch_uid="mail.deadlines_set")
+    talk_signals.posted.connect(on_talk_posted, dispatch_uid="mail.talk_posted")

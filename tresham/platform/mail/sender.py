@@ -37,7 +37,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
-from . import digest, preferences, unsubscribe
+from . import attention, digest, preferences, reminders, talk_batch, unsubscribe
 from .models import Delivery, Outbox
 from .outbox import is_game_kind
 
@@ -128,6 +128,7 @@ def _mark_failed(row: Outbox, error: str, permanent: bool, now: dt.datetime) -> 
 
 def _skip(row: Outbox, why: str) -> None:
     Outbox.objects.filter(pk=row.pk).update(status=S.SKIPPED, last_error=why)
+    talk_batch.give_back(row)
 
 
 def _addresses_now(row: Outbox) -> tuple[list[str] | None, str]:
@@ -140,13 +141,20 @@ def _addresses_now(row: Outbox) -> tuple[list[str] | None, str]:
         return None, "the account is not active"
     if preferences.delivery_of(user) == Delivery.NONE:
         return None, "the recipient takes no game mails"
+    if row.game_id is not None and preferences.delivery_for(user, row.game_id) == Delivery.NONE:
+        return None, "the recipient muted this game"
     return ([user.email] if user.email else None), "no e-mail address"
 
 
 def hold_due(now: dt.datetime | None = None) -> int:
     """No mail server: mark the due rows held (they stay in the outbox); gives how many."""
     now = now or timezone.now()
-    return Outbox.objects.filter(status=S.PENDING, next_try_at__lte=now).update(status=S.HELD)
+    due = Outbox.objects.filter(status=S.PENDING, next_try_at__lte=now)
+    held = 0
+    for row in due.exclude(decisions=[]):  # a turn mail or reminder: only if still owed
+        if not attention.drop_if_answered(row):
+            held += Outbox.objects.filter(pk=row.pk, status=S.PENDING).update(status=S.HELD)
+    return held + due.filter(decisions=[]).update(status=S.HELD)
 
 
 def _run(take: Callable[[], Outbox | None], limit: int, now: Callable[[], dt.datetime]) -> int:
@@ -157,6 +165,8 @@ def _run(take: Callable[[], Outbox | None], limit: int, now: Callable[[], dt.dat
             row = take()
             if row is None:
                 break
+            if row.decisions and attention.drop_if_answered(row):
+                continue  # the player gave the decision before the mail was due (SITE-NOTIFY-01)
             addresses, why = _addresses_now(row)
             if addresses is None:
                 _skip(row, why)
@@ -205,9 +215,12 @@ def make_due_digests(now: dt.datetime | None = None) -> int:
 
 
 def drain(limit: int = 100, now: dt.datetime | None = None) -> int:
-    """The worker's pass (and the tests'): make the due digests, then send the due mails, at
-    most ``limit``; gives how many were sent. Several senders may run at once (threads,
-    processes): none sends a row another has claimed. ``now``: the time to act at (tests)."""
+    """The worker's pass (and the tests'): write the due reminders and conversation batches,
+    make the due digests, then send the due mails, at most ``limit``; gives how many were sent.
+    Several senders may run at once (threads, processes): none sends a row another has
+    claimed. ``now``: the time to act at (tests)."""
+    reminders.run(now)
+    talk_batch.run(now)
     make_due_digests(now)
     if not settings.TRESHAM_MAIL_DELIVER:
         hold_due(now)

@@ -1,0 +1,143 @@
+"""Mail that respects attention: "your turn" once per decision that needs the player
+(SITE-NOTIFY-01).
+
+- A decision is the clock's: its key (stage, seat, kind, prompt; ``clock.schedule.decision_key``)
+  is what a deadline runs for, and what a mail announces. Each (game, player, decision) is
+  announced at most once (:class:`.models.TurnNotice`), however often it leaves and comes back.
+- None for a decision his standing order answers (the site gives it at the deadline), none
+  for one the game applies at once (it is never owed: SITE-TABLE-08), none for a bot's or an
+  empty seat's.
+- Decisions that open together, in one order or within the mail's wait, share one mail: the
+  mail is written in the transaction of the order that opens the first (the outbox rule), sent
+  ``TRESHAM_TURN_MAIL_DELAY`` later (at most a twelfth of the game's time limit), and a
+  decision opening meanwhile joins it (the row is written again, listing all he owes).
+- When the mail falls due, the sender sends it only if the player still holds the seat and
+  still owes one of its decisions (:func:`still_owed`): a player at the table who answered
+  at once is not mailed for what his screen showed him. Reminders (``reminders``) keep the
+  same rule.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from ...games import registry
+from ..clock.models import StandingOrder
+from ..clock.schedule import decision_key
+from ..play.models import Game, Seat
+from . import outbox, render as facts, talk_batch
+from .models import Outbox, TurnNotice
+
+S = Outbox.Status
+
+
+def delay_of(game: Game) -> dt.timedelta:
+    """How long a "your turn" mail of ``game`` waits before it is sent."""
+    wait = float(settings.TRESHAM_TURN_MAIL_DELAY)
+    if game.time_limit:
+        wait = min(wait, game.time_limit / 12)
+    return dt.timedelta(seconds=max(0.0, wait))
+
+
+def owed(rules, state, seat: int | None = None) -> list[tuple[str, int, str]]:
+    """The decisions the game waits on (of ``seat`` only, if given): (clock key, seat, kind)."""
+    stage = rules.stage(state)
+    return [(decision_key(stage, d.player, d.kind, d.prompt), d.player, d.kind) for d in rules.pending(state)
+            if d.required and (seat is None or d.player == seat)]
+
+
+def answered_by_standing_order(game: Game, seat: int, user, kinds: set[str]) -> set[str]:
+    """The kinds of ``kinds`` the holder's standing orders answer in this game."""
+    if not kinds:
+        return set()
+    return set(StandingOrder.objects.filter(game=game, seat=seat, user=user, kind__in=kinds)
+               .values_list("kind", flat=True))
+
+
+def turn_mail(game: Game, seat: int, decisions: list[tuple[str, str]], *, deadline: dt.datetime | None,
+              state=None, revision: int | None = None) -> list[Outbox]:
+    """"It is your turn" to the holder of ``seat`` for ``decisions`` ((clock key, kind) each),
+    in the caller's transaction (see the module's text). Gives the row written or written
+    again ([] when none of them needs a mail)."""
+    holder = next((s for s in game.seats_now() if s.index == seat), None)
+    if holder is None or holder.user_id is None or holder.is_bot or holder.status != Seat.Status.PLAYING:
+        return []
+    user = holder.user
+    covered = answered_by_standing_order(game, seat, user, {kind for _, kind in decisions})
+    keys = [key for key, kind in decisions if kind not in covered]
+    if not keys:
+        return []
+    told = set(TurnNotice.objects.filter(game=game, user=user, decision__in=keys).values_list("decision", flat=True))
+    fresh = [k for k in dict.fromkeys(keys) if k not in told]
+    if not fresh:
+        return []  # at most one mail per decision (SITE-NOTIFY-01)
+    TurnNotice.objects.bulk_create([TurnNotice(game=game, user=user, decision=k) for k in fresh],
+                                   ignore_conflicts=True)
+    now = timezone.now()
+    public = facts.PublicFacts.of(game, state)
+    ctx = facts.context_for(public, user, times={"deadline": deadline})
+    waiting = (Outbox.objects.select_for_update().filter(user=user, game=game, kind="turn", attempts=0,
+                                                         status__in=[S.PENDING, S.DIGEST], sent_at__isnull=True)
+               .order_by("pk").first())
+    if waiting is not None:  # decisions opening within the wait share its mail
+        return [_again(waiting, ctx, user, game, seat, fresh)]
+    talk, marks = talk_batch.context(user, game, seat)
+    ctx.update(talk)
+    subject, text, html = outbox.render("turn", ctx)
+    rev = game.revision if revision is None else revision
+    row = outbox.enqueue(user, "turn", subject, text, f"turn:{game.pk}:{rev}:{user.pk}", html=html, game=game,
+                         now=now, not_before=now + delay_of(game), decisions=[[seat, k] for k in fresh], talk=marks)
+    return [row]
+
+
+def _again(row: Outbox, ctx: dict[str, Any], user, game: Game, seat: int, fresh: list[str]) -> Outbox:
+    """The waiting mail ``row`` written again: every decision he owes now, the messages it
+    carried and any since."""
+    talk, marks = talk_batch.context(user, game, seat)
+    carried = dict(row.talk or {})
+    for conv, (before, upto) in marks.items():
+        carried[conv] = [carried[conv][0] if conv in carried else before, upto]
+    ctx.update(talk_batch.text_of_marks(user, carried))
+    subject, text, html = outbox.render("turn", ctx)
+    row.subject, row.body, row.html = outbox.one_line(subject), text, html
+    row.decisions = list(row.decisions or []) + [[seat, k] for k in fresh if [seat, k] not in (row.decisions or [])]
+    row.talk = carried
+    row.save(update_fields=["subject", "body", "html", "decisions", "talk"])
+    return row
+
+
+def still_owed(row: Outbox) -> str:
+    """Why ``row`` (a mail about decisions) is no longer to be sent, "" when it is: its
+    recipient still holds the seat and owes one of its decisions in a game still played."""
+    if not row.decisions:
+        return ""
+    game = Game.objects.filter(pk=row.game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or not game.state:
+        return "the game is no longer being played"
+    seats = {seat for seat, _ in row.decisions}
+    held = set(Seat.objects.filter(game=game, user_id=row.user_id, status=Seat.Status.PLAYING,
+                                   index__in=seats).values_list("index", flat=True))
+    if not held:
+        return "the recipient no longer holds the seat"
+    rules = registry.get(game.kind)
+    now = {(seat, key) for key, seat, _ in owed(rules, rules.loads(game.state)) if seat in held}
+    if not any((seat, key) in now for seat, key in row.decisions):
+        return "the decision was given before the mail was due"
+    return ""
+
+
+def drop_if_answered(row: Outbox) -> bool:
+    """Mark ``row`` not sent (giving back the messages it carried) if it is about decisions no
+    longer owed; gives whether it was dropped. Call it where the row is claimed."""
+    why = still_owed(row)
+    if not why:
+        return False
+    with transaction.atomic():
+        Outbox.objects.filter(pk=row.pk).update(status=S.SKIPPED, last_error=why)
+        talk_batch.give_back(row)
+    return True
+
