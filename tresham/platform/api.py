@@ -28,6 +28,7 @@ from .clock.api import router as clock_router
 from .clock.api_absence import router as absence_router
 from .errors import Refusal
 from .lobby.api import router as lobby_router
+from .mail.api import router as mail_router
 from .play.api import router as play_router
 from .ratings.api import router as ratings_router
 from .talk.api import router as talk_router
@@ -170,3 +171,4 @@ api.add_router("/", clock_router)
 api.add_router("/", absence_router)
 api.add_router("/", ratings_router)
 api.add_router("/", talk_router)
+api.add_router("/", mail_router)

@@ -107,10 +107,10 @@ def test_the_preferences_page(person, client_for):
     r = c.post("/mail/preferences/", {"delivery": "digest"})
     assert r.status_code == 302 and preferences.delivery_of(alice) == "digest"
     assert "Now: <strong>One digest a day</strong>" in c.get("/mail/preferences/").content.decode()
-    r = c.post("/mail/preferences/", {"delivery": "hourly"})
-    assert r.status_code == 200 and "Select a valid choice" in r.content.decode()
+    r = c.post("/mail/preferences/", {"delivery": "hourly"})  # bad input: 400 with the form's error
+    assert r.status_code == 400 and "Select a valid choice" in r.content.decode()
     r = c.post("/mail/preferences/", {})
-    assert r.status_code == 200 and "This field is required" in r.content.decode()
+    assert r.status_code == 400 and "This field is required" in r.content.decode()
     assert preferences.delivery_of(alice) == "digest"
     assert c.put("/mail/preferences/").status_code == 405
     assert Outbox.objects.count() == 0

@@ -130,7 +130,7 @@ def still_owed(row: Outbox) -> str:
     return ""
 
 
-def drop_if_answered(row: Outbox) -> bool:
+def drop_if_answered(row: Outbox, now: dt.datetime | None = None) -> bool:
     """Mark ``row`` not sent (giving back the messages it carried) if it is about decisions no
     longer owed; gives whether it was dropped. Call it where the row is claimed."""
     why = still_owed(row)
@@ -138,6 +138,14 @@ def drop_if_answered(row: Outbox) -> bool:
         return False
     with transaction.atomic():
         Outbox.objects.filter(pk=row.pk).update(status=S.SKIPPED, last_error=why)
-        talk_batch.give_back(row)
+        talk_batch.give_back(row, now)
     return True
+
+
+def sweep(now: dt.datetime | None = None, limit: int = 200) -> int:
+    """The due mails about decisions no longer owed, marked not sent before anything is sent
+    (their messages then go in the batch of this same pass); gives how many."""
+    now = now or timezone.now()
+    due = Outbox.objects.filter(status=S.PENDING, next_try_at__lte=now).exclude(decisions=[]).order_by("pk")
+    return sum(drop_if_answered(row, now) for row in due[:limit])
 

@@ -165,7 +165,7 @@ def _run(take: Callable[[], Outbox | None], limit: int, now: Callable[[], dt.dat
             row = take()
             if row is None:
                 break
-            if row.decisions and attention.drop_if_answered(row):
+            if row.decisions and attention.drop_if_answered(row, now()):
                 continue  # the player gave the decision before the mail was due (SITE-NOTIFY-01)
             addresses, why = _addresses_now(row)
             if addresses is None:
@@ -220,6 +220,7 @@ def drain(limit: int = 100, now: dt.datetime | None = None) -> int:
     Several senders may run at once (threads, processes): none sends a row another has
     claimed. ``now``: the time to act at (tests)."""
     reminders.run(now)
+    attention.sweep(now)
     talk_batch.run(now)
     make_due_digests(now)
     if not settings.TRESHAM_MAIL_DELIVER:

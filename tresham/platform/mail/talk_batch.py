@@ -147,24 +147,25 @@ def text_of_marks(user, marks: dict[str, list[int]]) -> dict[str, Any]:
     return {"talk": text} if text else {}
 
 
-def give_back(row: Outbox) -> None:
+def give_back(row: Outbox, now: dt.datetime | None = None) -> None:
     """``row`` will not be sent: the messages it carried are due in the next mail (the marks it
-    moved go back, unless a later mail moved them on), and the recipient is woken for them."""
+    moved go back, unless a later mail moved them on), and the recipient is woken for them at
+    once (they have waited already)."""
     if not row.talk or row.user_id is None:
         return
     for conv, (before, upto) in row.talk.items():
         ReadMark.objects.filter(conversation_id=int(conv), user_id=row.user_id, mailed_upto=upto).update(
             mailed_upto=before)
-    wake(row.user, timezone.now())
+    wake(row.user, now or timezone.now(), wait=False)
 
 
-def wake(user, now: dt.datetime) -> None:
-    """Have a batch of ``user``'s unread messages mailed at the latest
-    ``TRESHAM_TALK_MAIL_DELAY`` from now, and not within ``TRESHAM_TALK_MAIL_EVERY`` of the
-    last such mail (a wake already set stays as it is)."""
+def wake(user, now: dt.datetime, *, wait: bool = True) -> None:
+    """Have a batch of ``user``'s unread messages mailed ``TRESHAM_TALK_MAIL_DELAY`` from now
+    (``wait`` False: now), and not within ``TRESHAM_TALK_MAIL_EVERY`` of the last such mail
+    (a wake already set stays as it is)."""
     if TalkWake.objects.filter(user=user).exists():
         return
-    at = now + dt.timedelta(seconds=settings.TRESHAM_TALK_MAIL_DELAY)
+    at = now + dt.timedelta(seconds=settings.TRESHAM_TALK_MAIL_DELAY if wait else 0)
     last = Outbox.objects.filter(user=user, kind="talk").aggregate(m=Max("created_at"))["m"]
     if last is not None:
         at = max(at, last + dt.timedelta(seconds=settings.TRESHAM_TALK_MAIL_EVERY))

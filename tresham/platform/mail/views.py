@@ -16,24 +16,64 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from ..play.models import display_name
+from ..play.models import Game, Seat, display_name
 from . import preferences, unsubscribe
-from .forms import PreferencesForm
+from .forms import GAME_CHOICES, GameMailForm, PreferencesForm, RemindersForm
 from .models import Delivery
+
+
+def my_games(user) -> list[Game]:
+    """The games ``user`` plays now (their mails can be chosen one by one)."""
+    ids = Seat.objects.filter(user=user, status=Seat.Status.PLAYING).exclude(
+        game__status=Game.Status.FINISHED).values("game")
+    return list(Game.objects.filter(pk__in=ids).order_by("name", "pk"))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def preferences_page(request: HttpRequest) -> HttpResponse:
-    """Choose each game mail at once, one digest a day, or none (SITE-EMAIL)."""
-    current = preferences.delivery_of(request.user)
-    form = PreferencesForm(request.POST if request.method == "POST" else None, initial={"delivery": current})
-    if request.method == "POST" and form.is_valid():
-        preferences.set_delivery(request.user, form.cleaned_data["delivery"], changed_by="page")
-        messages.success(request, "Your mail preferences are saved.")
-        return redirect("mail:preferences")
-    return render(request, "mail/preferences.html", {"form": form, "current": Delivery(current).label,
-                                                     "address": request.user.email})
+    """The game mails: each at once, one digest a day, or none (SITE-EMAIL); the reminders
+    before a deadline (SITE-NOTIFY-02); every mail, digest or muted, game by game
+    (SITE-NOTIFY-03). POST ``which``: "delivery", "reminders" or "game"."""
+    user = request.user
+    current = preferences.delivery_of(user)
+    rem = preferences.reminders_of(user)
+    form = PreferencesForm(initial={"delivery": current})
+    reminders = RemindersForm(initial={"remind_share": rem.share, "remind_before": rem.before})
+    status = 200
+    if request.method == "POST":
+        which = request.POST.get("which", "delivery")
+        if which == "reminders":
+            reminders = RemindersForm(request.POST)
+            if reminders.is_valid():
+                preferences.set_reminders(user, share=reminders.cleaned_data["remind_share"],
+                                          before=reminders.cleaned_data["remind_before"])
+                messages.success(request, "Your reminders are saved.")
+                return redirect("mail:preferences")
+            status = 400
+        elif which == "game":
+            g = GameMailForm(request.POST)
+            game = None
+            if g.is_valid():
+                game = next((x for x in my_games(user) if x.pk == g.cleaned_data["game"]), None)
+            if game is None:
+                messages.error(request, "Choose one of your games and how its mails come.")
+                status = 400
+            else:
+                preferences.set_game_delivery(user, game, g.cleaned_data["delivery"])
+                messages.success(request, f"The mails of {game.name} are saved.")
+                return redirect("mail:preferences")
+        else:
+            form = PreferencesForm(request.POST)
+            if form.is_valid():
+                preferences.set_delivery(user, form.cleaned_data["delivery"], changed_by="page")
+                messages.success(request, "Your mail preferences are saved.")
+                return redirect("mail:preferences")
+            status = 400
+    games = [{"game": x, "choice": preferences.game_choice(user, x)} for x in my_games(user)]
+    return render(request, "mail/preferences.html", {
+        "form": form, "reminders": reminders, "current": Delivery(current).label, "address": user.email,
+        "games": games, "game_choices": GAME_CHOICES}, status=status)
 
 
 @csrf_exempt
