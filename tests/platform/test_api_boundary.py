@@ -227,6 +227,7 @@ VALID_BODIES = {
     ("POST", "/api/games/{game_id}/conversations/{conversation_id}/orders"): {"order": {"type": "done"}},
     ("POST", "/api/games/{game_id}/conversations/{conversation_id}/messages/{message_id}/report"):
         {"rule": 1, "reason": "a reason long enough"},
+    ("PUT", "/api/games/{game_id}/mail"): {"delivery": "muted"},
 }
 
 

@@ -192,7 +192,8 @@ def run(now: dt.datetime | None = None, limit: int = 50) -> int:
     made = 0
     for _ in range(limit):
         with transaction.atomic():
-            wake_row = (TalkWake.objects.select_for_update(skip_locked=True).select_related("user__profile")
+            wake_row = (TalkWake.objects.select_for_update(skip_locked=True, of=("self",))
+                        .select_related("user__profile")
                         .filter(due_at__lte=now).order_by("due_at", "pk").first())
             if wake_row is None:
                 break
