@@ -33,6 +33,7 @@ def on_player_joined(sender, game: Game, seat: int, user=None, via: str = "manua
         if g is not None:
             game_mails.player_joined(g, seat, user, via)
             game_mails.seat_taken_over(g, seat, user)
+            reminders.rewrite_seat(g, seat)  # his reminders, not his predecessor's
 
 
 def on_game_filled(sender, game: Game, **kwargs) -> None:

@@ -75,6 +75,13 @@ def write(game: Game, rows: list[Due], now: dt.datetime | None = None) -> list[R
     return new
 
 
+def rewrite_seat(game: Game, seat: int, now: dt.datetime | None = None) -> None:
+    """The seat changed hands: its reminders to come are its new holder's (none for a bot or an
+    empty seat), in the caller's transaction."""
+    Reminder.objects.filter(game=game, seat=seat).delete()
+    write(game, list(Due.objects.filter(game=game, seat=seat, action=Due.Action.TIMEOUT)), now)
+
+
 def rewrite_for(user, now: dt.datetime | None = None) -> None:
     """The reminders to come of ``user``, written again from his deadlines running now (his
     preferences changed), in the caller's transaction."""
@@ -108,6 +115,8 @@ def _mail(r: Reminder, now: dt.datetime) -> bool:
     game, due, user = r.game, r.due, r.user
     if game.status != Game.Status.ACTIVE or not user.is_active:
         return False
+    if Reminder.objects.filter(due=due, user=user, remind_at__lte=now, remind_at__gt=r.remind_at).exists():
+        return False  # a later one is due too (the worker was away): that one alone is sent
     if not Seat.objects.filter(game=game, index=r.seat, user=user, status=Seat.Status.PLAYING).exists():
         return False  # the seat changed hands: its new holder has reminders of his own
     if attention.answered_by_standing_order(game, r.seat, user, {due.decision}):
