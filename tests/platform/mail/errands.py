@@ -37,7 +37,7 @@ class Errands:
     def order_schema(self) -> dict:
         return {"oneOf": [{"type": "object", "properties": {"type": {"const": t}, "player": {"type": "integer"},
                                                              "errand": {"type": "string"}}, "required": ["type"]}
-                          for t in ("do", "out", "in")]}
+                          for t in ("do", "out", "in", "ask")]}
 
     def option_fields(self) -> list[OptionField]:
         return []
@@ -62,6 +62,11 @@ class Errands:
                 raise IllegalOrder("in", "not out")
             s["out"].remove(p)
             return s, [Event(f"Seat {p + 1} is back.", "in")]
+        if kind == "ask":
+            if p != 0 or "favour" in s["owed"]["1"]:
+                raise IllegalOrder("ask", "seat 1 owes a favour already")
+            s["owed"]["1"].append("favour")
+            return s, [Event("Seat 1 is asked a favour.", "ask")]
         errand = order.get("errand")
         if kind != "do" or errand not in s["owed"][me]:
             raise IllegalOrder("do", f"seat {p + 1} owes {s['owed'][me]}")
@@ -85,7 +90,7 @@ class Errands:
         return []
 
     def accepts(self, state: dict, player: int) -> list[str]:
-        return ["do", "out", "in"]
+        return ["do", "out", "in", "ask"]
 
     def default(self, state: dict, player: int) -> dict:
         return {"type": "do", "player": player, "errand": state["owed"][str(player)][0]}

@@ -88,6 +88,33 @@ def test_a_decision_opening_within_the_wait_joins_the_mail_not_yet_sent(smtp, er
 
 
 @pytest.mark.site("SITE-NOTIFY-01")
+def test_a_mail_goes_only_once_a_decision_has_waited_the_whole_wait(smtp, errands):
+    """Bob answers east and west at once; a favour asked of him joins his mail five minutes
+    later: when the mail's wait is over the favour has not waited its own, so the mail waits
+    on; it goes once the favour has been owed the whole wait."""
+    from django.db.models import F
+
+    from tresham.platform.mail.models import TurnNotice
+
+    game, ann, bob, _ = errands
+    do(game, ann, 0, {"type": "do", "errand": "north"})
+    do(game, bob, 1, {"type": "do", "errand": "east"})
+    do(game, bob, 1, {"type": "do", "errand": "west"})
+    do(game, ann, 0, {"type": "ask"})
+    (row,) = Outbox.objects.filter(user=bob, kind="turn")
+    assert [k.split("|")[2] for _, k in row.decisions] == ["east", "west", "favour"]
+    TurnNotice.objects.filter(user=bob, decision__contains="|favour|").update(at=F("at") + dt.timedelta(minutes=5))
+    wait = site_settings.TRESHAM_TURN_MAIL_DELAY
+    sender.drain(now=later(wait + 1))
+    assert turn_mails(smtp, bob) == []
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.PENDING and row.next_try_at > timezone.now() + dt.timedelta(seconds=wait)
+    sender.drain(now=later(wait + 5 * 60 + 1))
+    (got,) = turn_mails(smtp, bob)
+    assert "- Do the favour errand" in got.text
+
+
+@pytest.mark.site("SITE-NOTIFY-01")
 def test_at_most_one_mail_per_decision_even_when_it_leaves_and_comes_back(smtp, errands):
     game, ann, bob, _ = errands
     drain_later()

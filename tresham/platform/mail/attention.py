@@ -12,9 +12,10 @@
   ``TRESHAM_TURN_MAIL_DELAY`` later (at most a twelfth of the game's time limit), and a
   decision opening meanwhile joins it (the row is written again, listing all he owes).
 - When the mail falls due, the sender sends it only if the player still holds the seat and
-  still owes one of its decisions (:func:`still_owed`): a player at the table who answered
-  at once is not mailed for what his screen showed him. Reminders (``reminders``) keep the
-  same rule.
+  still owes one of its decisions (:func:`still_owed`), one that has been owed for the whole
+  wait (:func:`ready`: a decision that joined it later puts it off until it has): a player at
+  the table who answers as the game moves is not mailed for what his screen showed him.
+  Reminders (``reminders``) keep the first rule.
 """
 from __future__ import annotations
 
@@ -113,26 +114,67 @@ def _again(row: Outbox, ctx: dict[str, Any], user, game: Game, seat: int, fresh:
 def still_owed(row: Outbox) -> str:
     """Why ``row`` (a mail about decisions) is no longer to be sent, "" when it is: its
     recipient still holds the seat and owes one of its decisions in a game still played."""
+    return _owed_now(row)[0]
+
+
+def _owed_now(row: Outbox) -> tuple[str, list[str]]:
+    """(why not, "" if still owed; the keys of its decisions owed now)."""
     if not row.decisions:
-        return ""
+        return "", []
     game = Game.objects.filter(pk=row.game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or not game.state:
-        return "the game is no longer being played"
+        return "the game is no longer being played", []
     seats = {seat for seat, _ in row.decisions}
     held = set(Seat.objects.filter(game=game, user_id=row.user_id, status=Seat.Status.PLAYING,
                                    index__in=seats).values_list("index", flat=True))
     if not held:
-        return "the recipient no longer holds the seat"
+        return "the recipient no longer holds the seat", []
     rules = registry.get(game.kind)
     now = {(seat, key) for key, seat, _ in owed(rules, rules.loads(game.state)) if seat in held}
-    if not any((seat, key) in now for seat, key in row.decisions):
-        return "the decision was given before the mail was due"
-    return ""
+    keys = [key for seat, key in row.decisions if (seat, key) in now]
+    if not keys:
+        return "the decision was given before the mail was due", []
+    return "", keys
+
+
+def ready(row: Outbox, now: dt.datetime) -> dt.datetime | None:
+    """When a due "your turn" mail may go: None when one of its decisions still owed has been
+    owed for the whole wait (send it now), else the moment the first of them will have been
+    (the decisions that joined it later have not waited yet). Call after :func:`still_owed`."""
+    if row.kind != "turn":
+        return None
+    _, keys = _owed_now(row)
+    opened = list(TurnNotice.objects.filter(game_id=row.game_id, user_id=row.user_id, decision__in=keys)
+                  .values_list("at", flat=True))
+    if not opened:
+        return None
+    wait = delay_of(Game.objects.get(pk=row.game_id))
+    first = min(opened) + wait
+    return None if first <= now else first
 
 
 def drop_if_answered(row: Outbox, now: dt.datetime | None = None) -> bool:
     """Mark ``row`` not sent (giving back the messages it carried) if it is about decisions no
-    longer owed; gives whether it was dropped. Call it where the row is claimed."""
+    longer owed, or put it off if those still owed opened within the wait; gives whether it
+    is not to be sent now. Call it where the row is claimed."""
+    now = now or timezone.now()
+    why = still_owed(row)
+    if not why:
+        until = ready(row, now)
+        if until is None:
+            return False
+        Outbox.objects.filter(pk=row.pk).update(status=S.PENDING, next_try_at=until,
+                                                attempts=max(0, row.attempts - (row.status == S.SENDING)))
+        return True
+    with transaction.atomic():
+        Outbox.objects.filter(pk=row.pk).update(status=S.SKIPPED, last_error=why)
+        talk_batch.give_back(row, now)
+    return True
+
+
+def drop_unless_owed(row: Outbox, now: dt.datetime | None = None) -> bool:
+    """Mark ``row`` not sent if none of its decisions is still owed (the digest's check: it
+    comes once a day, the wait does not matter there); gives whether it was dropped."""
     why = still_owed(row)
     if not why:
         return False
@@ -143,9 +185,9 @@ def drop_if_answered(row: Outbox, now: dt.datetime | None = None) -> bool:
 
 
 def sweep(now: dt.datetime | None = None, limit: int = 200) -> int:
-    """The due mails about decisions no longer owed, marked not sent before anything is sent
-    (their messages then go in the batch of this same pass); gives how many."""
+    """The due mails about decisions no longer owed, marked not sent (and those whose owed
+    decisions have not waited long enough, put off) before anything is sent (their messages
+    then go in the batch of this same pass); gives how many."""
     now = now or timezone.now()
     due = Outbox.objects.filter(status=S.PENDING, next_try_at__lte=now).exclude(decisions=[]).order_by("pk")
     return sum(drop_if_answered(row, now) for row in due[:limit])
-

@@ -58,7 +58,7 @@ def _make(user, cut: dt.datetime, now: dt.datetime) -> bool:
             return False
         parts = list(Outbox.objects.select_for_update()
                      .filter(user=user, status=S.DIGEST, created_at__lt=cut).order_by("created_at", "pk"))
-        parts = [p for p in parts if not (p.decisions and attention.drop_if_answered(p))]
+        parts = [p for p in parts if not (p.decisions and attention.drop_unless_owed(p, now))]
         if not parts:
             return False
         subject, body, html = outbox.render("digest", {
