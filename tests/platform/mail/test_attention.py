@@ -308,3 +308,14 @@ def test_the_preferences_page_chooses_each_games_mails(errands, client_for):
                         content_type="application/json").status_code == 403
     assert c.put(f"/api/games/{game.pk}/mail", {"delivery": "loud"},
                  content_type="application/json").status_code == 400
+
+
+@pytest.mark.site("SITE-NOTIFY-01")
+def test_without_a_mail_server_the_same_mails_are_held_and_the_answered_ones_not(errands, settings):
+    """No SMTP configured: due mails are kept as held for the administrators, by the same rules."""
+    settings.TRESHAM_MAIL_DELIVER = False
+    game, ann, bob, _ = errands
+    do(game, ann, 0, {"type": "do", "errand": "north"})  # at the table: hers is not held
+    drain_later()
+    got = dict(Outbox.objects.filter(kind="turn").values_list("user__username", "status"))
+    assert got == {"ann": "skipped", "bob": "held"}

@@ -152,7 +152,7 @@ def hold_due(now: dt.datetime | None = None) -> int:
     due = Outbox.objects.filter(status=S.PENDING, next_try_at__lte=now)
     held = 0
     for row in due.exclude(decisions=[]):  # a turn mail or reminder: only if still owed
-        if not attention.drop_if_answered(row):
+        if not attention.drop_if_answered(row, now):
             held += Outbox.objects.filter(pk=row.pk, status=S.PENDING).update(status=S.HELD)
     return held + due.filter(decisions=[]).update(status=S.HELD)
 
