@@ -30,10 +30,6 @@ def members(game: Game, *, without: Iterable = ()) -> list:
             if s.user_id is not None and s.status == Seat.Status.PLAYING and s.user_id not in skip]
 
 
-def _user_of_seat(game: Game, seat: int):
-    return next((s.user for s in game.seats_now() if s.index == seat and s.user_id is not None), None)
-
-
 def _name(user) -> str:
     return display_name(user) if user is not None else "the bot"
 
