@@ -15,7 +15,7 @@ from tresham.games.advciv import position as sc
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 #: The project's checkout (tests/ is directly below it).
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,7 @@ def refused(state, order, rule=None):
     anything, not merely rely on the pure API's copy."""
     import pytest
 
-    from tresham.games.base import IllegalOrder
+    from tresham.games.contract import IllegalOrder
 
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:

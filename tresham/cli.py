@@ -349,7 +349,7 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
     from tqdm import tqdm
 
     from .games import registry
-    from .games.base import IllegalOrder
+    from .games.contract import IllegalOrder
     from .games.advciv.tools.sim import play_game, seat_bots, summarize
 
     opts: dict = {}

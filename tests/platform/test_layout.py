@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tresham.games.base import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
+from tresham.games.contract import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -87,7 +87,7 @@ def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
              "import importlib; importlib.import_module('tresham.games.tigris')",
              "__import__('tresham.games.advciv.state')",
              "from ...games import registry",
-             "from ...games.base import IllegalOrder"]
+             "from ...games.contract import IllegalOrder"]
     probes = []
     for i, text in enumerate(lines):
         probe = tmp_path / f"probe{i}.py"
@@ -95,7 +95,7 @@ def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
         pkg = "tresham.platform" if text.startswith("from ..games") else "tresham.platform.play"
         probes.append(any(_forbidden(m) for _, m in _imported_modules(probe, package=pkg)))
     assert probes == [True] * 7 + [False, False]
-    assert not _forbidden("tresham.games.tigrisx") and not _forbidden("tresham.games.base")
+    assert not _forbidden("tresham.games.tigrisx") and not _forbidden("tresham.games.contract")
 
 
 def test_nothing_under_platform_imports_a_particular_game():

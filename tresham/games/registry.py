@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from .base import GameRules
+from .contract import GameRules
 
 #: Built-in games: name -> "module:attribute" of a class implementing GameRules.
 GAMES: dict[str, str] = {

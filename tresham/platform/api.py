@@ -20,7 +20,7 @@ from ninja.openapi.schema import REF_TEMPLATE, OpenAPISchema
 from ninja.security import SessionAuth
 
 from ..games import registry
-from ..games.base import IllegalOrder
+from ..games.contract import IllegalOrder
 from . import boundary
 from .accounts.api import router as accounts_router
 from .api_errors import ErrorOut

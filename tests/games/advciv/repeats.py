@@ -6,7 +6,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.orders import is_platform_order
-from tresham.games.base import AlreadyDone
+from tresham.games.contract import AlreadyDone
 
 
 def already_done(state, order: dict, message: str) -> None:

@@ -12,7 +12,7 @@ from tresham.games.advciv.machine import advance
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.phase import PHASES
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import position

@@ -4,7 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.orders import is_platform_order
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import play_game
 
 

@@ -25,7 +25,7 @@ from tresham.games.advciv.tools import scenario as runner
 from tresham.games.advciv.data import load
 from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, from_json, is_platform_order, json_schema
 from tresham.games.advciv.state import GameState
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 

@@ -17,7 +17,7 @@ from tresham.games import registry
 from tresham.games.advciv import position as sc
 from tresham.games.advciv.engine import apply, new_game, pending, replay
 from tresham.games.advciv.site.rules import AdvancedCivilization
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 RULES = AdvancedCivilization()
 THREE_TURNS = Path(__file__).resolve().parents[2] / "browser" / "positions" / "three_turns.json"

@@ -6,7 +6,7 @@ from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.orders import is_platform_order
 from tresham.games.advciv.state import GameState
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 

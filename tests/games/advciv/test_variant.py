@@ -37,7 +37,7 @@ from tresham.games.advciv.state import GameState, Options
 from tresham.games.advciv.variant import (BUILT_IN, VARIANTS, Standard, Variant, find_variant,
                                           game_for, variant_of)
 from tresham.games.advciv.view import information_state
-from tresham.games.base import Decision, IllegalOrder
+from tresham.games.contract import Decision, IllegalOrder
 from tresham.games.advciv.tools.sim import play_game, seat_bots
 
 from tests.games.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints, interface, play,

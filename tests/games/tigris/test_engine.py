@@ -7,7 +7,7 @@ import time
 import pytest
 
 from tresham.games import registry
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders

@@ -136,14 +136,14 @@ def test_the_scanner_resolves_every_way_of_importing(tmp_path):
                      "from ..site import rules\n"
                      "from ..state import TEState\n"
                      "import django.db\n"
-                     "from ...base import Event\n"
+                     "from ...contract import Event\n"
                      "import importlib\n"
                      "m = importlib.import_module('tresham.platform.play')\n"
                      "def late():\n"
                      "    from ..tools.playout import play\n")
     mods = [m for _, m in imports(probe, package="tresham.games.tigris.rules")]
     assert mods == ["tresham.games.tigris.bots", "tresham.games.tigris.site.rules",
-                    "tresham.games.tigris.state", "django.db", "tresham.games.base", "importlib",
+                    "tresham.games.tigris.state", "django.db", "tresham.games.contract", "importlib",
                     "tresham.platform.play", "tresham.games.tigris.tools.playout"]
     assert [part_of(m) for m in mods] == ["bots", "site", "engine", None, None, None, None, "tools"]
     assert module_of(WING / "rules" / "turn.py") == "tresham.games.tigris.rules.turn"

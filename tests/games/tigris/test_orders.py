@@ -1,7 +1,7 @@
 """Orders: strict typing, unknown types and fields, platform orders, the JSON Schema."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.orders import from_json, json_schema
 

@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 
 from tresham.games import registry
-from tresham.games.base import Event
+from tresham.games.contract import Event
 from tresham.platform.lobby import services as lobby
 from tresham.platform.mail import game_mails, sender
 from tresham.platform.mail.models import Outbox

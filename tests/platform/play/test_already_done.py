@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tresham.games.base import AlreadyDone, Event, IllegalOrder, Timer
+from tresham.games.contract import AlreadyDone, Event, IllegalOrder, Timer
 from tresham.platform.clock.models import Due
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from tests.platform.test_layout import CountToThree  # noqa: F401  (registered by setting)
-from tresham.games.base import BoardUnavailable
+from tresham.games.contract import BoardUnavailable
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services, views_board
 

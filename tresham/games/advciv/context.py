@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from ..base import Event, IllegalOrder
+from ..contract import Event, IllegalOrder
 from ...rng import Rng
 from .data import (
     BARBARIANS,

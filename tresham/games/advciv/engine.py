@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..base import AlreadyDone, Decision, Event, IllegalOrder
+from ..contract import AlreadyDone, Decision, Event, IllegalOrder
 from .machine import advance, check_plain_options, fresh_game
 from .orders import Order, Timeout, from_json
 from .position import start_position

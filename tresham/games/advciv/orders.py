@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, NoDefault
 from pydantic_core import SchemaValidator, core_schema
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 from .schema import Seat, explain, strict_model
 from .state import STANDARD
 

@@ -33,7 +33,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from pydantic import BaseModel, ValidationError
 
-from ..base import IllegalOrder, OptionField
+from ..contract import IllegalOrder, OptionField
 from .data import GameData, load
 from .context import Context
 from .orders import Order, order_types

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..base import Decision, Event, IllegalOrder
+from ..contract import Decision, Event, IllegalOrder
 from .orders import from_json
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.common import who

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 
 Colour = Literal["red", "blue", "green", "black"]
 Seat = Annotated[int, Field(ge=0, le=3)]

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from ...games.base import Event, IllegalOrder
+from ...games.contract import Event, IllegalOrder
 from ..accounts.services import are_friends, friends_of, restriction
 from ..errors import Refusal
 from ..lobby import meta, seats

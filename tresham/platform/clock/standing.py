@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ...games.base import GameRules, IllegalOrder
+from ...games.contract import GameRules, IllegalOrder
 from ..errors import Refusal
 from ..play import services
 from ..play.models import Game, Seat

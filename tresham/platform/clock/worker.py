@@ -25,7 +25,7 @@ from collections.abc import Callable
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from ...games.base import AlreadyDone, Event, IllegalOrder
+from ...games.contract import AlreadyDone, Event, IllegalOrder
 from ..errors import Refusal
 from ..play import services
 from ..play.models import Seat, display_name

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ...games import registry
-from ...games.base import GameRules, pages_of, words_of
+from ...games.contract import GameRules, pages_of, words_of
 from ..lobby import meta, timelimits
 from .phases import PHASE_HELP
 from .topics import TOPICS

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
-from ...games.base import pages_of, words_of
+from ...games.contract import pages_of, words_of
 from ..play import options, services as play, visibility
 from ..play.models import Game
 from . import lists, seats, timelimits

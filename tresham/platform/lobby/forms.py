@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 
-from ...games.base import GameRules, OptionField, words_of
+from ...games.contract import GameRules, OptionField, words_of
 from ..play.models import display_name
 from . import timelimits
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...games import registry
-from ...games.base import prepared_of
+from ...games.contract import prepared_of
 from .. import limits
 from ..accounts import services as accounts
 from ..errors import Refusal

@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Iterable
 
 from ...games import registry
-from ...games.base import Event
+from ...games.contract import Event
 from ..clock import shown
 from ..clock.models import Due
 from ..clock.schedule import decision_key

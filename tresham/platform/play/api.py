@@ -11,7 +11,7 @@ from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
 from pydantic import field_validator
 
-from ...games.base import AlreadyDone
+from ...games.contract import AlreadyDone
 from ..api_errors import ErrorOut
 from . import hooks, services, visibility
 from .messages import check_message_limit

@@ -1,4 +1,4 @@
-"""The decision forms of the game page (issue 10): the game's :class:`~tresham.games.base.OrderForm`
+"""The decision forms of the game page (issue 10): the game's :class:`~tresham.games.contract.OrderForm`
 as HTML controls, and what a posted form says, checked against its fields before the game turns
 it into an order (``GameRules.form_order``).
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from tresham.games.base import FormField, IllegalOrder, OrderForm
+from tresham.games.contract import FormField, IllegalOrder, OrderForm
 
 #: The longest text a "text" field takes when the game sets no limit.
 MAX_TEXT = 2000

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 
 from ...games import registry
-from ...games.base import prepared_of
+from ...games.contract import prepared_of
 
 
 class Game(models.Model):

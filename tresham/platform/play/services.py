@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ...games import registry
-from ...games.base import AlreadyDone, Event, GameRules, IllegalOrder
+from ...games.contract import AlreadyDone, Event, GameRules, IllegalOrder
 from ..errors import Refusal
 from . import hooks, live, signals
 from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games import registry
-from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
+from ...games.contract import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
 from .. import limits
 from ..errors import Refusal
 from . import decision_forms, hooks, options, services, visibility

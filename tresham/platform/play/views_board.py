@@ -30,7 +30,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
-from ...games.base import BoardUnavailable, GameRules
+from ...games.contract import BoardUnavailable, GameRules
 from . import services
 from .models import Game
 from .views import Viewer, viewer

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ...games.base import IllegalOrder, ReplaySection, words_of
+from ...games.contract import IllegalOrder, ReplaySection, words_of
 from .models import Game
 from .views import _base, _game, _not_found, final_places, summary_table, viewer
 

@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ...games.base import AlreadyDone, IllegalOrder
+from ...games.contract import AlreadyDone, IllegalOrder
 from ..errors import Refusal
 from . import services
 from .forms import new_client_key

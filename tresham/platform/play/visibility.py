@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games.base import GameRules
+from ...games.contract import GameRules
 from .models import EventRecord, Game
 from .services import rules_of
 

@@ -15,7 +15,7 @@ from tresham.games.advciv.rules import ast as plain_ast
 from tresham.games.advciv.rules.ast import card_groups
 from tresham.games.advciv.state import GameState
 from tresham.games.advciv.variant import VARIANTS, game_for, variant_of
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng, seed_state
 from tresham.games.advciv.tools.sim import check_invariants, seat_bots
 

@@ -22,7 +22,7 @@ from tresham.games.advciv.rules.calamities.superstition import ChooseCities
 from tresham.games.advciv.rules.calamities.civil_war import SelectUnits
 from tresham.games.advciv.rules.taxation import collect, revolting
 from tresham.games.advciv.variant import VARIANTS, game_for
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import SEVEN, SIX, position

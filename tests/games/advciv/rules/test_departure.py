@@ -5,7 +5,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.departure import depart
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.helpers import four_nations, four_nations_with_stock as pos, play, texts
 
@@ -118,7 +118,7 @@ def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
     the game never waits on it afterwards and plays on to its end."""
     from tresham.games.advciv.bots.heuristic import heuristic_bot
     from tresham.games.advciv.orders import is_platform_order
-    from tresham.games.base import IllegalOrder
+    from tresham.games.contract import IllegalOrder
     from tresham.rng import Rng
     from tresham.games.advciv.tools.sim import check_invariants
 

@@ -8,7 +8,7 @@ import pytest
 
 from tresham.games import registry
 from tresham.games.advciv.site.forms import FORMS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 R = registry.get("advciv")
 

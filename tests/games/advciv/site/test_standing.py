@@ -9,7 +9,7 @@ from tresham.games.advciv import engine, machine
 from tresham.games.advciv.site import standing as so
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import play_game
 from tresham.games.advciv.bots.heuristic import heuristic_bot
 from tresham.games.advciv.site.rules import AdvancedCivilization

@@ -1,7 +1,7 @@
 """Civilization buildings (TE-BLD-01..13; rulings TER-BLD-*), option ``buildings``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders

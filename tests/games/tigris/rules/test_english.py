@@ -1,7 +1,7 @@
 """The English variant's commitments (TE-ENG-01..03; rulings TER-ENG-*), option ``english``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules.commit import allowed_counts

@@ -1,7 +1,7 @@
 """Position a leader (TE-BASE-25/26, TE-BASE-29..34)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.regions import kingdom_of
 

@@ -1,7 +1,7 @@
 """Monuments (TE-BASE-62..71, TE-Z-11, TE-Z-12)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.war import supporters
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles

@@ -1,7 +1,7 @@
 """Revolts (TE-BASE-46..50)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.turn import decider
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tiles

@@ -1,7 +1,7 @@
 """Swapping tiles (TE-BASE-45, TE-BASE-76)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from ..helpers import act, game, hand
 

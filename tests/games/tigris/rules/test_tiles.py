@@ -1,7 +1,7 @@
 """Placing a civilization tile (TE-BASE-35..40)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from ..helpers import J, act, game, hand, leader, sq, text, tile, tiles
 

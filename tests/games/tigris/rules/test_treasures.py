@@ -1,7 +1,7 @@
 """Treasures (TE-BASE-72..74, TE-ADVB-03, TE-Z-01, TE-Z-10)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 
 from ..helpers import J, act, acts, game, sq, text, tile, tiles

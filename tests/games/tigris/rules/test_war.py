@@ -1,7 +1,7 @@
 """Wars (TE-BASE-51..61, TE-Z-06, TE-Z-14, TE-Z-15)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.turn import decider
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles

@@ -1,7 +1,7 @@
 """The wonder (TE-WON-01..07; rulings TER-WON-*), option ``wonder``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import board, engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders

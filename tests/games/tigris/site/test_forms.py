@@ -9,7 +9,7 @@ import random
 import pytest
 from django.http import QueryDict
 
-from tresham.games.base import IllegalOrder, OrderForm
+from tresham.games.contract import IllegalOrder, OrderForm
 from tresham.games.tigris import engine
 from tresham.games.tigris.board import name
 from tresham.games.tigris.site.forms import form_order, order_forms, parse_square

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.base import IllegalOrder, pages_of
+from tresham.games.contract import IllegalOrder, pages_of
 from tresham.games.tigris import engine
 from tresham.games.tigris.site.rules import TigrisEuphrates
 from tresham.games.tigris.site.replay import replay_page, replay_tables

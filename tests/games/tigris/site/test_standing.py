@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.commit import allowed_counts
 from tresham.games.tigris.site.rules import TigrisEuphrates
 

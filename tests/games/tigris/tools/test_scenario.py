@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from tresham.cli import cli
-from tresham.games.base import Event
+from tresham.games.contract import Event
 from tresham.games.tigris.tools import scenario as sc
 
 from tests.helpers import ROOT

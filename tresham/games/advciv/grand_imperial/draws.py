@@ -31,7 +31,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..rules.movement import DOUBLE_COASTS

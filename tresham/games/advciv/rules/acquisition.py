@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from dataclasses import dataclass
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..schema import Count

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from .. import view as view_mod
 from ..context import Context
 from ..orders import Order, order

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..state import Player
 

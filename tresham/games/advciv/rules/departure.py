@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..orders import Order, platform_order
 from .setup import put_at_bottom

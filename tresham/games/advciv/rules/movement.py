@@ -46,7 +46,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
-from ...base import AlreadyDone, Decision, IllegalOrder
+from ...contract import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..context import Context
 from ..orders import Done, Order, order

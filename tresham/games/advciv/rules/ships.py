@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict
 from typing_extensions import TypedDict
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..context import Context
 from ..orders import Order, order

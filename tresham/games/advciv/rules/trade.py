@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import AlreadyDone, Decision, IllegalOrder, Timer
+from ...contract import AlreadyDone, Decision, IllegalOrder, Timer
 from ..context import Context
 from ..orders import Order, order, platform_order
 from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId

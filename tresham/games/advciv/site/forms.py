@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import ChainMap, Counter
 from typing import Any, Callable, Mapping
 
-from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
+from ...contract import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ..context import Context
 from ..orders import ORDER_TYPES
 from ..rules import civcards as cc

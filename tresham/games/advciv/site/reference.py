@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...base import OptionField
+from ...contract import OptionField
 from ..data import EPOCHS, card_groups, load
 from ..phase import PHASES
 from ..rules import civcards as cc

@@ -1,4 +1,4 @@
-"""The platform's handle on Advanced Civilization (:class:`tresham.games.base.GameRules`):
+"""The platform's handle on Advanced Civilization (:class:`tresham.games.contract.GameRules`):
 the engine's functions as the site calls them, and what the site shows of the game, each part
 from its own module of the site face (``options.py``, ``pages.py``, ``reference.py``,
 ``forms.py``, ``standing.py``, ``replay.py``, ``board/``). The bot the site seats is the
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...base import BoardUnavailable, Decision, Event, MailEvent, OptionField, SeatSummary, Table, Timer
+from ...contract import BoardUnavailable, Decision, Event, MailEvent, OptionField, SeatSummary, Table, Timer
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
 from ..orders import Order, is_platform_order, json_schema
@@ -24,7 +24,7 @@ from .names import nation_name
 
 
 class AdvancedCivilization:
-    """The platform's handle on this game (see :class:`tresham.games.base.GameRules`)."""
+    """The platform's handle on this game (see :class:`tresham.games.contract.GameRules`)."""
 
     name = "advciv"
     title = "Advanced Civilization"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..engine import apply
 from ..orders import is_platform_order
 from ..position import Scenario, ScenarioError, build, parse

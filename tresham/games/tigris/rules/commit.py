@@ -13,7 +13,7 @@ Committing nothing is always allowed, so the timeout default stays legal.
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..state import TEState
 from .common import emit, tile_words, who
 

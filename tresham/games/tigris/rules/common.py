@@ -2,7 +2,7 @@
 the leaders-without-a-temple rule (TE-BASE-34)."""
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..state import DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
 

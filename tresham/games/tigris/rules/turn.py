@@ -19,7 +19,7 @@ The state waits in ``s.phase`` on exactly one decision; ``s.ctx`` holds the acti
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import name
 from ..state import COLOURS, HAND_SIZE, TEState, draw, hand_count
 from . import (buildings, catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...base import FieldChoice, FormField, IllegalOrder, OrderForm
+from ...contract import FieldChoice, FormField, IllegalOrder, OrderForm
 from ..board import Square, name
 from ..legal import legal_orders
 from ..rules.commit import allowed_counts, side_to_commit

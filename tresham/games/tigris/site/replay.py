@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...base import IllegalOrder, ReplaySection, Table
+from ...contract import IllegalOrder, ReplaySection, Table
 from ..engine import apply_in_place, new_game
 from ..orders import from_json
 from ..rules.end import final_totals, over_rule, places

@@ -1,4 +1,4 @@
-"""``TigrisEuphrates``: the :class:`tresham.games.base.GameRules` the platform sees, the site's
+"""``TigrisEuphrates``: the :class:`tresham.games.contract.GameRules` the platform sees, the site's
 handle on the engine (``engine.py``) and on the site face beside it: the order forms
 (``forms.py``), standing orders (``standing.py``), the help pages' text (``reference.py``),
 the replay (``replay.py``) and the map (``svg.py``); the bot is the greedy bot (``bots.py``).
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...base import (Decision, Event, MailEvent, OptionChoice, OptionField, SeatSummary, Table,
+from ...contract import (Decision, Event, MailEvent, OptionChoice, OptionField, SeatSummary, Table,
                      Timer)
 from .. import engine
 from ..board import name as sqname
@@ -21,7 +21,7 @@ from . import forms, reference, replay, standing, svg
 
 
 class TigrisEuphrates:
-    """The platform's handle on Tigris & Euphrates (see ``tresham.games.base.GameRules``)."""
+    """The platform's handle on Tigris & Euphrates (see ``tresham.games.contract.GameRules``)."""
 
     name = "tigris"
     title = "Tigris & Euphrates"

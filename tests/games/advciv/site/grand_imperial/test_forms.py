@@ -10,7 +10,7 @@ from tresham.games import registry
 from tresham.games.advciv.site.forms import NO_FORM, VARIANT_FORMS, forms_for
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.variant import VARIANTS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.orders import Order
 from tresham.rng import Rng, seed_state
 from tresham.games.advciv.tools.sim import seat_bots

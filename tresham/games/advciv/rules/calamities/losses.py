@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order, order
 from ...schema import AreaId, Choice, Count, Many, Mapping, NationId

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
 from ...orders import Order, Timeout
 from .base import CalamityEffect, effect

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ....base import Decision, FieldChoice, FormField, OrderForm
+from ....contract import Decision, FieldChoice, FormField, OrderForm
 from ...context import Context
 from ...grand_imperial import data as gi
 from ...grand_imperial.acquisition import card_name, region_name

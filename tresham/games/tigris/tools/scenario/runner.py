@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ... import engine
-from ....base import Event, IllegalOrder
+from ....contract import Event, IllegalOrder
 from ...invariants import violations
 from ...state import TEState
 from .checking import check
