@@ -6,6 +6,7 @@ phases; surplus and city support; calamities driven through the phase; calamity 
 driven directly."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,14 @@ def play(state, *orders):
         state, ev = engine.apply(state, o, platform=is_platform_order(o))
         events.extend(ev)
     return state, events
+
+
+def offer(monkeypatch, rules, capability: str, **parts) -> None:
+    """For one test, the game ``rules`` declares ``capability`` (a field of its ``offers``) with
+    ``parts`` changed: ``offer(monkeypatch, rules, "board", svg=fake)``."""
+    offers = rules.offers
+    changed = dataclasses.replace(getattr(offers, capability), **parts)
+    monkeypatch.setattr(rules, "offers", dataclasses.replace(offers, **{capability: changed}))
 
 
 def game(state) -> Context:

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tresham.games.contract import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
+from tresham.games.contract import Decision, Event, IllegalOrder, Offers, OptionField, SeatSummary, Table, Timer
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -240,6 +240,10 @@ class CountToThree:
     title = "Count to three"
     min_players = 2
     max_players = 2
+    points_label = "Numbers said"
+
+    def __init__(self) -> None:
+        self.offers = Offers(bot=self.bot)
 
     def options_schema(self) -> dict:
         return {"type": "object", "properties": {"players": {"const": 2}}, "additionalProperties": False}
@@ -281,6 +285,12 @@ class CountToThree:
         s["turn"] = 1 - s["turn"]
         return s, [Event(f"Seat {order['player'] + 1} says {s['count']}.", "say")]
 
+    def round(self, state: dict) -> int:
+        return 1 + len(state["said"]) // 2
+
+    def timers(self, state: dict) -> list[Timer]:
+        return []
+
     def pending(self, state: dict) -> list[Decision]:
         if state["winner"] is not None:
             return []
@@ -310,29 +320,11 @@ class CountToThree:
     def stage(self, state: dict) -> str:
         return "Game over" if state["winner"] is not None else f"At {state['count']}"
 
-    def pick_order(self, state: dict) -> list[int] | None:
-        return None
-
     def placement_done(self, state: dict) -> bool:
         return True
 
     def board_table(self, view: dict) -> Table:
         return Table("Count", ["count"], [[view["count"]]])
-
-    def hand(self, view: dict) -> list[str]:
-        return []
-
-    def public_messages(self, view: dict) -> list[tuple[int, str]]:
-        return []
-
-    def commands(self, state: dict, player: int) -> dict[str, dict]:
-        return {}
-
-    def ast_page(self, state: dict) -> dict | None:
-        return None
-
-    def advances_page(self, state: dict, player: int | None) -> dict | None:
-        return None
 
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return {"type": "say", "player": seat, "number": state["count"] + 1}

@@ -4,7 +4,7 @@ process and give it logged-in clients (the platform's tests use them too). The g
 site's first (``registry.default_name``), played by its own bot.
 
 How a game is played: its orders are decided first by the game's own bot
-(``rules.bot``) on a replica of the game (the same options and seed, and the same orders,
+(``Offers.bot``) on a replica of the game (the same options and seed, and the same orders,
 give the same states), so the load generator spends no CPU while it measures. Then each
 game's seats, each with its own logged-in HTTP client, fetch their view
 (``GET /api/games/{id}``) and post their order (``POST /api/games/{id}/orders``, with the
@@ -208,12 +208,15 @@ class Plan:
 
 
 def plan_game(rules, players: int, seed: str, limit: int) -> Plan:
-    """Play a game on the engine alone with the game's bot, for at most ``limit`` orders."""
+    """Play a game on the engine alone with the game's bot (``Offers.bot``; a game without one
+    plays its defaults), for at most ``limit`` orders."""
+    bot = rules.offers.bot
     state = rules.new_game(rules.parse_options({"players": players}), seed)
     steps: list[tuple[int, dict, bool]] = []
     while not rules.finished(state) and len(steps) < limit:
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.bot(state, d.player, f"{seed}:bench:{len(steps)}")
+        order = bot(state, d.player, f"{seed}:bench:{len(steps)}") if bot is not None else \
+            rules.default(state, d.player)
         platform = rules.is_platform_order(order)
         state, _ = rules.apply(state, order, platform=platform)
         steps.append((d.player, order, platform))

@@ -229,7 +229,7 @@ def test_pages():
     assert ref["phases"][0]["orders"] == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.summary(s)[0].columns["Points"] == "hidden"
     assert [(r.seat, r.points) for r in G.summary(s)] == [(0, None), (1, None)]  # no public score
-    assert G.mail_events(s, []) == [] and G.pick_order(s) is None and G.placement_done(s)
+    assert G.offers.mail is None and G.offers.pick_order is None and G.placement_done(s)  # no mails, no picking
     assert G.is_platform_order({"type": "timeout", "player": 0}) and not G.is_platform_order({"type": "pass"})
     assert G.bot(s, 0, "x") in legal_orders(s, 0)  # the bot is the greedy bot (bots.py)
     assert G.bot(s, 1, "x") == {"type": "timeout", "player": 1}  # seat 1 owes nothing

@@ -18,6 +18,7 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers import offer
 from tests.platform.clock.wallclock import locked, seat_game, wall  # noqa: F401 -- the fixture
 from tresham.games.advciv.context import Context as Board
 from tresham.games.advciv.rules import civcards as cc
@@ -568,12 +569,11 @@ def test_a_fault_in_working_out_a_standing_order_leaves_the_default_and_never_st
     t = seat_game(make_user, 3)
     state, seat = reach(t, wall, at_first_ships)
     set_order(t, seat, "ships", {})
-    rules = type(t.rules)
 
     def broken(self, *a, **kw):
         raise RuntimeError("a bug in the planner")
 
-    monkeypatch.setattr(rules, "standing_order", broken)
+    offer(monkeypatch, t.rules, "standing", order=lambda *a, **kw: broken(t.rules, *a, **kw))
     entry = pass_deadline(t, wall, seat)
     assert entry.reason == "timeout"
     (note,) = EventRecord.objects.filter(game=t.game, kind="standing_order_refused")

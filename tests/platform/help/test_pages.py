@@ -12,7 +12,7 @@ from django.test import Client
 
 from tests.shared_folder import shared
 from tresham.games import registry
-from tresham.platform.help.phases import PHASES
+from tresham.games.advciv.site.phase_help import PHASES
 
 from .conftest import main_text, table
 

@@ -97,7 +97,11 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
 
 
 def _bot(game, rules, state, row: Due) -> None:
-    order = rules.bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}")
+    """The bot's order for a bot seat (``Offers.bot``); a game without a bot gets the seat's
+    default, as a seat nobody plays would."""
+    bot = rules.offers.bot
+    order = bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}") if bot is not None else \
+        rules.default(state, row.seat)
     try:
         services.submit(game.pk, order, seat=row.seat, by_platform=rules.is_platform_order(order), reason="bot")
     except IllegalOrder as e:  # a bot's mistake: the seat's default instead, never a stall
@@ -151,7 +155,7 @@ def _apply_standing(game, rules, state, row: Due, held: StandingOrder, nation: s
     refusal, inside a savepoint: the default still applies and the game never stalls."""
     try:
         with transaction.atomic():  # a savepoint: a failure here leaves nothing behind
-            order = rules.standing_order(state, row.seat, row.decision, held.spec)
+            order = rules.offers.standing.order(state, row.seat, row.decision, held.spec)
             if order is None:
                 return "it says nothing for this decision"
             services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",

@@ -1,6 +1,6 @@
 """The help pages (SITE-GEN-06): how this site is used, written for it, and the game's own
 facts (phases, calamities, civilization cards, the A.S.T.) as its rules give them through
-``GameRules.reference`` -- never a typed copy that could drift from the game. Open to
+``Offers.reference`` -- never a typed copy that could drift from the game. Open to
 everybody, logged in or not.
 
 Every page is about one game of the registry: ``?game=<name>`` (a game's panel links its own),
@@ -15,9 +15,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ...games import registry
-from ...games.contract import GameRules, pages_of, words_of
+from ...games.contract import GameRules
 from ..lobby import meta, timelimits
-from .phases import PHASE_HELP
 from .topics import TOPICS
 
 #: The topics about a game's own facts, each with the key of ``reference()`` it shows.
@@ -38,8 +37,9 @@ def game_rules(request: HttpRequest) -> GameRules:
 
 
 def _facts(rules: GameRules, variant: str | None = None) -> dict:
-    facts = getattr(rules, "reference", None)
-    return ((facts(variant) if variant else facts()) if facts is not None else None) or {}
+    """The game's printed facts (``Offers.reference``; {} for a game without them)."""
+    offered = rules.offers.reference
+    return ((offered.facts(variant) if variant else offered.facts()) if offered is not None else None) or {}
 
 
 def topics_of(rules: GameRules) -> list:
@@ -68,7 +68,7 @@ def _page(request: HttpRequest, name: str, ctx: dict[str, Any] | None = None) ->
     topic = next(t for t in TOPICS if t.name == name)
     has_pick = any(p.get("id") == "pick" for p in _facts(rules).get("phases", []))  # nations chosen in turn
     return render(request, f"help/{name}.html", {"topic": topic, "topics": topics_of(rules), "q": _query(request),
-                                                 "words": words_of(rules), "pages": pages_of(rules),
+                                                 "words": rules.offers.words, "pages": {p.name for p in rules.offers.pages},
                                                  "has_pick": has_pick, "games": _games(), **(ctx or {})})
 
 
@@ -83,7 +83,7 @@ def index(request: HttpRequest) -> HttpResponse:
     """Every help topic, and the code of conduct."""
     rules = game_rules(request)
     return render(request, "help/index.html", {"topics": topics_of(rules), "title": rules.title, "q": _query(request),
-                                               "games": _games(), "words": words_of(rules)})
+                                               "games": _games(), "words": rules.offers.words})
 
 
 @require_GET
@@ -96,7 +96,7 @@ def joining(request: HttpRequest) -> HttpResponse:
 def creating(request: HttpRequest) -> HttpResponse:
     """The new-game form, its options as the rules describe them (``option_fields``)."""
     rules = game_rules(request)
-    fields = rules.option_fields() if hasattr(rules, "option_fields") else []
+    fields = rules.option_fields()
     return _page(request, "creating", {"rules": rules, "fields": fields,
                                        "limits": [text for _, text in timelimits.CHOICES],
                                        "default_limit": timelimits.label(timelimits.DEFAULT)})
@@ -111,13 +111,14 @@ def playing(request: HttpRequest) -> HttpResponse:
     own phases and orders), and a section lists the variant's sub-options."""
     rules = game_rules(request)
     key = request.GET.get("variant") or None
-    variants = list(getattr(rules, "variants", lambda: [])())
+    offered = rules.offers.reference
+    variants = list(offered.variants()) if offered is not None else []
     if key is not None and key not in dict(variants):
         raise Http404("no such variant on this site")
     own = reference(rules, "variant", key) if key else None
     kinds = {t["id"]: t for t in own["turn"]} if own else {}
     phases = []
-    own_help = PHASE_HELP.get(rules.name, {})
+    own_help = offered.phase_help if offered is not None else {}
     for p in _facts(rules, key).get("phases", []):  # a game without phases to show: none
         v = kinds.get(p["id"])
         plain = v is None or v["kind"] == "plain"

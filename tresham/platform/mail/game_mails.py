@@ -113,18 +113,18 @@ def _seat_name(game: Game, seat: int) -> str:
 # ---- the order path's mails ---------------------------------------------------------------------
 def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> list[Outbox]:
     """The mails the public events of order ``seq`` call for, as the game's rules say
-    (``rules.mail_events``; for Advanced Civilization the public trade message to every
-    player but the two traders, unless the game's option disables it: SITE-TRADE-13,
-    SITE-EMAIL-03). ``state``: the state after the order (default: the game's). A game whose
-    rules mail no events gives []. Call it in the order's transaction."""
+    (``Offers.mail``; e.g. a trade's public message to every player but the two traders,
+    unless the game's option disables it: SITE-TRADE-13, SITE-EMAIL-03). ``state``: the state
+    after the order (default: the game's). A game that mails no events gives []. Call it in
+    the order's transaction."""
     rules = registry.get(game.kind)
-    if not hasattr(rules, "mail_events"):
+    if rules.offers.mail is None:
         return []
     if state is None:
         state = rules.loads(game.state)
     rows = []
     index = {id(e): n for n, e in enumerate(events)}
-    for m in rules.mail_events(state, events):
+    for m in rules.offers.mail(state, events):
         if m.event.to is not None:
             continue  # only a public event is ever mailed
         n = index.get(id(m.event))

@@ -13,7 +13,6 @@ from django.conf import settings
 from django.db import models
 
 from ...games import registry
-from ...games.contract import prepared_of
 
 
 class Game(models.Model):
@@ -60,7 +59,7 @@ class Game(models.Model):
     def prepared(self) -> bool:
         """The game starts from a prepared position, not the game's own start (its rules say
         so of its options): never rated, and every page says so (SITE-SAFE-11)."""
-        return prepared_of(registry.get(self.kind), self.options)
+        return registry.get(self.kind).offers.is_prepared(self.options)
 
     @property
     def is_rated(self) -> bool:

@@ -14,6 +14,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -27,7 +28,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games import registry
-from ...games.contract import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
+from ...games.contract import AlreadyDone, GameRules, IllegalOrder, Table
 from .. import limits
 from ..errors import Refusal
 from . import decision_forms, hooks, options, services, visibility
@@ -92,9 +93,9 @@ class Viewer:
         return self.state is not None
 
     @property
-    def words(self) -> dict[str, Any]:
-        """The site's words for this game's things (``base.words_of``)."""
-        return words_of(self.rules)
+    def words(self) -> Mapping[str, Any]:
+        """The site's words for this game's things (``Offers.words``)."""
+        return self.rules.offers.words
 
     def seat_name(self, index: int) -> str:
         """The seat's name in the game ("Italy"), or "Seat 2" before it has one."""
@@ -176,8 +177,8 @@ def own_decisions(v: Viewer) -> list[DecisionOut]:
 
 def forms_of(v: Viewer, seat: int) -> list:
     """The game's decision forms for ``seat`` now ([] for a game that offers none)."""
-    forms = getattr(v.rules, "order_forms", None)  # optional: a game may offer none
-    return forms(v.state, seat) if forms is not None and v.state is not None else []
+    forms = v.rules.offers.forms
+    return forms.order_forms(v.state, seat) if forms is not None and v.state is not None else []
 
 
 def own_forms(v: Viewer) -> list[dict[str, Any]]:
@@ -336,20 +337,15 @@ class NavLink:
 
 def nav(v: Viewer, section: str) -> list[NavLink]:
     """The game's top panel: its sections (SITE-GEN-02) and the help pages (SITE-GEN-06).
-    "Trade", "Advances", "A.S.T." and "Replay" are the game's own pages, linked for a game
-    that has them (``base.pages_of``)."""
+    The game's own pages (``Offers.pages``) follow the map, each as the game names it; the
+    replay (``Offers.replay``) is linked once the game is over."""
     pk = v.game.pk
     game_url = reverse("play:game", args=[pk])
-    pages = pages_of(v.rules)
+    offers = v.rules.offers
     links = [("game", "Map and orders", game_url)]
-    if "trade" in pages:
-        links.append(("trade", "Trade", reverse("play_trade:trade", args=[pk])))
-    if "advances" in pages:
-        links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
-    if "ast" in pages:
-        links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
+    links += [(p.name, p.title, reverse(p.url, args=[pk])) for p in offers.pages]
     links.append(("history", "History", reverse("play:history", args=[pk])))
-    if v.game.is_finished and "replay" in pages:  # every hand revealed: only after the end
+    if v.game.is_finished and offers.replay is not None:  # every hand revealed: only after the end
         links.append(("replay", "Replay", reverse("play:replay", args=[pk])))
     links += [("messages", "Messages", reverse("play:messages", args=[pk])),
               ("lobby", "Seats and options", reverse("lobby:game", args=[pk])),
@@ -357,17 +353,13 @@ def nav(v: Viewer, section: str) -> list[NavLink]:
     return [NavLink(k, label, href, k == section) for k, label, href in links]
 
 
-#: The game's own pages (``base.PAGES``) as the pages name them.
-PAGE_TITLES = {"trade": "trade page", "advances": "civilization advances", "ast": "A.S.T.", "replay": "replay"}
-
-
-def page_unavailable(request: HttpRequest, v: Viewer, page: str) -> HttpResponse | None:
-    """The 404 of one of the game's own pages (``base.pages_of``) for a game without it (its
-    panel does not link it either); None when the game has it."""
-    if page in pages_of(v.rules):
+def page_unavailable(request: HttpRequest, v: Viewer, page: str, noun: str) -> HttpResponse | None:
+    """The 404 of a game's own page (``Offers.pages``) called ``page`` ("a game's ``noun``") for
+    a game without it (its panel does not link it either); None when the game has it."""
+    if v.rules.offers.page(page) is not None:
         return None
     ctx = _base(request, v, page)
-    ctx["page_title"] = PAGE_TITLES[page]
+    ctx["page_title"] = noun
     return render(request, "play/page_unavailable.html", ctx, status=404)
 
 
@@ -385,11 +377,26 @@ def final_places(v: Viewer) -> list[tuple[int, str]]:
     return sorted(((p, v.seat_label(i)) for i, p in enumerate(places)), key=lambda x: x[0])
 
 
+def hand(v: Viewer) -> list[str] | None:
+    """The viewer's own hidden holdings (``Offers.hand``); None for a visitor, or for a game
+    without hidden holdings."""
+    offered = v.rules.offers.hand
+    return offered(v.view) if offered is not None and v.seat is not None and v.view is not None else None
+
+
+def public_messages(v: Viewer) -> list[tuple[str, str]]:
+    """The players' public messages in the game (``Offers.messages``), each with its seat's
+    label, once the game may be shown to the viewer."""
+    offered = v.rules.offers.messages
+    return [(v.seat_label(s), t) for s, t in offered(v.view)] if v.shown and offered is not None else []
+
+
 def commands(v: Viewer) -> dict[str, dict]:
     """The Reset/Done orders the viewer's seat has now (SITE-GEN-05)."""
-    if v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
+    offered = v.rules.offers.commands
+    if offered is None or v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
         return {}
-    return v.rules.commands(v.state, v.seat)
+    return offered(v.state, v.seat)
 
 
 def _initials(age: str) -> str:
@@ -494,7 +501,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "options": options.option_lines(game), "waiting": [s for s in v.seats if s.waiting],
         "summary": summary_table(v) if v.shown else None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
-        "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
+        "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
         "decision_forms": own_forms(v),
         "places": final_places(v),
@@ -584,7 +591,7 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
             "code": "stale", "message": "This form is not open now (the game has moved on): look "
                                         "again, and send your order again if it still stands."})
     try:
-        order = v.rules.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
+        order = v.rules.offers.forms.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
     except IllegalOrder as e:
         return _render_game(request, game, status=400, error={"rule": e.rule, "message": e.message})
     return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
@@ -692,7 +699,7 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page, "rows": [{"author": display_name(m.author) if m.author else "(deleted account)",
                                 "seat": v.seat_name(m.seat) if m.seat is not None else "", "text": m.text,
                                 "at": m.at} for m in page.object_list],
-        "public": [(v.seat_label(s), t) for s, t in v.rules.public_messages(v.view)] if v.shown else [],
+        "public": public_messages(v),
         "form": form if v.seat is not None else None, "error": error, "hidden": hidden,
     })
     return limits.limited(render(request, "play/messages.html", ctx, status=status), refused)
@@ -719,10 +726,10 @@ def ast_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         return _not_found(request, pk)
     v = viewer(game, request.user)
-    if (missing := page_unavailable(request, v, "ast")) is not None:
+    if (missing := page_unavailable(request, v, "ast", "A.S.T.")) is not None:
         return missing
     ctx = _base(request, v, "ast")
-    if v.shown and hasattr(v.rules, "ast_page"):
+    if v.shown:
         data = v.rules.ast_page(v.state)
         if data:
             ctx.update({"ast": data, "ages": ast_ages(data), "tracks": ast_tracks(data),
@@ -739,10 +746,10 @@ def advances_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         return _not_found(request, pk)
     v = viewer(game, request.user)
-    if (missing := page_unavailable(request, v, "advances")) is not None:
+    if (missing := page_unavailable(request, v, "advances", "civilization advances")) is not None:
         return missing
     ctx = _base(request, v, "advances")
-    if v.shown and hasattr(v.rules, "advances_page"):
+    if v.shown:
         data = v.rules.advances_page(v.state, v.seat)
         if data:
             by_id = {c["id"]: c for c in data["cards"]}

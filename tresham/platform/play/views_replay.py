@@ -2,13 +2,13 @@
 every hand revealed, each deal's real cards beside what was said of them (the lies marked),
 and the final standing.
 
-A game that lays its replay out itself (``GameRules.replay_tables``: sections of tables, e.g.
+A game that lays its replay out itself (``Replay.tables``: sections of tables, e.g.
 Tigris & Euphrates' tiles and points turn by turn) gets those sections instead of the first
 game's turns of hands and trades.
 
 The page exists only once the game is over: while it is played (or waits for players) the
 address answers 404 with a page saying the replay comes at the end, and nothing else. What a turn
-holds is the game's (``GameRules.replay_page``, rebuilt in one pass from the log); the page
+holds is the game's (``Replay.page``, rebuilt in one pass from the log); the page
 only names the seats and lays it out.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ...games.contract import IllegalOrder, ReplaySection, words_of
+from ...games.contract import IllegalOrder, ReplaySection
 from .models import Game
 from .views import _base, _game, _not_found, final_places, summary_table, viewer
 
@@ -87,9 +87,9 @@ def replay_turns(v, data: dict) -> list[TurnOut]:
 
 
 def replay_sections(v, data: dict | None) -> list[ReplaySection]:
-    """The game's own sections for its replay data (``GameRules.replay_tables``), the seats
-    named as the other pages name them; [] for a game that leaves the layout to the page."""
-    tables = getattr(v.rules, "replay_tables", None)
+    """The game's own sections for its replay data (``Replay.tables``), the seats named as the
+    other pages name them; [] for a game that leaves the layout to the page."""
+    tables = v.rules.offers.replay.tables
     if data is None or tables is None:
         return []
     return list(tables(data, {s.index: v.seat_label(s.index) for s in v.seats}) or [])
@@ -103,9 +103,10 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game is None:
         return _not_found(request, pk)
     v = viewer(game, request.user)
-    if game.status != Game.Status.FINISHED or v.state is None or not hasattr(v.rules, "replay_page"):
+    replay = v.rules.offers.replay
+    if game.status != Game.Status.FINISHED or v.state is None or replay is None:
         ctx = _base(request, v, "replay")
-        ctx["pending_note"] = words_of(v.rules)["replay_pending"]
+        ctx["pending_note"] = v.words["replay_pending"]
         return render(request, "play/replay_unavailable.html", ctx, status=404)
     ctx = _base(request, v, "replay")
     started = time.perf_counter()
@@ -113,7 +114,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     data: dict | None = None
     try:
         orders = list(game.log.order_by("seq").values_list("order", flat=True))
-        data = v.rules.replay_page(dict(game.options), game.seed, orders)
+        data = replay.page(dict(game.options), game.seed, orders)
     except IllegalOrder as e:  # the log no longer replays (rules changed)
         log.error("game %s: its log does not replay for the replay page: %s", game.pk, e)
         error = "This game's order log no longer replays with the current rules, so its replay cannot be shown."
@@ -123,7 +124,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
                  "what it shows may differ from what happened.")
     sections = replay_sections(v, data)
     ctx.update({
-        "replay": data, "sections": sections, "replay_note": words_of(v.rules)["replay_note"],
+        "replay": data, "sections": sections, "replay_note": v.words["replay_note"],
         "turns": replay_turns(v, data) if data and not sections else [],
         "final_hands": [] if sections else [HandRow(h["seat"], v.seat_label(h["seat"]), list(h["cards"]))
                                             for h in (data or {}).get("final_hands", [])],

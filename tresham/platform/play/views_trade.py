@@ -33,7 +33,7 @@ MAX_FIELD = 64
 
 
 def _page_data(v: Viewer) -> dict[str, Any] | None:
-    if v.seat is None or v.state is None or v.game.is_finished or not hasattr(v.rules, "trade_page"):
+    if v.seat is None or v.state is None or v.game.is_finished or v.rules.offers.page("trade") is None:
         return None
     return v.rules.trade_page(v.state, v.seat)
 
@@ -78,7 +78,7 @@ def trade_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     if game is None:
         return _not_found(request, pk)
-    if (missing := page_unavailable(request, viewer(game, request.user), "trade")) is not None:
+    if (missing := page_unavailable(request, viewer(game, request.user), "trade", "trade page")) is not None:
         return missing
     seat = services.seat_of(game, request.user)
     if seat is None:

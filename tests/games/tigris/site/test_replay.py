@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.contract import IllegalOrder, pages_of
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.site.rules import TigrisEuphrates
 from tresham.games.tigris.site.replay import replay_page, replay_tables
@@ -239,4 +239,4 @@ def test_the_pages_tables():
 
 
 def test_the_replay_page_is_offered():
-    assert G.pages() == ["replay"] and pages_of(G) == frozenset({"replay"})
+    assert G.offers.replay is not None and G.offers.pages == ()  # the replay, and no page of its own

@@ -66,7 +66,7 @@ def _side(g: Context, give: list[str], said: list[str], expect: list[str]) -> di
 
 def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[str, Any]:
     """The replay of a game from its creation ``options``, ``seed`` and accepted ``orders``
-    (the log, oldest first, each applied as it was): see ``GameRules.replay_page``."""
+    (the log, oldest first, each applied as it was): see ``Replay.page``."""
     state: GameState = new_game(dict(options), seed)
     turns: dict[int, dict[str, Any]] = {}
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...contract import BoardUnavailable, Decision, Event, MailEvent, OptionField, SeatSummary, Table, Timer
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, MailEvent, Offers, OptionField, Page,
+                         Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
 from ..orders import Order, is_platform_order, json_schema
@@ -21,6 +22,43 @@ from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
 from .names import nation_name
+from .phase_help import PHASES
+
+#: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
+WORDS = {
+    "side": "Nation",
+    "place": "area",
+    "hand": "Your trade cards",
+    "hand_empty": "You hold no trade cards.",
+    "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
+    "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
+                 "in this order.",
+    "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
+    "public_messages": "Public trade messages",
+    "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
+                            "offers); a player sets his with his order in the trade phase.",
+    "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
+    "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
+               "white on a flood plain, which floods).",
+               "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
+               "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
+               "land: out of play on this board."],
+    "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
+                     "in their nation's colour",
+    "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
+                    "one loses it or leaves it unbuilt.",
+}
+
+#: The game's own pages (SITE-TRADE-01, SITE-ADV-09, SITE-AST-02), linked from a game's panel.
+PAGES = (
+    Page("trade", "Trade", "play_trade:trade", "trade page",
+         about="Your decisions during the trade phase", topic="trading"),
+    Page("advances", "Advances", "play:advances", "civilization advances",
+         about="Every civilization card with its price after your credits, and the cards each nation owns",
+         topic="advances", lobby="the civilization cards bought so far"),
+    Page("ast", "A.S.T.", "play:ast", "A.S.T.",
+         about="Every nation's track, its Ages, and the public points of every nation", topic="ages"),
+)
 
 
 class AdvancedCivilization:
@@ -31,32 +69,21 @@ class AdvancedCivilization:
     min_players = 2
     max_players = 8
     points_label = "Total Public Points"
-    #: the decisions the site's map orders (map_orders.js) give by clicking the map
-    map_order_kinds = ("pick", "grow", "move")
-    #: the site's words for this game's things (``GameRules.words``)
-    words = {
-        "side": "Nation",
-        "place": "area",
-        "hand": "Your trade cards",
-        "hand_empty": "You hold no trade cards.",
-        "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
-        "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
-                     "in this order.",
-        "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
-        "public_messages": "Public trade messages",
-        "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
-                                "offers); a player sets his with his order in the trade phase.",
-        "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
-        "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
-                   "white on a flood plain, which floods).",
-                   "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
-                   "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
-                   "land: out of play on this board."],
-        "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
-                         "in their nation's colour",
-        "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
-                        "one loses it or leaves it unbuilt.",
-    }
+
+    def __init__(self) -> None:
+        #: what the game offers beyond the core (``tresham.games.contract.Offers``)
+        self.offers = Offers(
+            words=WORDS,
+            forms=Forms(self.order_forms, self.form_order),
+            standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing),
+            board=Board(self.board_key, self.board_svg, self.board_pieces, overlay="play/_map_orders.html"),
+            reference=Reference(self.reference, self.variants, PHASES),
+            replay=Replay(self.replay_page),
+            prepared=Prepared(self.prepared, self.public_options),
+            bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
+            messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
+            pages=PAGES,
+        )
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:

@@ -120,7 +120,7 @@ def _note(t: _Turn, s_before_hands: list[dict[str, int]], bag: list[str], s: TES
 def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[str, Any]:
     """The replay of a game from its creation ``options``, ``seed`` and accepted ``orders``
     (the log, oldest first, each applied as the platform gave it): see the module docstring
-    and ``GameRules.replay_page``. IllegalOrder if an order no longer applies."""
+    and ``Replay.page``. IllegalOrder if an order no longer applies."""
     s = new_game(dict(options), seed)
     turns: list[dict[str, Any]] = []
     t = _Turn(s)

@@ -1,6 +1,6 @@
 """The board drawn: the printed side of a game's options as a standalone SVG, and the pieces of a
-seat's view as a layer over it, for the game page's map (``GameRules.board_svg``,
-``board_key``, ``board_pieces``; the platform's ``play/views_board.py`` and ``board.js``).
+seat's view as a layer over it, for the game page's map (``Board.svg``,
+``key``, ``pieces``; the platform's ``play/views_board.py`` and ``board.js``).
 
     board_svg(options) -> str      # the base map: the 16 x 11 squares of the side in play
     board_key(options) -> str      # a short hash of the side, the data and this drawing code

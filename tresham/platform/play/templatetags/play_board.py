@@ -16,9 +16,8 @@ def game_board(v):
 
 #: The decisions map_orders.js gives orders for by clicking the map, as it reads them: pick a
 #: nation (SITE-PICK-03), place population when stock is short (SITE-POP-02), move tokens
-#: (SITE-MOVE-01/03/06/07). A game takes part by naming those of its decision kinds in
-#: ``GameRules.map_order_kinds`` (Advanced Civilization names all three; a game naming none
-#: gets no map orders, whatever its decisions are called).
+#: (SITE-MOVE-01/03/06/07). A game takes part by naming the template of its map orders as its
+#: board's ``overlay`` (``Board.overlay``).
 MAP_KINDS = ("pick", "grow", "move")
 
 
@@ -27,7 +26,7 @@ def map_orders_data(v) -> dict | None:
     own seat's decisions and his own view only (None: nothing to give on the map now)."""
     if v is None or v.seat is None or v.state is None or v.game.is_finished:
         return None
-    kinds = set(MAP_KINDS) & set(getattr(v.rules, "map_order_kinds", ()) or ())
+    kinds = set(MAP_KINDS)
     decisions = [{"kind": d.kind, "required": bool(d.required), "options": d.options or {}}
                  for d in v.rules.pending(v.state) if d.player == v.seat and d.kind in kinds]
     if not decisions:

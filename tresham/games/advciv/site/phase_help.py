@@ -1,7 +1,8 @@
 """What a player decides in each phase of an Advanced Civilization turn on this site, and what
 the site does for him when his time runs out (the defaults of site-behaviour section 18, which
 the rules apply). Keyed by the phase ids the rules list in ``reference()["phases"]``; the
-help page adds each phase's name, rule and order types from the rules themselves."""
+help page adds each phase's name, rule and order types from the rules themselves. The game
+declares it as its ``Reference.phase_help`` (``rules.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,6 @@ class PhaseHelp:
 
 
 #: Phases that ask nothing of anyone say so in ``decide``; their ``deadline`` is empty.
-#: (Advanced Civilization's; :data:`PHASE_HELP` holds them by game.)
 PHASES: dict[str, PhaseHelp] = {
     "pick": PhaseHelp(
         "Which nation you lead, by naming one of its start areas (Crete's is its island). You may "
@@ -89,7 +89,3 @@ PHASES: dict[str, PhaseHelp] = {
         ""),
 }
 
-
-#: The site's help for each phase, by game (registry name) then phase id. A game not here may
-#: give its own in ``reference()["phases"]`` (each phase's ``help``: ``{decide, deadline}``).
-PHASE_HELP: dict[str, dict[str, PhaseHelp]] = {"advciv": PHASES}
