@@ -67,6 +67,19 @@ def names() -> list[str]:
     return sorted(_table())
 
 
+def apps(extra: dict[str, str] | None = None) -> list[str]:
+    """The Django apps of the registered games' own pages (``Offers.app``), each once, in the
+    order of :func:`names`: the site installs them and includes their addresses. ``extra``:
+    the setting ``TRESHAM_GAMES`` where the settings are not read yet (the settings module)."""
+    table = {**_table(), **(extra or {})}
+    out: list[str] = []
+    for name in sorted(table):
+        app = _load(table[name]).offers.app
+        if app and app not in out:
+            out.append(app)
+    return out
+
+
 def default_name() -> str:
     """The game a page or an API call means when it names none (the new-game form, the help
     pages, the rankings): the first built-in game of :data:`GAMES`, else the first name."""

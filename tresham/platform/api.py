@@ -111,7 +111,7 @@ RETRY_AFTER: dict[str, Any] = {"description": "seconds to wait before trying aga
 GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]
 
 api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(), parser=boundary.BodyParser(),
-                 description="The play-by-web site for Advanced Civilization and its family.")
+                 description="The play-by-web site Tresham: its games, lobby, deadlines and rankings.")
 api.add_decorator(boundary.guard, mode="view")  # before each operation's authentication and parsing
 
 

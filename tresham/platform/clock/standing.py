@@ -63,7 +63,7 @@ def kinds_of(rules: GameRules, options: dict | None = None) -> dict[str, str]:
 
 
 def title_of(rules: GameRules, kind: str) -> str:
-    """A kind's name in words: the head of its sentence ("Civilization cards"), or the kind."""
+    """A kind's name in words: the head of its sentence ("Buying cards"), or the kind."""
     head, colon, _ = kinds_of(rules).get(kind, "").partition(":")
     return head if colon else kind
 

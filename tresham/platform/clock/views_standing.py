@@ -19,7 +19,7 @@ from ..errors import Refusal
 from ..play import services
 from ..play.forms import CommandForm, new_client_key
 from ..play.models import Game
-from ..play.views import commands, nav, viewer
+from ..play.gamepages import commands, nav, viewer
 from . import standing
 from .forms_standing import StandingOrderForm
 

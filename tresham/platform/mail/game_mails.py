@@ -5,7 +5,7 @@ signals (:mod:`.receivers`).
 
 Each mail is rendered per recipient from the game's public facts and his own seat only
 (:mod:`.render`) and ends, where the initial placement is over, with the public standings
-(Total Public Points, SITE-AST-04 / SITE-EMAIL-05). Each one's key names what it reports, so
+(their public score, SITE-AST-04 / SITE-EMAIL-05). Each one's key names what it reports, so
 the same event enqueued twice (a retried transaction, a worker's second pass) mails once.
 """
 from __future__ import annotations

@@ -33,7 +33,7 @@ from django.views.decorators.http import require_safe
 from ...games.contract import BoardUnavailable, GameRules
 from . import services
 from .models import Game
-from .views import Viewer, viewer
+from .gamepages import Viewer, viewer
 
 log = logging.getLogger(__name__)
 

@@ -376,14 +376,12 @@ def test_the_ast_page_states_the_house_rules_requirements(grand_imperial):
     """The game's A.S.T. page gives each Age's requirements with the house rule's: per city
     Late Bronze "3 cities, cards in 3 groups, 3 different city advances"; per colour "as many
     ... as card groups held"; a capital for the finish; off, the plain words."""
-    from tresham.games.advciv.site.rules import AdvancedCivilization
-
-    r = AdvancedCivilization()
+    from tresham.games.advciv.site import pages
 
     def ages(sub):
         state, _ = position(nations=EAST, options={**GI, "players": 4, **({"variant_options": sub} if sub else {})},
                             board=BOARD, phase="tax", turn=3)
-        return {a["name"]: a["requirements"] for a in r.ast_page(state)["ages"]}
+        return {a["name"]: a["requirements"] for a in pages.ast_page(state)["ages"]}
 
     plain = ages(None)
     assert plain["Late Bronze Age"] == "3 cities, cards in 3 groups" and plain["Stone Age"] == "none"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, MailEvent, Offers, OptionField, Page,
-                         Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, MailEvent, Offers, OptionField,
+                         Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
 from ..orders import Order, is_platform_order, json_schema
@@ -47,17 +47,49 @@ WORDS = {
                      "in their nation's colour",
     "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
                     "one loses it or leaves it unbuilt.",
+    # (the help page's lines as they were written there: its tests read them so)
+    "help_commands": "The Command drop-down in the top panel, with its GO button, holds two commands. Reset "
+                     "drops the moves you entered during\n    movement, and elsewhere empties the order form. "
+                     "Done says you have\n    finished where a phase needs saying so: in movement your moves "
+                     "become final, in the trade\n    phase you leave the market. In the other phases the order "
+                     "you submit is all the game needs.",
+    "replay_note": "The game is over, so nothing in it is secret any more: here is every player's hand of trade "
+                   "cards when each turn's trade began and when it ended, and every trade carried out with the "
+                   "cards really given beside what they were said to be. A card said to be something it was not "
+                   "is marked Lie.",
+    "replay_pending": "The replay of this game, with every hand and every trade revealed, is shown once the game "
+                      "is over. Until then each player's cards stay his own.",
 }
 
-#: The game's own pages (SITE-TRADE-01, SITE-ADV-09, SITE-AST-02), linked from a game's panel.
+#: The game's own pages (SITE-TRADE-01, SITE-ADV-09, SITE-AST-02), served by its web app
+#: (``web/``) and linked from a game's panel.
 PAGES = (
-    Page("trade", "Trade", "play_trade:trade", "trade page",
+    Page("trade", "Trade", "advciv:trade", "trade page",
          about="Your decisions during the trade phase", topic="trading"),
-    Page("advances", "Advances", "play:advances", "civilization advances",
+    Page("advances", "Advances", "advciv:advances", "civilization advances",
          about="Every civilization card with its price after your credits, and the cards each nation owns",
          topic="advances", lobby="the civilization cards bought so far"),
-    Page("ast", "A.S.T.", "play:ast", "A.S.T.",
+    Page("ast", "A.S.T.", "advciv:ast", "A.S.T.",
          about="Every nation's track, its Ages, and the public points of every nation", topic="ages"),
+)
+
+#: The help topics of the game's facts (SITE-GEN-06), served by its web app (``web/help.py``)
+#: after the site's own, each pointed to from its phase on the help page of a turn.
+HELP = (
+    HelpTopic("trading", "Trading",
+              "Offers, Don't Care and Unspecified, lies, the embargo and the market's cutoff; the "
+              "commodities and their values.",
+              "advciv:help_trading", phase="trade", lead="More on the", link="trading page"),
+    HelpTopic("calamities", "Calamities",
+              "Who suffers a calamity, in which order they strike, and every calamity with its stack, "
+              "whether it can be traded and what it does.",
+              "advciv:help_calamities", phase="calamities", lead="Every calamity on the", link="calamities page"),
+    HelpTopic("advances", "Civilization cards",
+              "Every civilization card with its groups, cost, prerequisite, effect and the credits it gives.",
+              "advciv:help_advances", phase="advances", lead="Every card on the", link="civilization cards page"),
+    HelpTopic("ages", "The A.S.T. and its Ages",
+              "How the succession track moves, what each Age asks for, and every nation's track.",
+              "advciv:help_ages", phase="ast", lead="The Ages on the", link="A.S.T. page"),
 )
 
 
@@ -76,13 +108,13 @@ class AdvancedCivilization:
             words=WORDS,
             forms=Forms(self.order_forms, self.form_order),
             standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing),
-            board=Board(self.board_key, self.board_svg, self.board_pieces, overlay="play/_map_orders.html"),
+            board=Board(self.board_key, self.board_svg, self.board_pieces, overlay="advciv/_map_orders.html"),
             reference=Reference(self.reference, self.variants, PHASES),
-            replay=Replay(self.replay_page),
+            replay=Replay(self.replay_page, template="advciv/_replay.html"),
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            pages=PAGES,
+            pages=PAGES, help=HELP, app="tresham.games.advciv.web",
         )
 
     # ---- options and orders as data -------------------------------------------------
@@ -249,16 +281,6 @@ class AdvancedCivilization:
             out["done"] = {"type": "trade_done"}
         return out
 
-    def ast_page(self, state: GameState) -> dict:
-        """Each nation's A.S.T. track and each Age's entry requirements (33.2, SITE-AST-02;
-        ``pages.ast_page``)."""
-        return pages.ast_page(state)
-
-    def trade_page(self, state: GameState, seat: int) -> dict | None:
-        """The trade page of ``seat`` (SITE-TRADE-01..14; ``pages.trade_page``): None outside
-        the trade phase or for a seat without a nation."""
-        return pages.trade_page(state, seat)
-
     def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict:
         """A finished game replayed with every hand revealed: the hands before and after each
         turn's trade (27, 28) and each deal's real cards beside the stated ones, the lies
@@ -272,10 +294,6 @@ class AdvancedCivilization:
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
         return forms.form_order(game_for(state), seat, pending(state), form_id, values)
-
-    def advances_page(self, state: GameState, seat: int | None) -> dict:
-        """The 24 civilization cards (32) and who owns which (``pages.advances_page``)."""
-        return pages.advances_page(state, seat)
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants the product registers besides the plain game (``variant.BUILT_IN``), as

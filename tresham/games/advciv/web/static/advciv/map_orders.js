@@ -1,4 +1,4 @@
-/* Orders given by clicking the game page's map (play/_map_orders.html): a nation's pick
+/* Orders given by clicking the game page's map (advciv/_map_orders.html): a nation's pick
    (SITE-PICK-03: click one of its start areas), population placement when the stock is short
    (SITE-POP-02: each click places one token), movement (SITE-MOVE-01/03: click a stack to take
    one token, shift-click takes one more, a double click the whole stack, click the source again to put one

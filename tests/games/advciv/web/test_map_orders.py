@@ -1,4 +1,4 @@
-"""Orders given by clicking the map (``play/_map_orders.html``, ``map_orders.js``): the JSON
+"""Orders given by clicking the map (``advciv/_map_orders.html``, ``map_orders.js``): the JSON
 block the script reads holds the viewer's own seat's decisions (pick, grow, move) and his own
 tokens and pending moves only; a visitor or a person without a seat gets none, and the page's
 order form stays (the script only fills it in)."""
@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from tresham.platform.play import services
-from tresham.platform.play.templatetags.play_board import map_orders_data
-from tresham.platform.play.views import viewer
+from tresham.games.advciv.web.map_orders import map_orders_data
+from tresham.platform.play.gamepages import viewer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,7 +57,7 @@ def test_the_pick_block_holds_the_seats_own_decision_only(table):
     # no seat, or not logged in: no block, and the order form is there for the seats
     assert block(table, table.carol) is None and block(table, None) is None
     html = client(table.alice).get(f"/games/{table.game.pk}/").content.decode()
-    assert 'id="order"' in html and "tresham/map_orders.js" in html and 'id="map-orders"' in html
+    assert 'id="order"' in html and "advciv/map_orders.js" in html and 'id="map-orders"' in html
 
 
 @pytest.mark.site("SITE-MOVE-01", "SITE-MOVE-05")

@@ -8,7 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from .conftest import section, table_head, table_rows
+from tresham.games.advciv.site import pages
+
+from tests.platform.play.conftest import section, table_head, table_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +20,7 @@ def test_the_ast_page_labels_each_band_with_its_age_and_lists_the_requirements_b
     t = trading
     state = t.state()
     html = Client().get(f"/games/{t.game.pk}/ast/").content.decode()
-    data = t.rules.ast_page(state)
+    data = pages.ast_page(state)
     legend = section(html, "legend")
     ages = ["Stone Age", "Early Bronze Age", "Late Bronze Age", "Early Iron Age", "Late Iron Age"]
     for i, age in enumerate(ages):

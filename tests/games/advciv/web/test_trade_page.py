@@ -16,7 +16,7 @@ from tresham.games.advciv.data import load
 from tresham.platform.play import services
 from tresham.platform.play.models import LogEntry
 
-from .conftest import section
+from tests.platform.play.conftest import section
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_the_page_lists_the_seats_hand_and_the_partners(trading, client_for):
     assert "Don&#x27;t Care" in html or "Don't Care" in html
     assert ">Unspecified</option>" in html
     assert "Done trading" in html and "csrfmiddlewaretoken" in html
-    assert "tresham/trade.js" in html
+    assert "advciv/trade.js" in html
 
 
 @pytest.mark.site("SITE-TRADE-06", "SITE-TRADE-07", "SITE-TRADE-08", "SITE-MARKET-01", "SITE-MARKET-02")

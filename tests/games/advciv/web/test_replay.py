@@ -15,7 +15,7 @@ from tresham.games.advciv.data import load
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
 
-from .conftest import _table, table_rows
+from tests.platform.play.conftest import _table, table_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -2,29 +2,26 @@
 market, an offer form (cards to give, what each is said to be, what is asked for), the
 offers received with Accept / Reject, "Done trading", and what the seat received.
 
-Everything shown comes from the game's rules through ``GameRules.trade_page`` (made from the
-seat's own view, so it cannot show another seat's hand or the truth behind a lie) and the
-seat's own events; the page is for the game's players only. Orders are posted as plain HTML
-forms (``static/tresham/trade.js`` adds dragging over the checkboxes) and go through
-``services.submit`` as every order does; a refusal is shown with its rule and changes nothing.
+Everything shown comes from the site face's ``pages.trade_page`` (made from the seat's own
+view, so it cannot show another seat's hand or the truth behind a lie) and the seat's own
+events; the page is for the game's players only. Orders are posted as plain HTML forms
+(``static/advciv/trade.js`` adds dragging over the checkboxes) and go through the one order
+path (``gamepages.give_order``) as every order does; a refusal is shown with its rule and
+changes nothing.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from ...games.contract import AlreadyDone, IllegalOrder
-from ..errors import Refusal
-from . import services
-from .forms import new_client_key
-from .models import EventRecord, Game
-from .views import Viewer, _base, _game, _not_found, _see_other, page_unavailable, viewer
+from ....platform.play.gamepages import (Game, Viewer, game_page, give_order, new_client_key, own_events,
+                                         page_context, viewer)
+from ..site import pages
 
 #: Most cards a player may ask for in one offer (a hand rarely holds more).
 MAX_EXPECT = 12
@@ -33,29 +30,27 @@ MAX_FIELD = 64
 
 
 def _page_data(v: Viewer) -> dict[str, Any] | None:
-    if v.seat is None or v.state is None or v.game.is_finished or v.rules.offers.page("trade") is None:
+    if v.seat is None or v.state is None or v.game.is_finished:
         return None
-    return v.rules.trade_page(v.state, v.seat)
+    return pages.trade_page(v.state, v.seat)
 
 
 def received_events(game: Game, seat: int) -> list[str]:
     """What the seat received in completed trades: the texts of its own hand-over events."""
-    rows = EventRecord.objects.filter(game=game, kind="trade_private").order_by("-seq", "-n")
-    return [r.text for r in rows if r.to is not None and seat in r.to]
+    return own_events(game, seat, "trade_private")
 
 
-def _refused(request: HttpRequest, game: Game, why: str, status: int) -> HttpResponse:
-    v = viewer(game, request.user)
-    ctx = _base(request, v, "trade")
+def _refused(request: HttpRequest, v: Viewer, why: str, status: int) -> HttpResponse:
+    ctx = page_context(request, v, "trade")
     ctx.update({"data": None, "error": {"message": why}, "allowed": False})
-    return render(request, "play/trade.html", ctx, status=status)
+    return render(request, "advciv/trade.html", ctx, status=status)
 
 
 def _render(request: HttpRequest, game: Game, *, error: dict | None = None, status: int = 200,
             posted: dict | None = None) -> HttpResponse:
     game.refresh_from_db()
     v = viewer(game, request.user)
-    ctx = _base(request, v, "trade")
+    ctx = page_context(request, v, "trade")
     data = _page_data(v)
     ctx.update({"allowed": True, "data": data, "error": error, "posted": posted or {},
                 "client_key": new_client_key(), "revision": game.revision,
@@ -68,26 +63,21 @@ def _render(request: HttpRequest, game: Game, *, error: dict | None = None, stat
             "incoming": [{**o, "label": label(o["from"])} for o in data["offers_received"]],
             "expect_slots": range(max(data["min_cards"] + 1, 4)),
         })
-    return render(request, "play/trade.html", ctx, status=status)
+    return render(request, "advciv/trade.html", ctx, status=status)
 
 
 @require_http_methods(["GET", "POST"])
-def trade_page(request: HttpRequest, pk: int) -> HttpResponse:
+@game_page("trade page")
+def trade_page(request: HttpRequest, v: Viewer) -> HttpResponse:
     """GET: the trade page of the caller's seat. POST: one of its forms (``action`` offer,
     accept, reject, withdraw or done)."""
-    game = _game(pk)
-    if game is None:
-        return _not_found(request, pk)
-    if (missing := page_unavailable(request, viewer(game, request.user), "trade", "trade page")) is not None:
-        return missing
-    seat = services.seat_of(game, request.user)
-    if seat is None:
+    if v.seat is None:
         why = ("log in to trade" if not request.user.is_authenticated
                else "you have no seat in this game: only its players trade")
-        return _refused(request, game, why, 403)
+        return _refused(request, v, why, 403)
     if request.method == "GET":
-        return _render(request, game)
-    return _post(request, game, seat)
+        return _render(request, v.game)
+    return _post(request, v.game, v.seat)
 
 
 def _ints(values: list[str], top: int) -> list[int] | None:
@@ -151,24 +141,7 @@ def _post(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
 
 def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str | None,
             revision: int | None) -> HttpResponse:
-    """The one order path, as the game page's (``views._submit``), back to this page."""
-    try:
-        out = services.submit(game.pk, order, seat=seat, account=request.user, client_key=key,
-                              revision=revision)
-    except AlreadyDone as e:  # SITE-SAFE-10: a repeat that changes nothing; not logged
-        messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
-        return _see_other(reverse("play_trade:trade", args=[game.pk]))
-    except IllegalOrder as e:
-        return _render(request, game, status=400, error={"rule": e.rule, "message": e.message})
-    except services.Stale:
-        return _render(request, game, status=409, error={
-            "code": "stale", "message": "The game has changed since you looked: look again, "
-                                        "and send your order again if it still stands."})
-    except Refusal as e:
-        return _render(request, game, status=e.status, error={"message": e.message})
-    if out.replayed:
-        messages.info(request, f"This order had already been accepted (revision {out.revision}): "
-                               "it was not applied a second time.")
-    else:
-        messages.success(request, f"Order accepted: the game is at revision {out.revision}.")
-    return _see_other(reverse("play_trade:trade", args=[game.pk]))
+    """The one order path, as the game page's (``gamepages.give_order``), back to this page."""
+    return give_order(request, game, seat, order, key=key, revision=revision,
+                      back=reverse("advciv:trade", args=[game.pk]),
+                      again=lambda error, status: _render(request, game, status=status, error=error))

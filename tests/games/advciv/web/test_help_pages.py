@@ -14,11 +14,11 @@ from tests.shared_folder import shared
 from tresham.games import registry
 from tresham.games.advciv.site.phase_help import PHASES
 
-from .conftest import main_text, table
+from tests.platform.help.conftest import main_text, table
 
 pytestmark = pytest.mark.django_db
 
-DATA = Path(__file__).resolve().parents[3] / "tresham" / "games" / "advciv" / "data"
+DATA = Path(__file__).resolve().parents[4] / "tresham" / "games" / "advciv" / "data"
 PAGES = {"joining": "Joining a game", "creating": "Creating a game", "playing": "Playing a turn",
          "trading": "Trading", "calamities": "Calamities", "advances": "Civilization cards",
          "ages": "The A.S.T. and its Ages"}
