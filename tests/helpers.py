@@ -14,7 +14,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv import position as sc
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS
 from tresham.games.contract import IllegalOrder
 
@@ -33,7 +33,7 @@ def play(state, *orders):
     """Apply orders (pure API) one after the other; gives (state, all events)."""
     events = []
     for o in orders:
-        state, ev = engine.apply(state, o, platform=is_platform_order(o))
+        state, ev = engine.apply(state, o, by_site=is_site_order(o))
         events.extend(ev)
     return state, events
 
@@ -65,7 +65,7 @@ def refused(state, order, rule=None):
 
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order, platform=is_platform_order(order))
+        engine.apply_in_place(state, order, by_site=is_site_order(order))
     if rule is not None:
         assert e.value.rule == rule, str(e.value)
     assert state.digest() == before

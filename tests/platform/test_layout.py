@@ -267,7 +267,7 @@ class CountToThree:
         first = int(hashlib.sha256(str(seed).encode()).hexdigest(), 16) % 2
         return {"count": 0, "turn": first, "first": first, "winner": None, "said": []}
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
         s = json.loads(json.dumps(state))
         if s["winner"] is not None:
             raise IllegalOrder("end", "the game is over")
@@ -329,7 +329,7 @@ class CountToThree:
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return {"type": "say", "player": seat, "number": state["count"] + 1}
 
-    def is_platform_order(self, order: dict) -> bool:
+    def is_site_order(self, order: dict) -> bool:
         return False
 
     def dumps(self, state: dict) -> str:

@@ -200,7 +200,7 @@ def http_client(base_url: str, cookies: dict[str, str], timeout: float = 60.0):
 # ---- the benchmark ------------------------------------------------------------------------------
 @dataclass
 class Plan:
-    """One game's orders as its bot gives them: (seat, order, is_platform) in sequence."""
+    """One game's orders as its bot gives them: (seat, order, by_site) in sequence."""
 
     seed: str
     steps: list[tuple[int, dict, bool]]
@@ -217,9 +217,9 @@ def plan_game(rules, players: int, seed: str, limit: int) -> Plan:
         d = next(d for d in rules.pending(state) if d.required)
         order = bot(state, d.player, f"{seed}:bench:{len(steps)}") if bot is not None else \
             rules.default(state, d.player)
-        platform = rules.is_platform_order(order)
-        state, _ = rules.apply(state, order, platform=platform)
-        steps.append((d.player, order, platform))
+        by_site = rules.is_site_order(order)
+        state, _ = rules.apply(state, order, by_site=by_site)
+        steps.append((d.player, order, by_site))
     return Plan(seed, steps, rules.digest(state))
 
 
@@ -268,7 +268,7 @@ def _clock_order(game_id: int, order: dict, seat: int) -> None:
     """Apply a deadline default as the clock does (in a clock process)."""
     from .play import services  # once Django is set up (the module's docstring)
 
-    services.submit(game_id, order, seat=seat, by_platform=True, reason="timeout")
+    services.submit(game_id, order, seat=seat, by_site=True, reason="timeout")
 
 
 def _retrying(run: GameRun, send, *args, **kwargs):
@@ -290,8 +290,8 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clo
     deadline defaults); each player pauses ``think_ms`` on average before an order."""
     pauses = random.Random(f"{run.plan.seed}:think")
     try:
-        for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
-            if platform:
+        for n, (seat, order, by_site) in enumerate(run.plan.steps, start=1):
+            if by_site:
                 clock.submit(_clock_order, run.game_id, order, seat).result()
                 run.clock += 1
                 continue

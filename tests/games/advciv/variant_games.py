@@ -80,7 +80,7 @@ def fingerprints(opts: dict, seed: int, orders: list[dict], plain_name: str | No
 
     step([])
     for o in orders:
-        step(engine.apply_in_place(state, o, platform=True))
+        step(engine.apply_in_place(state, o, by_site=True))
     return out
 
 
@@ -99,15 +99,15 @@ def interface() -> dict[str, Any]:
     orders' JSON Schemas, the help pages' reference, the lobby's option fields, the options a
     7-player game is created with; and the names in the plain registries."""
     from tresham.games.advciv.site.rules import AdvancedCivilization
-    from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, json_schema
+    from tresham.games.advciv.orders import ORDER_TYPES, SITE_TYPES, json_schema
     from tresham.games.advciv.phase import PHASES
 
     r = AdvancedCivilization()
     return {"options_schema": _h(r.options_schema()), "order_schema": _h(r.order_schema()),
-            "platform_order_schema": _h(json_schema(platform=True)), "reference": _h(r.reference()),
+            "platform_order_schema": _h(json_schema(by_site=True)), "reference": _h(r.reference()),
             "option_fields": _h([f.to_json() for f in r.option_fields()]),
             "parse_options_7": _h(r.parse_options({"players": 7})),
-            "order_types": sorted(ORDER_TYPES), "platform_types": sorted(PLATFORM_TYPES), "phases": list(PHASES)}
+            "order_types": sorted(ORDER_TYPES), "platform_types": sorted(SITE_TYPES), "phases": list(PHASES)}
 
 
 def main() -> None:

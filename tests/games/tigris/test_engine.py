@@ -112,7 +112,7 @@ def test_refusals_leave_the_state_unchanged():
            {"type": "tile", "player": 0, "colour": "red", "to": J("F6"), "extra": 1}]
     for o in bad:
         with pytest.raises(IllegalOrder):
-            G.apply(s, o, platform=True)
+            G.apply(s, o, by_site=True)
         assert s.digest() == before
 
 
@@ -125,11 +125,11 @@ def test_timeout_defaults():
     hand(s, 1, red=2)
     t, _ = act(s, {"type": "leader", "player": 0, "colour": "red", "to": J("F6")})
     assert G.default(t, 0) == {"type": "timeout", "player": 0}
-    t, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.conflict["attacker_committed"] == 0 and "time ran out" in ev[0].text
-    t, _ = act(t, {"type": "timeout", "player": 1}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 1}, by_site=True)
     assert t.conflict is None and t.leader_square(1, "red") == sq("E6")  # 1 against 1
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)  # action: pass
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)  # action: pass
     assert t.active == 1
 
 
@@ -230,7 +230,7 @@ def test_pages():
     assert G.summary(s)[0].columns["Points"] == "hidden"
     assert [(r.seat, r.points) for r in G.summary(s)] == [(0, None), (1, None)]  # no public score
     assert G.offers.mail is None and G.offers.pick_order is None and G.placement_done(s)  # no mails, no picking
-    assert G.is_platform_order({"type": "timeout", "player": 0}) and not G.is_platform_order({"type": "pass"})
+    assert G.is_site_order({"type": "timeout", "player": 0}) and not G.is_site_order({"type": "pass"})
     assert G.bot(s, 0, "x") in legal_orders(s, 0)  # the bot is the greedy bot (bots.py)
     assert G.bot(s, 1, "x") == {"type": "timeout", "player": 1}  # seat 1 owes nothing
     assert G.order_forms(s, 1) == [] and "pass" in [f.id for f in G.order_forms(s, 0)]  # forms.py
@@ -247,7 +247,7 @@ def test_every_decision_default_is_legal():
         while not s.finished:
             seat = decider(s)
             kinds.add(s.phase)
-            t, _ = G.apply(s, G.default(s, seat), platform=True)  # never refused
+            t, _ = G.apply(s, G.default(s, seat), by_site=True)  # never refused
             if s.phase != "action":
                 assert t.order_count == s.order_count + 1
             opts = legal_orders(s, seat)
@@ -259,13 +259,13 @@ def test_every_decision_default_is_legal():
 @pytest.mark.variant("TE-BASE-53", "TE-BASE-63")
 def test_war_order_and_monument_defaults():
     t, _ = act(two_wars(), {"type": "tile", "player": 0, "colour": "green", "to": J("E5")})
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.conflict["colour"] == "red"  # the first colour at war in red, blue, green, black
     s = game()
     tiles(s, "black", "E5", "F5", "E6")
     hand(s, 0, black=1)
     t, _ = act(s, {"type": "tile", "player": 0, "colour": "black", "to": J("F6")})
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert all(v is None for v in t.monuments.values()) and t.phase == "action"
 
 

@@ -179,7 +179,7 @@ def test_monument_block_kept_by_the_war_is_offered_after_it():
 # ---- refusals ----------------------------------------------------------------------------
 
 @pytest.mark.variant("TE-BASE-25", "TE-BASE-26")
-@pytest.mark.parametrize("raw,platform,rule", [
+@pytest.mark.parametrize("raw,by_site,rule", [
     (["pass"], False, "TE-BASE-26"),                                  # not an object
     ({"player": 0}, False, "TE-BASE-26"),                             # no type
     ({"type": "fly", "player": 0}, False, "TE-BASE-26"),              # no such order
@@ -187,11 +187,11 @@ def test_monument_block_kept_by_the_war_is_offered_after_it():
     ({"type": "timeout", "player": 1}, True, "TE-BASE-25"),           # seat 1 owes nothing now
     ({"type": "timeout", "player": 0, "x": 1}, True, "TE-BASE-25"),   # a malformed timeout
 ])
-def test_every_refusal_names_a_rule(raw, platform, rule):
+def test_every_refusal_names_a_rule(raw, by_site, rule):
     s = game()
     before = s.digest()
     with pytest.raises(IllegalOrder) as e:
-        G.apply(s, raw, platform=platform)
+        G.apply(s, raw, by_site=by_site)
     assert e.value.rule == rule and e.value.message
     assert s.digest() == before
 

@@ -109,7 +109,7 @@ def pass_deadline(t, wall, seat: int) -> LogEntry:
     row = t.row_of(seat)
     wall.set(row.due_at + dt.timedelta(seconds=1))
     for _ in range(10):
-        entry = LogEntry.objects.filter(game=t.game, seq__gt=before, seat=seat, by_platform=True).first()
+        entry = LogEntry.objects.filter(game=t.game, seq__gt=before, seat=seat, by_site=True).first()
         if entry is not None:
             return entry
         assert run_due(now=wall(), limit=1) == 1
@@ -395,7 +395,7 @@ def test_a_ranked_card_list_buys_the_first_affordable_card_when_the_deadline_pas
     others_act(t, seat, "buy")
     entry = pass_deadline(t, wall, seat)
 
-    assert (entry.reason, entry.by_platform, entry.account) == ("standing order", True, None)
+    assert (entry.reason, entry.by_site, entry.account) == ("standing order", True, None)
     assert entry.order["type"] == "buy" and entry.order["cards"] == [cheap]
     after = t.state().players[seat]
     assert cheap in after.civ_cards and dear not in after.civ_cards
@@ -426,7 +426,7 @@ def test_a_card_list_he_cannot_buy_now_leaves_the_default_and_tells_him_alone_wh
     entry = pass_deadline(t, wall, seat)
 
     # the site's default: within the hand limit it buys nothing (SITE-ADV-08)
-    assert (entry.reason, entry.by_platform, entry.order) == ("timeout", True, default)
+    assert (entry.reason, entry.by_site, entry.order) == ("timeout", True, default)
     assert t.state().players[seat].civ_cards == p.civ_cards
     names = {c: g.d.civ_cards[c].name for c in (owned, dear)}
     why = (f"Your standing order \"Civilization cards\" could not be applied: none of the civilization cards it "
@@ -501,7 +501,7 @@ def test_movement_entered_moves_kept_and_done_and_in_round_one_it_removes_him(ma
     user = t.users[seat]
     entry = pass_deadline(t, wall, seat)
 
-    assert (entry.reason, entry.by_platform) == ("standing order", True)
+    assert (entry.reason, entry.by_site) == ("standing order", True)
     if moved:
         assert entry.order == {"type": "done", "player": seat}
     else:

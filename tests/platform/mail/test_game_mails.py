@@ -189,7 +189,7 @@ def _trade_with_a_lie(person, **options):
     offer = rules.view(services.current_state(game), b)["phase_view"]["offers_received"][0]["id"]
     services.submit(game.pk, {"type": "trade_accept", "offer": offer, "give": b_gives, "said": [], "expect": []},
                     seat=b, account=seats[b])
-    out = services.submit(game.pk, {"type": "market_open", "player": 0}, seat=None, by_platform=True)
+    out = services.submit(game.pk, {"type": "market_open", "player": 0}, seat=None, by_site=True)
     events = [Event(r.text, r.kind, r.to, r.data) for r in EventRecord.objects.filter(game=game, seq=out.revision)]
     game.refresh_from_db()
     return game, users, (a, b, third), real, stated, b_gives, events, out.revision

@@ -51,7 +51,7 @@ class Table:
             seat = owed[0]
             order = self.rules.bot(state, seat, f"test:{i}")
             services.submit(self.game.pk, order, seat=seat, account=self.user(seat),
-                            by_platform=self.rules.is_platform_order(order), reason="test")
+                            by_site=self.rules.is_site_order(order), reason="test")
         raise AssertionError("the wanted state was not reached")
 
 

@@ -143,10 +143,10 @@ class PatientCount(CountToThree):
 
     name = "patient"
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
         if order.get("type") == "wait" and order.get("player") == state["turn"] and state["winner"] is None:
             return dict(state), []
-        return super().apply(state, order, platform=platform)
+        return super().apply(state, order, by_site=by_site)
 
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return {"type": "wait", "player": seat}
@@ -208,10 +208,10 @@ class TickingCount(PatientCount):
 
     name = "ticking"
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
-        if order.get("type") == "tick" and platform:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
+        if order.get("type") == "tick" and by_site:
             return dict(state), []
-        return super().apply(state, order, platform=platform)
+        return super().apply(state, order, by_site=by_site)
 
     def timers(self, state: dict) -> list[Timer]:
         return [Timer("tick", {"type": "tick", "player": 0}, 0.5, label="the clock ticks")]

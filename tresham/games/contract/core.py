@@ -53,10 +53,10 @@ class GameRules(Protocol):
     # ---- play --------------------------------------------------------------------------
     def new_game(self, options: dict, seed: int | str) -> Any: ...
 
-    def apply(self, state: Any, order: dict, *, platform: bool = False) -> tuple[Any, list[Event]]:
-        """The state after ``order`` (``state`` unchanged) and its events. ``platform``: the
-        site gives the order (a timeout, a clock order, a standing order); a seat may give
-        only players' orders."""
+    def apply(self, state: Any, order: dict, *, by_site: bool = False) -> tuple[Any, list[Event]]:
+        """The state after ``order`` (``state`` unchanged) and its events. ``by_site``: the
+        site gives the order (a timeout, a clock order, a bot's default, a standing order); a
+        seat may give only players' orders."""
         ...
 
     def pending(self, state: Any) -> list[Decision]: ...
@@ -74,7 +74,7 @@ class GameRules(Protocol):
         ...
 
     def default(self, state: Any, player: int) -> dict:
-        """The platform order that applies ``player``'s default when his deadline passes."""
+        """The site order that applies ``player``'s default when his deadline passes."""
         ...
 
     def view(self, state: Any, player: int | None) -> dict:
@@ -107,7 +107,7 @@ class GameRules(Protocol):
         ...
 
     # ---- the log --------------------------------------------------------------------------
-    def is_platform_order(self, order: dict) -> bool:
+    def is_site_order(self, order: dict) -> bool:
         """Whether ``order`` is one only the site gives (a timeout, a clock order)."""
         ...
 

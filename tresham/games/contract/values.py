@@ -66,7 +66,7 @@ class Decision:
 
 @dataclass(slots=True)
 class Timer:
-    """A platform order the site's clock gives at a time the game states in units of its
+    """An order the site's clock gives at a time the game states in units of its
     time limit, counted from when the timer first appears (e.g. the end of the trade
     embargo after half a limit, SITE-MARKET-01, and the market's cutoff after players x
     limit, SITE-MARKET-03).

@@ -7,7 +7,7 @@
   shows in the Open list and the queue may fill it; until someone takes it its deadlines take
   the defaults without charging anyone (SZ-13), or a bot plays it if the creator chose so.
 - :func:`depart_vacant_seat`: a seat left empty for ``TRESHAM_VACANT_SEAT_DAYS`` departs per
-  15.6 (the game's ``depart`` platform order).
+  15.6 (the game's ``depart`` order, a site order).
 
 Every function runs inside a transaction holding the game's lock.
 """
@@ -198,7 +198,7 @@ def depart_vacant_seat(game: Game, rules, state, index: int, now: dt.datetime) -
     seat.status = Seat.Status.DEPARTED  # closed: nobody can take a departed nation's seat
     seat.save(update_fields=["vacant_since", "status"])
     try:
-        services.submit(game.pk, {"type": "depart", "player": index}, seat=None, by_platform=True,
+        services.submit(game.pk, {"type": "depart", "player": index}, seat=None, by_site=True,
                         reason="vacant seat", notes=[Event(f"Nobody took seat {index + 1} in "
                                                            f"{settings.TRESHAM_VACANT_SEAT_DAYS} days.",
                                                            "seat_departed")])

@@ -183,7 +183,7 @@ class LogEntry(AppendOnly):
     seq = models.PositiveIntegerField(help_text="1 for the first order; the game's revision after it")
     #: the seat that gave the order; null when the platform gave it (a timeout, the clock)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    by_platform = models.BooleanField(default=False)
+    by_site = models.BooleanField(default=False)
     account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="orders_given")
     order = models.JSONField()

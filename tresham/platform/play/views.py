@@ -180,7 +180,7 @@ def order_stages(game: Game, seqs: set[int]) -> dict[int, tuple[str, str]]:
                 state, pos = services.rebuild(game, s - 1), s - 1
             for entry in game.log.filter(seq__gt=pos, seq__lte=s).order_by("seq"):
                 before = rules.stage(state)
-                state, _ = rules.apply(state, entry.order, platform=True)
+                state, _ = rules.apply(state, entry.order, by_site=True)
                 pos = entry.seq
                 if entry.seq == s:
                     out[s] = (before, rules.stage(state))
@@ -422,7 +422,7 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
     if not game.is_finished:
         return JsonResponse({"error": "not_finished", "message": "the order log is published when "
                                                                  "the game is over"}, status=403)
-    orders = [{"seq": e.seq, "seat": e.seat, "by_platform": e.by_platform, "reason": e.reason,
+    orders = [{"seq": e.seq, "seat": e.seat, "by_site": e.by_site, "reason": e.reason,
                "order": e.order} for e in game.log.order_by("seq")]
     return JsonResponse({"game": game.pk, "kind": game.kind, "options": game.options, "seed": game.seed,
                          "seed_sha256": game.seed_sha256, "orders": orders})

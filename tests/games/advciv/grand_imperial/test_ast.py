@@ -10,7 +10,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial.ast import GIAstPhase, distinct_advances, gi_meets
 from tresham.games.advciv.grand_imperial.options import GIOptions
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
-from tresham.games.advciv.orders import Order, is_platform_order
+from tresham.games.advciv.orders import Order, is_site_order
 from tresham.games.advciv.rules import ast as plain_ast
 from tresham.games.advciv.rules.ast import card_groups
 from tresham.games.advciv.state import GameState
@@ -181,7 +181,7 @@ def _bot_game(sub=None, players=5, seed=11, turns=20, sites=False):
         owed = [d for d in engine.pending(state) if d.required]
         o = bots[owed[0].player](state, owed[0].player, rng)
         o = o.to_json() if isinstance(o, Order) else o
-        engine.apply_in_place(state, o, observe, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, observe, by_site=is_site_order(o))
     _bot_game.held = held
     return seen, state
 

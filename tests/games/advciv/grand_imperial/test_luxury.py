@@ -463,7 +463,7 @@ def test_timeout_is_refused_once_the_order_is_in(grand_imperial):
     state, _ = at("luxury", {"thebes": "egypt", "babylon": "babylon"}, {"sinai": {"egypt": 4}})
     state, _ = play(state, lux(EGYPT, {"thebes": 2}))
     with pytest.raises(IllegalOrder):
-        engine.apply(state, Timeout(EGYPT).to_json(), platform=True)
+        engine.apply(state, Timeout(EGYPT).to_json(), by_site=True)
 
 
 # ---- the heuristic bot's luxury planner (design 5.3) -------------------------------------------

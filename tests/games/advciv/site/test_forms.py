@@ -45,7 +45,7 @@ def first_states() -> dict:
             for d in ds:
                 found.setdefault(d.kind, (s, d))
             o = R.bot(s, ds[0].player, f"b{n}")
-            s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+            s, _ = R.apply(s, o, by_site=R.is_site_order(o))
     return found
 
 
@@ -147,5 +147,5 @@ def test_the_expansion_projects_decisions_have_forms():
                     assert e.message
                 met.add(d.kind)
         o = R.bot(s, ds[0].player, f"b{n}")
-        s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+        s, _ = R.apply(s, o, by_site=R.is_site_order(o))
     assert met == {"calamity_cards", "uprising_pay", "tyranny_annex"}, met

@@ -104,7 +104,7 @@ def test_a_lie_shows_what_was_said_and_the_real_card(make_user, client_for):
     services.submit(t.game.pk, {"type": "trade_accept", "player": 1, "offer": oid, "give": b_give,
                                 "said": [], "expect": []}, seat=1, account=t.bob, reason="test")
     if not t.state().step["market_open"]:
-        services.submit(t.game.pk, {"type": "market_open", "player": 0}, seat=None, by_platform=True)
+        services.submit(t.game.pk, {"type": "market_open", "player": 0}, seat=None, by_site=True)
     assert client_for(t.alice).get(_url(t)).status_code == 404  # still being played
     t.play_until(lambda st: st.finished)
     r = client_for(t.carol).get(_url(t))

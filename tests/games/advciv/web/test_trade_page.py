@@ -123,7 +123,7 @@ def test_an_offer_with_a_lie_reaches_the_partner_as_said_and_the_trade_is_carrie
     assert r.status_code == 303
     if not t.state().step["market_open"]:
         assert sorted(t.state().players[0].hand) == a_hand  # agreed, not yet carried out (embargo)
-        services.submit(t.game.pk, {"type": "market_open", "player": 0}, seat=None, by_platform=True)
+        services.submit(t.game.pk, {"type": "market_open", "player": 0}, seat=None, by_site=True)
     s = t.state()
     assert Counter(s.players[0].hand) == Counter(a_hand) - Counter(give) + Counter(b_give)
     assert Counter(s.players[1].hand) == Counter(b_hand) - Counter(b_give) + Counter(give)

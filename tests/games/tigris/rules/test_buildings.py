@@ -113,7 +113,7 @@ def test_decline_and_timeout_leave_it_beside_the_board():
     t, _ = act(s, T(0, "blue", "I9"))
     u, ev = act(t, B(0))
     assert u.buildings["granary"] is None and u.phase == "action" and u.actions_left == 1
-    w, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    w, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert w.buildings["granary"] is None and w.actions_left == 1 and "time ran out" in text(ev)
     assert engine.pending(t)[0].kind == "building" and engine.pending(t)[0].default == "decline"
 

@@ -128,10 +128,10 @@ def test_timeout_default_and_legal_orders():
     t = war(1, 3, 4, 2)
     assert legal_orders(t, 0) == [K(0, 0), K(0, 3), K(0, 4)]
     assert engine.pending(t)[0].default == "commit nothing"
-    u, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    u, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert u.conflict["attacker_committed"] == 0 and u.hands[0]["black"] == 4
     assert legal_orders(u, 1) == [K(1, 0)]    # 3 already beats 1
-    w, _ = act(u, {"type": "timeout", "player": 1}, platform=True)
+    w, _ = act(u, {"type": "timeout", "player": 1}, by_site=True)
     assert w.conflict is None and w.leader_square(0, "black") is None
 
 

@@ -82,7 +82,7 @@ def test_choice_among_several_specials():
     tiles(s, "red", *[f"B{r}" for r in range(3, 8)], *[f"{chr(c)}8" for c in range(ord("C"), ord("P"))])
     t, _ = act(s, L(0, "green", "A5"))
     assert t.phase == "treasure" and t.ctx["treasure"]["squares"] == [J("B2"), J("B8"), J("O9")]
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)  # default: first in reading order
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)  # default: first in reading order
     assert sq("B2") not in t.treasures and t.collected == [1, 0]
     assert t.phase == "treasure" and t.ctx["treasure"]["squares"] == [J("B8"), J("O9")]
     with pytest.raises(IllegalOrder) as e:

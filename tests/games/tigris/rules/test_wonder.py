@@ -115,7 +115,7 @@ def test_refusal_decline_and_timeout():
     assert default_order(t) == W(0) and W(0) in legal_orders(t, 0) and W(0, "E5") in legal_orders(t, 0)
     assert len(legal_orders(t, 0)) == 2 and legal_orders(t, 1) == []
     assert TEState.loads(t.dumps()).ctx["wonder"] == t.ctx["wonder"]
-    w, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    w, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert w.wonder["at"] is None and w.actions_left == 1
     assert engine.pending(t)[0].default == "decline"
 
@@ -338,7 +338,7 @@ def test_default_weakest_colour_after_the_monument_points():
     t, _ = act(s, {"type": "pass", "player": 0})
     assert t.points[0]["black"] == 1          # the monument's point came first
     assert engine.view(t, 0)["pending"][0]["options"]["weakest"] == "red"
-    t, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.points[0] == {"red": 2, "blue": 1, "green": 1, "black": 1}
 
 

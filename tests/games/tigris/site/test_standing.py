@@ -19,7 +19,7 @@ def answer(s, seat, kind, spec):
     """The standing order's order, applied as the platform applies it at the deadline."""
     o = RULES.standing_order(s, seat, kind, spec)
     assert o is not None and o["player"] == seat and o["type"] == kind
-    t, _ = RULES.apply(s, o, platform=True)
+    t, _ = RULES.apply(s, o, by_site=True)
     return o, t
 
 

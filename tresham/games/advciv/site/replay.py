@@ -95,7 +95,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
             # the very offer dicts: an acceptance carried out in this order fills their "accept"
             offers.update({o["id"]: o for o in state.step.get("offers", [])})
         at = state.turn
-        events = apply_in_place(state, order, observer=observe, platform=True)
+        events = apply_in_place(state, order, observer=observe, by_site=True)
         done = [e for e in events if e.kind == "trade_private" and e.to and "offer" in e.data]
         seen: set[int] = set()
         for e in done:

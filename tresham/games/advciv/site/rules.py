@@ -13,7 +13,7 @@ from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTo
                          Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
-from ..orders import Order, is_platform_order, json_schema
+from ..orders import Order, is_site_order, json_schema
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
@@ -155,8 +155,8 @@ class AdvancedCivilization:
     def new_game(self, options: dict, seed: int | str) -> GameState:
         return new_game(options, seed)
 
-    def apply(self, state: GameState, order: dict, *, platform: bool = False) -> tuple[GameState, list[Event]]:
-        return apply(state, order, platform=platform)
+    def apply(self, state: GameState, order: dict, *, by_site: bool = False) -> tuple[GameState, list[Event]]:
+        return apply(state, order, by_site=by_site)
 
     def pending(self, state: GameState) -> list[Decision]:
         return pending(state)
@@ -188,7 +188,7 @@ class AdvancedCivilization:
         if state.finished or not any(d.player == seat for d in pending(state)):
             return []
         variant = variant_of(state)
-        site = variant.order_types(platform=True)
+        site = variant.order_types(by_site=True)
         return [t for t in variant.phase(state.phase).accepts if t not in site]
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -331,8 +331,8 @@ class AdvancedCivilization:
         order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))
         return order.to_json() if isinstance(order, Order) else order
 
-    def is_platform_order(self, order: dict) -> bool:
-        return is_platform_order(order)
+    def is_site_order(self, order: dict) -> bool:
+        return is_site_order(order)
 
     def dumps(self, state: GameState) -> str:
         return state.dumps()

@@ -47,9 +47,9 @@ def _hands(s: TEState) -> list[dict[str, Any]]:
              "tiles": {c: s.hands[seat][c] for c in COLOURS}} for seat in range(s.players)]
 
 
-def _effective(s: TEState, order: dict, platform: bool) -> Any:
+def _effective(s: TEState, order: dict, by_site: bool) -> Any:
     """The typed order ``apply_in_place`` carries out for ``order``: a timeout's default."""
-    o = from_json(order, platform=platform)
+    o = from_json(order, by_site=by_site)
     if o.type == "timeout" and not s.finished:
         return from_json(default_order(s))
     return o
@@ -134,7 +134,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
         conflict = dict(s.conflict) if s.conflict is not None else None
         try:
             o = _effective(s, order, True)
-            apply_in_place(s, order, platform=True)
+            apply_in_place(s, order, by_site=True)
         except IllegalOrder as e:
             raise IllegalOrder(e.rule, f"order {count} of the log does not replay: {e.message}") from None
         t.orders += 1

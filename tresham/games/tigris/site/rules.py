@@ -12,7 +12,7 @@ from ...contract import (Board, Decision, Event, Forms, Offers, OptionChoice, Op
 from .. import engine
 from ..board import name as sqname
 from ..bots import greedy_bot
-from ..orders import is_platform_order, json_schema
+from ..orders import is_site_order, json_schema
 from ..rules.end import places, score_vector
 from ..rules.turn import ACCEPTS, decider
 from ..state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
@@ -91,8 +91,8 @@ class TigrisEuphrates:
     def new_game(self, options: dict, seed: int | str) -> TEState:
         return engine.new_game(options, seed)
 
-    def apply(self, state: TEState, order: dict, *, platform: bool = False) -> tuple[TEState, list[Event]]:
-        return engine.apply(state, order, platform=platform)
+    def apply(self, state: TEState, order: dict, *, by_site: bool = False) -> tuple[TEState, list[Event]]:
+        return engine.apply(state, order, by_site=by_site)
 
     def pending(self, state: TEState) -> list[Decision]:
         return engine.pending(state)
@@ -228,8 +228,8 @@ class TigrisEuphrates:
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
         return greedy_bot(state, seat, rng_seed)
 
-    def is_platform_order(self, order: dict) -> bool:
-        return is_platform_order(order)
+    def is_site_order(self, order: dict) -> bool:
+        return is_site_order(order)
 
     def dumps(self, state: TEState) -> str:
         return state.dumps()

@@ -53,7 +53,7 @@ def run(doc: Scenario | dict) -> Result:
         before = s.digest()
         try:
             # {"type": "timeout", "player": P}: the deadline passed, the decision's default applies
-            s2, ev = engine.apply(s, order, platform=order.get("type") == "timeout")
+            s2, ev = engine.apply(s, order, by_site=order.get("type") == "timeout")
         except IllegalOrder as e:
             res.refused.append({"step": i, "rule": e.rule, "error": f"{e.rule}: {e.message}",
                                 "expected": step.refused is not None})
