@@ -114,7 +114,7 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            pages=PAGES, help=HELP, app="tresham.games.advciv.web",
+            pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
 
     # ---- options and orders as data -------------------------------------------------

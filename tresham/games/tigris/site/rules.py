@@ -54,7 +54,7 @@ class TigrisEuphrates:
             board=Board(self.board_key, self.board_svg, self.board_pieces, legend=self.board_legend),
             reference=Reference(self.reference, self.variants),
             replay=Replay(self.replay_page, tables=self.replay_tables),
-            bot=self.bot, hand=self.hand,
+            bot=self.bot, hand=self.hand, tools="tresham.games.tigris.tools.cli",
         )
 
     def options_schema(self) -> dict:
