@@ -240,8 +240,8 @@ def test_no_trade_mail_when_the_game_disables_it(smtp, person):
     assert smtp.received == []
 
 
-def test_a_game_whose_rules_mail_no_events_gets_none(person, settings):
-    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+def test_a_game_whose_rules_mail_no_events_gets_none(person, register_games):
+    register_games({"count3": "tests.platform.test_layout:CountToThree"})
     alice, bob = person("alice"), person("bob")
     game = services.create_game("count3", {"players": 2}, name="Counting")
     lobby.join(game.pk, alice)

@@ -153,8 +153,8 @@ class PatientCount(CountToThree):
 
 
 @pytest.fixture
-def patient(settings, make_user):
-    settings.TRESHAM_GAMES = {"patient": "tests.platform.play.test_already_done:PatientCount"}
+def patient(register_games, make_user):
+    register_games({"patient": "tests.platform.play.test_already_done:PatientCount"})
     ann, bob = make_user("ann"), make_user("bob")
     game = services.create_game("patient", {"players": 2}, name="Waiting")
     lobby.join(game.pk, ann)
@@ -218,13 +218,13 @@ class TickingCount(PatientCount):
 
 
 @pytest.mark.site("SITE-SAFE-10")
-def test_a_timer_whose_order_changes_nothing_is_carried_out_without_a_trace(settings, make_user):
+def test_a_timer_whose_order_changes_nothing_is_carried_out_without_a_trace(register_games, make_user):
     """The clock's own order that changes nothing: not logged, its row gone, the worker goes on."""
     import datetime as dt
 
     from django.utils import timezone
 
-    settings.TRESHAM_GAMES = {"ticking": "tests.platform.play.test_already_done:TickingCount"}
+    register_games({"ticking": "tests.platform.play.test_already_done:TickingCount"})
     game = services.create_game("ticking", {"players": 2}, name="Ticking", time_limit=3600)
     lobby.join(game.pk, make_user("ann"))
     lobby.join(game.pk, make_user("bob"))

@@ -67,10 +67,10 @@ def test_the_base_map_is_served_as_svg_and_cached(table, settings, monkeypatch):
     assert c.post(f"/games/{g.pk}/board.svg").status_code == 405
 
 
-def test_a_missing_game_and_a_game_without_a_map_get_404(make_user, settings):
+def test_a_missing_game_and_a_game_without_a_map_get_404(make_user, register_games):
     assert client().get("/games/999999/board.svg").status_code == 404
     assert client().get("/games/999999/board.json").status_code == 404
-    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+    register_games({"count3": "tests.platform.test_layout:CountToThree"})
     a, b = make_user("ann"), make_user("ben")
     game = services.create_game("count3", {"players": 2}, name="Counting")
     lobby.join(game.pk, a)
