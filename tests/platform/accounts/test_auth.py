@@ -38,6 +38,26 @@ def test_the_register_page_opens_an_account_with_its_profile_and_logs_it_in():
     assert page.status_code == 200 and "Hammurabi" in page.content.decode()
 
 
+@pytest.mark.site("SITE-TABLE-12")
+def test_the_register_page_lets_the_browser_fill_the_time_zone_only_when_first_shown():
+    """The time zone starts at UTC, marked for the browser's own zone (time_zone.js, checked
+    in tests/browser/test_new_game_and_register.py); a form sent back with an error keeps the
+    zone chosen, unmarked."""
+    import re
+
+    c = Client()
+    page = c.get("/accounts/register/").content.decode()
+    select = re.search(r'<select name="time_zone"[^>]*>', page).group(0)
+    assert 'data-fill="browser-zone"' in select
+    assert re.search(r'<option value="UTC" selected>UTC</option>', page)
+    assert '<script src="/static/tresham/time_zone.js" defer></script>' in page
+    r = _register_page(c, password2="another-river-43", time_zone="Europe/Lisbon")
+    assert r.status_code == 200 and not User.objects.exists()
+    page = r.content.decode()
+    assert 'data-fill' not in re.search(r'<select name="time_zone"[^>]*>', page).group(0)
+    assert re.search(r'<option value="Europe/Lisbon" selected>Europe/Lisbon</option>', page)
+
+
 def test_registering_applies_the_sites_password_validators_and_changes_nothing_when_refused():
     c = Client()
     r = _register_page(c, password1="12345678", password2="12345678")

@@ -91,11 +91,14 @@ def test_each_viewer_reads_the_seats_deadline_on_his_own_clock_and_a_visitor_in_
         panel = page[page.index('id="panel-deadlines"'):page.index("</p>", page.index('id="panel-deadlines"'))]
         if you:
             assert f'Your deadline: <time datetime="{iso}">{text}</time>' in panel
+        elif user is None:  # a visitor has no deadline of his own: the game's next (issue 24 finding 9)
+            assert panel.endswith(f'>Next deadline: <time datetime="{iso}">{text}</time>'), panel
+            assert "yours" not in panel
         else:
             assert "Your deadline" not in panel and "No deadline of yours is running" in panel
         # the other pages of the game carry the same panel
         history = _browser(user).get(f"/games/{t.game.pk}/history/").content.decode()
-        assert ('id="panel-deadlines"' in history) and ((f">{text}</time>" in history) == bool(you))
+        assert ('id="panel-deadlines"' in history) and ((f">{text}</time>" in history) == bool(you or user is None))
 
 
 @pytest.mark.site("SITE-TIME-01", "SITE-LIST-02")

@@ -24,7 +24,7 @@ from tresham.games.advciv.context import Context as Board
 from tresham.games.advciv.rules import civcards as cc
 from tresham.games.advciv.rules.cities import buildable
 from tresham.platform.clock import absence, standing
-from tresham.platform.clock.models import MissedOrder, StandingOrder
+from tresham.platform.clock.models import Due, MissedOrder, StandingOrder
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -308,6 +308,40 @@ def test_the_page_form_stores_replaces_and_clears_with_csrf(make_user, wall):
     r = post_page(c, t.game, token, "buy", "", action="clear")
     assert r.status_code == 303 and stored(t.game) == []
     assert "Standing order cleared: the site&#x27;s default applies again." in c.get(url).content.decode()
+
+
+def _panel(html: str) -> str:
+    start = html.index('id="panel-deadlines"')
+    return html[start:html.index("</p>", start)]
+
+
+@pytest.mark.site("SITE-TIME-04", "SITE-TIME-05")
+def test_the_page_tells_the_games_real_time_limit_and_both_kinds_of_default_apart(make_user, wall):
+    """Issue 24 finding 9: in a 24-hour game the page's panel gave "No time limit", and a field
+    left out of a standing order ("relieve") was called its "default" beside "stay = move
+    nothing (the site's default)". The panel reads the game's deadlines as the game page does;
+    a field's value when left out is called that."""
+    t = seat_game(make_user, 3, time_limit=24 * 3600)
+    first = t.rules.pick_order(t.state())[0]
+    due = Due.objects.get(game=t.game, seat=first, action=Due.Action.TIMEOUT).due_at
+    for seat, user in enumerate(t.users):
+        c = Client()
+        c.force_login(user)
+        html = c.get(f"/games/{t.game.pk}/standing-orders/").content.decode()
+        panel = _panel(html)
+        assert "No time limit" not in panel
+        if seat == first:
+            assert f'Your deadline: <time datetime="{due:%Y-%m-%dT%H:%M}' in panel, panel
+        else:
+            assert panel.endswith(">No deadline of yours is running"), panel
+        move = html[html.index('id="kind-move"'):html.index("</section>", html.index('id="kind-move"'))]
+        assert "stay = move nothing (the site&#x27;s default)" in move
+        assert "one of stay, relieve, bot; if your standing order leaves it out: &quot;relieve&quot;" in move
+        assert "default &quot;" not in move
+    untimed = seat_game(make_user, 3, time_limit=None, seed="untimed")
+    c = Client()
+    c.force_login(untimed.users[0])
+    assert _panel(c.get(f"/games/{untimed.game.pk}/standing-orders/").content.decode()).endswith(">No time limit")
 
 
 @pytest.mark.parametrize("kind, spec, status, says", [

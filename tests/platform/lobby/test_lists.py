@@ -162,12 +162,16 @@ def test_the_queue_controls_sit_in_the_top_right_of_every_tab(make_user, client_
 
     from django.contrib.staticfiles import finders
 
-    assert ".lobby .queue { float: right;" in Path(finders.find("tresham/lobby.css")).read_text()
+    css = Path(finders.find("tresham/lobby.css")).read_text()
+    # from 48rem the queue is the right column beside the title, the tabs and the list; on a
+    # phone it follows the list (SITE-TABLE-11; tests/browser/test_phone_widths.py measures both)
+    wide = css[css.index("@media (min-width: 48rem)"):]
+    assert ".lobby > .queue { grid-column: 2; grid-row: 1 / span 4;" in wide
     c = client_for(make_user())
     for path in ("/lobby/", "/lobby/open/", "/lobby/completed/"):
         page = c.get(path).content.decode()
         aside = re.search(r'<aside class="queue".*?</aside>', page, re.S).group(0)
-        assert page.index("<aside") < page.index('<nav class="tabs"')  # floated right, above the list
+        assert page.index('<nav class="tabs"') < page.index('<section class="games"') < page.index("<aside")
         assert '<link rel="stylesheet" href="/static/tresham/lobby.css">' in page
         assert re.search(r'<label for="id_max_time_limit">Maximum Time Limit</label>', aside)
         assert re.search(r'<label for="id_min_time_limit">Minimum Time Limit</label>', aside)

@@ -19,7 +19,8 @@ def time_zone_choices() -> list[tuple[str, str]]:
 
 class RegisterForm(UserCreationForm):
     """Username, e-mail address, password twice (the site's validators), and optionally the
-    display name and time zone."""
+    display name and time zone: UTC, or the browser's own zone where a script may set it
+    (SITE-TABLE-12)."""
 
     email = forms.EmailField(label="E-mail address", max_length=254,
                              help_text="Game mails go here. Nobody else sees it.")
@@ -30,6 +31,11 @@ class RegisterForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:  # first shown: the browser's zone may fill it (static/tresham/time_zone.js)
+            self.fields["time_zone"].widget.attrs["data-fill"] = "browser-zone"
 
     def clean_username(self):
         username = super().clean_username()

@@ -20,7 +20,7 @@ from ..play import services
 from ..play.forms import CommandForm, new_client_key
 from ..play.models import Game
 from ..play.gamepages import commands, nav, viewer
-from . import standing
+from . import shown, standing
 from .forms_standing import StandingOrderForm
 
 
@@ -50,7 +50,9 @@ class KindSection:
 
 def field_help(schema: dict[str, Any]) -> list[FieldHelp]:
     """Each field of a spec's JSON Schema in words: its description, allowed values (when
-    few), its default."""
+    few), and its value when the standing order leaves it out (the schema's ``default``, not
+    to be confused with the site's default, which applies when there is no standing order at
+    all: issue 24 finding 9)."""
     out = []
     for name, p in (schema.get("properties") or {}).items():
         parts = [p.get("description") or ""]
@@ -61,7 +63,7 @@ def field_help(schema: dict[str, Any]) -> list[FieldHelp]:
         if choices and len(choices) <= 12:
             parts.append("one of " + ", ".join(map(str, choices)))
         if "default" in p:
-            parts.append(f"default {json.dumps(p['default'])}")
+            parts.append(f"if your standing order leaves it out: {json.dumps(p['default'])}")
         out.append(FieldHelp(name, "; ".join(x for x in parts if x)))
     return out
 
@@ -83,7 +85,9 @@ def _sections(game: Game, user, posted: StandingOrderForm | None = None, error: 
 def _render(request: HttpRequest, game: Game, *, posted: StandingOrderForm | None = None,
             error: str = "", status: int = 200) -> HttpResponse:
     v = viewer(game, request.user)
+    deadlines = shown.of_game(game)  # the game's own time limit and deadlines, as its game page shows them
     ctx = {"v": v, "game": game, "nav": nav(v, "standing"), "section": "standing",
+           "deadlines": deadlines, "your_deadline": deadlines.of_seat(v.seat) if v.seat is not None else None,
            "commands": commands(v), "command_form": CommandForm(initial={
                "client_key": new_client_key(), "revision": game.revision}),
            "sections": _sections(game, request.user, posted, error), "finished": game.is_finished}

@@ -3,7 +3,15 @@
 The new game's options are built from the game's own description (``option_fields`` and
 ``options_schema``): the form only turns the posted text into JSON values; whether they make
 a game is the rules' decision (``parse_options``), and their message is shown as the form's
-error."""
+error.
+
+What depends on the player count follows it (SITE-TABLE-12): the option ``players`` (the one
+the site reads the count from, ``play.services.create_game``) starts in the middle of the
+game's range (:func:`initial_players`); a choice of an option that applies to some counts only
+(``OptionChoice.when``, e.g. a board part) and each bot seat carry ``data-when``, which
+``static/tresham/options.js`` follows as the count changes; the suggestions of an option
+(``OptionField.suggested``) are named per count for it too. Without the script every choice
+shows: the rules refuse a board of another count, and the form refuses bot seats beyond it."""
 from __future__ import annotations
 
 import json
@@ -17,6 +25,8 @@ from ..play.models import display_name
 from . import timelimits
 
 OPTION_PREFIX = "opt_"
+#: the option that holds the number of players (as ``play.services.create_game`` reads it)
+PLAYERS = "players"
 _WHOLE = re.compile(r"-?\d{1,9}")
 _OMIT = object()
 
@@ -38,6 +48,58 @@ class QueueForm(forms.Form):
     def limits(self) -> tuple[int | None, int | None]:
         return (timelimits.from_form(self.cleaned_data["min_time_limit"]),
                 timelimits.from_form(self.cleaned_data["max_time_limit"]))
+
+
+def _when_attr(when: dict[str, list[Any]]) -> dict[str, str]:
+    return {"data-when": json.dumps(when, sort_keys=True)} if when else {}
+
+
+class SelectWhen(forms.Select):
+    """A drop-down whose options may carry ``data-when`` (``when``: option value -> the values
+    other options must have for it to apply)."""
+
+    def __init__(self, *args, when: dict[str, dict] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.when = when or {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"].update(_when_attr(self.when.get(str(value), {})))
+        return option
+
+
+class CheckboxesWhen(forms.CheckboxSelectMultiple):
+    """Checkboxes that may carry ``data-when``, like :class:`SelectWhen`'s options."""
+
+    def __init__(self, *args, when: dict[str, dict] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.when = when or {}
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"].update(_when_attr(self.when.get(str(value), {})))
+        return option
+
+
+def player_counts(rules: GameRules) -> list[int]:
+    """The player counts the game offers: its ``players`` field's choices, else its range."""
+    field = next((f for f in rules.option_fields() if f.name == PLAYERS and f.choices), None)
+    if field is not None:
+        return sorted(c.value for c in field.choices if isinstance(c.value, int))
+    return list(range(rules.min_players, rules.max_players + 1))
+
+
+def initial_players(counts: list[int]) -> int | None:
+    """The player count the form starts at: the middle of the game's range (the lower middle
+    of an even number of counts), a table that fills sooner than the largest and plays the
+    game as its makers meant it, not as its smallest variant (ruling: docs/platform.md, "The
+    new-game form"): a game of 2 to 8 players starts at 5, one of 2 to 4 at 3."""
+    return counts[(len(counts) - 1) // 2] if counts else None
+
+
+def _seat_words(seats: list[int]) -> str:
+    words = [str(i + 1) for i in seats]
+    return "seat " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
 
 
 def _schema_facts(prop: dict) -> dict[str, Any]:
@@ -63,6 +125,16 @@ def _suggestions(f: OptionField) -> str:
     return "Suggested: " + ", ".join(f"{n} players {v}" for n, v in sorted(f.suggested.items(), reverse=True))
 
 
+class Suggested:
+    """The suggestions of an option per player count (``OptionField.suggested``), in words for
+    every count (no script) and as JSON for options.js, which keeps the chosen count's."""
+
+    def __init__(self, f: OptionField) -> None:
+        self.text = _suggestions(f)
+        self.json = json.dumps({str(n): v for n, v in sorted(f.suggested.items())})
+        self.follows = OPTION_PREFIX + PLAYERS
+
+
 class NewGameForm(forms.Form):
     """Create a game (SITE-CREATE-01..15): name, the game's options, time limit, friends,
     bot seats, and whether the creator plays."""
@@ -78,8 +150,7 @@ class NewGameForm(forms.Form):
                                    help_text="clear to only create the game")
     friends = forms.MultipleChoiceField(label="Add friends", required=False, widget=forms.CheckboxSelectMultiple,
                                         help_text="mutual friends, seated in the game at once")
-    bot_seats = forms.MultipleChoiceField(label="Seats for the bot", required=False,
-                                          widget=forms.CheckboxSelectMultiple)
+    bot_seats = forms.MultipleChoiceField(label="Seats for the bot", required=False, widget=CheckboxesWhen)
     bots_take_vacant_seats = forms.BooleanField(
         label="A bot plays a seat its player leaves", required=False, initial=False,
         help_text="when a player quits or is removed, the bot plays his nation until someone takes the seat; "
@@ -94,23 +165,34 @@ class NewGameForm(forms.Form):
             "unchecked, the site's defaults apply at each of the seat's deadlines")
         self.friend_users = {str(u.pk): u for u in friends}
         self.fields["friends"].choices = [(str(u.pk), display_name(u)) for u in friends]
+        self.counts = player_counts(rules)
         self.fields["bot_seats"].choices = [(str(i), f"Seat {i + 1}") for i in range(rules.max_players)]
+        self.fields["bot_seats"].widget.when = {  # a seat exists only from its number of players
+            str(i): {PLAYERS: [n for n in self.counts if n > i]} for i in range(rules.max_players)
+            if any(n <= i for n in self.counts)}
         props = rules.options_schema().get("properties", {})
         self.option_specs: dict[str, tuple[OptionField, dict[str, Any], dict[str, Any]]] = {}
+        self.suggested: dict[str, Suggested] = {}
         for f in rules.option_fields():
             facts = _schema_facts(props.get(f.name, {}))
             if facts["const"]:
                 continue
             key = OPTION_PREFIX + f.name
-            help_text = "; ".join(t for t in (f.help, _suggestions(f)) if t)
+            help_text = f.help
+            if f.suggested:
+                self.suggested[key] = Suggested(f)
             decode: dict[str, Any] = {}
-            attrs = {"data-when": json.dumps(f.when, sort_keys=True)} if f.when else {}
+            attrs = _when_attr(f.when)
             if f.choices is not None:
                 decode = {_encode(c.value): c.value for c in f.choices}
+                initial = facts["default"]
+                if f.name == PLAYERS and initial_players(self.counts) in decode.values():
+                    initial = initial_players(self.counts)
                 field = forms.CharField(label=f.label, required=False, help_text=help_text,
-                                        initial=_encode(facts["default"]),
-                                        widget=forms.Select(choices=[(_encode(c.value), c.label) for c in f.choices],
-                                                            attrs=attrs))
+                                        initial=_encode(initial),
+                                        widget=SelectWhen(choices=[(_encode(c.value), c.label) for c in f.choices],
+                                                          attrs=attrs, when={_encode(c.value): c.when
+                                                                             for c in f.choices if c.when}))
             elif facts["types"] == {"boolean"}:
                 field = forms.BooleanField(label=f.label, required=False, help_text=help_text,
                                            initial=bool(facts["default"]))
@@ -124,13 +206,12 @@ class NewGameForm(forms.Form):
             self.fields[key] = field
             self.option_specs[key] = (f, facts, decode)
 
-    @property
-    def has_conditional_options(self) -> bool:
-        """Some option applies only with some values of others (``OptionField.when``)."""
-        return any(f.when for f, _, _ in self.option_specs.values())
-
     def option_bound_fields(self) -> list:
         return [self[k] for k in self.option_specs]
+
+    def option_rows(self) -> list[tuple[Any, Suggested | None]]:
+        """Each option's bound field with its suggestions per player count (or None)."""
+        return [(self[k], self.suggested.get(k)) for k in self.option_specs]
 
     def clean(self) -> dict:
         data = super().clean()
@@ -154,12 +235,27 @@ class NewGameForm(forms.Form):
                 else:
                     raw[f.name] = value
         self.raw_options = raw
+        self._check_bot_seats(raw, data)
         if "time_limit" in data:
             try:
                 self.time_limit_seconds = timelimits.from_form(data["time_limit"])
             except ValueError:
                 self.add_error("time_limit", "choose one of the time limits offered")
         return data
+
+    def _check_bot_seats(self, raw: dict[str, Any], data: dict) -> None:
+        """Bot seats within the chosen player count, refused on their field with the count's
+        seats (SITE-TABLE-12); the rest (seat 1 taken by the creator, friends and bots
+        together) is the lobby's to refuse (``lobby.services.create``)."""
+        players = raw.get(PLAYERS, self._default(PLAYERS))
+        if isinstance(players, bool) or not isinstance(players, int):
+            return  # no count, or one the rules refuse themselves
+        beyond = sorted(int(k) for k in data.get("bot_seats", []) if int(k) >= players)
+        if beyond:
+            room = players - 1 if data.get("take_seat") else players
+            self.add_error("bot_seats", f"a {players}-player game has seats 1 to {players} only, not "
+                                        f"{_seat_words(beyond)}: at most {room} bots"
+                                        + (" beside you" if data.get("take_seat") else ""))
 
     def _default(self, name: str) -> Any:
         """An option's default in the rules' schema (for a field the form does not show)."""

@@ -43,7 +43,7 @@ def test_the_help_index_lists_every_topic_and_the_code_of_conduct():
     assert get("/accounts/conduct/")  # the linked page is there
 
 
-@pytest.mark.site("SITE-GEN-06")
+@pytest.mark.site("SITE-GEN-06", "SITE-TABLE-11")
 @pytest.mark.parametrize("name", list(PAGES))
 def test_every_help_page_is_accessible_and_leads_to_the_others(name):
     page = get(f"/help/{name}/")
@@ -53,7 +53,13 @@ def test_every_help_page_is_accessible_and_leads_to_the_others(name):
     assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels  # no level skipped
     assert re.search(rf"<h1>{re.escape(PAGES[name])}</h1>", main)
     for t in re.findall(r"<table\b.*?</table>", main, re.S):
-        assert "<caption>" in t and '<th scope="col">' in t
+        assert re.search(r"<caption\b", t) and '<th scope="col">' in t
+    # each table scrolls in its own region named by its caption, never the page (SITE-TABLE-11)
+    tables = re.findall(r'<table id="([\w-]+)">\s*<caption id="([\w-]+)">', main)
+    assert len(tables) == main.count("<table")
+    for table, caption in tables:
+        assert f'<div class="table-scroll" role="region" tabindex="0" aria-labelledby="{caption}">\n' \
+               f'  <table id="{table}">' in main
     for section in re.findall(r'<section aria-labelledby="([^"]+)"', main):
         assert f'id="{section}"' in main  # every section is named by its heading
     assert f'aria-current="page">{PAGES[name]}</a>' in main  # the breadcrumb
