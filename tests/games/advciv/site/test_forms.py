@@ -118,7 +118,7 @@ def test_the_ship_form_keeps_and_builds():
     values = {f"keep{i}": "treasury" for i in range(len(opts["ships"]))}
     if opts["build"]:
         a, p = opts["build"][0]
-        values["build"] = {f"{a}|{p}": 1}
+        values[f"build.{a}"] = {p: 1}
     order = R.form_order(s, d.player, "ships", values)
     assert order["maintain"] == [{"area": a, "pay": "treasury"} for a in opts["ships"]]
     assert order["build"] == ([{"area": opts["build"][0][0], "pay": opts["build"][0][1]}] if opts["build"] else [])
@@ -149,3 +149,52 @@ def test_the_expansion_projects_decisions_have_forms():
         o = R.bot(s, ds[0].player, f"b{n}")
         s, _ = R.apply(s, o, platform=R.is_platform_order(o))
     assert met == {"calamity_cards", "uprising_pay", "tyranny_annex"}, met
+
+
+# ---- issue 24: the table's forms -----------------------------------------------------------------
+def _ships_position():
+    """Egypt first in census order: 4 tokens in Tanis (coast), 1 in Alexandria (coast), 4 in
+    Memphis (inland), treasury 3."""
+    from tests.helpers import four_nations
+
+    board = {"tanis": {"tokens": {"egypt": 4}}, "alexandria": {"tokens": {"egypt": 1}},
+             "memphis": {"tokens": {"egypt": 4}}}
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 3}}, phase="ships",
+                            options={"tokens": 22})
+    return state
+
+
+def _read(form, values):
+    """The values of ``form`` as the site reads them from a post (its own field checks)."""
+    from tresham.platform.play.decision_forms import read
+    from tests.helpers import posted
+
+    return read(form, posted(form, values))
+
+
+@pytest.mark.rule("22.1", "22.2")
+@pytest.mark.site("SITE-SHIP-02", "SITE-TABLE-05")
+def test_the_ship_form_says_each_row_is_ships_and_what_one_costs():
+    """Finding 1 (issue 24): a row reads as ships built in an area and what each costs, with
+    the most one can pay for; only coasts where a ship can be built have rows; a number typed
+    is ships, and building one ship levies exactly 2 tokens."""
+    state = _ships_position()
+    f = next(f for f in R.order_forms(state, 0) if f.id == "ships")
+    rows = {x.name: x for x in f.fields if x.kind == "counts"}
+    assert set(rows) == {"build.tanis", "build.alexandria"}  # Memphis is inland
+    tanis = rows["build.tanis"]
+    assert "ships" in tanis.label.lower() and "Tanis" in tanis.label and "4 of your tokens" in tanis.label
+    by_pay = {c.value: c for c in tanis.choices}
+    assert set(by_pay) == {"tokens", "treasury", "mixed"}
+    assert by_pay["tokens"].max == 2 and "2 tokens from Tanis" in by_pay["tokens"].label
+    assert by_pay["treasury"].max == 1 and "2 from treasury" in by_pay["treasury"].label
+    assert by_pay["mixed"].max == 3 and "1 token from Tanis and 1 from treasury" in by_pay["mixed"].label
+    alex = {c.value: c.max for c in rows["build.alexandria"].choices}
+    assert alex == {"treasury": 1, "mixed": 1}  # one token there: no ship of 2 levied tokens
+    order = R.form_order(state, 0, "ships", _read(f, {"build.tanis": {"tokens": 1}}))
+    assert order["build"] == [{"area": "tanis", "pay": "tokens"}]
+    after, _ = R.apply(state, order)
+    assert after.board.tokens["tanis"]["egypt"] == 2 and after.board.ships["egypt"] == ["tanis"]
+    assert after.player("egypt").treasury == 3
+    with pytest.raises(IllegalOrder, match="at most 2"):  # 3 ships of 2 levied tokens: not in the box
+        _read(f, {"build.tanis": {"tokens": 3}})

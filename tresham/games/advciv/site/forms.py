@@ -126,36 +126,112 @@ def _grow(g: Context, seat: int, d: Decision) -> list[OrderForm]:
                   max=stock)], submit="Place them", help=d.prompt, rule="SITE-POP-02")]
 
 
+#: a ship's cost by payment (22.1): (from treasury, tokens levied where it is built)
+SHIP_COST = {"tokens": (0, 2), "treasury": (2, 0), "mixed": (1, 1)}
+#: the ships a nation may have in play (22.4)
+MOST_SHIPS = 4
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and the word, singular for 1: "1 token", "3 tokens" (issue 24, finding 9)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def ship_cost_words(g: Context, area: str, pay: str) -> str:
+    """What one ship built in ``area`` paid by ``pay`` costs, in words (22.1, 22.2)."""
+    where = _area(g, area)
+    return {"tokens": f"2 tokens from {where}", "treasury": "2 from treasury",
+            "mixed": f"1 token from {where} and 1 from treasury"}[pay]
+
+
+def ship_build_fields(g: Context, nation: str, options: list, treasury: int) -> list[FormField]:
+    """SITE-SHIP-02, issue 24 finding 1: one field per coast where a ship can be built now
+    (``options``: the decision's (area, payment) pairs, 22.1-22.2), named ``build.AREA``,
+    with one number per way to pay: how many *ships*, each row saying what one ship costs and
+    the most that can be paid for (a number is ships, never tokens)."""
+    by_area: dict[str, list[str]] = {}
+    for area, pay in options:
+        by_area.setdefault(area, []).append(pay)
+    fields = []
+    for area in sorted(by_area, key=lambda a: _area(g, a)):
+        have = g.tokens(area, nation)
+        choices = []
+        for pay in ("tokens", "treasury", "mixed"):
+            if pay not in by_area[area]:
+                continue
+            t, k = SHIP_COST[pay]
+            most = min(MOST_SHIPS, treasury // t if t else MOST_SHIPS, have // k if k else MOST_SHIPS)
+            if most < 1:
+                continue
+            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)} "
+                                            f"(at most {plural(most, 'ship')})", most))
+        if not choices:
+            continue
+        where = _area(g, area)
+        units = plural(have, "of your tokens", "of your tokens") if have else "your city"
+        fields.append(FormField(f"build.{area}", f"{where}: ships to build here ({units} there)", "counts",
+                                choices, max=MOST_SHIPS, required=False,
+                                help="a number here is ships, not tokens: each ship costs 2 tokens"))
+    return fields
+
+
+def ship_builds(v: dict[str, Any]) -> list[dict[str, str]]:
+    """The ships to build that the ``build.AREA`` fields of :func:`ship_build_fields` give,
+    one entry per ship, in the form's order (area, then payment)."""
+    out: list[dict[str, str]] = []
+    for name, counts in v.items():
+        if not name.startswith("build.") or not counts:
+            continue
+        area = name[len("build."):]
+        for pay in ("tokens", "treasury", "mixed"):
+            out += [{"area": area, "pay": pay}] * int(counts.get(pay, 0) or 0)
+    return out
+
+
 def _ships_order(g, seat, d, fid, v):
     maintain = []
     for i, area in enumerate(d.options.get("ships", [])):
         pay = v.get(f"keep{i}")
         if pay:
             maintain.append({"area": area, "pay": pay})
-    build = []
-    for key, n in (v.get("build") or {}).items():
-        area, _, pay = key.partition("|")
-        build += [{"area": area, "pay": pay}] * n
-    return {"type": "ships", **_player(seat), "maintain": maintain, "build": build}
+    return {"type": "ships", **_player(seat), "maintain": maintain, "build": ship_builds(v)}
+
+
+def ships_help(treasury: int, lost: list[str]) -> str:
+    """What the ships form's reader must know (22.1-22.4), with the ships that cannot be kept."""
+    out = (f"Treasury {treasury}. A new ship costs 2 tokens (22.1): 2 from treasury, 2 levied "
+           "from the area it is built in, or one of each; levied tokens and treasury spent go to "
+           f"stock. At most {MOST_SHIPS} ships in play (22.4). Each ship you have is kept for 1 token "
+           "(from treasury or levied in its area) or returns to stock (22.3).")
+    if lost:
+        out += " Your ship in " + ", ".join(lost) + (" cannot be kept (no treasury and no token there): "
+                                                    "it returns to stock.")
+    return out
 
 
 @form("ships", _ships_order)
 def _ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """22.1, 22.3, SITE-SHIP-01..03: keep each ship (paid from treasury or a token there) and
-    build new ones (2 tokens there, 2 from treasury, or one of each)."""
-    fields = []
+    """22.1, 22.3, SITE-SHIP-01..03, issue 24 finding 1: keep each ship (paid from treasury or
+    a token there, only the ways one can pay shown) and build new ones, by coast, each number
+    a count of ships with what one costs (:func:`ship_build_fields`)."""
+    nation = g.s.players[seat].nation
+    treasury = int(d.options.get("treasury", 0))
+    fields, lost = [], []
     for i, area in enumerate(d.options.get("ships", [])):
-        fields.append(FormField(f"keep{i}", f"Ship in {_area(g, area)}", "choice", [
-            FieldChoice("treasury", "keep it: 1 from treasury"), FieldChoice("token", "keep it: 1 token there")],
-            required=False, value="treasury", help="none: the ship is removed"))
-    pays = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there and 1 from treasury"}
-    builds = [FieldChoice(f"{a}|{p}", f"{_area(g, a)}: {pays.get(p, p)}", 4)
-              for a, p in d.options.get("build", [])]
-    if builds:
-        fields.append(FormField("build", "New ships", "counts", sorted(builds, key=lambda c: c.label), max=4,
-                                help=f"treasury {d.options.get('treasury', 0)}; at most 4 ships in all"))
-    return [OrderForm("ships", "Ships: maintain and build", fields, submit="Give the ship orders",
-                      help=d.prompt, rule="22.1")]
+        where = _area(g, area)
+        keep = []
+        if treasury >= 1:
+            keep.append(FieldChoice("treasury", "keep it: 1 from treasury"))
+        if g.tokens(area, nation) >= 1:
+            keep.append(FieldChoice("token", f"keep it: 1 token from {where}"))
+        if not keep:
+            lost.append(where)
+            continue
+        fields.append(FormField(f"keep{i}", f"Your ship in {where}", "choice", keep, required=False,
+                                value=keep[0].value, help="none: the ship returns to stock"))
+    fields += ship_build_fields(g, nation, d.options.get("build", []), treasury)
+    return [OrderForm("ships", "Ships: keep and build", fields, submit="Give the ship orders",
+                      help=ships_help(treasury, lost), rule="22.1")]
 
 
 # ---- movement -------------------------------------------------------------------------------
