@@ -198,3 +198,37 @@ def test_the_ship_form_says_each_row_is_ships_and_what_one_costs():
     assert after.player("egypt").treasury == 3
     with pytest.raises(IllegalOrder, match="at most 2"):  # 3 ships of 2 levied tokens: not in the box
         _read(f, {"build.tanis": {"tokens": 3}})
+
+
+def _cities_position():
+    """Egypt in the cities phase: 12 tokens in the Sinai (no site, limit 1), 6 on the Thebes
+    site (limit 3), 2 in Upper Egypt and 1 in Nubia; no city yet."""
+    from tests.helpers import four_nations
+
+    board = {"thebes": {"tokens": {"egypt": 6}}, "sinai": {"tokens": {"egypt": 12}},
+             "upper_egypt": {"tokens": {"egypt": 2}}, "nubia": {"tokens": {"egypt": 1}}}
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 0}}, phase="cities",
+                            options={"tokens": 31})
+    return state
+
+
+@pytest.mark.rule("26.31", "25.2")
+@pytest.mark.site("SITE-CITY-02", "SITE-CITY-04", "SITE-TABLE-05")
+def test_the_city_form_ticks_a_supported_set_and_explains_the_support_check():
+    """Finding 2 (issue 24): Sinai and Thebes can both be built, but then 3 tokens (Upper Egypt
+    2, Nubia 1) would be left for 2 cities, which need 4; the form starts with the Sinai ticked
+    (the set the site's default builds: no site first, as support allows), not with nothing,
+    and says why, how many tokens remain and that the ticked cities are supported."""
+    state = _cities_position()
+    d = next(d for d in R.pending(state) if d.kind == "build_cities")
+    assert d.options["marked"] == ["sinai"]
+    f = next(f for f in R.order_forms(state, 0) if f.id == "build_cities")
+    areas = next(x for x in f.fields if x.name == "areas")
+    assert areas.value == ["sinai"]
+    words = f.help
+    assert "2 tokens on the board for each city" in words
+    assert "Building all 2 possible cities would leave 3 tokens for 2 cities, which need 4" in words
+    assert "With the ticked cities: 6 tokens on the board for 1 city, which needs 2: supported" in words
+    order = R.form_order(state, 0, "build_cities", _read(f, {"areas": areas.value}))
+    after, _ = R.apply(state, order)
+    assert after.board.cities == {"sinai": "egypt"}

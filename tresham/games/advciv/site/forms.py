@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ..context import Context
 from ..orders import ORDER_TYPES
+from ..rules import cities
 from ..rules import civcards as cc
 from ..state import STANDARD
 
@@ -308,12 +309,33 @@ def _cities_order(g, seat, d, fid, v):
     return {"type": "build_cities", **_player(seat), "areas": v["areas"], "architecture": v.get("architecture")}
 
 
+def city_support_words(g: Context, nation: str, marked: list[str]) -> str:
+    """26.31 in words for the cities form (issue 24, finding 2): what support asks, whether
+    every possible city could be supported, and the ticked set's tokens, cities and need."""
+    possible = cities.buildable(g, nation)
+    out = ("After city construction and the removal of surplus population, you need 2 tokens on "
+           "the board for each city (26.31); cities left without support are reduced, new ones first.")
+    t_all, c_all, need_all = cities.support_after(g, nation, set(possible))
+    if len(possible) > 1 and t_all < need_all:
+        out += (f" Building all {len(possible)} possible cities would leave {plural(t_all, 'token')} for "
+                f"{plural(c_all, 'city', 'cities')}, which need {need_all}.")
+    t, c, need = cities.support_after(g, nation, set(marked))
+    verdict = "supported" if t >= need else f"not supported: {plural(need - t, 'token')} short"
+    out += (f" With the ticked cities: {plural(t, 'token')} on the board for {plural(c, 'city', 'cities')}, "
+            f"which {'needs' if c == 1 else 'need'} {need}: {verdict}.")
+    return out
+
+
 @form("build_cities", _cities_order)
 def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """24.1, 25.3, SITE-CITY-01..03: tick the cities to build (green) or not (red); one city
-    with Architecture, part paid from treasury."""
+    """24.1, 25.3, SITE-CITY-01..04: tick the cities to build (green) or not (red); one city
+    with Architecture, part paid from treasury. Issue 24 finding 2: the ticks start at the
+    engine's marks (every city when support allows, else the supported set the default
+    builds) and the form says what the support check will find."""
+    nation = g.s.players[seat].nation
     rows = d.options.get("areas", [])
-    choices = [FieldChoice(r["area"], f"{_area(g, r['area'])} ({r.get('site') or 'no'} site, {r.get('tokens')} tokens)")
+    choices = [FieldChoice(r["area"], f"{_area(g, r['area'])} ({r.get('site') or 'no'} site, "
+                                      f"{plural(int(r.get('tokens') or 0), 'token')})")
                for r in rows]
     marked = list(d.options.get("marked", [r["area"] for r in rows if r.get("build")]))
     fields = [FormField("areas", "Cities to build (ticked: build)", "multi", sorted(choices, key=lambda c: c.label),
@@ -322,7 +344,8 @@ def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     if arch:
         fields.append(FormField("architecture", "With Architecture, also build in", "choice", [
             FieldChoice(a, f"{_area(g, a)} ({t} from treasury)") for a, t in sorted(arch.items())], required=False))
-    return [OrderForm("build_cities", "Build cities", fields, submit="Build the ticked cities", rule="24.1")]
+    return [OrderForm("build_cities", "Build cities", fields, submit="Build the ticked cities", rule="24.1",
+                      help=city_support_words(g, nation, marked))]
 
 
 @form("tax_rate", lambda g, seat, d, fid, v: {"type": "tax_rate", **_player(seat), "rate": int(v["rate"])})
