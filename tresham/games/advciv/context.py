@@ -102,6 +102,11 @@ class Context:
         n = self.d.map.nations.get(nation)
         return n.name if n else nation
 
+    def names(self, nations, last: str = "and") -> str:
+        """Nations' names in a sentence: "Egypt", "Asia and Egypt", "Asia, Assyria or Egypt"."""
+        ns = [self.name(n) for n in nations]
+        return ns[0] if len(ns) == 1 else ", ".join(ns[:-1]) + f" {last} {ns[-1]}"
+
     def possessive(self, nation: str) -> str:
         """"Egypt's", "the Pirates'"."""
         n = self.name(nation)

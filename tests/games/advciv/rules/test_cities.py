@@ -363,3 +363,16 @@ def test_timeout_default_never_builds_a_city_that_surplus_must_reduce():
         assert not any(e.kind in ("city_reduced", "city_destroyed") for e in g.events)
         assert len(g.cities_of("babylon")) == n
     assert built_any >= 5
+
+
+@pytest.mark.rule("25.2")
+@pytest.mark.site("SITE-TABLE-08")
+def test_nations_that_can_build_no_city_are_named_in_one_history_line():
+    """Issue 24, no empty decisions: the nations with no city possible are not asked, and one
+    public line of the phase names them."""
+    state, ev = at_cities({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
+    assert [d.player for d in engine.pending(state) if d.kind == "build_cities"] == [BABYLON]
+    lines = [e for e in ev if e.kind == "city_none"]
+    assert [e.text for e in lines] == ["No city can be built this turn by Asia, Assyria or Egypt: "
+                                       "nothing to decide for them in city construction."]
+    assert lines[0].to is None

@@ -170,6 +170,12 @@ class AdvancesPhase(Phase):
         for p in g.s.players:
             if owes_decision(g, p.seat):
                 g.s.step["owe"].append(p.seat)
+        idle = [p.nation for p in g.active() if not p.inert and p.seat not in g.s.step["owe"]]
+        if idle:  # SITE-TABLE-08: not asked, with a history line
+            many = len(idle) > 1
+            g.emit(f"{g.names(idle)} can afford no civilization card and "
+                   f"{'hold' if many else 'holds'} no card over the hand limit: nothing to decide for "
+                   f"{'them' if many else 'it'}.", "buy_none", nations=idle)
         for seat in list(g.s.step["owe"]):
             forced = forced_discard(g, seat)
             if forced is not None:
