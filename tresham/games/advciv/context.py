@@ -27,6 +27,7 @@ from .data import (
     load,
 )
 from .state import GameState, Player
+from .words import plural
 
 SPECIAL_OWNERS = (BARBARIANS, PIRATES)
 
@@ -305,7 +306,8 @@ class Context:
             placed = min(want, self.of(owner).stock)
             self.add_tokens(owner, area, placed)
         self.emit(f"{self.possessive(owner)} city in {self.area_name(area)} is reduced"
-                  + (f" by {why}" if why else "") + f" ({placed} tokens remain).",
+                  + (f" by {why}" if why else "") + f" ({plural(placed, 'token')} "
+                  f"{'remains' if placed == 1 else 'remain'}).",
                   "city_reduced", area=area, nation=owner, tokens=placed)
         return placed
 

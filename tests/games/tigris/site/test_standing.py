@@ -24,7 +24,7 @@ def answer(s, seat, kind, spec):
 
 
 def revolt():
-    """Archer's priest (1 temple: F5) attacks bull's (2 temples: E5, D6); archer holds 4 red,
+    """Archer's priest (1 temple: F5) attacks Bull's (2 temples: E5, D6); archer holds 4 red,
     bull 1 red and 1 black (2 tiles: the size everyone sees)."""
     s = game()
     tiles(s, "red", "E5", "D6", "F5")

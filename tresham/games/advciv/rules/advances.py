@@ -28,6 +28,7 @@ from typing import Any
 from ...base import Decision, IllegalOrder
 from .. import view as view_mod
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import CivCardId, Count, Many, TradeCardId
 from ..phase import Phase, register, require_phase_player
@@ -192,7 +193,7 @@ class AdvancesPhase(Phase):
             most = cc.max_payment(g, p)
             out.append(Decision(
                 seat, "buy", "Buy civilization cards"
-                + (f" and surrender {over} cards over the hand limit" if over else ""),
+                + (f" and surrender {plural(over, 'card')} over the hand limit" if over else ""),
                 default=("the cheapest advance paid from your hand that brings it within the "
                          "hand limit, else the lowest-value excess cards are discarded"
                          if over else "no purchase"),

@@ -49,6 +49,7 @@ from typing_extensions import NotRequired, TypedDict
 from ...base import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..context import Context
+from ..words import plural
 from ..orders import Done, Order, order
 from ..schema import AreaId, Many, Positive
 from ..phase import Phase, refuse_repeat, register, require_phase_player
@@ -226,8 +227,9 @@ def check_land_move(g: Context, led: MoveLedger, mv: Any) -> dict:
         if total == 0:
             raise IllegalOrder("23.1", f"you have no tokens in {g.area_name(src)}; "
                                "a player may move only his own tokens")
-        raise IllegalOrder("23.3", f"you have only {have} tokens in {g.area_name(src)} that "
-                           f"have not moved this phase (asked to move {n}); a token moves once")
+        raise IllegalOrder("23.3", f"you have only {plural(have, 'token')} in {g.area_name(src)} that "
+                           f"{'has' if have == 1 else 'have'} not moved this phase (asked to move {n}); "
+                           "a token moves once")
     via = check_path(g, led.nation, src, dst, mv.get("via"))
     g.check_entry(led.nation, dst)
     led.take(src, n)
@@ -359,7 +361,7 @@ class VoyageCheck:
                 if here.is_open_sea:
                     raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
                 if n > self.cargo:
-                    raise IllegalOrder("23.56", f"the ship carries only {self.cargo} tokens, cannot unload {n}")
+                    raise IllegalOrder("23.56", f"the ship carries only {plural(self.cargo, 'token')}, cannot unload {n}")
                 g.check_entry(self.nation, self.pos)
                 self.cargo -= n
                 set_down(self.aboard, self.legs, self.pos, n)
@@ -406,7 +408,7 @@ class VoyageCheck:
     def check_room(self, n: int) -> None:
         """Refuse loading ``n`` more tokens than the ship carries (23.51)."""
         if self.cargo + n > SHIP_CAPACITY:
-            raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
+            raise IllegalOrder("23.51", f"a ship carries at most {plural(SHIP_CAPACITY, 'token')} "
                                f"(it would carry {self.cargo + n})")
 
     def too_far(self) -> None:
@@ -428,8 +430,9 @@ class VoyageCheck:
                                "tokens embark on a ship to move by water (23.3), so a voyage needs "
                                "at least one [\"sail\", area] step")
         if self.cargo:
-            raise IllegalOrder("23.56", f"{self.cargo} tokens would remain aboard at the end of the "
-                               "movement phase; unload them (no token may stay aboard)")
+            raise IllegalOrder("23.56", f"{plural(self.cargo, 'token')} would remain aboard at the end of the "
+                               f"movement phase; unload {'it' if self.cargo == 1 else 'them'} (no token may "
+                               "stay aboard)")
 
     def check_berth(self) -> None:
         """Where the ship ends may take it: anywhere but open sea (checked before)."""

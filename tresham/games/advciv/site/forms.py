@@ -23,6 +23,7 @@ from ..orders import ORDER_TYPES
 from ..rules import cities
 from ..rules import civcards as cc
 from ..state import STANDARD
+from ..words import plural
 
 Build = Callable[[Context, int, Decision], list[OrderForm]]
 ToOrder = Callable[[Context, int, Decision, str, dict[str, Any]], dict]
@@ -131,11 +132,6 @@ def _grow(g: Context, seat: int, d: Decision) -> list[OrderForm]:
 SHIP_COST = {"tokens": (0, 2), "treasury": (2, 0), "mixed": (1, 1)}
 #: the ships a nation may have in play (22.4)
 MOST_SHIPS = 4
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``n`` and the word, singular for 1: "1 token", "3 tokens" (issue 24, finding 9)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def ship_cost_words(g: Context, area: str, pay: str) -> str:
@@ -277,7 +273,7 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     ships = g.ships_of(nation)
     plan = _plan(g, seat)
     n_entered = len(plan["moves"]) + len(plan["voyages"])
-    entered = f"{n_entered} move(s) entered so far" if n_entered else "no move entered yet"
+    entered = f"{plural(n_entered, 'move')} entered so far" if n_entered else "no move entered yet"
     out = [OrderForm("move.land", "Move tokens overland", [
         FormField("from", "From", "choice", area_choices(g, mine)),
         FormField("to", "To", "choice", area_choices(g, land)),
@@ -421,7 +417,7 @@ def _buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
               FormField("treasury", f"Pay from treasury ({p.treasury})", "number", min=0, max=p.treasury, value=0)]
     over = int(d.options.get("excess", 0))
     if over:
-        fields.append(FormField("discard", f"Surrender {over} cards over the hand limit", "counts",
+        fields.append(FormField("discard", f"Surrender {plural(over, 'card')} over the hand limit", "counts",
                                 hand_choices(g, list(p.hand)), max=None,
                                 help="cards you pay with count towards it"))
     return [OrderForm("buy", "Buy civilization cards", fields, submit="Buy and pay", rule="31.1")]
