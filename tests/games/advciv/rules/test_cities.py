@@ -372,7 +372,7 @@ def test_nations_that_can_build_no_city_are_named_in_one_history_line():
     public line of the phase names them."""
     state, ev = at_cities({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
     assert [d.player for d in engine.pending(state) if d.kind == "build_cities"] == [BABYLON]
-    lines = [e for e in ev if e.kind == "city_none"]
+    lines = [e for e in ev if e.kind == "cities_none"]
     assert [e.text for e in lines] == ["No city can be built this turn by Asia, Assyria or Egypt: "
                                        "nothing to decide for them in city construction."]
     assert lines[0].to is None

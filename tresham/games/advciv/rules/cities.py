@@ -239,7 +239,7 @@ class CitiesPhase(Phase):
         idle = [p.nation for p in g.active() if not p.inert and p.seat not in seats]
         if idle:  # SITE-TABLE-08: not asked, with a history line
             g.emit(f"No city can be built this turn by {g.names(idle, 'or')}: nothing to decide for "
-                   f"{'it' if len(idle) == 1 else 'them'} in city construction.", "city_none", nations=idle)
+                   f"{'it' if len(idle) == 1 else 'them'} in city construction.", "cities_none", nations=idle)
         g.s.step = {"order": seats, "index": 0, "orders": {},
                     "marks": {str(s): initial_marks(g, g.s.players[s].nation) for s in seats}}
 
