@@ -48,12 +48,14 @@ def texts(events) -> str:
 def posted(form, values: dict):
     """``values`` (by field name) as the game page posts a form (``f.<name>``, a "multi" field
     once per ticked value, ``f.<name>.<value>`` per number of a "counts" field), for the site's
-    own reading (``tresham.platform.play.decision_forms.read``)."""
+    own reading (``tresham.platform.play.decision_forms.read``). A field not in ``values``
+    posts what its control starts with, as a browser does; None posts nothing (the empty
+    choice)."""
     from django.http import QueryDict
 
     q = QueryDict(mutable=True)
     for f in form.fields:
-        v = values.get(f.name)
+        v = values[f.name] if f.name in values else f.value
         if v is None:
             continue
         if f.kind == "counts":

@@ -232,3 +232,54 @@ def test_the_city_form_ticks_a_supported_set_and_explains_the_support_check():
     order = R.form_order(state, 0, "build_cities", _read(f, {"areas": areas.value}))
     after, _ = R.apply(state, order)
     assert after.board.cities == {"sinai": "egypt"}
+
+
+def _through(state, seat, fid, values):
+    """``state`` after sending form ``fid`` with ``values`` as the page does."""
+    order = R.form_order(state, seat, fid, _read(next(f for f in R.order_forms(state, seat) if f.id == fid), values))
+    return R.apply(state, order)[0]
+
+
+@pytest.mark.rule("23.31")
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_overland_form_takes_a_roadbuilding_move_through_an_area():
+    """Finding 8 (issue 24): with Roadbuilding, 3 tokens from Macedonia through Thrace into
+    Byzantium are given with the overland form (its "through" field)."""
+    from tests.games.advciv.rules.test_movement import ROAD, THRACE, pos
+
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}}, players=ROAD)
+    s = _through(s, THRACE, "move.land", {"from": "macedonia", "via": "thrace", "to": "byzantium", "count": 3})
+    s = _through(s, THRACE, "move.done", {"done": "done"})
+    assert s.board.tokens["byzantium"]["thrace"] == 3 and "macedonia" not in s.board.tokens
+
+
+@pytest.mark.rule("23.1")
+@pytest.mark.site("SITE-TABLE-03")
+def test_without_a_token_on_the_board_the_overland_form_is_not_offered():
+    """Finding 8 (issue 24): Crete has only its ship (no token on the board): no overland form
+    with an empty "From" list; it may still sail the ship and confirm."""
+    from tests.games.advciv.rules.test_movement import CRETE, pos
+
+    s = pos({"knossos": {"city": "crete"}}, ships={"crete": ["knossos"]})
+    ids = [f.id for f in R.order_forms(s, CRETE)]
+    assert ids == ["move.voyage", "move.done"]
+
+
+@pytest.mark.rule("26.32")
+@pytest.mark.site("SITE-SURPLUS-02")
+def test_the_ticked_cities_are_reduced_this_turns_new_ones_first():
+    """Finding 8 (issue 24): Babylon has 1 token for 3 cities, Susa and Ur new this turn; one
+    reduction (+3) is enough. Charax (old) and Susa ticked: the order sends Susa first (26.32)
+    though Charax comes first alphabetically, and is accepted: Susa is reduced, and then the
+    rest are supported, so Charax stays."""
+    from tests.helpers import at_surplus
+
+    board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"}, "charax": {"city": "babylon"},
+             "babylonia": {"tokens": {"babylon": 1}}}
+    state, _ = at_surplus(board, players={"babylon": {"new_cities": ["susa", "ur"]}})
+    seat = state.player("babylon").seat
+    f = next(f for f in R.order_forms(state, seat) if f.id == "reduce_cities")
+    order = R.form_order(state, seat, "reduce_cities", _read(f, {"areas": ["charax", "susa"]}))
+    assert order["areas"][0] == "susa"
+    after, _ = R.apply(state, order)
+    assert sorted(a for a, o in after.board.cities.items() if o == "babylon") == ["charax", "ur"]

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ..context import Context
 from ..orders import ORDER_TYPES
-from ..rules import cities
+from ..rules import cities, support
 from ..rules import civcards as cc
 from ..state import STANDARD
 from ..words import plural
@@ -244,7 +244,10 @@ def _plan(g: Context, seat: int) -> dict[str, Any]:
 def _move_order(g, seat, d, fid, v):
     plan = _plan(g, seat)
     if fid == "move.land":
-        plan["moves"].append({"from": v["from"], "to": v["to"], "count": v["count"]})
+        move = {"from": v["from"], "to": v["to"], "count": v["count"]}
+        if v.get("via"):  # 23.31 Roadbuilding: through one land area into a second
+            move = {"from": v["from"], "via": v["via"], "to": v["to"], "count": v["count"]}
+        plan["moves"].append(move)
     elif fid == "move.voyage":
         steps: list[list[Any]] = []
         if v["load"]:
@@ -274,12 +277,17 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     plan = _plan(g, seat)
     n_entered = len(plan["moves"]) + len(plan["voyages"])
     entered = f"{plural(n_entered, 'move')} entered so far" if n_entered else "no move entered yet"
-    out = [OrderForm("move.land", "Move tokens overland", [
-        FormField("from", "From", "choice", area_choices(g, mine)),
-        FormField("to", "To", "choice", area_choices(g, land)),
-        FormField("count", "Tokens", "number", min=1, max=55, value=1)],
-        submit="Add this move", help=f"Added to your moves ({entered}); the map does the same by clicking.",
-        rule="23.3")]
+    out = []
+    if mine:  # issue 24 finding 8: no overland form with nothing to move overland
+        land_fields = [FormField("from", "From", "choice", area_choices(g, mine)),
+                       FormField("to", "To", "choice", area_choices(g, land)),
+                       FormField("count", "Tokens", "number", min=1, max=55, value=1)]
+        if g.of(nation).has("roadbuilding"):  # 23.31, issue 24 finding 8
+            land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, land),
+                                            required=False, help="none: across one land boundary"))
+        out.append(OrderForm("move.land", "Move tokens overland", land_fields, submit="Add this move",
+                             help=f"Added to your moves ({entered}); the map does the same by clicking.",
+                             rule="23.3"))
     if ships:
         sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", area_choices(g, water), required=(i == 1))
                  for i in range(1, 6)]
@@ -565,15 +573,35 @@ def _uprising_pay(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         rule=_rule("uprising_pay"))]
 
 
-@form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat), "areas": v["areas"]})
+def reduction_order(g: Context, seat: int, d: Decision, areas: list[str]) -> list[str]:
+    """The ticked cities in the order the rules take them (26.32, issue 24 finding 8): this
+    turn's new cities first, then the others; within each, those giving back the fewest
+    tokens first (so none reaches support before the last ticked one is reduced), then by
+    name."""
+    nation = g.s.players[seat].nation
+    new = set(d.options.get("new_cities", []))
+    stock = g.of(nation).stock
+
+    def key(a: str):
+        gain = support.tokens_from_reduction(g, nation, a, stock) if a in g.areas else 0
+        return (a not in new, gain, _area(g, a))
+    return sorted(areas, key=key)
+
+
+@form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat),
+                                                   "areas": reduction_order(g, seat, d, v["areas"])})
 def _reduce(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first."""
+    """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first (they
+    are listed first, and the order sends them first whatever the ticks' order)."""
     new = set(d.options.get("new_cities", []))
     choices = [FieldChoice(a, _area(g, a) + (" (new this turn)" if a in new else ""))
                for a in d.options.get("cities", [])]
     return [OrderForm("reduce_cities", "Cities to reduce", [
-        FormField("areas", "Reduce these cities", "multi", sorted(choices, key=lambda c: c.label), min=1)],
-        submit="Reduce them", help=d.prompt, rule=_rule("reduce_cities"))]
+        FormField("areas", "Reduce these cities", "multi",
+                  sorted(choices, key=lambda c: (c.value not in new, c.label)), min=1)],
+        submit="Reduce them", help=d.prompt + ". Cities are reduced one at a time, new ones first, "
+                                              "until the rest are supported (26.31-26.32).",
+        rule=_rule("reduce_cities"))]
 
 
 # ---- the interface --------------------------------------------------------------------------

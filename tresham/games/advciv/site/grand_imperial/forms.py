@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ....base import Decision, FieldChoice, FormField, OrderForm
+from ....base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ...context import Context
 from ...grand_imperial import data as gi
 from ...grand_imperial.acquisition import card_name, region_name
@@ -423,6 +423,8 @@ def _gi_buy_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict
         adv = v.get(f"advance{i}")
         if not adv:
             continue
+        if not v.get(f"city{i}"):
+            raise IllegalOrder("GI-CARULE-01", f"city advance {i}: choose the city it is built in")
         ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": plain.expand_counts(v.get(f"pay{i}") or {}),
               "treasury": int(v.get(f"treasury{i}") or 0), "research": int(v.get(f"research{i}") or 0)}
         if v.get(f"restore{i}") == "yes":
@@ -466,7 +468,8 @@ def _gi_buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         fields += [
             FormField(f"advance{i}", f"City advance {i}", "choice", choices, required=False,
                       help="each advance is paid on its own: its own cards, treasury and research"),
-            FormField(f"city{i}", f"City for advance {i}", "choice", cities),
+            FormField(f"city{i}", f"City for advance {i}", "choice", cities, required=False,
+                      help="only for a row with an advance chosen"),
             FormField(f"pay{i}", f"Trade cards for advance {i}", "counts",
                       plain.hand_choices(g, list(p.hand), tradable_only=True)),
             FormField(f"treasury{i}", f"Treasury for advance {i}", "number", min=0, max=p.treasury, value=0),
