@@ -283,3 +283,18 @@ def test_the_ticked_cities_are_reduced_this_turns_new_ones_first():
     assert order["areas"][0] == "susa"
     after, _ = R.apply(state, order)
     assert sorted(a for a, o in after.board.cities.items() if o == "babylon") == ["charax", "ur"]
+
+
+@pytest.mark.rule("23.3")
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_overland_forms_to_list_holds_only_areas_a_stack_can_reach():
+    """Finding 4 (issue 24): "To" offered all ~60 land areas; now only those a stack of his
+    can move to (``movement.legal_destinations``): from Macedonia and Thrace, their nine
+    neighbours between them."""
+    from tests.games.advciv.rules.test_movement import THRACE, pos
+
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}})
+    f = next(f for f in R.order_forms(s, THRACE) if f.id == "move.land")
+    to = next(x for x in f.fields if x.name == "to")
+    assert sorted(c.value for c in to.choices) == ["appollonia", "byzantium", "epirus", "macedonia", "moesia",
+                                                   "paeonia", "thessalonica", "thessaly", "thrace"]

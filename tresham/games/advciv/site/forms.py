@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ..context import Context
 from ..orders import ORDER_TYPES
-from ..rules import cities, support
+from ..rules import cities, movement, support
 from ..rules import civcards as cc
 from ..state import STANDARD
 from ..words import plural
@@ -271,19 +271,22 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     and Done / Done unless threatened; each added to the moves entered so far."""
     nation = g.s.players[seat].nation
     mine = g.token_areas(nation)
-    land = [a for a, area in g.areas.items() if area.is_land]
     water = [a for a, area in g.areas.items() if area.has_water]
     ships = g.ships_of(nation)
     plan = _plan(g, seat)
     n_entered = len(plan["moves"]) + len(plan["voyages"])
     entered = f"{plural(n_entered, 'move')} entered so far" if n_entered else "no move entered yet"
     out = []
+    dests = [d for a in mine for d in movement.legal_destinations(g.s, seat, a)]
+    reach = {d["to"] for d in dests}
+    vias = {v for d in dests for v in d["vias"]}
     if mine:  # issue 24 finding 8: no overland form with nothing to move overland
         land_fields = [FormField("from", "From", "choice", area_choices(g, mine)),
-                       FormField("to", "To", "choice", area_choices(g, land)),
+                       FormField("to", "To", "choice", area_choices(g, sorted(reach)),
+                                 help="the areas a stack of yours can reach"),
                        FormField("count", "Tokens", "number", min=1, max=55, value=1)]
         if g.of(nation).has("roadbuilding"):  # 23.31, issue 24 finding 8
-            land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, land),
+            land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, sorted(vias)),
                                             required=False, help="none: across one land boundary"))
         out.append(OrderForm("move.land", "Move tokens overland", land_fields, submit="Add this move",
                              help=f"Added to your moves ({entered}); the map does the same by clicking.",
