@@ -54,6 +54,29 @@ def texts(events) -> str:
     return "\n".join(e.text for e in events)
 
 
+def posted(form, values: dict):
+    """``values`` (by field name) as the game page posts a form (``f.<name>``, a "multi" field
+    once per ticked value, ``f.<name>.<value>`` per number of a "counts" field), for the site's
+    own reading (``tresham.platform.play.decision_forms.read``). A field not in ``values``
+    posts what its control starts with, as a browser does; None posts nothing (the empty
+    choice)."""
+    from django.http import QueryDict
+
+    q = QueryDict(mutable=True)
+    for f in form.fields:
+        v = values[f.name] if f.name in values else f.value
+        if v is None:
+            continue
+        if f.kind == "counts":
+            for k, n in v.items():
+                q[f"f.{f.name}.{k}"] = str(n)
+        elif f.kind == "multi":
+            q.setlist(f"f.{f.name}", [str(x) for x in v])
+        else:
+            q[f"f.{f.name}"] = str(v)
+    return q
+
+
 def refused(state, order, rule=None):
     """Assert ``order`` is refused (citing ``rule`` when given) and changes nothing.
 

@@ -140,7 +140,7 @@ def test_pending_accepts_stage():
     assert len(d) == 1 and d[0].player == a and d[0].kind == "action"
     assert G.accepts(s, a) == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.accepts(s, 1 - a) == []
-    name = ["archer", "bull"][a]
+    name = ["Archer", "Bull"][a]
     # the actions left are the view's, not the stage's: the site names a decision by its stage,
     # so a turn's two actions keep one deadline (docs/rulings/tigris.md TER-SITE-1)
     assert G.stage(s) == f"Turn 1, {name}"
@@ -222,7 +222,7 @@ def test_pages():
     v = G.view(s, 0)
     table = G.board_table(v)
     assert ["F5", "temple", "", "yes", "", "", ""] in table.rows
-    assert ["F6", "", "king of bull", "", "", "", ""] in table.rows
+    assert ["F6", "", "king of Bull", "", "", "", ""] in table.rows
     assert G.hand(v) == ["2 temples (red)", "1 farm (blue)"]
     assert G.hand(G.view(s, None)) == []
     ref = G.reference()

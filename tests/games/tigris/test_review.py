@@ -41,7 +41,7 @@ def test_trader_uniting_two_treasures_collects_after_the_leader_action():
     t, ev = act(s, L(0, "green", "B9"))   # joins two leaderless regions into one kingdom
     assert t.phase == "action" and t.actions_left == 1
     assert t.collected == [1, 0] and sq("B8") not in t.treasures and sq("B10") in t.treasures
-    assert "archer takes the treasure on B8" in text(ev)
+    assert "Archer takes the treasure on B8" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-30", "TE-BASE-32")

@@ -29,7 +29,7 @@ def test_trader_owner_takes_until_one_left_after_the_action():
     t, ev = act(t, {"type": "treasure", "player": 0, "at": J("G5")})
     assert t.collected == [1, 0] and t.treasures == {sq("E5"), sq("A1"), sq("A11"), sq("P11")}
     assert t.actions_left == 1 and t.active == 0  # after the action, not at the turn's end
-    assert "archer takes the treasure on G5" in text(ev)
+    assert "Archer takes the treasure on G5" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-72")

@@ -167,7 +167,7 @@ def test_war_never_removes_it_and_it_supports_no_one():
     leader(s, "C5", 0, "black")           # archer: C6 (the wonder does not count) -> 1
     leader(s, "H5", 1, "black")           # bull: I5 -> 1
     hand(s, 0, green=1)
-    t, _ = act(s, T(0, "green", "G5"))   # G5 joins the wonder's kingdom (F5) to the bull's (H5)
+    t, _ = act(s, T(0, "green", "G5"))   # G5 joins the wonder's kingdom (F5) to the Bull's (H5)
     assert t.conflict["colour"] == "black"
     assert (t.conflict["attacker_strength"], t.conflict["defender_strength"]) == (1, 1)
     t, ev = acts(t, {"type": "commit", "player": 0, "tiles": 0}, {"type": "commit", "player": 1, "tiles": 0})
@@ -187,7 +187,7 @@ def test_the_wonder_links_leaders_and_tiles():
     leader(s, "C5", 1, "black")           # bull's king, beside D5 (the wonder)
     hand(s, 0, green=1)
     t, ev = act(s, T(0, "green", "G5"))   # beside F5: the same kingdom, through the wonder
-    assert t.points[1]["green"] == 1 and "the king of bull scores 1 green" in text(ev)
+    assert t.points[1]["green"] == 1 and "the king of Bull scores 1 green" in text(ev)
 
 
 @pytest.mark.variant("TE-WON-04")
@@ -308,7 +308,7 @@ def test_king_in_the_wonders_kingdom_scores_a_colour_of_his_choice():
     assert u.dumps() == t.dumps()
     t, ev = act(u, P(0, "green"))
     assert t.points[0] == {"red": 0, "blue": 0, "green": 1, "black": 0}
-    assert t.active == 1 and t.phase == "action" and "the wonder gives archer's king 1 green" in text(ev)
+    assert t.active == 1 and t.phase == "action" and "the wonder gives Archer's king 1 green" in text(ev)
     t, _ = act(t, {"type": "pass", "player": 1})         # the bull has no king there
     assert t.active == 0 and t.points[1] == {"red": 0, "blue": 0, "green": 0, "black": 0}
 

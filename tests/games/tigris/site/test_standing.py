@@ -1,5 +1,5 @@
 """Standing orders (``standing.py``): each kind answers its decision at the deadline with an
-order the rules accept as the platform's (``apply(..., platform=True)``), decided on what the
+order the rules accept as the platform's (``apply(..., by_site=True)``), decided on what the
 seat may see; a malformed spec is refused naming its field; a spec says nothing for a
 decision the seat does not owe."""
 from __future__ import annotations
@@ -24,7 +24,7 @@ def answer(s, seat, kind, spec):
 
 
 def revolt():
-    """Archer's priest (1 temple: F5) attacks bull's (2 temples: E5, D6); archer holds 4 red,
+    """Archer's priest (1 temple: F5) attacks Bull's (2 temples: E5, D6); archer holds 4 red,
     bull 1 red and 1 black (2 tiles: the size everyone sees)."""
     s = game()
     tiles(s, "red", "E5", "D6", "F5")

@@ -143,7 +143,7 @@ def test_a_wrong_expectation_is_reported():
     assert res.mismatches == [
         "step 1: archer should have 2 red VP, has 1",
         "step 1: D6 should be empty, holds a red tile",
-        "step 2: refused under TE-BASE-35 (archer has no farm in hand), not TE-BASE-36"]
+        "step 2: refused under TE-BASE-35 (Archer has no farm in hand), not TE-BASE-36"]
 
 
 def test_scenario_cli_runs_a_tigris_file(tmp_path):

@@ -8,7 +8,9 @@ from ..state import DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
 
 
 def who(seat: int) -> str:
-    return DYNASTIES[seat]
+    """A seat's dynasty as players read it: "Archer" (issue 24, finding 9); the order values
+    and the view keep the lower-case id ("archer", ``DYNASTIES``)."""
+    return DYNASTIES[seat].capitalize()
 
 
 def emit(ev: list[Event], text: str, kind: str = "info", **data) -> None:

@@ -177,7 +177,7 @@ class TigrisEuphrates:
             elif q.get("tile"):
                 tile = TILE_NAMES[q["tile"]] + (" (face down)" if q.get("face_down") else "")
             ld = q.get("leader")
-            rows.append([at, tile, f"{LEADER_NAMES[ld['colour']]} of {DYNASTIES[ld['owner']]}" if ld else "",
+            rows.append([at, tile, f"{LEADER_NAMES[ld['colour']]} of {DYNASTIES[ld['owner']].capitalize()}" if ld else "",
                          "yes" if q.get("treasure") else "", q.get("monument") or "",
                          q.get("building") or "", "yes" if q.get("unification") else ""])
         return Table("The board", ["Square", "Tile", "Leader", "Treasure", "Monument", "Building",
