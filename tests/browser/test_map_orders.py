@@ -178,8 +178,6 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
             return
         resp = route.fetch()
         html = resp.text()
-        script = re.search(r'<script src="([^"]*map_orders[^"]*\.js)"', html)
-        assert script, "no map orders script on the page"
         html = re.sub(r'<section aria-labelledby="map-orders-title".*?</section>\s*<script[^>]*map_orders\.js[^>]*></script>',
                       "", html, flags=re.S)
         m = re.search(r'<script src="([^"]*)board\.js"', html)
@@ -188,7 +186,7 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
                  '<h2 id="map-orders-title">Orders on the map</h2>'
                  f'<script id="map-orders-data" type="application/json">{json.dumps(data)}</script>'
                  '<div class="map-orders-panel" data-map-orders></div></section>'
-                 f'<script src="{script.group(1)}" defer></script>')
+                 f'<script src="{m.group(1).removesuffix("tresham/")}advciv/map_orders.js" defer></script>')
         route.fulfill(response=resp, body=html.replace(m.group(0), block + m.group(0), 1))
 
     page.route(re.compile(rf".*/games/{game_id}/$"), handle)
