@@ -1,4 +1,4 @@
-"""Orders given by clicking the game page's map (map_orders.js): three players pick their
+"""Orders given by clicking the game page's map (advciv/map_orders.js): three players pick their
 nations by clicking a start area on the map (SITE-PICK-03), the game is played on through the
 order form up to the first movement, and the mover makes a move by clicking its source and its
 destination, then Done (SITE-MOVE-01, SITE-MOVE-06); the game's true state shows the orders
@@ -186,7 +186,7 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
                  '<h2 id="map-orders-title">Orders on the map</h2>'
                  f'<script id="map-orders-data" type="application/json">{json.dumps(data)}</script>'
                  '<div class="map-orders-panel" data-map-orders></div></section>'
-                 f'<script src="{m.group(1)}map_orders.js" defer></script>')
+                 f'<script src="{m.group(1).rsplit("tresham/", 1)[0]}advciv/map_orders.js" defer></script>')
         route.fulfill(response=resp, body=html.replace(m.group(0), block + m.group(0), 1))
 
     page.route(re.compile(rf".*/games/{game_id}/$"), handle)
