@@ -19,8 +19,10 @@ never looks at which methods a class defines.
   choosing sides at the start);
 - ``pages``: the game's own pages (:class:`Page`), served by its own Django app ``app``;
   ``help``: its own help topics (:class:`HelpTopic`), served by the same app;
-- ``tools``: the module of the game's command-line commands (a click group, ``cli``), which
-  ``tresham`` mounts (``tresham scenario``, ``simulate``, ``bench <game>``).
+- ``tools``: the module of the game's command-line tools (``tools/cli.py``), which ``tresham``
+  mounts with no branch for any game: its ``COMMANDS`` (click commands of ``tresham`` itself),
+  ``scenario(file, as_json)`` (``tresham scenario`` of a file naming the game) and
+  ``BENCHES`` (``tresham bench <name>``).
 """
 from __future__ import annotations
 

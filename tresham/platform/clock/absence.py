@@ -26,7 +26,7 @@ from ...games.contract import Event, IllegalOrder
 from ..accounts.services import are_friends, friends_of, restriction
 from ..errors import Refusal
 from ..lobby import meta, seats
-from ..lobby.queue import fill_from_queue
+from ..lobby import queue as lobby_queue
 from ..play import services
 from ..play.models import EventRecord, Game, Seat, Tenure, display_name
 from . import deadlines, signals
@@ -173,7 +173,7 @@ def _after_vacancy(game: Game, index: int) -> None:
 
     def fill() -> None:
         try:
-            fill_from_queue(gid)
+            lobby_queue.fill_from_queue(gid)  # looked up on the module when the seat opens
         except Exception:  # logged; the seat stays in the Open list
             log.exception("offering the open seat %s of game %s to the queue failed", index + 1, gid)
 
