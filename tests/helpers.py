@@ -6,6 +6,7 @@ phases; surplus and city support; calamities driven through the phase; calamity 
 driven directly."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv import position as sc
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.rules.calamities.base import EFFECTS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 #: The project's checkout (tests/ is directly below it).
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +33,17 @@ def play(state, *orders):
     """Apply orders (pure API) one after the other; gives (state, all events)."""
     events = []
     for o in orders:
-        state, ev = engine.apply(state, o, platform=is_platform_order(o))
+        state, ev = engine.apply(state, o, by_site=is_site_order(o))
         events.extend(ev)
     return state, events
+
+
+def offer(monkeypatch, rules, capability: str, **parts) -> None:
+    """For one test, the game ``rules`` declares ``capability`` (a field of its ``offers``) with
+    ``parts`` changed: ``offer(monkeypatch, rules, "board", svg=fake)``."""
+    offers = rules.offers
+    changed = dataclasses.replace(getattr(offers, capability), **parts)
+    monkeypatch.setattr(rules, "offers", dataclasses.replace(offers, **{capability: changed}))
 
 
 def game(state) -> Context:
@@ -45,6 +54,29 @@ def texts(events) -> str:
     return "\n".join(e.text for e in events)
 
 
+def posted(form, values: dict):
+    """``values`` (by field name) as the game page posts a form (``f.<name>``, a "multi" field
+    once per ticked value, ``f.<name>.<value>`` per number of a "counts" field), for the site's
+    own reading (``tresham.platform.play.decision_forms.read``). A field not in ``values``
+    posts what its control starts with, as a browser does; None posts nothing (the empty
+    choice)."""
+    from django.http import QueryDict
+
+    q = QueryDict(mutable=True)
+    for f in form.fields:
+        v = values[f.name] if f.name in values else f.value
+        if v is None:
+            continue
+        if f.kind == "counts":
+            for k, n in v.items():
+                q[f"f.{f.name}.{k}"] = str(n)
+        elif f.kind == "multi":
+            q.setlist(f"f.{f.name}", [str(x) for x in v])
+        else:
+            q[f"f.{f.name}"] = str(v)
+    return q
+
+
 def refused(state, order, rule=None):
     """Assert ``order`` is refused (citing ``rule`` when given) and changes nothing.
 
@@ -52,11 +84,11 @@ def refused(state, order, rule=None):
     anything, not merely rely on the pure API's copy."""
     import pytest
 
-    from tresham.games.base import IllegalOrder
+    from tresham.games.contract import IllegalOrder
 
     before = state.digest()
     with pytest.raises(IllegalOrder) as e:
-        engine.apply_in_place(state, order, platform=is_platform_order(order))
+        engine.apply_in_place(state, order, by_site=is_site_order(order))
     if rule is not None:
         assert e.value.rule == rule, str(e.value)
     assert state.digest() == before

@@ -1,4 +1,6 @@
-"""The ``tresham`` command line.
+"""The ``tresham`` command line: the site's own commands, and each registered game's (its tools'
+``COMMANDS``, its ``scenario`` runner, its ``BENCHES``; ``Offers.tools``), mounted from the
+registry with no branch for any game.
 
 Every bad input ends with one line ``Error: ...`` on standard error and exit status 2; a
 Python traceback from the command line is a bug. A scenario whose expectations are not met
@@ -6,10 +8,15 @@ exits 1 (the scenario ran; the rules did not do what it says).
 """
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from collections.abc import Callable
+from types import ModuleType
 
 import click
+
+from .games import registry
 
 #: Exit status for bad input (click's own status for usage errors).
 BAD_INPUT = 2
@@ -21,7 +28,7 @@ class BadInput(click.UsageError):
 
 @click.group()
 def cli() -> None:
-    """Tresham: a play-by-web server for Advanced Civilization."""
+    """Tresham: a play-by-web server for board games (the games of its registry)."""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -249,140 +256,58 @@ def manage(args: tuple[str, ...]) -> None:
     execute_from_command_line(["tresham manage", *args])
 
 
-def _tigris_file(file: str) -> bool:
-    """A Tigris & Euphrates scenario: a JSON object with "game": "tigris"."""
+# ---- the games' own commands (each game's tools: Offers.tools) ----------------------------
+def tools_of(name: str) -> ModuleType:
+    """The command-line tools of the game registered as ``name`` (its ``Offers.tools``: a module
+    with ``COMMANDS``, ``scenario(file, as_json)`` and ``BENCHES``)."""
+    return importlib.import_module(registry.get(name).offers.tools)
+
+
+def games_with_tools() -> list[str]:
+    """The registered games that have command-line tools, the site's first game first."""
+    first = registry.default_name()
+    return [n for n in [first] + [n for n in registry.names() if n != first] if registry.get(n).offers.tools]
+
+
+def _scenario_game(file: str) -> str:
+    """The game a scenario file is of: the game its ``"game"`` names, when that game has tools;
+    else the site's first game (whose runner says what is wrong with the file, if anything)."""
     try:
         with open(file, encoding="utf-8") as f:
             doc = json.load(f)
     except (OSError, ValueError):
-        return False
-    return isinstance(doc, dict) and doc.get("game") == "tigris"
-
-
-def _tigris_scenario(file: str, as_json: bool) -> None:
-    """`tresham scenario` for a Tigris & Euphrates file (docs/scenarios.md, its own section)."""
-    from .games.tigris.tools import scenario as sc
-
-    try:
-        doc = sc.load_file(file)
-        res = sc.run(doc)
-    except sc.ScenarioError as e:
-        raise BadInput(f"bad scenario {file}: {e}") from None
-    out = {"game": "tigris", "title": doc.title, "state": sc.summary(res.state),
-           "events": [e.to_json() for e in res.events], "refused": res.refused,
-           "expectations": "met" if not res.mismatches else res.mismatches}
-    if as_json:
-        click.echo(json.dumps(out, indent=1))
-    else:
-        click.echo(f"== {doc.title}")
-        for e in res.events:
-            click.echo(f"  - {e.text}")
-        for r in res.refused:
-            click.echo(f"  ! refused (step {r['step']}): {r['error']}")
-        st = out["state"]
-        click.echo(f"Turn {st['turn']}, {st['active']} active, {st['phase']}"
-                   + (", game over" if st["finished"] else ""))
-        for who, p in st["players"].items():
-            click.echo(f"  {who}: points {p['points']}, hand {p['hand']}, treasures {p['treasures']}")
-        for sq, what in st["squares"].items():
-            click.echo(f"  {sq}: {what}")
-        click.echo("Expectations: " + ("met" if not res.mismatches else "; ".join(res.mismatches)))
-    if res.mismatches:
-        sys.exit(1)
+        doc = None
+    named = doc.get("game") if isinstance(doc, dict) else None
+    return named if isinstance(named, str) and named in games_with_tools() else registry.default_name()
 
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 def scenario(file: str, as_json: bool) -> None:
-    """Load a scenario FILE (docs/scenarios.md), apply its orders, print the result."""
-    if _tigris_file(file):
-        return _tigris_scenario(file, as_json)
-    from .games.advciv.tools import scenario as sc
+    """Load a scenario FILE (docs/scenarios.md), apply its orders, print the result (by the
+    runner of the game the file names, the site's first game when it names none)."""
+    code = tools_of(_scenario_game(file)).scenario(file, as_json)
+    if code:
+        sys.exit(code)
 
-    try:
-        doc = sc.load_file(file)
-        res = sc.run(doc)
-    except sc.ScenarioError as e:
-        raise BadInput(f"bad scenario {file}: {e}") from None
-    out = {
-        "title": doc.title if isinstance(doc.title, str) else file,
-        "state": sc.summary(res.state),
-        "events": [e.to_json() for e in res.events],
-        "refused": res.refused,
-        "expectations": "met" if not res.mismatches else res.mismatches,
-    }
-    if as_json:
-        click.echo(json.dumps(out, indent=1))
-    else:
-        click.echo(f"== {out['title']}")
-        for e in res.events:
-            click.echo(f"  - {e.text}")
-        for r in res.refused:
-            click.echo(f"  ! refused: {r['error']}")
-        st = out["state"]
-        click.echo(f"Turn {st['turn']}, phase {st['phase']}")
-        for nation, p in st["players"].items():
-            click.echo(f"  {nation}: stock {p['stock']}, treasury {p['treasury']}, cities {p['cities']}, "
-                       f"A.S.T. {p['ast']}, cards {', '.join(p['civ_cards']) or '-'}")
-        for area, e in st["board"].items():
-            click.echo(f"  {area}: {e}")
-        click.echo("Expectations: " + ("met" if not res.mismatches else "; ".join(res.mismatches)))
-    if res.mismatches:
-        sys.exit(1)
+
+def _benches() -> dict[str, Callable[[int | None, int | None, int], dict]]:
+    """Every game's benchmarks (``BENCHES`` of its tools) by name, the site's first game's first."""
+    out: dict[str, Callable[[int | None, int | None, int], dict]] = {}
+    for name in games_with_tools():
+        out.update(tools_of(name).BENCHES)
+    return out
+
+
+#: ``tresham bench <WHAT>``: the games' benchmarks, and the site's (``server``) after the first game's.
+GAME_BENCHES = _benches()
+_FIRST_BENCHES = [n for n in GAME_BENCHES if n in tools_of(games_with_tools()[0]).BENCHES] if GAME_BENCHES else []
+BENCH_NAMES = [*_FIRST_BENCHES, "server", "mails", *(n for n in GAME_BENCHES if n not in _FIRST_BENCHES)]
 
 
 @cli.command()
-@click.option("--players", default=4, type=click.IntRange(0, 8),
-              help="2-8; 0 = cycle through 2..8")
-@click.option("--games", default=1, type=click.IntRange(1, 100_000))
-@click.option("--seed", default=0, type=click.IntRange(0, 2**63 - 1))
-@click.option("--bots", default="random", type=click.Choice(["random", "heuristic", "mixed"]))
-@click.option("--turns", default=None, type=click.IntRange(1, 1000),
-              help="end each game after T turns (34.1B); without it a game runs to the A.S.T. finish, "
-                   "and one still going after 100,000 orders is reported as unfinished")
-@click.option("--option", "options", multiple=True, metavar="NAME[=JSON]",
-              help="a game option, e.g. --option ep_major --option hand_limit=10 (a bare name is true)")
-@click.option("--json", "as_json", is_flag=True)
-def simulate(players, games, seed, bots, turns, options, as_json) -> None:
-    """Play full games with bots, checking invariants after every order."""
-    from tqdm import tqdm
-
-    from .games import registry
-    from .games.base import IllegalOrder
-    from .games.advciv.tools.sim import play_game, seat_bots, summarize
-
-    opts: dict = {}
-    for text in options:
-        name, eq, value = text.partition("=")
-        try:
-            opts[name] = json.loads(value) if eq else True
-        except ValueError:
-            raise BadInput(f"--option {text}: the value after = is not JSON (e.g. 10, true, \"name\")") from None
-    try:
-        registry.get("advciv").parse_options({"players": 2, **opts})
-    except IllegalOrder as e:
-        raise BadInput(f"--option: {e.message}") from None
-
-    if players == 1:
-        raise BadInput("Invalid value for '--players': Advanced Civilization is for 2 to 8 players "
-                       "(0 cycles through 2..8)")
-    records = []
-    for i in tqdm(range(games), desc="games", file=sys.stderr, disable=games < 2):
-        n = players if players else 2 + (i % 7)
-        records.append(play_game(n, seed + i, bots=seat_bots(bots, n, seed + i), turns=turns, options=opts))
-    summary = summarize(records)
-    if as_json:
-        click.echo(json.dumps(summary))
-    else:
-        for k, v in summary.items():
-            click.echo(f"{k}: {v}")
-    if summary["invariant_violations"] or summary["stalled"]:
-        sys.exit(1)
-
-
-@cli.command()
-@click.argument("what", default="engine", type=click.Choice(["engine", "server", "tigris", "mails"]))
+@click.argument("what", default=BENCH_NAMES[0], type=click.Choice(BENCH_NAMES))
 @click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
 @click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
 @click.option("--turns", default=None, type=click.IntRange(1, 1000),
@@ -395,13 +320,12 @@ def simulate(players, games, seed, bots, turns, options, as_json) -> None:
               help="server: each player's mean pause before an order (0: at once, the server's capacity)")
 @click.option("--json", "as_json", is_flag=True)
 def bench(what, players, games, turns, database_url, processes, think_ms, as_json) -> None:
-    """Benchmark the engine with bot playouts (WHAT: engine), or the site: bots play games at
-    once over HTTP against a real `tresham serve` (WHAT: server), or the Tigris & Euphrates
-    engine: random-bot games per second and apply's time per order (WHAT: tigris; --games
-    per run, 5 runs, --players 2 to 4, cycling 2..4 when not given), or the mails a player
-    gets per game turn in a 3-player game, two seats people and one a bot, played through the
-    site three ways: at the table, away between his turns, always away (WHAT: mails; --turns,
-    10 when not given)."""
+    """Benchmark a game (WHAT: one of the games' own benchmarks, as their tools name them; the
+    site's first game's by default: its engine's bot playouts), or the site: bots play games at
+    once over HTTP against a real `tresham serve` (WHAT: server), or the mails a player gets per
+    game turn in a 3-player game of the site's first game, two seats people and one a bot,
+    played through the site three ways: at the table, away between his turns, always away
+    (WHAT: mails; --turns, 10 when not given)."""
     if what == "mails":
         if database_url or think_ms or processes != 1 or players or games:
             raise BadInput("`bench mails` takes --turns only")
@@ -412,23 +336,10 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
             for run in result.pop("runs"):
                 click.echo(f"{run['way']}: {run['per_player_per_turn']} mails per player per turn "
                            f"({run['mails']} mails: {run['by_kind']}; {run['not_sent']} not sent)")
-    elif what == "tigris":
+    elif what != "server":
         if database_url or think_ms or processes != 1:
             raise BadInput("--database-url, --processes and --think-ms are for `bench server`")
-        if players is not None and not 2 <= players <= 4:
-            raise BadInput(f"Invalid value for '--players': Tigris & Euphrates is for 2 to 4 "
-                           f"players, not {players}")
-        from .games.tigris.tools.bench import bench_tigris
-
-        result = bench_tigris(players=players, games=games or 10)
-    elif what == "engine":
-        if database_url:
-            raise BadInput("--database-url is for `bench server`")
-        if think_ms:
-            raise BadInput("--think-ms is for `bench server`")
-        from .games.advciv.tools.bench import bench_engine
-
-        result = bench_engine(players=players or 7, games=games or 5, turns=turns or 60)
+        result = GAME_BENCHES[what](players, games, turns if turns is not None else 60)
     else:
         from .platform.bench import bench_server
 
@@ -459,22 +370,15 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
         sys.exit(1)
 
 
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="print as JSON")
-def cards(as_json: bool) -> None:
-    """Print the civilization cards: groups, cost, prerequisite, credits to other cards."""
-    from .games.advciv.data import load
+def _mount_game_commands() -> None:
+    """Each game's own commands (its tools' ``COMMANDS``: ``tresham simulate``, ``tresham cards``
+    ...) as commands of ``tresham``."""
+    for name in games_with_tools():
+        for command in tools_of(name).COMMANDS:
+            cli.add_command(command)
 
-    d = load()
-    rows = [{"id": c.id, "name": c.name, "groups": list(c.groups), "cost": c.cost,
-             "prerequisite": c.prerequisite, "credits": dict(c.credits)} for c in d.civ_cards.values()]
-    if as_json:
-        click.echo(json.dumps(rows, indent=1))
-        return
-    for r in rows:
-        credits = ", ".join(f"{d.civ_cards[k].name} {v}" for k, v in r["credits"].items()) or "none"
-        pre = d.civ_cards[r["prerequisite"]].name if r["prerequisite"] else "-"
-        click.echo(f"{r['name']:<17} {'/'.join(r['groups']):<17} {r['cost']:>4}  prereq {pre:<13} credits: {credits}")
+
+_mount_game_commands()
 
 
 if __name__ == "__main__":

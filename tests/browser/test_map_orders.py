@@ -186,7 +186,7 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
                  '<h2 id="map-orders-title">Orders on the map</h2>'
                  f'<script id="map-orders-data" type="application/json">{json.dumps(data)}</script>'
                  '<div class="map-orders-panel" data-map-orders></div></section>'
-                 f'<script src="{m.group(1)}map_orders.js" defer></script>')
+                 f'<script src="{m.group(1).removesuffix("tresham/")}advciv/map_orders.js" defer></script>')
         route.fulfill(response=resp, body=html.replace(m.group(0), block + m.group(0), 1))
 
     page.route(re.compile(rf".*/games/{game_id}/$"), handle)

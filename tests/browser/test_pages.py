@@ -96,7 +96,7 @@ def test_first_three_turns_through_the_order_form(game: BrowserGame, site, spect
         assert d is not None, "the game waits on no one"
         player = game.by_seat[d.player]
         order = oracle.bot_order(game.id, d.player, str(orders))
-        assert not oracle.rules.is_platform_order(order), f"the bot would leave {d.kind} to the site: {order}"
+        assert not oracle.rules.is_site_order(order), f"the bot would leave {d.kind} to the site: {order}"
         page = player.page
         page.goto(game_url(game.id))
         assert waits_on_me(page), f"{player}'s page does not say the game waits on him:\n{main_text(page)}"

@@ -82,6 +82,8 @@ def plain_choice(state, d) -> tuple[str, dict]:
         return "grow", {"areas": out}
     if d.kind == "ships":
         treasury = int(o.get("treasury", 0))
+        if not treasury:  # a ship's row offers what can pay (a token there) or is missing
+            return "ships", {}
         return "ships", {f"keep{i}": ("treasury" if i < treasury else "") for i in range(len(o["ships"]))}
     if d.kind == "move":
         return "move.done", {"done": "done"}

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import itertools
+import types
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+
+from tresham.games import registry
+from tresham.platform import urls
 
 _names = itertools.count(1)
 
@@ -30,6 +34,23 @@ def client_for(db):
         return c
 
     return make
+
+
+@pytest.fixture
+def register_games(settings):
+    """register_games({"name": "module:Class", ...}): for one test the site offers these games
+    besides its own (the setting ``TRESHAM_GAMES``) as it would had they been registered when
+    it started: each game's own app (``Offers.app``) installed, its addresses in the site's URL
+    conf (``urls.site_patterns``)."""
+    def register(games: dict[str, str]) -> None:
+        settings.TRESHAM_GAMES = games
+        installed = list(settings.INSTALLED_APPS)
+        settings.INSTALLED_APPS = installed + [a for a in registry.apps() if a not in installed]
+        site = types.ModuleType("tests_site_urls")
+        site.urlpatterns = urls.site_patterns()
+        settings.ROOT_URLCONF = site
+
+    return register
 
 
 def post_json(client: Client, path: str, body, **extra):

@@ -46,10 +46,10 @@ def _game_in_trade() -> tuple[Game, dict[int, object]]:
         if game.stage.endswith("trade") and len({d.player for d in pend if d.required}) == PLAYERS:
             return game, users
         d = next(d for d in pend if d.required)
-        order = rules.bot(state, d.player, f"advance:{n}")
-        platform = rules.is_platform_order(order)
-        services.submit(game.pk, order, seat=d.player, by_platform=platform,
-                        account=None if platform else users[d.player], reason="bot" if platform else "")
+        order = rules.offers.bot(state, d.player, f"advance:{n}")
+        by_site = rules.is_site_order(order)
+        services.submit(game.pk, order, seat=d.player, by_site=by_site,
+                        account=None if by_site else users[d.player], reason="bot" if by_site else "")
     raise AssertionError("the game never reached a trade phase with every seat in the market")
 
 

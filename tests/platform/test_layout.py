@@ -1,11 +1,13 @@
-"""The platform knows games only through ``tresham/games/base.py`` and the registry: nothing under
-``tresham/platform/`` imports Advanced Civilization or Tigris & Euphrates (absolute, relative or
-``importlib`` imports alike), and a second game registered through the
+"""The platform knows games only through the contract (``tresham/games/contract/``) and the
+registry (issue 23): nothing under ``tresham/platform/`` imports Advanced Civilization or Tigris
+& Euphrates (absolute, relative or ``importlib`` imports alike) or names one of them or a
+thing of their rules in its code, templates, scripts or styles (:data:`GAME_WORDS`); its apps
+import each other in layers, without a circle; and a second game registered through the
 ``TRESHAM_GAMES`` setting is created, joined, played (by people and by its bot) and rebuilt
-from its log without a line of the platform changing."""
+from its log, and brings a page of its own through its own Django app, which the platform
+links, without a line of the platform changing."""
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 from pathlib import Path
@@ -15,7 +17,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tresham.games.base import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
+from tests.import_scan import circles, imports
+from tresham.games import registry
+from tresham.games.contract import Decision, Event, IllegalOrder, Offers, OptionField, Page, SeatSummary, Table, Timer
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -37,27 +41,9 @@ def _package_of(path: Path) -> str:
 def _imported_modules(path: Path, package: str | None = None) -> list[tuple[int, str]]:
     """(line, absolute module name) of every import in a file of ``package`` (default: found
     from its place under the tree), relative ones resolved, and of
-    ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name."""
-    package = package if package is not None else _package_of(path)
-    out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, a.name) for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parent = parts[:len(parts) - node.level + 1]
-                base = ".".join(parent + ([node.module] if node.module else []))
-            out.append((node.lineno, base))
-            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
-                and isinstance(node.args[0].value, str):
-            fn = node.func
-            name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if name in ("import_module", "__import__"):
-                out.append((node.lineno, node.args[0].value))
-    return out
+    ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name (the layout
+    tests' one scanner, ``tests/import_scan.py``)."""
+    return imports(path, package if package is not None else _package_of(path))
 
 
 def test_the_import_scanner_sees_every_way_of_importing_the_game(tmp_path):
@@ -87,7 +73,7 @@ def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
              "import importlib; importlib.import_module('tresham.games.tigris')",
              "__import__('tresham.games.advciv.state')",
              "from ...games import registry",
-             "from ...games.base import IllegalOrder"]
+             "from ...games.contract import IllegalOrder"]
     probes = []
     for i, text in enumerate(lines):
         probe = tmp_path / f"probe{i}.py"
@@ -95,7 +81,7 @@ def test_the_scanner_flags_every_way_of_importing_either_game(tmp_path):
         pkg = "tresham.platform" if text.startswith("from ..games") else "tresham.platform.play"
         probes.append(any(_forbidden(m) for _, m in _imported_modules(probe, package=pkg)))
     assert probes == [True] * 7 + [False, False]
-    assert not _forbidden("tresham.games.tigrisx") and not _forbidden("tresham.games.base")
+    assert not _forbidden("tresham.games.tigrisx") and not _forbidden("tresham.games.contract")
 
 
 def test_nothing_under_platform_imports_a_particular_game():
@@ -104,6 +90,47 @@ def test_nothing_under_platform_imports_a_particular_game():
     found = [f"{f.relative_to(PLATFORM.parents[1])}:{line} imports {mod}"
              for f in files for line, mod in _imported_modules(f) if _forbidden(mod)]
     assert found == []
+
+
+# ---- the platform names no game ---------------------------------------------------------------
+#: What names a game or a thing of one game's rules: none may appear in the platform's code,
+#: templates, scripts or styles (case does not matter). The games' own names and registry names,
+#: the first game's variant, and the things of its rules the platform used to hold (its
+#: succession track, its cards, its public score). Generic words of play ("trade", "nation",
+#: "calamity" in the code of conduct's own text) are the platform's to use.
+GAME_WORDS = ("advciv", "tigris", "Advanced Civilization", "Euphrates", "Grand Imperial", "A.S.T.",
+              "civilization card", "trade card", "Total Public Points")
+#: The files of the platform the check reads.
+TEXT_FILES = (".py", ".html", ".js", ".css", ".txt", ".json", ".md")
+
+
+def _game_words(root: Path = PLATFORM) -> list[str]:
+    """Each place a file under ``root`` names a game (:data:`GAME_WORDS`): "path:line: word"."""
+    out = []
+    for f in sorted(p for p in root.rglob("*") if p.suffix in TEXT_FILES and "__pycache__" not in p.parts):
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), start=1):
+            out += [f"{f.relative_to(root.parent)}:{n}: {w}" for w in GAME_WORDS if w.lower() in line.lower()]
+    return out
+
+
+def test_the_word_check_sees_a_game_named_anywhere(tmp_path):
+    """A probe tree: a template naming the second game, a script naming the first's track and a
+    docstring naming its registry name are found; a file of generic words is not."""
+    root = tmp_path / "platform"
+    (root / "play" / "templates").mkdir(parents=True)
+    (root / "play" / "templates" / "page.html").write_text("<p>Welcome to Tigris &amp; Euphrates</p>\n")
+    (root / "static.js").write_text("// the order form\nconst t = 'the A.S.T. track';\n")
+    (root / "views.py").write_text('"""Pages of a game; e.g. ADVCIV\'s."""\n')
+    (root / "clean.css").write_text(".trade { color: red; } /* a nation's colour */\n")
+    assert _game_words(root) == ["platform/play/templates/page.html:1: tigris",
+                                 "platform/play/templates/page.html:1: Euphrates",
+                                 "platform/static.js:2: A.S.T.", "platform/views.py:1: advciv"]
+
+
+def test_the_platforms_code_templates_and_scripts_name_no_game():
+    files = [p for p in PLATFORM.rglob("*") if p.suffix in (".html", ".js")]
+    assert len(files) > 40  # the check reads the templates and scripts, not only the code
+    assert _game_words() == []
 
 
 # ---- the platform's apps, in layers ---------------------------------------------------------
@@ -142,39 +169,12 @@ def _unit_imports(root: Path = PLATFORM) -> dict[tuple[str, str], list[str]]:
 
 
 def _circles(edges) -> list[list[str]]:
-    """The strongly connected groups of more than one unit (Tarjan): each an import circle."""
+    """The strongly connected groups of more than one unit (Tarjan, ``import_scan.circles``):
+    each an import circle."""
     graph: dict[str, set[str]] = {}
     for a, b in edges:
         graph.setdefault(a, set()).add(b)
-        graph.setdefault(b, set())
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
+    return circles(graph)
 
 
 def _layer_breaches(edges) -> list[str]:
@@ -240,6 +240,13 @@ class CountToThree:
     title = "Count to three"
     min_players = 2
     max_players = 2
+    points_label = "Numbers said"
+
+    def __init__(self) -> None:
+        #: its bot, and a page of its own served by its own app (tests/platform/count3)
+        self.offers = Offers(bot=self.bot, pages=(Page("tally", "Tally", "count3:tally", "tally",
+                                                       about="How far the count has come"),),
+                             app="tests.platform.count3")
 
     def options_schema(self) -> dict:
         return {"type": "object", "properties": {"players": {"const": 2}}, "additionalProperties": False}
@@ -263,7 +270,7 @@ class CountToThree:
         first = int(hashlib.sha256(str(seed).encode()).hexdigest(), 16) % 2
         return {"count": 0, "turn": first, "first": first, "winner": None, "said": []}
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
         s = json.loads(json.dumps(state))
         if s["winner"] is not None:
             raise IllegalOrder("end", "the game is over")
@@ -280,6 +287,12 @@ class CountToThree:
             s["winner"] = order["player"]
         s["turn"] = 1 - s["turn"]
         return s, [Event(f"Seat {order['player'] + 1} says {s['count']}.", "say")]
+
+    def round(self, state: dict) -> int:
+        return 1 + len(state["said"]) // 2
+
+    def timers(self, state: dict) -> list[Timer]:
+        return []
 
     def pending(self, state: dict) -> list[Decision]:
         if state["winner"] is not None:
@@ -310,34 +323,16 @@ class CountToThree:
     def stage(self, state: dict) -> str:
         return "Game over" if state["winner"] is not None else f"At {state['count']}"
 
-    def pick_order(self, state: dict) -> list[int] | None:
-        return None
-
     def placement_done(self, state: dict) -> bool:
         return True
 
     def board_table(self, view: dict) -> Table:
         return Table("Count", ["count"], [[view["count"]]])
 
-    def hand(self, view: dict) -> list[str]:
-        return []
-
-    def public_messages(self, view: dict) -> list[tuple[int, str]]:
-        return []
-
-    def commands(self, state: dict, player: int) -> dict[str, dict]:
-        return {}
-
-    def ast_page(self, state: dict) -> dict | None:
-        return None
-
-    def advances_page(self, state: dict, player: int | None) -> dict | None:
-        return None
-
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return {"type": "say", "player": seat, "number": state["count"] + 1}
 
-    def is_platform_order(self, order: dict) -> bool:
+    def is_site_order(self, order: dict) -> bool:
         return False
 
     def dumps(self, state: dict) -> str:
@@ -351,8 +346,8 @@ class CountToThree:
 
 
 @pytest.fixture
-def count3(settings):
-    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+def count3(register_games):
+    register_games({"count3": "tests.platform.test_layout:CountToThree"})
     return "count3"
 
 
@@ -421,3 +416,41 @@ def test_the_second_games_bot_plays_through_the_worker(count3):
     assert LogEntry.objects.filter(game=game, reason="bot").count() >= 1
     assert services.rules_of(game).digest(services.rebuild(game, from_snapshot=False)) == \
         services.rules_of(game).digest(services.current_state(game))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_second_game_brings_a_page_of_its_own_and_the_platform_links_it(count3):
+    """The toy game declares a page ("Tally") served by its own Django app
+    (``tests/platform/count3``, ``Offers.app``): the site installs the app and includes its
+    addresses from the registry, the game's top panel links the page, and a request to it
+    through the site's URL conf answers with the game's own page in the platform's frame; a
+    game of another kind has no such page (404, its panel no link)."""
+    assert "tests.platform.count3" in registry.apps()
+    User = get_user_model()
+    a = User.objects.create_user("ann", "ann@example.org", "pw-long-enough")
+    b = User.objects.create_user("bob", "bob@example.org", "pw-long-enough")
+    game = services.create_game(count3, {"players": 2}, name="Counting")
+    lobby.join(game.pk, a)
+    lobby.join(game.pk, b)
+    game.refresh_from_db()
+    state = services.current_state(game)
+    seats = {s.index: s.user for s in game.seats.all()}
+    c = Client()
+    c.force_login(seats[state["turn"]])
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    panel = page[page.index('<nav aria-label="This game">'):]
+    panel = panel[:panel.index("</nav>")]
+    assert f'<li><a href="/games/{game.pk}/tally/">Tally</a></li>' in panel
+    r = c.get(f"/games/{game.pk}/tally/")
+    html = r.content.decode()
+    assert r.status_code == 200 and "<h1>Tally of Counting</h1>" in html
+    assert f'id="tally">The count is at 0; Seat {state["turn"] + 1} (' in html
+    assert f'<a href="/games/{game.pk}/tally/" aria-current="page"><strong>Tally</strong></a>' in html
+    services.submit(game.pk, {"type": "say", "number": 1}, seat=state["turn"], account=seats[state["turn"]])
+    assert 'id="tally">The count is at 1;' in c.get(f"/games/{game.pk}/tally/").content.decode()
+    assert c.get("/games/999999/tally/").status_code == 404
+    # a game of the site's own has no tally: a 404 that says so, and no link
+    other = services.create_game(registry.default_name(), {"players": 2}, name="Other")
+    r = c.get(f"/games/{other.pk}/tally/")
+    assert r.status_code == 404 and "has no tally" in r.content.decode()
+    assert f"/games/{other.pk}/tally/" not in c.get(f"/games/{other.pk}/").content.decode()

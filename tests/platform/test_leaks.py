@@ -170,12 +170,12 @@ def _play(live_site, seed: str, names: dict[str, str], scanner: Scanner) -> dict
         state = oracle.state
         d = next(d for d in rules.pending(state) if d.required)
         seat = d.player
-        order = rules.bot(state, seat, f"leaks:{seed}:{n}")
+        order = rules.offers.bot(state, seat, f"leaks:{seed}:{n}")
         view = clients[seat].get(f"/api/games/{game.pk}")
         assert view.status_code == 200
         scanner.check(view.content, oracle.secrets(seat), f"view of seat {seat}")
-        if rules.is_platform_order(order):
-            services.submit(game.pk, order, seat=seat, by_platform=True, reason="timeout")
+        if rules.is_site_order(order):
+            services.submit(game.pk, order, seat=seat, by_site=True, reason="timeout")
             clock_orders += 1
             oracle.refresh()
         else:

@@ -3,7 +3,7 @@ rebuilds the stored state, bots play through the same path."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from .base import GameRules
+from .contract import GameRules
 
 #: Built-in games: name -> "module:attribute" of a class implementing GameRules.
 GAMES: dict[str, str] = {
@@ -65,6 +65,19 @@ def get(name: str) -> GameRules:
 def names() -> list[str]:
     """The names of every game the site offers."""
     return sorted(_table())
+
+
+def apps(extra: dict[str, str] | None = None) -> list[str]:
+    """The Django apps of the registered games' own pages (``Offers.app``), each once, in the
+    order of :func:`names`: the site installs them and includes their addresses. ``extra``:
+    the setting ``TRESHAM_GAMES`` where the settings are not read yet (the settings module)."""
+    table = {**_table(), **(extra or {})}
+    out: list[str] = []
+    for name in sorted(table):
+        app = _load(table[name]).offers.app
+        if app and app not in out:
+            out.append(app)
+    return out
 
 
 def default_name() -> str:

@@ -20,7 +20,7 @@ from ninja.openapi.schema import REF_TEMPLATE, OpenAPISchema
 from ninja.security import SessionAuth
 
 from ..games import registry
-from ..games.base import IllegalOrder
+from ..games.contract import IllegalOrder
 from . import boundary
 from .accounts.api import router as accounts_router
 from .api_errors import ErrorOut
@@ -113,7 +113,7 @@ RETRY_AFTER: dict[str, Any] = {"description": "seconds to wait before trying aga
 GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]
 
 api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(), parser=boundary.BodyParser(),
-                 description="The play-by-web site for Advanced Civilization and its family.")
+                 description="The play-by-web site Tresham: its games, lobby, deadlines and rankings.")
 api.add_decorator(boundary.guard, mode="view")  # before each operation's authentication and parsing
 
 

@@ -4,7 +4,7 @@ process and give it logged-in clients (the platform's tests use them too). The g
 site's first (``registry.default_name``), played by its own bot.
 
 How a game is played: its orders are decided first by the game's own bot
-(``rules.bot``) on a replica of the game (the same options and seed, and the same orders,
+(``Offers.bot``) on a replica of the game (the same options and seed, and the same orders,
 give the same states), so the load generator spends no CPU while it measures. Then each
 game's seats, each with its own logged-in HTTP client, fetch their view
 (``GET /api/games/{id}``) and post their order (``POST /api/games/{id}/orders``, with the
@@ -200,7 +200,7 @@ def http_client(base_url: str, cookies: dict[str, str], timeout: float = 60.0):
 # ---- the benchmark ------------------------------------------------------------------------------
 @dataclass
 class Plan:
-    """One game's orders as its bot gives them: (seat, order, is_platform) in sequence."""
+    """One game's orders as its bot gives them: (seat, order, by_site) in sequence."""
 
     seed: str
     steps: list[tuple[int, dict, bool]]
@@ -208,15 +208,18 @@ class Plan:
 
 
 def plan_game(rules, players: int, seed: str, limit: int) -> Plan:
-    """Play a game on the engine alone with the game's bot, for at most ``limit`` orders."""
+    """Play a game on the engine alone with the game's bot (``Offers.bot``; a game without one
+    plays its defaults), for at most ``limit`` orders."""
+    bot = rules.offers.bot
     state = rules.new_game(rules.parse_options({"players": players}), seed)
     steps: list[tuple[int, dict, bool]] = []
     while not rules.finished(state) and len(steps) < limit:
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.bot(state, d.player, f"{seed}:bench:{len(steps)}")
-        platform = rules.is_platform_order(order)
-        state, _ = rules.apply(state, order, platform=platform)
-        steps.append((d.player, order, platform))
+        order = bot(state, d.player, f"{seed}:bench:{len(steps)}") if bot is not None else \
+            rules.default(state, d.player)
+        by_site = rules.is_site_order(order)
+        state, _ = rules.apply(state, order, by_site=by_site)
+        steps.append((d.player, order, by_site))
     return Plan(seed, steps, rules.digest(state))
 
 
@@ -265,7 +268,7 @@ def _clock_order(game_id: int, order: dict, seat: int) -> None:
     """Apply a deadline default as the clock does (in a clock process)."""
     from .play import services  # once Django is set up (the module's docstring)
 
-    services.submit(game_id, order, seat=seat, by_platform=True, reason="timeout")
+    services.submit(game_id, order, seat=seat, by_site=True, reason="timeout")
 
 
 def _retrying(run: GameRun, send, *args, **kwargs):
@@ -287,8 +290,8 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clo
     deadline defaults); each player pauses ``think_ms`` on average before an order."""
     pauses = random.Random(f"{run.plan.seed}:think")
     try:
-        for n, (seat, order, platform) in enumerate(run.plan.steps, start=1):
-            if platform:
+        for n, (seat, order, by_site) in enumerate(run.plan.steps, start=1):
+            if by_site:
                 clock.submit(_clock_order, run.game_id, order, seat).result()
                 run.clock += 1
                 continue

@@ -10,7 +10,7 @@ shows its message. Each app names its own refusals by subclassing it (``play.ser
 
 It lives here, on the ground every app stands on, so that no app imports another only to
 say no the way it does (docs/platform.md, "Apps, one concern each"). The rules' own refusal,
-``games.base.IllegalOrder``, is the games' and stays theirs.
+``games.contract.IllegalOrder``, is the games' and stays theirs.
 """
 from __future__ import annotations
 

@@ -16,6 +16,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from tresham.games import registry
+
 BASE_DIR = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("TRESHAM_DATA_DIR") or "var").resolve()  # empty = unset
 
@@ -272,6 +274,8 @@ TRESHAM_TALK_MAIL_EVERY = int(os.environ.get("TRESHAM_TALK_MAIL_EVERY", "3600"))
 # ---- games ------------------------------------------------------------------------------
 #: Extra games beyond the built-in registry: name -> "module:Class" (tresham.games.registry).
 TRESHAM_GAMES: dict[str, str] = {}
+#: Each registered game's own pages are a Django app of its own (``Offers.app``).
+INSTALLED_APPS += registry.apps(TRESHAM_GAMES)
 #: A snapshot of the state is kept every this many orders (replays start from the nearest).
 SNAPSHOT_EVERY = 100
 

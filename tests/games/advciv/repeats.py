@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.orders import is_platform_order
-from tresham.games.base import AlreadyDone
+from tresham.games.advciv.orders import is_site_order
+from tresham.games.contract import AlreadyDone
 
 
 def already_done(state, order: dict, message: str) -> None:
@@ -14,6 +14,6 @@ def already_done(state, order: dict, message: str) -> None:
     (the in-place path: the phase refuses before it changes anything, counters included)."""
     before = state.to_json()
     with pytest.raises(AlreadyDone) as e:
-        engine.apply_in_place(state, order, platform=is_platform_order(order))
+        engine.apply_in_place(state, order, by_site=is_site_order(order))
     assert e.value.message == message
     assert state.to_json() == before

@@ -10,9 +10,9 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.tools.sim import all_trade_cards, card_counts
 from tresham.games.advciv.machine import advance
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.phase import PHASES
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import position
@@ -87,13 +87,13 @@ def test_cards_conserved_and_hidden(seed, rounds, treasury, embargo):
     for _ in range(rounds):
         restart(state, "acquisition")
         if state.phase == "trade" and not embargo:
-            engine.apply_in_place(state, {"type": "market_open", "player": 0}, platform=True)
+            engine.apply_in_place(state, {"type": "market_open", "player": 0}, by_site=True)
         guard = 0
         while state.phase in ("acquisition", "trade") and not state.finished:
             req = [d.player for d in engine.pending(state) if d.required]
             seat = req[rng.below(len(req))]
             order = PHASES[state.phase].sample(Context(state), seat, rng)
-            events = engine.apply_in_place(state, order, platform=is_platform_order(order))
+            events = engine.apply_in_place(state, order, by_site=is_site_order(order))
             check_events(events, state)
             if state.phase == "trade":
                 check_views(state)
@@ -161,7 +161,7 @@ def test_arbitrary_trade_orders_refused_cleanly_or_conserve_cards(orders, embarg
             o = {"type": "market_open", "player": a}
         before = state.digest()
         try:
-            events = engine.apply_in_place(state, o, platform=is_platform_order(o))  # market_open: the clock
+            events = engine.apply_in_place(state, o, by_site=is_site_order(o))  # market_open: the clock
         except IllegalOrder:
             assert state.digest() == before
             continue

@@ -4,7 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.helpers import position
 

@@ -3,8 +3,8 @@ and determinism."""
 import pytest
 
 from tresham.games.advciv import engine
-from tresham.games.advciv.orders import is_platform_order
-from tresham.games.base import IllegalOrder
+from tresham.games.advciv.orders import is_site_order
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import play_game
 
 
@@ -96,7 +96,7 @@ def test_every_event_of_random_games_has_valid_visibility():
         rec = play_game(players, seed, turns=6, check=False, replay=False)
         st = engine.new_game({"players": players, "turn_limit": 6}, seed)
         for o in rec.orders:
-            for e in engine.apply_in_place(st, o, platform=is_platform_order(o)):
+            for e in engine.apply_in_place(st, o, by_site=is_site_order(o)):
                 assert e.to is None or (isinstance(e.to, list) and all(isinstance(x, int) for x in e.to))
 
 

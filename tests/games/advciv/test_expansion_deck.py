@@ -99,7 +99,7 @@ def test_minor_calamities_are_never_modified_by_advances():
 @pytest.mark.site("SITE-SAFE-12")
 @pytest.mark.variant("CPCAL-28.615", "CPCAL-28.814")
 def test_the_later_texts_substitutions_are_an_option_off_by_default():
-    from tresham.games.base import IllegalOrder
+    from tresham.games.contract import IllegalOrder
 
     rules = AdvancedCivilization()
     assert rules.parse_options({"players": 4, "ep_major": True})["ep_later_modifiers"] is False

@@ -7,8 +7,9 @@ the engine to its bots, site face or tools. Imports inside functions and ``impor
 with a literal name count as any import does."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.import_scan import circles, imports, module_of
 
 WING = Path(__file__).resolve().parents[3] / "tresham" / "games" / "advciv"
 PACKAGE = "tresham.games.advciv"
@@ -26,38 +27,15 @@ PURE = ("engine", "bots", "site")
 
 
 def _module_of(path: Path, root: Path = WING, package: str = PACKAGE) -> str:
-    rel = path.relative_to(root).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join([package, *parts])
+    return module_of(path, root, package)
 
 
 def _imports(path: Path, module: str) -> list[tuple[int, str]]:
     """(line, absolute module) of every import in the file of ``module``, wherever it stands
     (inside functions too), relative ones resolved, and of ``importlib.import_module("...")``
     / ``__import__("...")`` with a literal name; ``from a import b`` counts as ``a.b`` too
-    (``b`` may be a module)."""
-    is_package = path.name == "__init__.py"
-    here = module.split(".") if is_package else module.split(".")[:-1]
-    out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, a.name) for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = here[:len(here) - node.level + 1]
-                base = ".".join(parent + ([base] if base else []))
-            out.append((node.lineno, base))
-            out += [(node.lineno, f"{base}.{a.name}") for a in node.names if a.name != "*"]
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
-                and isinstance(node.args[0].value, str):
-            fn = node.func
-            name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if name in ("import_module", "__import__"):
-                out.append((node.lineno, node.args[0].value))
-    return out
+    (``b`` may be a module). The layout tests' one scanner (``tests/import_scan.py``)."""
+    return imports(path, module if path.name == "__init__.py" else module.rpartition(".")[0])
 
 
 def _part(module: str, package: str = PACKAGE) -> str | None:
@@ -78,38 +56,8 @@ def _graph(root: Path = WING, package: str = PACKAGE) -> dict[str, set[str]]:
 
 
 def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[set[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = set()
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.add(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(comp)
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
+    """The strongly connected components of more than one module (Tarjan, ``import_scan.circles``)."""
+    return [set(c) for c in circles(graph)]
 
 
 def _wrong_imports(root: Path = WING, package: str = PACKAGE) -> list[str]:

@@ -23,9 +23,9 @@ from tresham.games.advciv import engine
 from tresham.games.advciv import position as sc
 from tresham.games.advciv.tools import scenario as runner
 from tresham.games.advciv.data import load
-from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, from_json, is_platform_order, json_schema
+from tresham.games.advciv.orders import ORDER_TYPES, SITE_TYPES, from_json, is_site_order, json_schema
 from tresham.games.advciv.state import GameState
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 
@@ -122,10 +122,10 @@ def test_a_seat_cannot_give_the_clocks_orders():
             engine.apply_in_place(st_, {"type": kind, "player": 1})
         assert st_.digest() == before
     # the platform may: the cutoff ends trading for everyone
-    st2, ev = engine.apply(st_, {"type": "close_market", "player": 0}, platform=True)
+    st2, ev = engine.apply(st_, {"type": "close_market", "player": 0}, by_site=True)
     assert st2.phase != "trade" and any(e.kind == "market_cutoff" for e in ev)
-    assert set(PLATFORM_TYPES) == {"timeout", "market_open", "close_market", "depart"}
-    assert not set(PLATFORM_TYPES) & set(ORDER_TYPES)
+    assert set(SITE_TYPES) == {"timeout", "market_open", "close_market", "depart"}
+    assert not set(SITE_TYPES) & set(ORDER_TYPES)
 
 
 # ---- the schema: one description of every order ------------------------------------------------
@@ -153,7 +153,7 @@ def test_the_json_schema_lists_every_players_order_with_enumerated_ids():
     seat = schema["$defs"]["TradeDoneOrder"]["properties"]["player"]
     assert (seat["minimum"], seat["maximum"]) == (0, 7)
     assert schema["$defs"]["TradeDoneOrder"]["additionalProperties"] is False
-    assert set(json_schema(platform=True)["discriminator"]["mapping"]) == set(PLATFORM_TYPES)
+    assert set(json_schema(by_site=True)["discriminator"]["mapping"]) == set(SITE_TYPES)
 
 
 # ---- fuzzing: arbitrary JSON in every phase of mid-game states ----------------------------------
@@ -178,7 +178,7 @@ def corpus() -> tuple[GameState, ...]:
                 out.append(state.copy())
             d = req[rng.below(len(req))]
             o = heuristic_bot(state, d.player, rng)
-            engine.apply_in_place(state, o, platform=is_platform_order(o))
+            engine.apply_in_place(state, o, by_site=is_site_order(o))
     for path in sorted(SCENARIOS.glob("*.json")):
         if path.name.startswith("te-"):  # Tigris & Euphrates scenarios: another game
             continue
@@ -188,7 +188,7 @@ def corpus() -> tuple[GameState, ...]:
             if raw is not None:
                 o = dict(raw, player=runner.seat_of(state, raw.get("player")))
                 try:
-                    state, _ = engine.apply(state, o, platform=is_platform_order(o))
+                    state, _ = engine.apply(state, o, by_site=is_site_order(o))
                 except IllegalOrder:
                     continue
             if not state.finished and any(d.required for d in engine.pending(state)):
@@ -204,7 +204,7 @@ def _ids() -> list[str]:
         "tokens", "mixed", "token", "done", "unless_threatened", "barbarians", "pirates", ""]
 
 
-TYPES = sorted(ORDER_TYPES) + sorted(PLATFORM_TYPES) + ["fly", "", "Done"]
+TYPES = sorted(ORDER_TYPES) + sorted(SITE_TYPES) + ["fly", "", "Done"]
 FIELDS = sorted({f for cls in ORDER_TYPES.values() for f in cls.__dataclass_fields__} | {"type", "x", "ship"})
 IDS = _ids()
 
@@ -257,15 +257,15 @@ class Garbage:
         type with random fields, or a legal order of a seat with one part broken."""
         r = self.r
         seats = len(corpus()[i].players)
-        platform = r.random() < 0.1  # now and then the platform's own path
+        by_site = r.random() < 0.1  # now and then the platform's own path
         how = r.randint(0, 9)
         if how == 0:
-            return self.json(), platform
+            return self.json(), by_site
         if how <= 4 or not samples(i):
             o = {"type": r.choice(TYPES), "player": r.choice([r.randint(-3, seats + 2), self.json()])}
             for _ in range(r.randint(0, 3)):
                 o[r.choice(FIELDS)] = self.value()
-            return o, platform
+            return o, by_site
         o = dict(r.choice(samples(i)))
         op = r.randint(0, 5)
         if op == 0:
@@ -278,7 +278,7 @@ class Garbage:
             o["player"] = r.randint(-3, seats + 2)
         elif op == 4:
             o["type"] = r.choice(TYPES)
-        return o, platform  # op 5: the legal order itself, from a seat that may not owe it
+        return o, by_site  # op 5: the legal order itself, from a seat that may not owe it
 
 
 @cache
@@ -309,11 +309,11 @@ def _fuzz(part: int) -> int:
         state = corpus()[i]
         garbage = Garbage(rnd)
         for _ in range(BATCH):
-            order, platform = garbage.order(i)
+            order, by_site = garbage.order(i)
             work = state.copy()
             count += 1
             try:
-                engine.apply_in_place(work, order, platform=platform)
+                engine.apply_in_place(work, order, by_site=by_site)
             except IllegalOrder as e:
                 assert isinstance(e.message, str) and e.message
                 assert work.to_json() == before[i], f"refused {order!r} but the state changed"

@@ -17,7 +17,7 @@ from tresham.games import registry
 from tresham.games.advciv import position as sc
 from tresham.games.advciv.engine import apply, new_game, pending, replay
 from tresham.games.advciv.site.rules import AdvancedCivilization
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 RULES = AdvancedCivilization()
 THREE_TURNS = Path(__file__).resolve().parents[2] / "browser" / "positions" / "three_turns.json"
@@ -166,13 +166,13 @@ def play_three_turns(seed: str):
         seen += [(state.turn, d.player, d.kind) for d in owed]
         if state.phase == "trade" and state.turn == 5 and not any(o["type"] == "trade_offer" for o in log):
             # the trade of the browser test: market opens, Crete lies, Africa accepts
-            for order, platform in (({"type": "market_open", "player": 0}, True),
+            for order, by_site in (({"type": "market_open", "player": 0}, True),
                                     ({"type": "trade_offer", "player": 0, "to": "africa",
                                       "give": ["salt", "salt", "superstition"], "said": ["salt", "salt", "ochre"],
                                       "expect": ["oil", "oil", "dont_care"]}, False),
                                     ({"type": "trade_accept", "player": 2, "offer": 1,
                                       "give": ["oil", "oil", "hides"]}, False)):
-                state, ev = apply(state, order, platform=platform)
+                state, ev = apply(state, order, by_site=by_site)
                 events += ev
                 log.append(order)
             for seat in range(3):
@@ -186,7 +186,7 @@ def play_three_turns(seed: str):
         order = three_turns_orders(state) if state.phase != "trade" else None
         if order is None:
             order = bot(state, owed[0].player, f"salt-{len(log)}")
-        state, ev = apply(state, order, platform=RULES.is_platform_order(order))
+        state, ev = apply(state, order, by_site=RULES.is_site_order(order))
         events += ev
         log.append(order)
     return seen, events, state, opts, log

@@ -4,9 +4,9 @@ from hypothesis import strategies as st
 
 from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.state import GameState
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 
@@ -23,7 +23,7 @@ def test_random_legal_orders_keep_invariants(players, seed, steps):
         assert req, f"nobody owes anything in {state.phase}"
         seat = req[rng.below(len(req))].player
         o = random_bot(state, seat, rng)  # the timeout when it has nothing better (a platform order)
-        engine.apply_in_place(state, o, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, by_site=is_site_order(o))
         assert check_invariants(state) == []
     again = GameState.loads(state.dumps())
     assert again.dumps() == state.dumps()
@@ -64,7 +64,7 @@ class RandomPlay(RuleBasedStateMachine):
         req = self._required()
         seat = req[pick % len(req)].player
         o = random_bot(self.state, seat, self.rng)
-        engine.apply_in_place(self.state, o, platform=is_platform_order(o))
+        engine.apply_in_place(self.state, o, by_site=is_site_order(o))
 
     @rule(pick=st.integers(0, 7))
     def deadline_passes(self, pick):
@@ -73,7 +73,7 @@ class RandomPlay(RuleBasedStateMachine):
         req = self._required()
         seat = req[pick % len(req)].player
         o = engine.default(self.state, seat)
-        engine.apply_in_place(self.state, o, platform=is_platform_order(o))
+        engine.apply_in_place(self.state, o, by_site=is_site_order(o))
 
     @rule(seat=st.integers(-1, 8), kind=st.sampled_from(["move", "buy", "pillage", "trade_offer", "pick"]))
     def pure_apply_never_mutates_its_input(self, seat, kind):

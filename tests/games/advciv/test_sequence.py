@@ -4,7 +4,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.phase import PHASES, TURN
 
 from tests.helpers import four_nations_with_stock as pos, play, position, texts
@@ -39,7 +39,7 @@ def test_description_of_play_over_two_turns():
             break
         seat = next(d.player for d in engine.pending(state) if d.required)
         o = engine.default(state, seat)
-        engine.apply_in_place(state, o, after, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, after, by_site=is_site_order(o))
     assert hands == [1]  # 2.6: one trade card per city
 
 

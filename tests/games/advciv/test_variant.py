@@ -25,10 +25,10 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import (ORDER_TYPES, PLATFORM_TYPES, VARIANT_ORDER_TYPES,
-                                         VARIANT_PLATFORM_TYPES, Order, Timeout, from_json,
-                                         is_platform_order, json_schema, order, order_types,
-                                         platform_order)
+from tresham.games.advciv.orders import (ORDER_TYPES, SITE_TYPES, VARIANT_ORDER_TYPES,
+                                         VARIANT_SITE_TYPES, Order, Timeout, from_json,
+                                         is_site_order, json_schema, order, order_types,
+                                         site_order)
 from tresham.games.advciv.phase import PHASES, TURN, VARIANT_PHASES, Phase, register
 from tresham.games.advciv.rules import support, taxation
 from tresham.games.advciv.schema import Text
@@ -37,7 +37,7 @@ from tresham.games.advciv.state import GameState, Options
 from tresham.games.advciv.variant import (BUILT_IN, VARIANTS, Standard, Variant, find_variant,
                                           game_for, variant_of)
 from tresham.games.advciv.view import information_state
-from tresham.games.base import Decision, IllegalOrder
+from tresham.games.contract import Decision, IllegalOrder
 from tresham.games.advciv.tools.sim import play_game, seat_bots
 
 from tests.games.advciv.variant_games import (FIXTURE, GAMES, INTERFACE, fingerprints, interface, play,
@@ -83,7 +83,7 @@ def test_the_plain_game_is_the_standard_variant():
     std = find_variant("standard")
     assert isinstance(std, Standard) and std.key == "standard" and "standard" in BUILT_IN
     assert std.turn is TURN and std.phases() is PHASES and std.context_class is Context
-    assert std.order_types() is ORDER_TYPES and std.order_types(platform=True) is PLATFORM_TYPES
+    assert std.order_types() is ORDER_TYPES and std.order_types(by_site=True) is SITE_TYPES
     state = engine.new_game({"players": 3}, seed=1)
     for x in (state, state.options, {}, {"variant": "standard"}, None):
         assert variant_of(x) is std
@@ -252,12 +252,12 @@ def _deep_classes() -> tuple[list, list, list]:
     """The deep clone's classes, made once (their pydantic models are then made once too)."""
     return ([_clone_phase(type(p)) for p in PHASES.values()],
             [(name, cls, _clone_order(cls)) for name, cls in ORDER_TYPES.items()],
-            [(name, cls, _clone_order(cls)) for name, cls in PLATFORM_TYPES.items()])
+            [(name, cls, _clone_order(cls)) for name, cls in SITE_TYPES.items()])
 
 
 @pytest.fixture
 def deep(monkeypatch):
-    for table in (VARIANT_PHASES, VARIANT_ORDER_TYPES, VARIANT_PLATFORM_TYPES):
+    for table in (VARIANT_PHASES, VARIANT_ORDER_TYPES, VARIANT_SITE_TYPES):
         monkeypatch.setitem(table, DEEP, {})
     phases, players, site = _deep_classes()
     for cls in phases:
@@ -265,7 +265,7 @@ def deep(monkeypatch):
     for name, plain, cls in players:
         order(name, plain.rules[""], {k: v for k, v in plain.rules.items() if k}, variant=DEEP)(cls)
     for name, plain, cls in site:
-        platform_order(name, plain.rules[""], variant=DEEP)(cls)
+        site_order(name, plain.rules[""], variant=DEEP)(cls)
     monkeypatch.setitem(VARIANTS, DEEP, DeepClone)  # a class: made and checked on first use
     yield find_variant(DEEP)
     json_schema.cache_clear()
@@ -277,8 +277,8 @@ def test_the_deep_clone_uses_its_own_classes(deep):
         type(deep.phase(n)).__name__ == "Clone" + type(PHASES[n]).__name__ for n in PHASES)
     assert set(deep.order_types()) == set(ORDER_TYPES)
     assert type(from_json({"type": "done", "player": 0}, variant=DEEP)).__name__ == "CloneDone"
-    assert type(from_json({"type": "timeout", "player": 0}, platform=True, variant=DEEP)).__name__ == "CloneTimeout"
-    assert is_platform_order({"type": "timeout", "player": 0}, DEEP)
+    assert type(from_json({"type": "timeout", "player": 0}, by_site=True, variant=DEEP)).__name__ == "CloneTimeout"
+    assert is_site_order({"type": "timeout", "player": 0}, DEEP)
     # the plain tables are untouched
     assert type(from_json({"type": "done", "player": 0})).__name__ == "Done"
     assert interface() == json.loads(INTERFACE.read_text())
@@ -449,7 +449,7 @@ def test_the_toy_phase_is_visited_every_turn_between_ships_and_movement(toy, bot
     kinds: Counter = Counter()
     for o in rec.orders:
         kinds.update(e.kind for e in engine.apply_in_place(
-            state, o, lambda s, ph: finished.append((s.turn, ph)), platform=True))
+            state, o, lambda s, ph: finished.append((s.turn, ph)), by_site=True))
     assert state.variant_state["visits"] == list(range(1, 7))
     assert kinds["toy"] == 6 and kinds["toy_note"] == 6 * players
     for turn in range(1, 6):
@@ -465,7 +465,7 @@ def test_the_toy_order_is_taken_in_the_toy_game_only(toy):
         if state.phase != "pick":
             with pytest.raises(IllegalOrder, match=f"a 'toy_note' order is not taken in the {state.phase} phase"):
                 engine.apply(state, note)
-        state, _ = engine.apply(state, engine.default(state, seat), platform=True)
+        state, _ = engine.apply(state, engine.default(state, seat), by_site=True)
     seat = engine.pending(state)[0].player
     assert [d["kind"] for d in engine.view(state, seat)["decisions"]] == ["toy_note"]
     state, ev = engine.apply(state, {"type": "toy_note", "player": seat, "text": "hi"})
@@ -486,7 +486,7 @@ def test_the_toy_order_is_taken_in_the_toy_game_only(toy):
 # ---- registering: what is refused --------------------------------------------------------------
 def test_a_variant_replaces_a_plain_order_only_with_a_subclass_given_by_the_same_side(monkeypatch):
     monkeypatch.setitem(VARIANT_ORDER_TYPES, "bad", {})
-    monkeypatch.setitem(VARIANT_PLATFORM_TYPES, "bad", {})
+    monkeypatch.setitem(VARIANT_SITE_TYPES, "bad", {})
     with pytest.raises(ValueError, match="only with a subclass of Done"):
         order("done", variant="bad")(ToyNote)
     with pytest.raises(ValueError, match="only with a subclass of Timeout"):

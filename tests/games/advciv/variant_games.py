@@ -16,6 +16,18 @@ moved, every order, every decision owed and every final digest is the one record
 those not told (16 steps: with the old display put back, every view is as recorded), and a
 state's digest while a traded calamity is in the calamity phase's scratch data (30 steps: it
 notes the seats told and whether the trader has been shown).
+
+Re-recorded again for issue 24 (the table), after checking the old and the new code step by
+step on all 27 games (the steps' states, events, decisions and views dumped by both and
+compared): every order and every final digest is the one recorded before; every state is
+the same except, in the city construction phase, the cities marked to build (29 steps: a
+supported set now starts marked where none did, finding 2); the events differ only by the
+lines of the nations a phase no longer asks (1,744 lines of the kinds ``ships_none``,
+``cities_none``, ``buy_cards_none``, ``buy_none``: SITE-TABLE-08) and by 21 texts whose count
+of one now takes the singular ("1 token remains", finding 9); the decisions differ only in
+such prompts (52 steps) and the views only in those prompts and the marks (74 steps). No
+decision was skipped in these games that was asked before (the plain game already passed the
+empty ones; the new skips are Grand Imperial's and Tigris's), so no order changed.
 """
 from __future__ import annotations
 
@@ -80,7 +92,7 @@ def fingerprints(opts: dict, seed: int, orders: list[dict], plain_name: str | No
 
     step([])
     for o in orders:
-        step(engine.apply_in_place(state, o, platform=True))
+        step(engine.apply_in_place(state, o, by_site=True))
     return out
 
 
@@ -99,15 +111,15 @@ def interface() -> dict[str, Any]:
     orders' JSON Schemas, the help pages' reference, the lobby's option fields, the options a
     7-player game is created with; and the names in the plain registries."""
     from tresham.games.advciv.site.rules import AdvancedCivilization
-    from tresham.games.advciv.orders import ORDER_TYPES, PLATFORM_TYPES, json_schema
+    from tresham.games.advciv.orders import ORDER_TYPES, SITE_TYPES, json_schema
     from tresham.games.advciv.phase import PHASES
 
     r = AdvancedCivilization()
     return {"options_schema": _h(r.options_schema()), "order_schema": _h(r.order_schema()),
-            "platform_order_schema": _h(json_schema(platform=True)), "reference": _h(r.reference()),
+            "platform_order_schema": _h(json_schema(by_site=True)), "reference": _h(r.reference()),
             "option_fields": _h([f.to_json() for f in r.option_fields()]),
             "parse_options_7": _h(r.parse_options({"players": 7})),
-            "order_types": sorted(ORDER_TYPES), "platform_types": sorted(PLATFORM_TYPES), "phases": list(PHASES)}
+            "order_types": sorted(ORDER_TYPES), "platform_types": sorted(SITE_TYPES), "phases": list(PHASES)}
 
 
 def main() -> None:

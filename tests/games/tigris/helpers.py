@@ -73,9 +73,9 @@ def hand(s: TEState, seat: int, **counts: int) -> None:
             s.hands[seat][c] += 1
 
 
-def act(s: TEState, order: dict, platform: bool = False):
+def act(s: TEState, order: dict, by_site: bool = False):
     """Apply ``order``: (new state, events)."""
-    return engine.apply(s, order, platform=platform)
+    return engine.apply(s, order, by_site=by_site)
 
 
 def acts(s: TEState, *orders: dict) -> tuple[TEState, list]:

@@ -37,7 +37,7 @@ def play(start: TEState, seed: int, orders: int = 300, tile_bias: float = 0.7,
             o = rnd.choice(tiles) if s.phase == "action" and tiles and rnd.random() < tile_bias \
                 else rnd.choice(legal)
         before = s.digest()
-        t, _ = engine.apply(s, o, platform=True)
+        t, _ = engine.apply(s, o, by_site=True)
         assert s.digest() == before
         bad = [x for x in violations(t) if not (built and x.startswith("treasures:"))]
         assert bad == [], (o, bad)
@@ -50,5 +50,5 @@ def play(start: TEState, seed: int, orders: int = 300, tile_bias: float = 0.7,
 def replayed(start: TEState, log: list[dict]) -> TEState:
     s = start.copy()
     for o in log:
-        engine.apply_in_place(s, o, platform=True)
+        engine.apply_in_place(s, o, by_site=True)
     return s

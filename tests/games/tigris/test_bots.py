@@ -143,7 +143,7 @@ def test_greedy_beats_random_in_most_two_player_games():
 
 # ---- the greedy bot's choices in built positions --------------------------------------------
 def revolt_position():
-    """Seat 0's priest may revolt on F6 (2 temples, F5 and G6) against bull's on E6 (1, E5)."""
+    """Seat 0's priest may revolt on F6 (2 temples, F5 and G6) against Bull's on E6 (1, E5)."""
     s = game()
     tiles(s, "red", "E5", "F5", "G6")
     leader(s, "E6", 1, "red")

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from tresham.games import registry
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
@@ -112,7 +112,7 @@ def test_refusals_leave_the_state_unchanged():
            {"type": "tile", "player": 0, "colour": "red", "to": J("F6"), "extra": 1}]
     for o in bad:
         with pytest.raises(IllegalOrder):
-            G.apply(s, o, platform=True)
+            G.apply(s, o, by_site=True)
         assert s.digest() == before
 
 
@@ -125,11 +125,11 @@ def test_timeout_defaults():
     hand(s, 1, red=2)
     t, _ = act(s, {"type": "leader", "player": 0, "colour": "red", "to": J("F6")})
     assert G.default(t, 0) == {"type": "timeout", "player": 0}
-    t, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.conflict["attacker_committed"] == 0 and "time ran out" in ev[0].text
-    t, _ = act(t, {"type": "timeout", "player": 1}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 1}, by_site=True)
     assert t.conflict is None and t.leader_square(1, "red") == sq("E6")  # 1 against 1
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)  # action: pass
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)  # action: pass
     assert t.active == 1
 
 
@@ -140,7 +140,7 @@ def test_pending_accepts_stage():
     assert len(d) == 1 and d[0].player == a and d[0].kind == "action"
     assert G.accepts(s, a) == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.accepts(s, 1 - a) == []
-    name = ["archer", "bull"][a]
+    name = ["Archer", "Bull"][a]
     # the actions left are the view's, not the stage's: the site names a decision by its stage,
     # so a turn's two actions keep one deadline (docs/rulings/tigris.md TER-SITE-1)
     assert G.stage(s) == f"Turn 1, {name}"
@@ -222,15 +222,15 @@ def test_pages():
     v = G.view(s, 0)
     table = G.board_table(v)
     assert ["F5", "temple", "", "yes", "", "", ""] in table.rows
-    assert ["F6", "", "king of bull", "", "", "", ""] in table.rows
+    assert ["F6", "", "king of Bull", "", "", "", ""] in table.rows
     assert G.hand(v) == ["2 temples (red)", "1 farm (blue)"]
     assert G.hand(G.view(s, None)) == []
     ref = G.reference()
     assert ref["phases"][0]["orders"] == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
     assert G.summary(s)[0].columns["Points"] == "hidden"
     assert [(r.seat, r.points) for r in G.summary(s)] == [(0, None), (1, None)]  # no public score
-    assert G.mail_events(s, []) == [] and G.pick_order(s) is None and G.placement_done(s)
-    assert G.is_platform_order({"type": "timeout", "player": 0}) and not G.is_platform_order({"type": "pass"})
+    assert G.offers.mail is None and G.offers.pick_order is None and G.placement_done(s)  # no mails, no picking
+    assert G.is_site_order({"type": "timeout", "player": 0}) and not G.is_site_order({"type": "pass"})
     assert G.bot(s, 0, "x") in legal_orders(s, 0)  # the bot is the greedy bot (bots.py)
     assert G.bot(s, 1, "x") == {"type": "timeout", "player": 1}  # seat 1 owes nothing
     assert G.order_forms(s, 1) == [] and "pass" in [f.id for f in G.order_forms(s, 0)]  # forms.py
@@ -247,7 +247,7 @@ def test_every_decision_default_is_legal():
         while not s.finished:
             seat = decider(s)
             kinds.add(s.phase)
-            t, _ = G.apply(s, G.default(s, seat), platform=True)  # never refused
+            t, _ = G.apply(s, G.default(s, seat), by_site=True)  # never refused
             if s.phase != "action":
                 assert t.order_count == s.order_count + 1
             opts = legal_orders(s, seat)
@@ -259,13 +259,13 @@ def test_every_decision_default_is_legal():
 @pytest.mark.variant("TE-BASE-53", "TE-BASE-63")
 def test_war_order_and_monument_defaults():
     t, _ = act(two_wars(), {"type": "tile", "player": 0, "colour": "green", "to": J("E5")})
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.conflict["colour"] == "red"  # the first colour at war in red, blue, green, black
     s = game()
     tiles(s, "black", "E5", "F5", "E6")
     hand(s, 0, black=1)
     t, _ = act(s, {"type": "tile", "player": 0, "colour": "black", "to": J("F6")})
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert all(v is None for v in t.monuments.values()) and t.phase == "action"
 
 

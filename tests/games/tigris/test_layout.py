@@ -8,9 +8,10 @@ inside functions too, relative ones resolved, ``importlib.import_module`` with a
 included."""
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
+
+from tests import import_scan as scan
 
 WING = Path(__file__).resolve().parents[3] / "tresham" / "games" / "tigris"
 ROOT = WING.parents[2]
@@ -24,8 +25,7 @@ DJANGO = ("django", "tresham.platform")
 
 def module_of(path: Path) -> str:
     """The dotted name of a file under the repository ("tresham.games.tigris.rules.turn")."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    return scan.module_of(path, ROOT)
 
 
 def is_module(name: str) -> bool:
@@ -38,30 +38,11 @@ def imports(path: Path, package: str | None = None) -> list[tuple[int, str]]:
     """(line, module) of every import in the file at ``path`` (its ``package`` by default from
     its place in the tree): ``from X import n`` gives ``X.n`` where that is a module, else
     ``X``; relative imports are resolved; ``import_module("...")`` / ``__import__("...")``
-    with a literal name count too."""
+    with a literal name count too. The layout tests' one scanner (``tests/import_scan.py``)."""
     if package is None:
         mod = module_of(path)
         package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-    out: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, a.name) for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parent = parts[:len(parts) - node.level + 1]
-                base = ".".join(parent + ([node.module] if node.module else []))
-            for a in node.names:
-                sub = f"{base}.{a.name}"
-                out.append((node.lineno, sub if is_module(sub) else base))
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
-                and isinstance(node.args[0].value, str):
-            fn = node.func
-            name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if name in ("import_module", "__import__"):
-                out.append((node.lineno, node.args[0].value))
-    return out
+    return scan.imports(path, package, is_module=is_module)
 
 
 def part_of(module: str) -> str | None:
@@ -95,38 +76,11 @@ def breaches(files: list[Path]) -> list[str]:
 
 def circles(files: list[Path]) -> list[list[str]]:
     """The import circles among ``files`` (strongly connected components of more than one
-    module, or a module importing itself), each sorted."""
+    module, or a module importing itself), each sorted (``import_scan.circles``)."""
     graph = {module_of(f): set() for f in files}
     for f in files:
         graph[module_of(f)] |= {m for _, m in imports(f) if m in graph}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:  # Tarjan's algorithm
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1 or v in graph[v]:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
+    return scan.circles(graph)
 
 
 # ---- the scanner itself ---------------------------------------------------------------------
@@ -136,14 +90,14 @@ def test_the_scanner_resolves_every_way_of_importing(tmp_path):
                      "from ..site import rules\n"
                      "from ..state import TEState\n"
                      "import django.db\n"
-                     "from ...base import Event\n"
+                     "from ...contract import Event\n"
                      "import importlib\n"
                      "m = importlib.import_module('tresham.platform.play')\n"
                      "def late():\n"
                      "    from ..tools.playout import play\n")
     mods = [m for _, m in imports(probe, package="tresham.games.tigris.rules")]
     assert mods == ["tresham.games.tigris.bots", "tresham.games.tigris.site.rules",
-                    "tresham.games.tigris.state", "django.db", "tresham.games.base", "importlib",
+                    "tresham.games.tigris.state", "django.db", "tresham.games.contract", "importlib",
                     "tresham.platform.play", "tresham.games.tigris.tools.playout"]
     assert [part_of(m) for m in mods] == ["bots", "site", "engine", None, None, None, None, "tools"]
     assert module_of(WING / "rules" / "turn.py") == "tresham.games.tigris.rules.turn"

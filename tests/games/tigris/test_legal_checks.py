@@ -3,7 +3,7 @@ leader, tile and catastrophe orders that the rules' own checks accept, square by
 over seeded random games with every option mix."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.bots import random_bot
 from tresham.games.tigris.legal import legal_orders

@@ -1,7 +1,7 @@
 """Orders: strict typing, unknown types and fields, platform orders, the JSON Schema."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.orders import from_json, json_schema
 
@@ -28,7 +28,7 @@ def test_unknown_type_and_platform_order():
         from_json({"type": "fly", "player": 0})
     with pytest.raises(IllegalOrder, match="only by the site"):
         from_json({"type": "timeout", "player": 0})
-    assert from_json({"type": "timeout", "player": 0}, platform=True).type == "timeout"
+    assert from_json({"type": "timeout", "player": 0}, by_site=True).type == "timeout"
     with pytest.raises(IllegalOrder):
         from_json(["pass"])
 

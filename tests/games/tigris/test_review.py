@@ -6,7 +6,7 @@ from itertools import product
 
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
@@ -41,7 +41,7 @@ def test_trader_uniting_two_treasures_collects_after_the_leader_action():
     t, ev = act(s, L(0, "green", "B9"))   # joins two leaderless regions into one kingdom
     assert t.phase == "action" and t.actions_left == 1
     assert t.collected == [1, 0] and sq("B8") not in t.treasures and sq("B10") in t.treasures
-    assert "archer takes the treasure on B8" in text(ev)
+    assert "Archer takes the treasure on B8" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-30", "TE-BASE-32")
@@ -179,7 +179,7 @@ def test_monument_block_kept_by_the_war_is_offered_after_it():
 # ---- refusals ----------------------------------------------------------------------------
 
 @pytest.mark.variant("TE-BASE-25", "TE-BASE-26")
-@pytest.mark.parametrize("raw,platform,rule", [
+@pytest.mark.parametrize("raw,by_site,rule", [
     (["pass"], False, "TE-BASE-26"),                                  # not an object
     ({"player": 0}, False, "TE-BASE-26"),                             # no type
     ({"type": "fly", "player": 0}, False, "TE-BASE-26"),              # no such order
@@ -187,11 +187,11 @@ def test_monument_block_kept_by_the_war_is_offered_after_it():
     ({"type": "timeout", "player": 1}, True, "TE-BASE-25"),           # seat 1 owes nothing now
     ({"type": "timeout", "player": 0, "x": 1}, True, "TE-BASE-25"),   # a malformed timeout
 ])
-def test_every_refusal_names_a_rule(raw, platform, rule):
+def test_every_refusal_names_a_rule(raw, by_site, rule):
     s = game()
     before = s.digest()
     with pytest.raises(IllegalOrder) as e:
-        G.apply(s, raw, platform=platform)
+        G.apply(s, raw, by_site=by_site)
     assert e.value.rule == rule and e.value.message
     assert s.digest() == before
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.board import load, name
 from tresham.games.tigris.rules.common import score

@@ -40,10 +40,10 @@ class Seated:
     def act(self, seat: int, i: int = 0) -> None:
         """The seat's holder gives the bot's order for him (a person playing)."""
         state = self.state()
-        order = self.rules.bot(state, seat, f"test:{self.game.revision}:{i}")
+        order = self.rules.offers.bot(state, seat, f"test:{self.game.revision}:{i}")
         services.submit(self.game.pk, order, seat=seat, account=self.users[seat],
-                        by_platform=self.rules.is_platform_order(order), reason="" if not
-                        self.rules.is_platform_order(order) else "test default")
+                        by_site=self.rules.is_site_order(order), reason="" if not
+                        self.rules.is_site_order(order) else "test default")
 
     def play_until(self, done: Callable[[Any], bool], *, skip: set[int] = frozenset(), limit: int = 4000) -> None:
         """Everyone but ``skip`` plays until ``done(state)``."""

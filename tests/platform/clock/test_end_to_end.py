@@ -103,8 +103,8 @@ class Table:
         """What the player decides: the game's bot's order; where the bot would leave it to the
         site's default (a platform order no player may give), the simplest legal order of his
         own for the decision his view shows."""
-        order = self.rules.bot(state, seat, key)
-        if not self.rules.is_platform_order(order):
+        order = self.rules.offers.bot(state, seat, key)
+        if not self.rules.is_site_order(order):
             return order
         kind = decision["kind"]
         if kind == "pick":  # the first nation offered, at its first start area
@@ -302,7 +302,7 @@ def test_an_absent_player_is_removed_and_a_queued_player_finishes_the_game_over_
     before = t.game.revision
     t.pass_deadline(row)
     (entry,) = LogEntry.objects.filter(game=t.game, seq=before + 1)
-    assert (entry.seat, entry.by_platform, entry.reason, entry.order["type"]) == (STANDING, True,
+    assert (entry.seat, entry.by_site, entry.reason, entry.order["type"]) == (STANDING, True,
                                                                                  "standing order", "move")
     (note,) = [e for e in bob.history(game_id) if e["kind"] == "standing_order"]
     bobs_nation = {row.seat: row.name for row in t.rules.summary(t.state())}[STANDING]
@@ -340,12 +340,12 @@ def test_an_absent_player_is_removed_and_a_queued_player_finishes_the_game_over_
     # nothing lost: the log replays from the seed to the stored state
     log = list(LogEntry.objects.filter(game=t.game).order_by("seq"))
     assert [e.seq for e in log] == list(range(1, t.game.revision + 1))
-    by_site = [(e.seat, e.reason) for e in log if e.by_platform]
+    by_site = [(e.seat, e.reason) for e in log if e.by_site]
     assert by_site == [(ABSENT, "timeout"), (STANDING, "standing order")] + \
         [(None, "clock")] * (len(by_site) - 2)
-    assert len([e for e in log if not e.by_platform]) == t.http_orders
-    assert all(e.account_id == t.at[e.seat].user.pk for e in log if not e.by_platform and e.seat != ABSENT)
-    assert {e.account_id for e in log if not e.by_platform and e.seat == ABSENT} == {eve.user.pk}
+    assert len([e for e in log if not e.by_site]) == t.http_orders
+    assert all(e.account_id == t.at[e.seat].user.pk for e in log if not e.by_site and e.seat != ABSENT)
+    assert {e.account_id for e in log if not e.by_site and e.seat == ABSENT} == {eve.user.pk}
     assert t.rules.digest(services.rebuild(t.game, from_snapshot=False)) == t.rules.digest(t.state())
 
     # ---- mails: the removal to every player and to dave, once each; no quit mail

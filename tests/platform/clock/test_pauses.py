@@ -14,7 +14,7 @@ from django.db import connections
 
 from tests.platform.clock.wallclock import HOUR, seat_game, utc, wall  # noqa: F401 -- the fixture
 from tests.platform.conftest import post_json
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.platform.clock import pauses
 from tresham.platform.clock.models import Due, Pause
 from tresham.platform.clock.worker import run_due

@@ -126,8 +126,8 @@ def test_his_own_order_between_misses_starts_the_run_again(make_user, wall, sett
     # he comes back: his own order, given over the API (CSRF token and all)
     t.play_on(wall, lambda s: absent in t.owed(), skip={absent})
     assert _misses(t, user) == 2
-    order = t.rules.bot(t.state(), absent, "back")
-    assert not t.rules.is_platform_order(order)
+    order = t.rules.offers.bot(t.state(), absent, "back")
+    assert not t.rules.is_site_order(order)
     r = Browser(user).api_post(f"/api/games/{t.game.pk}/orders", {"order": order})
     assert r.status_code == 201, r.content
     assert _seat(t, absent).missed_in_a_row == 0

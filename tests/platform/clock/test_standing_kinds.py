@@ -1,4 +1,4 @@
-"""A game's standing-order kinds by its options (``GameRules.standing_kinds_for``,
+"""A game's standing-order kinds by its options (``Standing.kinds_for``,
 ``clock/standing.kinds_of``): the standing-orders page and API of a game offer only the kinds
 its options give. Tigris & Euphrates has a ``building`` kind only with the buildings option
 (TE-BLD-03) and ``wonder``/``wonder_point`` only with the wonder (TE-WON-02/06); Advanced

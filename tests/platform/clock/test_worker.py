@@ -29,7 +29,7 @@ def test_the_first_picker_has_one_and_a_half_limits_then_the_default_applies(sea
     assert run_due(now=later(hours=35)) == 0  # not yet
     assert run_due(now=later(hours=37), limit=1) == 1
     entry = LogEntry.objects.get(game=t.game, seq=1)
-    assert (entry.by_platform, entry.reason, entry.seat) == (True, "timeout", first)
+    assert (entry.by_site, entry.reason, entry.seat) == (True, "timeout", first)
     assert t.state().players[first].nation is not None  # a random free nation (SZ-09)
     texts = list(EventRecord.objects.filter(game=t.game, seq=1).values_list("text", flat=True))
     assert any("did not decide in time: the site's default applies" in x for x in texts)

@@ -80,10 +80,10 @@ class Table:
     def act(self, seat: int, key: str = "") -> None:
         """The seat's player gives the bot's order for him (a person playing)."""
         state = self.state()
-        order = self.rules.bot(state, seat, f"test:{self.game.revision}:{seat}:{key}")
-        platform = self.rules.is_platform_order(order)
-        services.submit(self.game.pk, order, seat=seat, account=self.users[seat], by_platform=platform,
-                        reason="test default" if platform else "")
+        order = self.rules.offers.bot(state, seat, f"test:{self.game.revision}:{seat}:{key}")
+        by_site = self.rules.is_site_order(order)
+        services.submit(self.game.pk, order, seat=seat, account=self.users[seat], by_site=by_site,
+                        reason="test default" if by_site else "")
 
     def play_on(self, wall: WallClock, done: Callable[[Any], bool], *, skip: frozenset[int] | set[int] = frozenset(),
                 limit: int = 5000) -> None:

@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from tresham.games.base import Decision, Event, IllegalOrder, OptionField, SeatSummary, Table
+from tresham.games.contract import Decision, Event, IllegalOrder, Offers, OptionField, SeatSummary, Standing, Table
 
 NEXT = {("north",): {"1": ["east", "west"]}, ("east", "west"): {"0": ["south"]}}
 
@@ -23,6 +23,13 @@ class Errands:
     max_players = 2
     points_label = "Errands done"
 
+    def __init__(self) -> None:
+        self.offers = Offers(
+            standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing),
+            bot=self.bot, hand=self.hand, messages=self.public_messages, commands=self.commands,
+            pick_order=self.pick_order, prepared=None,
+        )
+
     def options_schema(self) -> dict:
         return {"type": "object", "properties": {"players": {"const": 2}}, "additionalProperties": False}
 
@@ -30,9 +37,6 @@ class Errands:
         if not isinstance(raw, dict) or set(raw) - {"players"} or raw.get("players", 2) != 2:
             raise IllegalOrder("options", "errands are for 2 players")
         return {"players": 2}
-
-    def public_options(self, options: dict) -> dict:
-        return dict(options)
 
     def order_schema(self) -> dict:
         return {"oneOf": [{"type": "object", "properties": {"type": {"const": t}, "player": {"type": "integer"},
@@ -45,7 +49,7 @@ class Errands:
     def new_game(self, options: dict, seed: int | str) -> dict:
         return {"owed": {"0": ["north"], "1": []}, "done": {"0": [], "1": []}, "out": []}
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
         s = json.loads(json.dumps(state))
         p = order.get("player")
         if p not in (0, 1):
@@ -145,7 +149,7 @@ class Errands:
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return self.default(state, seat)
 
-    def is_platform_order(self, order: dict) -> bool:
+    def is_site_order(self, order: dict) -> bool:
         return False
 
     def dumps(self, state: dict) -> str:

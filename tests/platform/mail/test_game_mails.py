@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 
 from tresham.games import registry
-from tresham.games.base import Event
+from tresham.games.contract import Event
 from tresham.platform.lobby import services as lobby
 from tresham.platform.mail import game_mails, sender
 from tresham.platform.mail.models import Outbox
@@ -198,7 +198,7 @@ def _trade_with_a_lie(person, **options):
     offer = rules.view(services.current_state(game), b)["phase_view"]["offers_received"][0]["id"]
     services.submit(game.pk, {"type": "trade_accept", "offer": offer, "give": b_gives, "said": [], "expect": []},
                     seat=b, account=seats[b])
-    out = services.submit(game.pk, {"type": "market_open", "player": 0}, seat=None, by_platform=True)
+    out = services.submit(game.pk, {"type": "market_open", "player": 0}, seat=None, by_site=True)
     events = [Event(r.text, r.kind, r.to, r.data) for r in EventRecord.objects.filter(game=game, seq=out.revision)]
     game.refresh_from_db()
     return game, users, (a, b, third), real, stated, b_gives, events, out.revision
@@ -249,8 +249,8 @@ def test_no_trade_mail_when_the_game_disables_it(smtp, person):
     assert smtp.received == []
 
 
-def test_a_game_whose_rules_mail_no_events_gets_none(person, settings):
-    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+def test_a_game_whose_rules_mail_no_events_gets_none(person, register_games):
+    register_games({"count3": "tests.platform.test_layout:CountToThree"})
     alice, bob = person("alice"), person("bob")
     game = services.create_game("count3", {"players": 2}, name="Counting")
     lobby.join(game.pk, alice)

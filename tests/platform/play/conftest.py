@@ -49,9 +49,9 @@ class Table:
             owed = [d.player for d in self.rules.pending(state) if d.required and self.user(d.player)]
             assert owed, "nobody owes a decision"
             seat = owed[0]
-            order = self.rules.bot(state, seat, f"test:{i}")
+            order = self.rules.offers.bot(state, seat, f"test:{i}")
             services.submit(self.game.pk, order, seat=seat, account=self.user(seat),
-                            by_platform=self.rules.is_platform_order(order), reason="test")
+                            by_site=self.rules.is_site_order(order), reason="test")
         raise AssertionError("the wanted state was not reached")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tresham.games.base import AlreadyDone, Event, IllegalOrder, Timer
+from tresham.games.contract import AlreadyDone, Event, IllegalOrder, Timer
 from tresham.platform.clock.models import Due
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
@@ -143,18 +143,18 @@ class PatientCount(CountToThree):
 
     name = "patient"
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
         if order.get("type") == "wait" and order.get("player") == state["turn"] and state["winner"] is None:
             return dict(state), []
-        return super().apply(state, order, platform=platform)
+        return super().apply(state, order, by_site=by_site)
 
     def bot(self, state: dict, seat: int, rng_seed: str) -> dict:
         return {"type": "wait", "player": seat}
 
 
 @pytest.fixture
-def patient(settings, make_user):
-    settings.TRESHAM_GAMES = {"patient": "tests.platform.play.test_already_done:PatientCount"}
+def patient(register_games, make_user):
+    register_games({"patient": "tests.platform.play.test_already_done:PatientCount"})
     ann, bob = make_user("ann"), make_user("bob")
     game = services.create_game("patient", {"players": 2}, name="Waiting")
     lobby.join(game.pk, ann)
@@ -208,23 +208,23 @@ class TickingCount(PatientCount):
 
     name = "ticking"
 
-    def apply(self, state: dict, order: dict, *, platform: bool = False) -> tuple[dict, list[Event]]:
-        if order.get("type") == "tick" and platform:
+    def apply(self, state: dict, order: dict, *, by_site: bool = False) -> tuple[dict, list[Event]]:
+        if order.get("type") == "tick" and by_site:
             return dict(state), []
-        return super().apply(state, order, platform=platform)
+        return super().apply(state, order, by_site=by_site)
 
     def timers(self, state: dict) -> list[Timer]:
         return [Timer("tick", {"type": "tick", "player": 0}, 0.5, label="the clock ticks")]
 
 
 @pytest.mark.site("SITE-SAFE-10")
-def test_a_timer_whose_order_changes_nothing_is_carried_out_without_a_trace(settings, make_user):
+def test_a_timer_whose_order_changes_nothing_is_carried_out_without_a_trace(register_games, make_user):
     """The clock's own order that changes nothing: not logged, its row gone, the worker goes on."""
     import datetime as dt
 
     from django.utils import timezone
 
-    settings.TRESHAM_GAMES = {"ticking": "tests.platform.play.test_already_done:TickingCount"}
+    register_games({"ticking": "tests.platform.play.test_already_done:TickingCount"})
     game = services.create_game("ticking", {"players": 2}, name="Ticking", time_limit=3600)
     lobby.join(game.pk, make_user("ann"))
     lobby.join(game.pk, make_user("bob"))

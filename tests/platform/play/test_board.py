@@ -10,8 +10,9 @@ import re
 import pytest
 from django.test import Client
 
+from tests.helpers import offer
 from tests.platform.test_layout import CountToThree  # noqa: F401  (registered by setting)
-from tresham.games.base import BoardUnavailable
+from tresham.games.contract import BoardUnavailable
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services, views_board
 
@@ -40,7 +41,7 @@ def test_the_base_map_is_served_as_svg_and_cached(table, settings, monkeypatch):
         calls.append(options)
         return made(self, options)
 
-    monkeypatch.setattr(type(rules), "board_svg", counting)
+    offer(monkeypatch, rules, "board", svg=lambda options: counting(rules, options))
     for f in views_board.cache_dir().glob("*.svg") if views_board.cache_dir().exists() else []:
         f.unlink()
     c = client()
@@ -66,10 +67,10 @@ def test_the_base_map_is_served_as_svg_and_cached(table, settings, monkeypatch):
     assert c.post(f"/games/{g.pk}/board.svg").status_code == 405
 
 
-def test_a_missing_game_and_a_game_without_a_map_get_404(make_user, settings):
+def test_a_missing_game_and_a_game_without_a_map_get_404(make_user, register_games):
     assert client().get("/games/999999/board.svg").status_code == 404
     assert client().get("/games/999999/board.json").status_code == 404
-    settings.TRESHAM_GAMES = {"count3": "tests.platform.test_layout:CountToThree"}
+    register_games({"count3": "tests.platform.test_layout:CountToThree"})
     a, b = make_user("ann"), make_user("ben")
     game = services.create_game("count3", {"players": 2}, name="Counting")
     lobby.join(game.pk, a)
@@ -88,7 +89,7 @@ def test_a_map_that_cannot_be_drawn_here_is_503_and_the_page_still_works(table, 
     def broken(self, options):
         raise BoardUnavailable("the coastlines are not installed")
 
-    monkeypatch.setattr(type(rules), "board_key", broken)
+    offer(monkeypatch, rules, "board", key=lambda options: broken(rules, options))
     r = client().get(f"/games/{table.game.pk}/board.svg")
     assert r.status_code == 503
     page = client(table.alice).get(f"/games/{table.game.pk}/")
@@ -96,7 +97,7 @@ def test_a_map_that_cannot_be_drawn_here_is_503_and_the_page_still_works(table, 
 
 
 def test_a_game_may_give_its_own_legend_of_the_map(table, monkeypatch):
-    """``GameRules.board_legend``: the game's lines replace the page's own (which are written
+    """``Board.legend``: the game's lines replace the page's own (which are written
     for the first game's map); without it the page's own show."""
     g = table.game
 
@@ -107,8 +108,7 @@ def test_a_game_may_give_its_own_legend_of_the_map(table, monkeypatch):
     own = legend_of(client(table.alice).get(f"/games/{g.pk}/").content.decode())
     assert "Green hatching: flood plain." in own
     rules = services.rules_of(g)
-    monkeypatch.setattr(type(rules), "board_legend", lambda self, options: ["Squares: sand & river.", "Dots."],
-                        raising=False)
+    offer(monkeypatch, rules, "board", legend=lambda options: ["Squares: sand & river.", "Dots."])
     given = legend_of(client(table.alice).get(f"/games/{g.pk}/").content.decode())
     assert "<li>Squares: sand &amp; river.</li>" in given and "<li>Dots.</li>" in given
     assert "Green hatching" not in given and given.count("<li>") == 2

@@ -96,7 +96,7 @@ def test_a_finished_game_reveals_its_seed_and_its_log_replays_it(finished):
     rules = services.rules_of(game)
     state = rules.new_game(log["options"], log["seed"])
     for o in log["orders"]:
-        state, _ = rules.apply(state, o["order"], platform=True)
+        state, _ = rules.apply(state, o["order"], by_site=True)
     assert rules.digest(state) == rules.digest(rules.loads(game.state))
 
 

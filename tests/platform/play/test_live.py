@@ -173,7 +173,7 @@ def owed_order(game: Game, seats=None) -> tuple[int, dict]:
     state = rules.loads(game.state)
     owed = [d.player for d in rules.pending(state) if d.required and (seats is None or d.player in seats)]
     assert owed, "nobody owes a decision"
-    return owed[0], rules.bot(state, owed[0], f"live:{game.revision}")
+    return owed[0], rules.offers.bot(state, owed[0], f"live:{game.revision}")
 
 
 def player_order(game: Game, accounts: dict, seats=None) -> tuple[int, dict]:
@@ -181,9 +181,9 @@ def player_order(game: Game, accounts: dict, seats=None) -> tuple[int, dict]:
     given by this process on the way)."""
     while True:
         seat, order = owed_order(game, seats)
-        if not services.rules_of(game).is_platform_order(order):
+        if not services.rules_of(game).is_site_order(order):
             return seat, order
-        services.submit(game.pk, order, seat=seat, account=accounts.get(seat), by_platform=True, reason="test")
+        services.submit(game.pk, order, seat=seat, account=accounts.get(seat), by_site=True, reason="test")
 
 
 def submit_here(game: Game, accounts: dict) -> int:
@@ -191,7 +191,7 @@ def submit_here(game: Game, accounts: dict) -> int:
     seat, order = owed_order(game)
     rules = services.rules_of(game)
     out = services.submit(game.pk, order, seat=seat, account=accounts.get(seat),
-                          by_platform=rules.is_platform_order(order), reason="test")
+                          by_site=rules.is_site_order(order), reason="test")
     return out.revision
 
 
@@ -363,10 +363,10 @@ def test_a_bot_move_by_a_tresham_worker_process_arrives_within_a_second(tmp_path
                 if any(d.required and d.player == 0 for d in rules.pending(state)):
                     # his order, so that the bot owes the next decision (the revision he saw:
                     # 409 if the worker moved meanwhile, and he looks again)
-                    order = rules.bot(state, 0, f"live:{game.revision}")
-                    if rules.is_platform_order(order):
+                    order = rules.offers.bot(state, 0, f"live:{game.revision}")
+                    if rules.is_site_order(order):
                         with contextlib.suppress(services.Stale):
-                            services.submit(game.pk, order, seat=0, account=user(name), by_platform=True,
+                            services.submit(game.pk, order, seat=0, account=user(name), by_site=True,
                                             revision=game.revision, reason="test")
                     else:
                         r = c.post(f"/api/games/{game.pk}/orders", {"order": order, "revision": game.revision})

@@ -1,5 +1,5 @@
 """The replay page of a Tigris & Euphrates game (SITE-HIST-01, issue 14): the game's own tables
-(``GameRules.replay_tables``) of every hand, swap, commit and score turn by turn, shown only
+(``Replay.tables``) of every hand, swap, commit and score turn by turn, shown only
 once the game is over; while it is played the address answers 404 and reveals nothing."""
 from __future__ import annotations
 

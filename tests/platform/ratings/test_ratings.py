@@ -166,7 +166,7 @@ def test_the_record_names_who_finished_a_seat_and_who_left_it(make_user):
             return [2, 3, 1]
 
         def summary(self, state):
-            from tresham.games.base import SeatSummary
+            from tresham.games.contract import SeatSummary
             return [SeatSummary(i, n, 0) for i, n in enumerate(["Egypt", "Crete", "Thrace"])]
 
     rec = game_record(g, Rules(), None)

@@ -87,18 +87,20 @@ def play_to(t: Talk, done, max_orders: int = 3000) -> None:
         if done(rules, state):
             return
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.bot(state, d.player, f"talk:{i}")
-        platform = rules.is_platform_order(order)
+        order = rules.offers.bot(state, d.player, f"talk:{i}")
+        platform = rules.is_site_order(order)
         services.submit(t.game.pk, order, seat=d.player, account=None if platform else users[d.player],
-                        by_platform=platform, reason="test")
+                        by_site=platform, reason="test")
     raise AssertionError("the wanted state was not reached")
 
 
 def trading(rules, state) -> bool:
     """The trade market, alice (seat 0) with three tradable cards, bob able to trade."""
+    from tresham.games.advciv.site.pages import trade_page
+
     if rules.stage(state).split(", ")[-1] != "trade":
         return False
     owed = {d.player for d in rules.pending(state) if d.required and d.kind == "trade"}
-    page = rules.trade_page(state, 0)
+    page = trade_page(state, 0)
     return {0, 1} <= owed and page is not None and sum(1 for c in page["hand"] if c["tradable"]) >= 3 \
-        and len(rules.trade_page(state, 1)["hand"]) >= 3
+        and len(trade_page(state, 1)["hand"]) >= 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tresham.games.advciv.site.pages import trade_page
 from tresham.platform.play.models import Game
 from tresham.platform.talk.models import Message
 
@@ -26,7 +27,7 @@ def offer(t, to: int) -> dict:
     from tresham.platform.play import services
 
     state = services.rules_of(rules).loads(rules.state)
-    hand = [c["id"] for c in services.rules_of(rules).trade_page(state, 0)["hand"] if c["tradable"]][:3]
+    hand = [c["id"] for c in trade_page(state, 0)["hand"] if c["tradable"]][:3]
     return {"type": "trade_offer", "to": to, "give": hand, "said": [], "expect": ["dont_care"] * 3}
 
 
@@ -54,7 +55,7 @@ def test_a_trade_offer_is_made_from_a_conversation_and_shows_in_it(market):
     from tresham.platform.play import services
 
     rules = services.rules_of(game)
-    assert [o["id"] for o in rules.trade_page(rules.loads(game.state), 1)["offers_received"]] == [1]
+    assert [o["id"] for o in trade_page(rules.loads(game.state), 1)["offers_received"]] == [1]
     html = t.c(t.bob).get(f"/games/{t.game.pk}/talk/{conv['id']}/").content.decode()
     assert "Order given from this conversation" in html and "Offer #1 from " in html
     assert "binds no one (28.3)" in html  # the game's words: what a message says binds no one

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from ..base import Event, IllegalOrder
+from ..contract import Event, IllegalOrder
 from ...rng import Rng
 from .data import (
     BARBARIANS,
@@ -27,6 +27,7 @@ from .data import (
     load,
 )
 from .state import GameState, Player
+from .words import plural
 
 SPECIAL_OWNERS = (BARBARIANS, PIRATES)
 
@@ -101,6 +102,11 @@ class Context:
             return "the Pirates"
         n = self.d.map.nations.get(nation)
         return n.name if n else nation
+
+    def names(self, nations, last: str = "and") -> str:
+        """Nations' names in a sentence: "Egypt", "Asia and Egypt", "Asia, Assyria or Egypt"."""
+        ns = [self.name(n) for n in nations]
+        return ns[0] if len(ns) == 1 else ", ".join(ns[:-1]) + f" {last} {ns[-1]}"
 
     def possessive(self, nation: str) -> str:
         """"Egypt's", "the Pirates'"."""
@@ -300,7 +306,8 @@ class Context:
             placed = min(want, self.of(owner).stock)
             self.add_tokens(owner, area, placed)
         self.emit(f"{self.possessive(owner)} city in {self.area_name(area)} is reduced"
-                  + (f" by {why}" if why else "") + f" ({placed} tokens remain).",
+                  + (f" by {why}" if why else "") + f" ({plural(placed, 'token')} "
+                  f"{'remains' if placed == 1 else 'remain'}).",
                   "city_reduced", area=area, nation=owner, tokens=placed)
         return placed
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..base import AlreadyDone, Decision, Event, IllegalOrder
+from ..contract import AlreadyDone, Decision, Event, IllegalOrder
 from .machine import advance, check_plain_options, fresh_game
 from .orders import Order, Timeout, from_json
 from .position import start_position
@@ -52,16 +52,16 @@ def new_game(options: dict | Options | None = None, seed: int | str = 0) -> Game
 
 def apply_in_place(state: GameState, order: dict | Order,
                    observer: Callable[[GameState, str], None] | None = None, *,
-                   platform: bool = False) -> list[Event]:
+                   by_site: bool = False) -> list[Event]:
     """Apply ``order`` to ``state`` itself (fast path for bots and simulation).
 
     Phases validate before they change anything, but only :func:`apply` guarantees an
     untouched state when an order is refused. ``observer(state, phase)`` is called each time
     a phase finishes (simulation uses it to check invariants between phases).
-    ``platform``: the site gives the order (a timeout, the market clock, a standing order);
+    ``by_site``: the site gives the order (a timeout, the market clock, a standing order);
     a seat may give only players' orders (``orders.from_json``)."""
     variant = variant_of(state)
-    o = from_json(order, platform=platform, variant=variant.key)
+    o = from_json(order, by_site=by_site, variant=variant.key)
     if state.finished:
         raise IllegalOrder("34.1", "the game is over")
     g = variant.game(state)
@@ -96,11 +96,11 @@ def apply_in_place(state: GameState, order: dict | Order,
     return g.events
 
 
-def apply(state: GameState, order: dict | Order, *, platform: bool = False) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, order: dict | Order, *, by_site: bool = False) -> tuple[GameState, list[Event]]:
     """Pure: the state after ``order`` and the events it caused; ``state`` is never changed.
-    ``platform`` as in :func:`apply_in_place`."""
+    ``by_site`` as in :func:`apply_in_place`."""
     new = state.copy()
-    events = apply_in_place(new, order, platform=platform)
+    events = apply_in_place(new, order, by_site=by_site)
     return new, events
 
 
@@ -131,7 +131,7 @@ def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> GameState:
     state = new_game(dict(options), seed)
     for o in orders:
         try:
-            apply_in_place(state, o, platform=True)
+            apply_in_place(state, o, by_site=True)
         except AlreadyDone:  # a repeat logged before SITE-SAFE-10: it changed nothing but counters
             continue
     return state

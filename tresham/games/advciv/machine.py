@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...rng import seed_state
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 from . import rules  # noqa: F401  (registers the phases)
 from .context import DEFAULT_BOARD, Context
 from .rules.ast import end_game

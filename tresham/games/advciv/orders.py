@@ -1,21 +1,21 @@
 """Typed orders, their JSON form and their JSON Schema.
 
 Every order is a dataclass with a ``player`` (seat number) and is registered under a type
-name with :func:`order` (a player's order) or :func:`platform_order` (an order only the site
+name with :func:`order` (a player's order) or :func:`site_order` (an order only the site
 gives: a deadline passing, the market's embargo ending or its cutoff); the JSON form is
 ``{"type": NAME, "player": SEAT, ...fields}``. Phase modules define their own orders next to
 the rules that handle them, each field typed with the vocabulary of ``schema.py``.
 
 :func:`from_json` checks an order against its type with pydantic in strict mode: unknown
 types and fields are refused by name, numbers must be integers in range (never ``3.0`` or
-``true``), ids must exist in the data files. A seat that sends a platform order is refused.
+``true``), ids must exist in the data files. A seat that sends a site order is refused.
 :func:`json_schema` gives the same rules as JSON Schema, for the server's OpenAPI document.
 
 A variant (``variant.py``) registers its own orders with ``variant=KEY``: new types, or its own
 class under a plain name (a subclass of the plain class, of the same kind, so that plain code
 reusing it still recognises it). They go into ``VARIANT_ORDER_TYPES[KEY]`` or
-``VARIANT_PLATFORM_TYPES[KEY]``, looked up before the plain tables for that variant's games
-only (:func:`order_types`); ``ORDER_TYPES`` and ``PLATFORM_TYPES`` hold the plain game's alone.
+``VARIANT_SITE_TYPES[KEY]``, looked up before the plain tables for that variant's games
+only (:func:`order_types`); ``ORDER_TYPES`` and ``SITE_TYPES`` hold the plain game's alone.
 """
 from __future__ import annotations
 
@@ -31,17 +31,17 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, NoDefault
 from pydantic_core import SchemaValidator, core_schema
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 from .schema import Seat, explain, strict_model
 from .state import STANDARD
 
 #: Orders a player may give, by type name.
 ORDER_TYPES: dict[str, type["Order"]] = {}
-#: Orders only the platform (its clock) gives, by type name.
-PLATFORM_TYPES: dict[str, type["Order"]] = {}
+#: Orders only the site (its clock) gives, by type name.
+SITE_TYPES: dict[str, type["Order"]] = {}
 #: Each variant's own orders (players' and the platform's), by variant key then type name.
 VARIANT_ORDER_TYPES: dict[str, dict[str, type["Order"]]] = {}
-VARIANT_PLATFORM_TYPES: dict[str, dict[str, type["Order"]]] = {}
+VARIANT_SITE_TYPES: dict[str, dict[str, type["Order"]]] = {}
 O = TypeVar("O", bound=type)
 
 
@@ -50,8 +50,8 @@ class Order:
     player: Seat
 
     type_name: typing.ClassVar[str] = "order"
-    #: True for orders only the platform may give (see :func:`platform_order`).
-    platform: typing.ClassVar[bool] = False
+    #: True for orders only the site may give (see :func:`site_order`).
+    by_site: typing.ClassVar[bool] = False
     #: The rule a malformed order of this type breaks, by field ("" = the order as a whole).
     rules: typing.ClassVar[dict[str, str]] = {}
 
@@ -61,24 +61,24 @@ class Order:
         return d
 
 
-def _register(name: str, platform: bool, rule: str, fields: dict[str, str] | None,
+def _register(name: str, by_site: bool, rule: str, fields: dict[str, str] | None,
               variant: str) -> Callable[[O], O]:
     def wrap(cls: O) -> O:
         if variant == STANDARD:
-            if name in ORDER_TYPES or name in PLATFORM_TYPES:
+            if name in ORDER_TYPES or name in SITE_TYPES:
                 raise ValueError(f"order type {name!r} registered twice")
-            table = PLATFORM_TYPES if platform else ORDER_TYPES
+            table = SITE_TYPES if by_site else ORDER_TYPES
         else:
-            own = (VARIANT_ORDER_TYPES.get(variant, {}), VARIANT_PLATFORM_TYPES.get(variant, {}))
+            own = (VARIANT_ORDER_TYPES.get(variant, {}), VARIANT_SITE_TYPES.get(variant, {}))
             if any(name in t for t in own):
                 raise ValueError(f"order type {name!r} registered twice for the variant {variant!r}")
-            plain = ORDER_TYPES.get(name) or PLATFORM_TYPES.get(name)
-            if plain is not None and not (issubclass(cls, plain) and plain.platform == platform):
+            plain = ORDER_TYPES.get(name) or SITE_TYPES.get(name)
+            if plain is not None and not (issubclass(cls, plain) and plain.by_site == by_site):
                 raise ValueError(f"the variant {variant!r} may replace the plain order {name!r} only "
                                  f"with a subclass of {plain.__name__}, given by the same side")
-            table = (VARIANT_PLATFORM_TYPES if platform else VARIANT_ORDER_TYPES).setdefault(variant, {})
+            table = (VARIANT_SITE_TYPES if by_site else VARIANT_ORDER_TYPES).setdefault(variant, {})
         cls.type_name = name
-        cls.platform = platform
+        cls.by_site = by_site
         cls.rules = {"": rule, **(fields or {})}
         table[name] = cls
         return cls
@@ -94,32 +94,32 @@ def order(name: str, rule: str = "", fields: dict[str, str] | None = None, *,
     return _register(name, False, rule, fields, variant)
 
 
-def platform_order(name: str, rule: str = "", *, variant: str = STANDARD) -> Callable[[O], O]:
-    """Class decorator: register an order only the platform may give under ``name``
+def site_order(name: str, rule: str = "", *, variant: str = STANDARD) -> Callable[[O], O]:
+    """Class decorator: register an order only the site may give under ``name``
     (``variant``: in that variant's games only)."""
     return _register(name, True, rule, None, variant)
 
 
-def order_types(variant: str = STANDARD, platform: bool = False) -> Mapping[str, type[Order]]:
-    """The order types of a variant's games by name: the players' (or with ``platform``, the
-    platform's); the variant's own first, then the plain ones. The plain table itself for
+def order_types(variant: str = STANDARD, by_site: bool = False) -> Mapping[str, type[Order]]:
+    """The order types of a variant's games by name: the players' (or with ``by_site``, the
+    site's); the variant's own first, then the plain ones. The plain table itself for
     the plain game."""
-    plain = PLATFORM_TYPES if platform else ORDER_TYPES
-    own = (VARIANT_PLATFORM_TYPES if platform else VARIANT_ORDER_TYPES).get(variant)
+    plain = SITE_TYPES if by_site else ORDER_TYPES
+    own = (VARIANT_SITE_TYPES if by_site else VARIANT_ORDER_TYPES).get(variant)
     return plain if not own else ChainMap(own, plain)
 
 
-def is_platform_order(o: dict[str, Any] | Order, variant: str | None = None) -> bool:
-    """True if ``o`` is (the JSON form of) an order only the platform may give: in the games
+def is_site_order(o: dict[str, Any] | Order, variant: str | None = None) -> bool:
+    """True if ``o`` is (the JSON form of) an order only the site may give: in the games
     of ``variant``, or (None) in any game, whatever its variant."""
     if isinstance(o, Order):
-        return o.platform
+        return o.by_site
     if not isinstance(o, dict):
         return False
     kind = o.get("type")
     if variant is not None:
-        return kind in order_types(variant, platform=True)
-    return kind in PLATFORM_TYPES or any(kind in t for t in VARIANT_PLATFORM_TYPES.values())
+        return kind in order_types(variant, by_site=True)
+    return kind in SITE_TYPES or any(kind in t for t in VARIANT_SITE_TYPES.values())
 
 
 # ---- validation ----------------------------------------------------------------------
@@ -129,15 +129,15 @@ def model(cls: type[Order]) -> type[BaseModel]:
     return strict_model(cls, cls.type_name, {"type": (Literal[cls.type_name], ...)})  # type: ignore[valid-type]
 
 
-def from_json(d: dict[str, Any] | Order, *, platform: bool = False, variant: str = STANDARD) -> Order:
+def from_json(d: dict[str, Any] | Order, *, by_site: bool = False, variant: str = STANDARD) -> Order:
     """A typed order from its JSON form, or IllegalOrder saying exactly what is wrong.
 
-    ``platform``: the platform itself is giving the order (a timeout, the market clock, a
+    ``by_site``: the site itself is giving the order (a timeout, the market clock, a
     player's standing order); a seat may give only the orders registered with :func:`order`.
     ``variant``: the game's (its own orders are known, and taken before plain ones of the
     same name). An :class:`Order` instance is taken as it is (the engine's own bots build them)."""
     if isinstance(d, Order):
-        if d.platform and not platform:
+        if d.by_site and not by_site:
             raise IllegalOrder("", f"a {d.type_name!r} order is given by the site, never by a player")
         return d
     if not isinstance(d, dict):
@@ -145,8 +145,8 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False, variant: str
     kind = d.get("type")
     if not isinstance(kind, str):
         raise IllegalOrder("", "an order needs a \"type\": the name of an order type, e.g. \"move\"")
-    players, site = order_types(variant), order_types(variant, platform=True)
-    if kind in site and not platform:
+    players, site = order_types(variant), order_types(variant, by_site=True)
+    if kind in site and not by_site:
         raise IllegalOrder("", f"a {kind!r} order is given by the site, never by a player")
     cls = players.get(kind) or site.get(kind)  # type: ignore[arg-type]
     if cls is None:
@@ -165,13 +165,13 @@ def from_json(d: dict[str, Any] | Order, *, platform: bool = False, variant: str
 
 
 @cache
-def json_schema(platform: bool = False, variant: str = STANDARD) -> dict[str, Any]:
+def json_schema(by_site: bool = False, variant: str = STANDARD) -> dict[str, Any]:
     """JSON Schema of every order a player may give (one object per type, discriminated by
-    ``type``); with ``platform``, of the orders only the platform gives; of the games of
+    ``type``); with ``by_site``, of the orders only the site gives; of the games of
     ``variant`` (its own orders in place of plain ones of the same name)."""
     from . import rules  # noqa: F401  (every phase module registers its orders)
 
-    table = order_types(variant, platform)
+    table = order_types(variant, by_site)
     models = tuple(model(table[k]) for k in sorted(table))
     union = Annotated[Union[models], Field(discriminator="type")]  # type: ignore[valid-type]
     return TypeAdapter(union).json_schema(ref_template="#/$defs/{model}", schema_generator=_SendableDefaults)
@@ -204,7 +204,7 @@ def _takes(schema: core_schema.CoreSchema, value: Any) -> bool:
     return True
 
 
-@platform_order("timeout", rule="SITE-TIME-04")
+@site_order("timeout", rule="SITE-TIME-04")
 @dataclass(slots=True)
 class Timeout(Order):
     """The player's deadline passed: the phase applies its site default (SITE-TIME-04)."""

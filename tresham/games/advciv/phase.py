@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
-from ..base import AlreadyDone, Decision, IllegalOrder
+from ..contract import AlreadyDone, Decision, IllegalOrder
 from .context import Context
 from .orders import Order
 from .state import STANDARD

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
-from ..base import Event, IllegalOrder
+from ..contract import Event, IllegalOrder
 from .data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
 from .machine import advance, check_options, fresh_game
 from .phase import PHASES

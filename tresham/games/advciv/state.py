@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field, ValidationError
 from pydantic_core import PydanticCustomError
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 
 #: The key of the plain game among the variants (``variant.py``).
 STANDARD = "standard"

@@ -7,7 +7,7 @@ methods), registered by name in :data:`VARIANTS`. The engine asks the game's var
 set-up, the variant's part of the views and its invariants; in :class:`Variant` itself each
 of these is exactly the plain game's, so :class:`Standard` (the plain game) plays as the
 engine did before variants existed, and the plain registries (``phase.PHASES``,
-``orders.ORDER_TYPES``, ``orders.PLATFORM_TYPES``) hold the plain game's alone.
+``orders.ORDER_TYPES``, ``orders.SITE_TYPES``) hold the plain game's alone.
 
 What a variant brings, each beside the plain registry it overlays (``docs/engine.md``, "How
 a variant plugs in"):
@@ -15,8 +15,8 @@ a variant plugs in"):
 - its turn: ``turn``, a tuple of phase names (the plain ``phase.TURN`` by default);
 - phases: ``@register(variant=KEY)`` on a ``Phase`` subclass, a new phase or its own class
   under a plain phase's name (``phase.VARIANT_PHASES``);
-- orders: ``@order(name, ..., variant=KEY)`` / ``@platform_order(..., variant=KEY)``
-  (``orders.VARIANT_ORDER_TYPES`` / ``VARIANT_PLATFORM_TYPES``);
+- orders: ``@order(name, ..., variant=KEY)`` / ``@site_order(..., variant=KEY)``
+  (``orders.VARIANT_ORDER_TYPES`` / ``VARIANT_SITE_TYPES``);
 - board primitives and hooks: ``context_class``, a ``Context`` subclass;
 - state of its own: ``GameState.variant_state``, plain JSON data, set up by :meth:`Variant.setup`
   (left out of the state's JSON while empty, as it always is in the plain game).
@@ -33,7 +33,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from pydantic import BaseModel, ValidationError
 
-from ..base import IllegalOrder, OptionField
+from ..contract import IllegalOrder, OptionField
 from .data import GameData, load
 from .context import Context
 from .orders import Order, order_types
@@ -82,10 +82,10 @@ class Variant:
         """The phase object named ``name``."""
         return self.phases()[name]
 
-    def order_types(self, platform: bool = False) -> Mapping[str, type[Order]]:
-        """The order types by name: the players' (``platform``: the site's); the variant's
+    def order_types(self, by_site: bool = False) -> Mapping[str, type[Order]]:
+        """The order types by name: the players' (``by_site``: the site's); the variant's
         own (``@order(..., variant=key)``) before the plain ones."""
-        return order_types(self.key, platform)
+        return order_types(self.key, by_site)
 
     def anytime_decisions(self, g: Context) -> list:
         """Decisions a player may take in any phase (never required; their orders are

@@ -6,7 +6,7 @@
   ``view``); it imports nothing of the bots, the site face, the tools, Django or the platform;
 - ``bots.py``: the random legal bot and the greedy bot, over the engine;
 - ``site/``: the site face, plain Python: ``site/rules.py`` ``TigrisEuphrates``, the
-  :class:`tresham.games.base.GameRules` the platform finds through ``tresham.games.registry``
+  :class:`tresham.games.contract.GameRules` the platform finds through ``tresham.games.registry``
   under the name ``"tigris"``, with the order forms, standing orders, help text, replay and map;
 - ``tools/``: worked scenarios, bot playouts, the benchmark and the board data's check.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from ..base import Decision, Event, IllegalOrder
+from ..contract import Decision, Event, IllegalOrder
 from .orders import from_json
 from .rules.commit import allowed_counts, side_to_commit
 from .rules.common import who
@@ -51,10 +51,10 @@ def new_game(options: dict | None = None, seed: int | str = 0) -> TEState:
     return new_state(parse_options(options), seed)
 
 
-def apply_in_place(s: TEState, order: dict, *, platform: bool = False) -> list[Event]:
+def apply_in_place(s: TEState, order: dict, *, by_site: bool = False) -> list[Event]:
     """Apply ``order`` to ``s`` itself; rules check before they change anything, but only
     :func:`apply` promises an untouched state on refusal."""
-    o = from_json(order, platform=platform)
+    o = from_json(order, by_site=by_site)
     if s.finished:
         raise IllegalOrder(over_rule(s), "the game is over")
     if o.player >= s.players:
@@ -70,17 +70,17 @@ def apply_in_place(s: TEState, order: dict, *, platform: bool = False) -> list[E
     return ev
 
 
-def apply(s: TEState, order: dict, *, platform: bool = False) -> tuple[TEState, list[Event]]:
+def apply(s: TEState, order: dict, *, by_site: bool = False) -> tuple[TEState, list[Event]]:
     """Pure: the new state and its events; ``s`` is never changed."""
     new = s.copy()
-    ev = apply_in_place(new, order, platform=platform)
+    ev = apply_in_place(new, order, by_site=by_site)
     return new, ev
 
 
 def replay(options: dict, seed: int | str, orders: Iterable[dict]) -> TEState:
     s = new_game(options, seed)
     for o in orders:
-        apply_in_place(s, o, platform=True)
+        apply_in_place(s, o, by_site=True)
     return s
 
 

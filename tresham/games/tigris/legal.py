@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 from .board import Square
 from .regions import READING, Regions, regions
 from .rules import buildings, catastrophe, wonder

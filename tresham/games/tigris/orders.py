@@ -2,7 +2,7 @@
 
 Every order is ``{"type": T, "player": SEAT, ...}``; squares are ``[c, r]``. :func:`from_json`
 refuses unknown types and fields by name, wrong types (``3.0`` or ``true`` for a number) and
-platform orders given by a seat, each as an :class:`IllegalOrder`.
+site orders given by a seat, each as an :class:`IllegalOrder`.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..base import IllegalOrder
+from ..contract import IllegalOrder
 
 Colour = Literal["red", "blue", "green", "black"]
 Seat = Annotated[int, Field(ge=0, le=3)]
@@ -121,7 +121,7 @@ ORDER_TYPES: dict[str, type[_Order]] = {
     "building": BuildingOrder, "monument": MonumentOrder, "wonder": Wonder,
     "wonder_point": WonderPoint,
 }
-PLATFORM_TYPES: dict[str, type[_Order]] = {"timeout": Timeout}
+SITE_TYPES: dict[str, type[_Order]] = {"timeout": Timeout}
 #: the rule cited when an order of a type is malformed
 RULES = {"leader": "TE-BASE-29", "withdraw": "TE-BASE-31", "tile": "TE-BASE-35",
          "catastrophe": "TE-BASE-41", "swap": "TE-BASE-45", "pass": "TE-BASE-25",
@@ -130,20 +130,20 @@ RULES = {"leader": "TE-BASE-29", "withdraw": "TE-BASE-31", "tile": "TE-BASE-35",
          "wonder_point": "TE-WON-06", "timeout": "TE-BASE-25"}
 
 
-def from_json(raw: Any, *, platform: bool = False) -> _Order:
+def from_json(raw: Any, *, by_site: bool = False) -> _Order:
     """The typed order of ``raw``, or IllegalOrder: not an object, unknown type (TE-BASE-26:
-    the kinds of order), a platform order from a seat (TE-BASE-25: whose decision it is),
+    the kinds of order), a site order from a seat (TE-BASE-25: whose decision it is),
     unknown fields, wrong types (the order type's own rule, ``RULES``)."""
     if not isinstance(raw, dict):
         raise IllegalOrder("TE-BASE-26", "an order is a JSON object with a \"type\"")
     kind = raw.get("type")
     if not isinstance(kind, str):
         raise IllegalOrder("TE-BASE-26", "an order needs a \"type\" (text)")
-    cls = ORDER_TYPES.get(kind) or PLATFORM_TYPES.get(kind)
+    cls = ORDER_TYPES.get(kind) or SITE_TYPES.get(kind)
     if cls is None:
         raise IllegalOrder("TE-BASE-26", f"unknown order type {kind!r}; the types are "
                                f"{', '.join(sorted(ORDER_TYPES))}")
-    if kind in PLATFORM_TYPES and not platform:
+    if kind in SITE_TYPES and not by_site:
         raise IllegalOrder("TE-BASE-25", f"a {kind!r} order is given only by the site")
     try:
         return cls.model_validate(raw)
@@ -162,12 +162,12 @@ def from_json(raw: Any, *, platform: bool = False) -> _Order:
 def json_schema() -> dict:
     """Every order as JSON Schema: a ``oneOf`` discriminated by ``type``."""
     out = []
-    for name, cls in {**ORDER_TYPES, **PLATFORM_TYPES}.items():
+    for name, cls in {**ORDER_TYPES, **SITE_TYPES}.items():
         sch = cls.model_json_schema()
         sch["title"] = name
         out.append(sch)
     return {"oneOf": out, "discriminator": {"propertyName": "type"}}
 
 
-def is_platform_order(o: Any) -> bool:
-    return isinstance(o, dict) and o.get("type") in PLATFORM_TYPES
+def is_site_order(o: Any) -> bool:
+    return isinstance(o, dict) and o.get("type") in SITE_TYPES

@@ -50,7 +50,7 @@ def squares(s: TEState) -> list[dict[str, Any]]:
 
 
 def stage_words(s: TEState) -> str:
-    """Where the game stands: "Turn 3, bull", and the decision of a conflict or a monument
+    """Where the game stands: "Turn 3, Bull", and the decision of a conflict or a monument
     when one is asked. The actions left are not in it (they are the view's ``actions_left``):
     the site names a decision by its stage, so a turn's two actions are one decision, with
     one deadline and one "your turn" mail (SITE-TIME-01)."""

@@ -7,7 +7,7 @@
   shows in the Open list and the queue may fill it; until someone takes it its deadlines take
   the defaults without charging anyone (SZ-13), or a bot plays it if the creator chose so.
 - :func:`depart_vacant_seat`: a seat left empty for ``TRESHAM_VACANT_SEAT_DAYS`` departs per
-  15.6 (the game's ``depart`` platform order).
+  15.6 (the game's ``depart`` order, a site order).
 
 Every function runs inside a transaction holding the game's lock.
 """
@@ -22,11 +22,11 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from ...games.base import Event, IllegalOrder
+from ...games.contract import Event, IllegalOrder
 from ..accounts.services import are_friends, friends_of, restriction
 from ..errors import Refusal
 from ..lobby import meta, seats
-from ..lobby.queue import fill_from_queue
+from ..lobby import queue as lobby_queue
 from ..play import services
 from ..play.models import EventRecord, Game, Seat, Tenure, display_name
 from . import deadlines, signals
@@ -173,7 +173,7 @@ def _after_vacancy(game: Game, index: int) -> None:
 
     def fill() -> None:
         try:
-            fill_from_queue(gid)
+            lobby_queue.fill_from_queue(gid)  # looked up on the module when the seat opens
         except Exception:  # logged; the seat stays in the Open list
             log.exception("offering the open seat %s of game %s to the queue failed", index + 1, gid)
 
@@ -198,7 +198,7 @@ def depart_vacant_seat(game: Game, rules, state, index: int, now: dt.datetime) -
     seat.status = Seat.Status.DEPARTED  # closed: nobody can take a departed nation's seat
     seat.save(update_fields=["vacant_since", "status"])
     try:
-        services.submit(game.pk, {"type": "depart", "player": index}, seat=None, by_platform=True,
+        services.submit(game.pk, {"type": "depart", "player": index}, seat=None, by_site=True,
                         reason="vacant seat", notes=[Event(f"Nobody took seat {index + 1} in "
                                                            f"{settings.TRESHAM_VACANT_SEAT_DAYS} days.",
                                                            "seat_departed")])

@@ -28,8 +28,8 @@ Rules this module settles (see also the docstrings):
   ``cap`` (7 days) of time outside pauses beyond the base: if it would, the deadline is the
   moment at which that much unpaused time has passed, and its reasons say so.
 
-* **The trade cutoff** examines each player still in the market exactly once, in A.S.T. order
-  (SZ-11); a pause holds the cutoff out of its range before and after that pass.
+* **The trade cutoff** examines each player still in the market exactly once, in the order the
+  game's timer lists them (``Timer.seats``, SZ-11); a pause holds the cutoff out of its range before and after that pass.
 """
 from __future__ import annotations
 
@@ -306,7 +306,7 @@ def market_cutoff(start: dt.datetime, limit: dt.timedelta | None, cutoff_players
     ``cutoff_players`` × ``limit`` (the game keeps ``cutoff_players``, the lesser of its count
     when the market opened and the players still in it: it only shrinks, SITE-MARKET-04/05).
     Moved out of the pauses, it is then examined once for each player still in the market, in
-    A.S.T. order (``in_market``; ``None`` = no windows): if it lies outside his windows it
+    the timer's order (``in_market``; ``None`` = no windows): if it lies outside his windows it
     moves to his next window start, else it stays, even when it then lies outside a window
     examined earlier (SZ-11). Availability may add at most ``cap`` of time outside pauses
     (then capped); a pause holds the result out of its range at the end. Recompute whenever a

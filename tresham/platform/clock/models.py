@@ -30,7 +30,7 @@ class Due(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     action = models.CharField(max_length=10, choices=Action.choices)
     decision = models.CharField(max_length=40, blank=True, default="", help_text="the decision's kind")
-    #: for a timer, the platform order to give
+    #: for a timer, the site order to give
     order = models.JSONField(null=True, blank=True)
     #: when the decision (or timer) began: the time limit runs from here (SITE-TIME-01)
     started_at = models.DateTimeField()

@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
-from ...games.base import GameRules
+from ...games.contract import GameRules
 from ..play.models import display_name
 from . import deadlines, signals
 from .models import Due

@@ -1,5 +1,5 @@
-"""The deadlines a game shows: each seat's current deadline, the game's timers (for Advanced
-Civilization the trade embargo's end and the market's cutoff), or no time limit at all.
+"""The deadlines a game shows: each seat's current deadline, the game's timers (e.g. a trade
+embargo's end and a market's cutoff), or no time limit at all.
 
 Read from the clock's due rows (:class:`~.models.Due`), which every accepted order, seat
 change and pause rewrites, so what the pages and the API show is what the worker will carry

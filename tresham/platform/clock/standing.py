@@ -2,10 +2,9 @@
 does when his deadline passes, per kind of decision (the worker applies them,
 ``worker._timeout``).
 
-The kinds and the checks are the game's own (``GameRules.standing_kinds``, narrowed to a
-game's options by ``standing_kinds_for`` where the game has it, ``parse_standing``,
-``standing_schema``): a spec the game refuses is refused here, with the
-game's words, and nothing is stored. Only the seat's holder sees or changes its standing
+The kinds and the checks are the game's own (``Offers.standing``: ``Standing.kinds``, narrowed
+to a game's options by ``kinds_for`` where the game has it, ``parse``, ``schema``): a spec the
+game refuses is refused here, with the game's words, and nothing is stored. Only the seat's holder sees or changes its standing
 orders, and only while he holds it: they go when the seat changes hands
 (``absence._vacate``), and the worker applies only those of the seat's current holder.
 Each change runs under the game's row lock, and a seat has one row per kind (a unique
@@ -19,7 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ...games.base import GameRules, IllegalOrder
+from ...games.contract import GameRules, IllegalOrder
 from ..errors import Refusal
 from ..play import services
 from ..play.models import Game, Seat
@@ -52,25 +51,26 @@ class Entry:
 
 
 def kinds_of(rules: GameRules, options: dict | None = None) -> dict[str, str]:
-    """The kinds of decision a standing order can answer in this game ({} if none): with a
-    game's ``options``, only those its options give (``GameRules.standing_kinds_for``, for a
-    game that has it); without, every kind the game has."""
-    narrow = getattr(rules, "standing_kinds_for", None)
-    if options is not None and narrow is not None:
-        return dict(narrow(dict(options)))
-    kinds = getattr(rules, "standing_kinds", None)
-    return dict(kinds()) if kinds is not None else {}
+    """The kinds of decision a standing order can answer in this game ({} for a game without
+    standing orders): with a game's ``options``, only those its options give
+    (``Standing.kinds_for``, for a game that narrows them); without, every kind the game has."""
+    offered = rules.offers.standing
+    if offered is None:
+        return {}
+    if options is not None and offered.kinds_for is not None:
+        return dict(offered.kinds_for(dict(options)))
+    return dict(offered.kinds())
 
 
 def title_of(rules: GameRules, kind: str) -> str:
-    """A kind's name in words: the head of its sentence ("Civilization cards"), or the kind."""
+    """A kind's name in words: the head of its sentence ("Buying cards"), or the kind."""
     head, colon, _ = kinds_of(rules).get(kind, "").partition(":")
     return head if colon else kind
 
 
 def schemas_of(rules: GameRules) -> dict[str, dict]:
-    schema = getattr(rules, "standing_schema", None)
-    return dict(schema()) if schema is not None else {}
+    offered = rules.offers.standing
+    return dict(offered.schema()) if offered is not None else {}
 
 
 def holder_seat(game: Game, user) -> Seat:
@@ -115,7 +115,7 @@ def set_order(game_id: int, user, kind: str, spec: Any) -> StandingOrder:
         game = services.lock(game_id)
         seat, rules = _check(game, user, kind)
         try:
-            normal = rules.parse_standing(kind, spec)
+            normal = rules.offers.standing.parse(kind, spec)
         except IllegalOrder as e:
             raise BadStandingOrder(e.message, e.rule) from None
         row, _ = StandingOrder.objects.update_or_create(

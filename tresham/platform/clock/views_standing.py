@@ -19,7 +19,7 @@ from ..errors import Refusal
 from ..play import services
 from ..play.forms import CommandForm, new_client_key
 from ..play.models import Game
-from ..play.views import commands, nav, viewer
+from ..play.gamepages import commands, nav, viewer
 from . import shown, standing
 from .forms_standing import StandingOrderForm
 
@@ -73,7 +73,7 @@ def _sections(game: Game, user, posted: StandingOrderForm | None = None, error: 
     out = []
     for e in standing.entries(game, user):
         spec = json.dumps(e.spec, sort_keys=True) if e.spec is not None else ""
-        start = spec or json.dumps(rules.parse_standing(e.kind, {}), sort_keys=True)
+        start = spec or json.dumps(rules.offers.standing.parse(e.kind, {}), sort_keys=True)
         form = StandingOrderForm(initial={"kind": e.kind, "spec": start}, auto_id=f"id_{e.kind}_%s")
         section = KindSection(e.kind, e.text, spec, form, field_help(e.schema))
         if posted is not None and posted.data.get("kind") == e.kind:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from ...games.base import AlreadyDone, Event, IllegalOrder
+from ...games.contract import AlreadyDone, Event, IllegalOrder
 from ..errors import Refusal
 from ..play import services
 from ..play.models import Seat, display_name
@@ -88,7 +88,7 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
         _timeout(game, rules, state, row)
     elif row.action == Due.Action.TIMER:
         try:
-            services.submit(game.pk, row.order, seat=None, by_platform=True, reason="clock")
+            services.submit(game.pk, row.order, seat=None, by_site=True, reason="clock")
         except AlreadyDone:  # the timer's order changes nothing now (SITE-SAFE-10): the row goes
             pass
     elif row.action == Due.Action.DEPART:
@@ -97,12 +97,16 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
 
 
 def _bot(game, rules, state, row: Due) -> None:
-    order = rules.bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}")
+    """The bot's order for a bot seat (``Offers.bot``); a game without a bot gets the seat's
+    default, as a seat nobody plays would."""
+    bot = rules.offers.bot
+    order = bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}") if bot is not None else \
+        rules.default(state, row.seat)
     try:
-        services.submit(game.pk, order, seat=row.seat, by_platform=rules.is_platform_order(order), reason="bot")
+        services.submit(game.pk, order, seat=row.seat, by_site=rules.is_site_order(order), reason="bot")
     except IllegalOrder as e:  # a bot's mistake: the seat's default instead, never a stall
         log.warning("bot order refused in game %s seat %s: %s", game.pk, row.seat, e)
-        services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
+        services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_site=True,
                         reason="bot default")
 
 
@@ -131,7 +135,7 @@ def _timeout(game, rules, state, row: Due) -> None:
                      data={"seat": row.seat, "kind": row.decision})
     notes = [Event(f"{who} did not decide in time: the site's default applies.", "timeout",
                    data={"seat": row.seat})] + ([note] if note else [])
-    services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_platform=True,
+    services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_site=True,
                     reason="timeout", notes=notes)
     if seat.user_id is not None:
         absence.missed(game, seat, row.decision, standing=False, round_number=rules.round(state))
@@ -151,10 +155,10 @@ def _apply_standing(game, rules, state, row: Due, held: StandingOrder, nation: s
     refusal, inside a savepoint: the default still applies and the game never stalls."""
     try:
         with transaction.atomic():  # a savepoint: a failure here leaves nothing behind
-            order = rules.standing_order(state, row.seat, row.decision, held.spec)
+            order = rules.offers.standing.order(state, row.seat, row.decision, held.spec)
             if order is None:
                 return "it says nothing for this decision"
-            services.submit(game.pk, order, seat=row.seat, by_platform=True, reason="standing order",
+            services.submit(game.pk, order, seat=row.seat, by_site=True, reason="standing order",
                             notes=[Event(f"{nation}'s standing order was applied.", "standing_order",
                                          data={"seat": row.seat, "kind": row.decision})])
             return None

@@ -1,4 +1,4 @@
-"""Help pages, under /help/."""
+"""Help pages, under /help/: the site's own topics (a game's own are its web app's)."""
 from django.urls import path
 
 from . import views
@@ -9,8 +9,4 @@ urlpatterns = [
     path("joining/", views.joining, name="joining"),
     path("creating/", views.creating, name="creating"),
     path("playing/", views.playing, name="playing"),
-    path("trading/", views.trading, name="trading"),
-    path("calamities/", views.calamities, name="calamities"),
-    path("advances/", views.advances, name="advances"),
-    path("ages/", views.ages, name="ages"),
 ]

@@ -1,11 +1,11 @@
-"""The help pages (SITE-GEN-06): how this site is used, written for it, and the game's own
-facts (phases, calamities, civilization cards, the A.S.T.) as its rules give them through
-``GameRules.reference`` -- never a typed copy that could drift from the game. Open to
-everybody, logged in or not.
+"""The help pages (SITE-GEN-06): how this site is used, written for it, with the game's own
+facts (its phases, options and variants) as its rules give them through ``Offers.reference``
+-- never a typed copy that could drift from the game. Open to everybody, logged in or not.
 
 Every page is about one game of the registry: ``?game=<name>`` (a game's panel links its own),
-the site's first game without it (``registry.default_name``). The topics of the game's own
-facts are listed only for a game whose ``reference`` has them."""
+the site's first game without it (``registry.default_name``). A game's own topics (its facts
+in detail) are its web app's (``Offers.help``), listed after the site's; what every help page
+shares is in :mod:`.gamehelp`."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,76 +14,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from ...games import registry
-from ...games.base import GameRules, pages_of, words_of
 from ..lobby import meta, timelimits
-from .phases import PHASE_HELP
-from .topics import TOPICS
-
-#: The topics about a game's own facts, each with the key of ``reference()`` it shows.
-FACTS = {"trading": "trade", "calamities": "calamities", "advances": "civ_cards", "ages": "ast"}
-
-
-def game_kind(request: HttpRequest) -> str:
-    """The game the page explains: ``?game=<name>``, else the site's first game."""
-    return request.GET.get("game") or registry.default_name()
-
-
-def game_rules(request: HttpRequest) -> GameRules:
-    """The rules of the game the pages explain (404 when the site does not offer it)."""
-    try:
-        return registry.get(game_kind(request))
-    except registry.UnknownGame:
-        raise Http404("the site offers no such game") from None
-
-
-def _facts(rules: GameRules, variant: str | None = None) -> dict:
-    facts = getattr(rules, "reference", None)
-    return ((facts(variant) if variant else facts()) if facts is not None else None) or {}
-
-
-def topics_of(rules: GameRules) -> list:
-    """The help topics for ``rules``: the site's own, and those of the game's facts it has."""
-    data = _facts(rules)
-    return [t for t in TOPICS if t.name not in FACTS or FACTS[t.name] in data]
-
-
-def _query(request: HttpRequest) -> str:
-    """The query string naming the game on the help pages' own links ("" for the first game)."""
-    kind = game_kind(request)
-    return "" if kind == registry.default_name() else f"?game={kind}"
-
-
-def reference(rules: GameRules, key: str, variant: str | None = None) -> Any:
-    """One part of the game's printed facts (404 when the game gives none); ``variant``:
-    those of one of its variants (its turn and phase names, and what it changes)."""
-    data = _facts(rules, variant)
-    if key not in data:
-        raise Http404(f"{rules.title} has no {key} to show")
-    return data[key]
+from .gamehelp import facts, game_rules, games, query, reference, render_topic, topics_of
 
 
 def _page(request: HttpRequest, name: str, ctx: dict[str, Any] | None = None) -> HttpResponse:
-    rules = game_rules(request)
-    topic = next(t for t in TOPICS if t.name == name)
-    has_pick = any(p.get("id") == "pick" for p in _facts(rules).get("phases", []))  # nations chosen in turn
-    return render(request, f"help/{name}.html", {"topic": topic, "topics": topics_of(rules), "q": _query(request),
-                                                 "words": words_of(rules), "pages": pages_of(rules),
-                                                 "has_pick": has_pick, "games": _games(), **(ctx or {})})
-
-
-def _games() -> list[tuple[str, str]]:
-    """The games the site offers (name, title) and the query naming each on the help pages."""
-    first = registry.default_name()
-    return [("" if k == first else f"?game={k}", registry.get(k).title) for k in registry.names()]
+    return render_topic(request, name, f"help/{name}.html", ctx)
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     """Every help topic, and the code of conduct."""
     rules = game_rules(request)
-    return render(request, "help/index.html", {"topics": topics_of(rules), "title": rules.title, "q": _query(request),
-                                               "games": _games(), "words": words_of(rules)})
+    return render(request, "help/index.html", {"topics": topics_of(rules), "title": rules.title, "q": query(request),
+                                               "games": games(), "words": rules.offers.words})
 
 
 @require_GET
@@ -96,7 +40,7 @@ def joining(request: HttpRequest) -> HttpResponse:
 def creating(request: HttpRequest) -> HttpResponse:
     """The new-game form, its options as the rules describe them (``option_fields``)."""
     rules = game_rules(request)
-    fields = rules.option_fields() if hasattr(rules, "option_fields") else []
+    fields = rules.option_fields()
     return _page(request, "creating", {"rules": rules, "fields": fields,
                                        "limits": [text for _, text in timelimits.CHOICES],
                                        "default_limit": timelimits.label(timelimits.DEFAULT)})
@@ -111,57 +55,18 @@ def playing(request: HttpRequest) -> HttpResponse:
     own phases and orders), and a section lists the variant's sub-options."""
     rules = game_rules(request)
     key = request.GET.get("variant") or None
-    variants = list(getattr(rules, "variants", lambda: [])())
+    offered = rules.offers.reference
+    variants = list(offered.variants()) if offered is not None else []
     if key is not None and key not in dict(variants):
         raise Http404("no such variant on this site")
     own = reference(rules, "variant", key) if key else None
     kinds = {t["id"]: t for t in own["turn"]} if own else {}
     phases = []
-    own_help = PHASE_HELP.get(rules.name, {})
-    for p in _facts(rules, key).get("phases", []):  # a game without phases to show: none
+    own_help = offered.phase_help if offered is not None else {}
+    for p in facts(rules, key).get("phases", []):  # a game without phases to show: none
         v = kinds.get(p["id"])
         plain = v is None or v["kind"] == "plain"
-        text = own_help.get(p["id"]) or p.get("help")  # the site's words, else the rules' own
+        text = own_help.get(p["id"]) or p.get("help")  # the game's site help, else the rules' own
         phases.append({**p, "help": text if plain else None, "variant": None if plain else v})
     return _page(request, "playing", {"rules": rules, "phases": phases, "variant": own,
-                                      "variants": variants, "game_options": _facts(rules, key).get("options") or []})
-
-
-@require_GET
-def trading(request: HttpRequest) -> HttpResponse:
-    """Trade on this site, with the honesty limits and the commodities from the rules."""
-    rules = game_rules(request)
-    limits = reference(rules, "trade")
-    return _page(request, "trading", {"rules": rules, "limits": limits,
-                                      "lies_at_min": limits["min_cards"] - limits["true_cards"],
-                                      "commodities": reference(rules, "commodities"),
-                                      "calamities": [c for c in reference(rules, "calamities") if c["tradable"]]})
-
-
-@require_GET
-def calamities(request: HttpRequest) -> HttpResponse:
-    """Every calamity: stack, tradable or not, effect, rule."""
-    rules = game_rules(request)
-    data = _facts(rules)
-    return _page(request, "calamities", {"rules": rules, "calamities": reference(rules, "calamities"),
-                                         "variant_calamities": data.get("variant_calamities") or []})
-
-
-@require_GET
-def advances(request: HttpRequest) -> HttpResponse:
-    """Every civilization card: groups, cost, prerequisite, effect, credits."""
-    rules = game_rules(request)
-    cards = reference(rules, "civ_cards")
-    return _page(request, "advances", {"rules": rules, "groups": cards["groups"], "cards": cards["cards"],
-                                       "total": sum(c["cost"] for c in cards["cards"])})
-
-
-@require_GET
-def ages(request: HttpRequest) -> HttpResponse:
-    """The Ages with their requirements and every nation's track."""
-    rules = game_rules(request)
-    ast = reference(rules, "ast")
-    names = [a["name"] for a in ast["ages"]]
-    tracks = [{"name": t["name"], "starts": [t["starts"][n] for n in names], "late_iron": t["late_iron"]}
-              for t in ast["tracks"]]
-    return _page(request, "ages", {"rules": rules, "ast": ast, "age_names": names, "tracks": tracks})
+                                      "variants": variants, "game_options": facts(rules, key).get("options") or []})

@@ -38,7 +38,7 @@ class LobbySeatOut(Schema):  # a seat as the lobby shows it; a game's own: play.
 class GameRowOut(Schema):
     id: int
     kind: str
-    kind_title: str = Field(description="the game's title, e.g. \"Advanced Civilization\"")
+    kind_title: str = Field(description="the game's title, as people read it")
     name: str
     status: str
     stage: str

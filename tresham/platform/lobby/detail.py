@@ -1,6 +1,7 @@
 """One game as the lobby shows it: its options in words (visible to all, SITE-CREATE-15), its
 seats, whether the viewer may join, and -- once initial placement is complete -- its public
-standing and where its map, history and advances are (SITE-LIST-04, -05)."""
+standing and where its map, its history and the game's own pages the lobby links are
+(``Page.lobby``; SITE-LIST-04, -05)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,7 +9,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
-from ...games.base import pages_of, words_of
+from ...games.contract import Page
 from ..play import options, services as play, visibility
 from ..play.models import Game
 from . import lists, seats, timelimits
@@ -27,10 +28,13 @@ class GameDetail:
     summary: list[dict[str, Any]] = field(default_factory=list)
     places: list[int] | None = None
     links: dict[str, str] = field(default_factory=dict)
-    #: the site's words for the game's things (``base.words_of``)
+    #: the site's words for the game's things (``Offers.words``)
     words: dict[str, Any] = field(default_factory=dict)
     #: what the public score is called (``GameRules.points_label``)
     points_label: str = "Points"
+    #: the game's own pages the lobby links (``Page.lobby``) with their addresses, once its
+    #: state may be shown
+    pages: list[tuple[Page, str]] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
@@ -54,7 +58,7 @@ def game_detail(game: Game, user) -> GameDetail:
         problem = seats.join_problem(game, user)
     shown = False
     d = GameDetail(row, rules.title, options.option_lines(game), timelimits.label(game.time_limit), problem, shown,
-                   words=words_of(rules), points_label=getattr(rules, "points_label", "Points"))
+                   words=rules.offers.words, points_label=rules.points_label)
     if row.your_seat is not None:  # his own game: its page is his whatever its stage
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
     if game.state:
@@ -64,11 +68,13 @@ def game_detail(game: Game, user) -> GameDetail:
             d.summary = [{"seat": r.seat, "name": r.name, "points": r.points, "columns": r.columns}
                          for r in rules.summary(state)]
             d.places = rules.result(state)
-            pages = pages_of(rules)
-            for key, name in (("game", "play:game"), ("history", "play:history"), ("advances", "play:advances")):
-                url = _link(name, game.pk) if key != "advances" or "advances" in pages else None
+            named = [("game", "play:game"), ("history", "play:history")]
+            named += [(p.name, p.url) for p in rules.offers.pages if p.lobby]  # the game's own, for the lobby
+            for key, name in named:
+                url = _link(name, game.pk)
                 if url:
                     d.links[key] = url
+            d.pages = [(p, d.links[p.name]) for p in rules.offers.pages if p.lobby and p.name in d.links]
             d.links["api_game"] = f"/api/games/{game.pk}"
             d.links["api_history"] = f"/api/games/{game.pk}/history"
     return d

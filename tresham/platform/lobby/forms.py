@@ -20,7 +20,7 @@ from typing import Any
 
 from django import forms
 
-from ...games.base import GameRules, OptionField, words_of
+from ...games.contract import GameRules, OptionField
 from ..play.models import display_name
 from . import timelimits
 
@@ -163,7 +163,7 @@ class NewGameForm(forms.Form):
     def __init__(self, *args, rules: GameRules, friends: list, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
-        side = str(words_of(rules)["side"]).lower()
+        side = str(rules.offers.words["side"]).lower()
         self.fields["bots_take_vacant_seats"].help_text = (
             f"when a player quits or is removed, the bot plays his {side} until someone takes the seat; "
             "unchecked, the site's defaults apply at each of the seat's deadlines")

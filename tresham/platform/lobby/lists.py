@@ -49,7 +49,7 @@ class GameRow:
 
     @property
     def title(self) -> str:
-        """The game's title ("Tigris & Euphrates"), or its registry name if no longer offered."""
+        """The game's title (``GameRules.title``), or its registry name if no longer offered."""
         try:
             return registry.get(self.game.kind).title
         except registry.UnknownGame:

@@ -100,7 +100,8 @@ def start_if_full(game: Game) -> None:
     if game.status == Game.Status.OPEN and not game.seats.filter(status=Seat.Status.OPEN).exists():
         play.start_game(game)
         rules = play.rules_of(game)
-        order = rules.pick_order(rules.loads(game.state))
+        pick = rules.offers.pick_order
+        order = pick(rules.loads(game.state)) if pick is not None else None
         if order is not None:
             PickOrder.objects.create(game=game, seats=list(order))
         signals.send(signals.game_filled, game=game)

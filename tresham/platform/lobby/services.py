@@ -10,7 +10,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...games import registry
-from ...games.base import prepared_of
 from .. import limits
 from ..accounts import services as accounts
 from ..errors import Refusal
@@ -118,7 +117,7 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
         rules = registry.get(kind)
     except registry.UnknownGame:
         raise seats.BadRequest(f"there is no game {kind!r}; the site offers {', '.join(registry.names())}") from None
-    if prepared_of(rules, options) and not getattr(creator, "is_staff", False):
+    if rules.offers.is_prepared(options) and not getattr(creator, "is_staff", False):
         # SITE-SAFE-11 (ruling in docs/scenarios.md): its creator wrote every hand and stack
         raise StaffOnly("only the site's staff may start a game from a prepared position (such a game "
                         "is never rated)")

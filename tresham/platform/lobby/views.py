@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ...games import registry
-from ...games.base import IllegalOrder
+from ...games.contract import IllegalOrder
 from ..errors import Refusal
 from ..limits import limited
 from ..play.models import Game

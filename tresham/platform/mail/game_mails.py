@@ -5,7 +5,7 @@ signals (:mod:`.receivers`).
 
 Each mail is rendered per recipient from the game's public facts and his own seat only
 (:mod:`.render`) and ends, where the initial placement is over, with the public standings
-(Total Public Points, SITE-AST-04 / SITE-EMAIL-05). Each one's key names what it reports, so
+(their public score, SITE-AST-04 / SITE-EMAIL-05). Each one's key names what it reports, so
 the same event enqueued twice (a retried transaction, a worker's second pass) mails once.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Iterable
 
 from ...games import registry
-from ...games.base import Event
+from ...games.contract import Event
 from ..clock import shown
 from ..clock.models import Due
 from ..play.models import Game, Seat, display_name
@@ -114,18 +114,18 @@ def _seat_name(game: Game, seat: int) -> str:
 # ---- the order path's mails ---------------------------------------------------------------------
 def mails_for_events(game: Game, seq: int, events: list[Event], state=None) -> list[Outbox]:
     """The mails the public events of order ``seq`` call for, as the game's rules say
-    (``rules.mail_events``; for Advanced Civilization the public trade message to every
-    player but the two traders, unless the game's option disables it: SITE-TRADE-13,
-    SITE-EMAIL-03). ``state``: the state after the order (default: the game's). A game whose
-    rules mail no events gives []. Call it in the order's transaction."""
+    (``Offers.mail``; e.g. a trade's public message to every player but the two traders,
+    unless the game's option disables it: SITE-TRADE-13, SITE-EMAIL-03). ``state``: the state
+    after the order (default: the game's). A game that mails no events gives []. Call it in
+    the order's transaction."""
     rules = registry.get(game.kind)
-    if not hasattr(rules, "mail_events"):
+    if rules.offers.mail is None:
         return []
     if state is None:
         state = rules.loads(game.state)
     rows = []
     index = {id(e): n for n, e in enumerate(events)}
-    for m in rules.mail_events(state, events):
+    for m in rules.offers.mail(state, events):
         if m.event.to is not None:
             continue  # only a public event is ever mailed
         n = index.get(id(m.event))

@@ -118,9 +118,9 @@ def play(way: str, turns: int = 10, away: int = AWAY_SECONDS, seed: str = SEED) 
             sender.drain(limit=1000, now=timezone.now() + dt.timedelta(seconds=away))
         else:
             sender.drain(limit=1000)
-        order = rules.bot(state, d.player, f"{seed}:measure:{n}")
-        if rules.is_platform_order(order):  # the bot gives the seat's default: the clock's way
-            services.submit(game_id, order, seat=d.player, by_platform=True, reason="timeout")
+        order = rules.offers.bot(state, d.player, f"{seed}:measure:{n}")
+        if rules.is_site_order(order):  # the bot gives the seat's default: the clock's way
+            services.submit(game_id, order, seat=d.player, by_site=True, reason="timeout")
         else:
             c = client_of[d.player]
             look = c.get(f"/api/games/{game_id}")

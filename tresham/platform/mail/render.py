@@ -87,11 +87,11 @@ class PublicFacts:
                 standings.append(Standing(None if hidden else place, row.name, players.get(row.seat, ""),
                                           None if row.points is None else int(row.points)))
         finished = state is not None and rules.finished(state)
-        return cls(game=game, rules=rules, state=state, title=getattr(rules, "title", game.kind),
+        return cls(game=game, rules=rules, state=state, title=rules.title,
                    url=site_link(f"/games/{game.pk}/"), stage=(rules.stage(state) if state is not None else
                                                               game.get_status_display()),
                    players=players, standings=standings,
-                   points_label=getattr(rules, "points_label", "Points"), finished=finished)
+                   points_label=rules.points_label, finished=finished)
 
     def seat_of(self, user) -> int | None:
         """The seat ``user`` plays in the game, or None."""

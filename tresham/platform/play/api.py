@@ -11,9 +11,10 @@ from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
 from pydantic import field_validator
 
-from ...games.base import AlreadyDone
+from ...games.contract import AlreadyDone
 from ..api_errors import ErrorOut
 from . import hooks, services, visibility
+from .options import public_options
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
 
@@ -85,7 +86,7 @@ def game_out(game: Game, user) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": game.pk, "kind": game.kind, "name": game.name, "status": game.status,
         "players": game.players, "time_limit": game.time_limit,
-        "options": game.options if game.is_finished else rules.public_options(dict(game.options)),
+        "options": game.options if game.is_finished else public_options(rules, game.options),
         "revision": game.revision, "stage": game.stage, "seed_sha256": game.seed_sha256,
         "seed": game.seed if game.is_finished else None, "created_at": game.created_at,
         "prepared": game.prepared, "rated": game.is_rated, "started_at": game.started_at, "finished_at": game.finished_at, "seats": seats,

@@ -1,6 +1,6 @@
-"""The decision forms of the game page (issue 10): the game's :class:`~tresham.games.base.OrderForm`
+"""The decision forms of the game page (issue 10): the game's :class:`~tresham.games.contract.OrderForm`
 as HTML controls, and what a posted form says, checked against its fields before the game turns
-it into an order (``GameRules.form_order``).
+it into an order (``Forms.form_order``, ``Offers.forms``).
 
 A control of field ``name`` is posted as ``f.<name>`` ("choice", "number", "text"; "multi" once
 per ticked value) or ``f.<name>.<value>`` (each number of a "counts" field). Whatever was not
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from tresham.games.base import FormField, IllegalOrder, OrderForm
+from tresham.games.contract import FormField, IllegalOrder, OrderForm
 
 #: The longest text a "text" field takes when the game sets no limit.
 MAX_TEXT = 2000

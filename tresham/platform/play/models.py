@@ -13,7 +13,6 @@ from django.conf import settings
 from django.db import models
 
 from ...games import registry
-from ...games.base import prepared_of
 
 
 class Game(models.Model):
@@ -63,7 +62,7 @@ class Game(models.Model):
     def prepared(self) -> bool:
         """The game starts from a prepared position, not the game's own start (its rules say
         so of its options): never rated, and every page says so (SITE-SAFE-11)."""
-        return prepared_of(registry.get(self.kind), self.options)
+        return registry.get(self.kind).offers.is_prepared(self.options)
 
     @property
     def is_rated(self) -> bool:
@@ -187,7 +186,7 @@ class LogEntry(AppendOnly):
     seq = models.PositiveIntegerField(help_text="1 for the first order; the game's revision after it")
     #: the seat that gave the order; null when the platform gave it (a timeout, the clock)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    by_platform = models.BooleanField(default=False)
+    by_site = models.BooleanField(default=False)
     account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="orders_given")
     order = models.JSONField()

@@ -1,11 +1,13 @@
 """A game's options in words (SITE-CREATE-15), for everyone: the lobby's page of the game and
 the game's own page list them, in the new-game form's order, then any others (a prepared
-position summed up by the rules' ``option_text``, never dumped)."""
+position summed up by the game's ``Offers.option_text``, never dumped); and the options as
+anyone may read them while the game is played (:func:`public_options`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from ...games.contract import GameRules
 from .models import Game
 from .services import rules_of
 
@@ -40,7 +42,7 @@ def option_lines(game: Game) -> list[OptionLine]:
                 text = c.label
         out.append(OptionLine(f.name, f.label, v, text))
         seen.add(f.name)
-    words = getattr(rules, "option_text", None)  # the rules' own wording of a value, if any
+    words = rules.offers.option_text  # the game's own wording of a value, if any
     for name, v in game.options.items():
         if name not in seen:
             text = (words(name, v) if words else None) or _words(v)
@@ -48,6 +50,13 @@ def option_lines(game: Game) -> list[OptionLine]:
                 v = text  # a document (a prepared position) is summed up, never dumped
             out.append(OptionLine(name, props.get(name, {}).get("title", name), v, text))
     return out
+
+
+def public_options(rules: GameRules, options: dict) -> dict:
+    """The options of a game being played as anyone may read them: an option that holds secrets
+    (a prepared position's hands and stacks) in words (``Prepared.public_options``)."""
+    prepared = rules.offers.prepared
+    return prepared.public_options(dict(options)) if prepared is not None else dict(options)
 
 
 def _words(v: Any) -> str:

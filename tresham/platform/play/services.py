@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ...games import registry
-from ...games.base import AlreadyDone, Event, GameRules, IllegalOrder
+from ...games.contract import AlreadyDone, Event, GameRules, IllegalOrder
 from ..errors import Refusal
 from . import hooks, live, signals
 from .models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
@@ -122,13 +122,13 @@ def lock(game_id: int, *, skip_locked: bool = False) -> Game | None:
     return game
 
 
-def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platform: bool = False,
+def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_site: bool = False,
            reason: str = "", client_key: str | None = None, revision: int | None = None,
            notes: list[Event] | tuple[Event, ...] = ()) -> Outcome:
     """Apply one order to a game in one transaction, or refuse it changing nothing.
 
     ``seat``: who gives it (checked by the caller to be the account's seat; None only for a
-    platform order that concerns no seat). ``by_platform``: the site gives it (timeouts, the
+    site order that concerns no seat). ``by_site``: the site gives it (timeouts, the
     clock, bots' defaults, standing orders). ``client_key``: a retried request with the same
     key is answered with the first result. ``revision``: the revision the client saw; an
     older one raises :class:`Stale`. ``notes``: the platform's own events about this order
@@ -141,13 +141,13 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_platf
     with transaction.atomic():
         game = lock(game_id)
         try:
-            return _submit_locked(game, order, seat=seat, account=account, by_platform=by_platform,
+            return _submit_locked(game, order, seat=seat, account=account, by_site=by_site,
                                   reason=reason, client_key=client_key, revision=revision, notes=notes)
         finally:
             game.forget_seats()
 
 
-def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_platform: bool, reason: str,
+def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_site: bool, reason: str,
                    client_key: str | None, revision: int | None, notes) -> Outcome:
     """:func:`submit` once the game's row is locked."""
     if client_key is not None:
@@ -164,7 +164,7 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_pla
     if seat is not None:
         order = {**order, "player": seat}
     state = rules.loads(game.state)
-    new, events = rules.apply(state, order, platform=by_platform)  # IllegalOrder: nothing written
+    new, events = rules.apply(state, order, by_site=by_site)  # IllegalOrder: nothing written
     text = rules.dumps(new)
     if not events and text == rules.dumps(state):
         # SITE-SAFE-10: accepted, but it leaves the game as it was and says nothing: a repeat
@@ -173,7 +173,7 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_pla
     seq = game.revision + 1
     try:
         with transaction.atomic():
-            LogEntry.objects.create(game=game, seq=seq, seat=seat, by_platform=by_platform,
+            LogEntry.objects.create(game=game, seq=seq, seat=seat, by_site=by_site,
                                     account=account, order=order, reason=reason[:40],
                                     client_key=client_key)
     except IntegrityError:  # the same client key raced in through another connection
@@ -182,7 +182,7 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_pla
     events = list(notes) + list(events)
     _record_events(game, seq, events)
     seats = game.keep_seats()
-    if account is not None and seat is not None and not by_platform and any(
+    if account is not None and seat is not None and not by_site and any(
             s.index == seat and s.user_id == account.pk and s.missed_in_a_row for s in seats):
         # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
         Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
@@ -263,7 +263,7 @@ def rebuild(game: Game, upto: int | None = None, *, from_snapshot: bool = True) 
         state, start = rules.new_game(dict(game.options), game.seed), 0
     for entry in game.log.filter(seq__gt=start, seq__lte=upto).order_by("seq").iterator():
         try:
-            state, _ = rules.apply(state, entry.order, platform=True)  # the log holds accepted orders
+            state, _ = rules.apply(state, entry.order, by_site=True)  # the log holds accepted orders
         except AlreadyDone:  # a repeat logged before SITE-SAFE-10: it changed nothing but counters
             continue
     return state

@@ -10,7 +10,7 @@ fails, it undoes only its own writes: the failure is logged and the order stands
 Keyword arguments, with ``sender=Game``:
 
 - ``game`` -- the game row, its ``revision`` the new one;
-- ``rules`` -- the game's :class:`~tresham.games.base.GameRules`;
+- ``rules`` -- the game's :class:`~tresham.games.contract.GameRules`;
 - ``before`` -- the state before the order (None when the game was just dealt);
 - ``after`` -- the state after it;
 - ``events`` -- the order's events, the platform's notes first (empty when just dealt);

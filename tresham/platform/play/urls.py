@@ -15,8 +15,6 @@ urlpatterns = [
     path("games/<id:pk>/live", views_live.live_stream, name="live"),
     path("games/<id:pk>/log.json", views.log_json, name="log"),
     path("games/<id:pk>/messages/", views.messages_page, name="messages"),
-    path("games/<id:pk>/ast/", views.ast_page, name="ast"),
-    path("games/<id:pk>/advances/", views.advances_page, name="advances"),
     path("games/<id:pk>/board.svg", views_board.board_svg, name="board_svg"),
     path("games/<id:pk>/board.json", views_board.board_json, name="board_json"),
 ]

@@ -1,5 +1,7 @@
 """Pages of games being played: plain, server-rendered HTML (the web client makes them
-pleasant later and reuses the data functions of the first half of this module).
+pleasant later and reuses the data functions of the first half of this module). What every
+game's page shares (the viewer, the panel, the one order path for a form) is in
+:mod:`.gamepages`, which the games' own pages use too.
 
 What a page shows comes from the game's rules through ``GameRules`` only: the caller's own
 ``view`` (a visitor's is the view of seat None), the public ``summary`` and ``pending``
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -20,20 +22,21 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Page, Paginator
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...games import registry
-from ...games.base import AlreadyDone, GameRules, IllegalOrder, Table, pages_of, words_of
+from ...games.contract import IllegalOrder
 from .. import limits
-from ..errors import Refusal
-from . import decision_forms, hooks, options, services, visibility
+from . import decision_forms, options, services, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
+from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, see_other,
+                        summary_table, viewer)
 from .messages import check_message_limit
-from .models import EventRecord, Game, Message, Seat, display_name
+from .models import EventRecord, Game, Message, display_name
 
 log = logging.getLogger(__name__)
 
@@ -47,114 +50,9 @@ DOUBLE_POST_SECONDS = 30
 
 
 # =========================================================================================
-# What the pages show, as plain data
+# What the pages show, as plain data (the viewer and what every game's page shares:
+# ``gamepages``)
 # =========================================================================================
-@dataclass
-class SeatRow:
-    """One place at the table as everybody may see it."""
-
-    index: int
-    player: str  # the person's display name, "Bot" or "(open seat)"
-    is_bot: bool
-    is_open: bool
-    you: bool
-    name: str = ""  # the seat's name in the game ("Italy"), once it has one
-    waiting: bool = False  # the game waits on a decision of this seat
-
-    @property
-    def number(self) -> int:
-        return self.index + 1
-
-    @property
-    def label(self) -> str:
-        """"Italy (alice)", "Crete (bot)": how the pages name a seat."""
-        who = "bot" if self.is_bot else self.player
-        return f"{self.name} ({who})" if self.name else f"Seat {self.number} ({who})"
-
-
-@dataclass
-class Viewer:
-    """A game as one person may see it: his seat (None: a visitor), the current state (read
-    here only to ask the rules) and his own view of it."""
-
-    game: Game
-    rules: GameRules
-    seat: int | None
-    state: Any | None
-    view: dict[str, Any] | None
-    #: the game's state may be shown to him (``visibility.sees_game``): his own game, or
-    #: past initial placement
-    shown: bool
-    seats: list[SeatRow] = field(default_factory=list)
-
-    @property
-    def started(self) -> bool:
-        return self.state is not None
-
-    @property
-    def words(self) -> dict[str, Any]:
-        """The site's words for this game's things (``base.words_of``)."""
-        return words_of(self.rules)
-
-    def seat_name(self, index: int) -> str:
-        """The seat's name in the game ("Italy"), or "Seat 2" before it has one."""
-        for s in self.seats:
-            if s.index == index and s.name:
-                return s.name
-        return f"Seat {index + 1}"
-
-    def seat_label(self, index: int | None) -> str:
-        for s in self.seats:
-            if s.index == index:
-                return s.label
-        return "the site" if index is None else f"Seat {index + 1}"
-
-
-def viewer(game: Game, user) -> Viewer:
-    """Everything a page needs to know about ``game`` for ``user`` (anyone)."""
-    rules = services.rules_of(game)
-    seat = services.seat_of(game, user)
-    state = rules.loads(game.state) if game.state else None
-    view = rules.view(state, seat) if state is not None else None
-    shown = state is not None and visibility.sees_game(game, rules, state, seat)
-    v = Viewer(game, rules, seat, state, view, shown)
-    v.seats = seat_rows(v)
-    return v
-
-
-def seat_rows(v: Viewer) -> list[SeatRow]:
-    """The seats with their players (bots marked), their names in the game and whether the
-    game waits on them (who only: a decision's contents are its seat's own)."""
-    names: dict[int, str] = {}
-    waiting: set[int] = set()
-    if v.state is not None:
-        names = {r.seat: r.name for r in v.rules.summary(v.state)}
-        if not v.game.is_finished:
-            waiting = {d.player for d in v.rules.pending(v.state) if d.required}
-    rows = []
-    for s in v.game.seats.select_related("user__profile").order_by("index"):
-        rows.append(SeatRow(s.index, "Bot" if s.is_bot else s.label, s.is_bot,
-                            s.status == Seat.Status.OPEN, s.index == v.seat,
-                            names.get(s.index, "") if v.shown else "", s.index in waiting))
-    return rows
-
-
-def summary_table(v: Viewer) -> Table:
-    """The public standing of every seat (``rules.summary``), in the rules' order (for
-    Advanced Civilization: by Total Public Points, SITE-AST-03), columns as the rules give."""
-    rows = v.rules.summary(v.state) if v.state is not None else []
-    columns: list[str] = []
-    for r in rows:
-        columns += [c for c in r.columns if c not in columns]
-    by_index = {s.index: s for s in v.seats}
-    table = Table("Public summary", [v.words["side"], "Player"] + columns)
-    for r in rows:
-        s = by_index.get(r.seat)
-        who = "" if s is None else ("Bot (computer player)" if s.is_bot else s.player)
-        table.rows.append([r.name, who] + [r.columns.get(c, "") for c in columns])
-    return table
-
-
 @dataclass
 class DecisionOut:
     kind: str
@@ -176,8 +74,8 @@ def own_decisions(v: Viewer) -> list[DecisionOut]:
 
 def forms_of(v: Viewer, seat: int) -> list:
     """The game's decision forms for ``seat`` now ([] for a game that offers none)."""
-    forms = getattr(v.rules, "order_forms", None)  # optional: a game may offer none
-    return forms(v.state, seat) if forms is not None and v.state is not None else []
+    forms = v.rules.offers.forms
+    return forms.order_forms(v.state, seat) if forms is not None and v.state is not None else []
 
 
 def own_forms(v: Viewer) -> list[dict[str, Any]]:
@@ -282,7 +180,7 @@ def order_stages(game: Game, seqs: set[int]) -> dict[int, tuple[str, str]]:
                 state, pos = services.rebuild(game, s - 1), s - 1
             for entry in game.log.filter(seq__gt=pos, seq__lte=s).order_by("seq"):
                 before = rules.stage(state)
-                state, _ = rules.apply(state, entry.order, platform=True)
+                state, _ = rules.apply(state, entry.order, by_site=True)
                 pos = entry.seq
                 if entry.seq == s:
                     out[s] = (before, rules.stage(state))
@@ -326,87 +224,18 @@ def history(game: Game, seat: int | None, *, newest_first: bool, page: int | str
     return p, groups
 
 
-@dataclass
-class NavLink:
-    key: str
-    label: str
-    href: str
-    current: bool
+def hand(v: Viewer) -> list[str] | None:
+    """The viewer's own hidden holdings (``Offers.hand``); None for a visitor, or for a game
+    without hidden holdings."""
+    offered = v.rules.offers.hand
+    return offered(v.view) if offered is not None and v.seat is not None and v.view is not None else None
 
 
-def nav(v: Viewer, section: str) -> list[NavLink]:
-    """The game's top panel: its sections (SITE-GEN-02) and the help pages (SITE-GEN-06).
-    "Trade", "Advances", "A.S.T." and "Replay" are the game's own pages, linked for a game
-    that has them (``base.pages_of``)."""
-    pk = v.game.pk
-    game_url = reverse("play:game", args=[pk])
-    pages = pages_of(v.rules)
-    links = [("game", "Map and orders", game_url)]
-    if "trade" in pages:
-        links.append(("trade", "Trade", reverse("play_trade:trade", args=[pk])))
-    if "advances" in pages:
-        links.append(("advances", "Advances", reverse("play:advances", args=[pk])))
-    if "ast" in pages:
-        links.append(("ast", "A.S.T.", reverse("play:ast", args=[pk])))
-    links.append(("history", "History", reverse("play:history", args=[pk])))
-    if v.game.is_finished and "replay" in pages:  # every hand revealed: only after the end
-        links.append(("replay", "Replay", reverse("play:replay", args=[pk])))
-    links += [("messages", "Messages", reverse("play:messages", args=[pk])),
-              ("lobby", "Seats and options", reverse("lobby:game", args=[pk])),
-              ("help", "Help", help_url("help:playing", v.game.kind))]
-    return [NavLink(k, label, href, k == section) for k, label, href in links]
-
-
-#: The game's own pages (``base.PAGES``) as the pages name them.
-PAGE_TITLES = {"trade": "trade page", "advances": "civilization advances", "ast": "A.S.T.", "replay": "replay"}
-
-
-def page_unavailable(request: HttpRequest, v: Viewer, page: str) -> HttpResponse | None:
-    """The 404 of one of the game's own pages (``base.pages_of``) for a game without it (its
-    panel does not link it either); None when the game has it."""
-    if page in pages_of(v.rules):
-        return None
-    ctx = _base(request, v, page)
-    ctx["page_title"] = PAGE_TITLES[page]
-    return render(request, "play/page_unavailable.html", ctx, status=404)
-
-
-def help_url(name: str, kind: str) -> str:
-    """A help page about the game ``kind``: the site's default game's without a query."""
-    url = reverse(name)
-    return url if kind == registry.default_name() else f"{url}?game={kind}"
-
-
-def final_places(v: Viewer) -> list[tuple[int, str]]:
-    """A finished game's places (1 = first; equal scores share a place) with the seats."""
-    if v.state is None or not v.game.is_finished:
-        return []
-    places = v.rules.result(v.state) or []
-    return sorted(((p, v.seat_label(i)) for i, p in enumerate(places)), key=lambda x: x[0])
-
-
-def commands(v: Viewer) -> dict[str, dict]:
-    """The Reset/Done orders the viewer's seat has now (SITE-GEN-05)."""
-    if v.seat is None or v.state is None or v.game.status != Game.Status.ACTIVE:
-        return {}
-    return v.rules.commands(v.state, v.seat)
-
-
-def _initials(age: str) -> str:
-    return "".join(w[0] for w in age.split() if w.lower() != "age").upper()
-
-
-def ast_ages(data: dict) -> list[dict[str, str]]:
-    """The Ages of an ``ast_page`` with the class of their colour band and their initials."""
-    return [{**a, "cls": f"age{i}", "abbr": _initials(a["name"])} for i, a in enumerate(data["ages"])]
-
-
-def ast_tracks(data: dict) -> list[dict[str, Any]]:
-    """Each track's spaces with their band's class and initials and the marker."""
-    cls = {a["name"]: a for a in ast_ages(data)}
-    return [{**t, "spaces": [{**sp, "cls": cls[sp["age"]]["cls"], "abbr": cls[sp["age"]]["abbr"],
-                              "here": sp["space"] == t["position"]} for sp in t["spaces"]]}
-            for t in data["tracks"]]
+def public_messages(v: Viewer) -> list[tuple[str, str]]:
+    """The players' public messages in the game (``Offers.messages``), each with its seat's
+    label, once the game may be shown to the viewer."""
+    offered = v.rules.offers.messages
+    return [(v.seat_label(s), t) for s, t in offered(v.view)] if v.shown and offered is not None else []
 
 
 # =========================================================================================
@@ -423,52 +252,13 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "play/home.html", {"titles": text})
 
 
-def _game(pk: int) -> Game | None:
-    return Game.objects.filter(pk=pk).first()
-
-
-def _not_found(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(request, "play/not_found.html", {"pk": pk}, status=404)
-
-
-@dataclass
-class DeadlineRow:
-    """A seat's current deadline as the pages show it (the moment is rendered in the viewer's
-    own time zone by the templates)."""
-
-    seat: int
-    label: str  # "Italy (alice)"
-    at: Any
-    yours: bool
-
-
-def deadline_rows(v: Viewer, deadlines) -> list[DeadlineRow]:
-    """Each seat's current deadline (public: who the game waits on, and until when)."""
-    return [DeadlineRow(d.seat, v.seat_label(d.seat), d.at, d.seat == v.seat) for d in deadlines.seats]
-
-
-def _base(request: HttpRequest, v: Viewer, section: str) -> dict[str, Any]:
-    deadlines = hooks.clock().deadlines(v.game)
-    return {"v": v, "game": v.game, "nav": nav(v, section), "section": section,
-            "commands": commands(v), "command_form": CommandForm(initial={
-                "client_key": new_client_key(), "revision": v.game.revision}),
-            "deadlines": deadlines, "deadline_rows": deadline_rows(v, deadlines),
-            "your_deadline": deadlines.of_seat(v.seat) if v.seat is not None else None,
-            "zone_name": timezone.get_current_timezone_name()}
-
-
-def _see_other(url: str) -> HttpResponseRedirect:
-    """Post/redirect/get: 303 so that reloading the page never posts again."""
-    return HttpResponseRedirect(url, status=303)
-
-
 @require_http_methods(["GET", "POST"])
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The game: stage, seats, whom it waits on, the summary, the board, the viewer's hand
     and decisions, the order form (SITE-GEN-02, SITE-GEN-05)."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
-        return _not_found(request, pk)
+        return not_found(request, pk)
     if request.method == "POST":
         return _post_order(request, game)
     return _render_game(request, game, chosen=request.GET.get("type", ""))
@@ -478,7 +268,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
                  error: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
     game.refresh_from_db()
     v = viewer(game, request.user)
-    ctx = _base(request, v, "game")
+    ctx = page_context(request, v, "game")
     types = order_types(v)
     form = None
     fresh = {"client_key": new_client_key(), "revision": game.revision}
@@ -494,7 +284,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "options": options.option_lines(game), "waiting": [s for s in v.seats if s.waiting],
         "summary": summary_table(v) if v.shown else None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
-        "hand": v.rules.hand(v.view) if v.seat is not None and v.view is not None else None,
+        "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
         "decision_forms": own_forms(v),
         "places": final_places(v),
@@ -531,28 +321,12 @@ def _post_order(request: HttpRequest, game: Game) -> HttpResponse:
 
 def _submit(request: HttpRequest, game: Game, seat: int, order: dict, key: str | None,
             revision: int | None, text: str) -> HttpResponse:
-    """The one order path (``services.submit``) for a page; refusals shown on the page."""
-    try:
-        out = services.submit(game.pk, order, seat=seat, account=request.user, client_key=key,
-                              revision=revision)
-    except AlreadyDone as e:  # SITE-SAFE-10: a repeat that changes nothing; not logged
-        messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
-        return _see_other(reverse("play:game", args=[game.pk]))
-    except IllegalOrder as e:
-        return _render_game(request, game, posted=text, status=400,
-                            error={"rule": e.rule, "message": e.message})
-    except services.Stale:
-        return _render_game(request, game, posted=text, status=409, error={
-            "code": "stale", "message": "The game has changed since you looked: look again, "
-                                        "and send your order again if it still stands."})
-    except Refusal as e:
-        return _render_game(request, game, posted=text, status=e.status, error={"message": e.message})
-    if out.replayed:
-        messages.info(request, f"This order had already been accepted (revision {out.revision}): "
-                               "it was not applied a second time.")
-    else:
-        messages.success(request, f"Order accepted: the game is at revision {out.revision}.")
-    return _see_other(reverse("play:game", args=[game.pk]))
+    """The one order path for the game page (``gamepages.give_order``); refusals shown on the
+    page with the player's text again."""
+    return give_order(request, game, seat, order, key=key, revision=revision,
+                      back=reverse("play:game", args=[game.pk]),
+                      again=lambda error, status: _render_game(request, game, posted=text, status=status,
+                                                               error=error))
 
 
 def _not_playing(request: HttpRequest, game: Game) -> HttpResponse:
@@ -565,9 +339,9 @@ def _not_playing(request: HttpRequest, game: Game) -> HttpResponse:
 def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
     """One of the game page's decision forms (``decision_forms``): the values checked against
     the form the game offers now, turned into the order by the game, then the one order path."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
-        return _not_found(request, pk)
+        return not_found(request, pk)
     seat, refusal = _seat_or_refusal(request, game)
     if refusal is not None:
         return refusal
@@ -584,7 +358,7 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
             "code": "stale", "message": "This form is not open now (the game has moved on): look "
                                         "again, and send your order again if it still stands."})
     try:
-        order = v.rules.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
+        order = v.rules.offers.forms.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
     except IllegalOrder as e:
         return _render_game(request, game, status=400, error={"rule": e.rule, "message": e.message})
     return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
@@ -595,9 +369,9 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
 def command(request: HttpRequest, pk: int) -> HttpResponse:
     """The top panel's drop-down + GO: Reset or Done, as the game's orders for the current
     phase (SITE-GEN-05). A Reset the phase has no order for clears the order form."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
-        return _not_found(request, pk)
+        return not_found(request, pk)
     seat, refusal = _seat_or_refusal(request, game)
     if refusal is not None:
         return refusal
@@ -614,7 +388,7 @@ def command(request: HttpRequest, pk: int) -> HttpResponse:
                        json.dumps(order))
     if name == "reset":
         messages.info(request, "Reset: your entry was cleared; nothing was sent.")
-        return _see_other(reverse("play:game", args=[pk]))
+        return see_other(reverse("play:game", args=[pk]))
     return _render_game(request, game, status=400, error={
         "message": "this phase has no Done of its own: give your decision with the order form"})
 
@@ -623,11 +397,11 @@ def command(request: HttpRequest, pk: int) -> HttpResponse:
 def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The events the viewer may see, with the stage of each order, paginated, newest or
     oldest first (SITE-HIST-01); of a finished game its seed too."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
-        return _not_found(request, pk)
+        return not_found(request, pk)
     v = viewer(game, request.user)
-    ctx = _base(request, v, "history")
+    ctx = page_context(request, v, "history")
     f = HistoryForm(request.GET)
     newest = f.newest_first()
     if v.shown:
@@ -642,13 +416,13 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished game's options, seed and accepted orders: replaying the orders from the
     options with the seed rebuilds every shuffle and draw (checked against the hash published
     at creation). Refused while the game is being played."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
         return JsonResponse({"error": "no_such_game", "message": f"there is no game {pk}"}, status=404)
     if not game.is_finished:
         return JsonResponse({"error": "not_finished", "message": "the order log is published when "
                                                                  "the game is over"}, status=403)
-    orders = [{"seq": e.seq, "seat": e.seat, "by_platform": e.by_platform, "reason": e.reason,
+    orders = [{"seq": e.seq, "seat": e.seat, "by_site": e.by_site, "reason": e.reason,
                "order": e.order} for e in game.log.order_by("seq")]
     return JsonResponse({"game": game.pk, "kind": game.kind, "options": game.options, "seed": game.seed,
                          "seed_sha256": game.seed_sha256, "orders": orders})
@@ -659,9 +433,9 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's public messages (SITE-MSG-01): the game's players write, everyone reads once
     the game may be shown to him (``visibility.sees_game``, SITE-SAFE-04); and the players'
     public trade messages from the game (SITE-MSG-01)."""
-    game = _game(pk)
+    game = find_game(pk)
     if game is None:
-        return _not_found(request, pk)
+        return not_found(request, pk)
     form = MessageForm()
     status = 200
     error = refused = None
@@ -678,11 +452,11 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
                 error, status, refused = e.message, e.status, e
             else:
                 messages.success(request, "Your message is posted.")
-                return _see_other(reverse("play:messages", args=[pk]))
+                return see_other(reverse("play:messages", args=[pk]))
         else:
             status = 400
     v = viewer(game, request.user)
-    ctx = _base(request, v, "messages")
+    ctx = page_context(request, v, "messages")
     qs = game.messages.select_related("author__profile").order_by("-at", "-pk")
     hidden = not visibility.sees_game(game, v.rules, v.state, v.seat)
     if hidden:
@@ -692,7 +466,7 @@ def messages_page(request: HttpRequest, pk: int) -> HttpResponse:
         "page": page, "rows": [{"author": display_name(m.author) if m.author else "(deleted account)",
                                 "seat": v.seat_name(m.seat) if m.seat is not None else "", "text": m.text,
                                 "at": m.at} for m in page.object_list],
-        "public": [(v.seat_label(s), t) for s, t in v.rules.public_messages(v.view)] if v.shown else [],
+        "public": public_messages(v),
         "form": form if v.seat is not None else None, "error": error, "hidden": hidden,
     })
     return limits.limited(render(request, "play/messages.html", ctx, status=status), refused)
@@ -711,41 +485,3 @@ def _post_message(game: Game, user, seat: int, text: str) -> None:
         Message.objects.create(game=game, author=user, seat=seat, text=text)
 
 
-@require_GET
-def ast_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The A.S.T. (SITE-AST-02/03): every track with its Ages, the Ages' entry requirements
-    below it, and the public summary sorted by Total Public Points."""
-    game = _game(pk)
-    if game is None:
-        return _not_found(request, pk)
-    v = viewer(game, request.user)
-    if (missing := page_unavailable(request, v, "ast")) is not None:
-        return missing
-    ctx = _base(request, v, "ast")
-    if v.shown and hasattr(v.rules, "ast_page"):
-        data = v.rules.ast_page(v.state)
-        if data:
-            ctx.update({"ast": data, "ages": ast_ages(data), "tracks": ast_tracks(data),
-                        "spaces": range(data["finish"] + 1)})
-        ctx["summary"] = summary_table(v)
-    return render(request, "play/ast.html", ctx)
-
-
-@require_GET
-def advances_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The civilization cards (SITE-ADV-09/10): the viewer's own, then every player's, and
-    every card's cost, groups, credits, prerequisite and effect."""
-    game = _game(pk)
-    if game is None:
-        return _not_found(request, pk)
-    v = viewer(game, request.user)
-    if (missing := page_unavailable(request, v, "advances")) is not None:
-        return missing
-    ctx = _base(request, v, "advances")
-    if v.shown and hasattr(v.rules, "advances_page"):
-        data = v.rules.advances_page(v.state, v.seat)
-        if data:
-            by_id = {c["id"]: c for c in data["cards"]}
-            ctx.update({"adv": data, "your_cards": [by_id[c] for c in (data["yours"] or {}).get("cards", [])],
-                        "players": [{**p, "label": v.seat_label(p["seat"])} for p in data["players"]]})
-    return render(request, "play/advances.html", ctx)

@@ -1,6 +1,6 @@
 """The map of a game: its base map (``/games/<id>/board.svg``) and the pieces a viewer's own
-view shows (``/games/<id>/board.json``), both from the game's rules (``GameRules.board_key``,
-``board_svg``, ``board_pieces``) only; a game without a map has neither (404).
+view shows (``/games/<id>/board.json``), both from the game's map (``Offers.board``: ``Board.key``,
+``svg``, ``pieces``) only; a game without a map has neither (404).
 
 The base map depends on the game's options alone (public, shown on its page), so anyone may
 fetch it; it is generated once per configuration and kept in the data directory
@@ -30,10 +30,10 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
-from ...games.base import BoardUnavailable, GameRules
+from ...games.contract import BoardUnavailable, GameRules
 from . import services
 from .models import Game
-from .views import Viewer, viewer
+from .gamepages import Viewer, viewer
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +54,9 @@ def cache_dir() -> Path:
 
 
 def board_key(rules: GameRules, options: dict) -> str | None:
-    """The game's key of its base map, None for a game without one (or a rules class that
-    has no map methods at all)."""
-    fn = getattr(rules, "board_key", None)
-    return fn(options) if fn is not None else None
+    """The game's key of its base map, None for a game without one (``Offers.board``)."""
+    board = rules.offers.board
+    return board.key(options) if board is not None else None
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -80,8 +79,8 @@ def cached_svg(kind: str, rules: GameRules, options: dict, key: str) -> str | No
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         pass
-    fn = getattr(rules, "board_svg", None)
-    svg = fn(options) if fn is not None else None
+    board = rules.offers.board
+    svg = board.svg(options) if board is not None else None
     if svg is None:
         return None
     _write_atomic(path, svg.encode("utf-8"))
@@ -177,18 +176,19 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_context(v: Viewer) -> dict[str, Any] | None:
     """What the game page's map shows to this viewer: the base map's URL (by key) and view
-    box, the lines of its legend (``GameRules.board_legend``, optional: None for the page's
-    own), and the pieces of his own view once the game may be shown to him; None for a game
-    without a map (or whose map cannot be drawn here now: the page's tables remain)."""
+    box, the lines of its legend (``Board.legend``, optional: None for the page's own), the
+    template of the game's map orders (``Board.overlay``, "" for none), and the pieces of his
+    own view once the game may be shown to him; None for a game without a map (or whose map
+    cannot be drawn here now: the page's tables remain)."""
     rules, game = v.rules, v.game
     try:
         key = board_key(rules, game.options)
         if key is None:
             return None
         pieces = None
-        fn = getattr(rules, "board_pieces", None)
-        if v.shown and v.view is not None and fn is not None:
-            pieces = fn(v.view)
+        board = rules.offers.board  # not None: it has a key
+        if v.shown and v.view is not None:
+            pieces = board.pieces(v.view)
         svg = cached_svg(game.kind, rules, game.options, key)
     except BoardUnavailable as e:
         log.error("board map unavailable: %s", e)
@@ -196,12 +196,11 @@ def board_context(v: Viewer) -> dict[str, Any] | None:
     if svg is None:
         return None
     box = _view_box(svg)
-    legend_fn = getattr(rules, "board_legend", None)
-    legend = legend_fn(game.options) if legend_fn is not None else None
+    legend = board.legend(game.options) if board.legend is not None else None
     return {"url": reverse("play:board_svg", args=[game.pk]) + f"?v={key}", "key": key,
             "view_box": box, "box": " ".join(str(v) for v in box),
             "aspect": f"{box[2]} / {box[3]}", "legend": legend or None,
-            "pieces": pieces, "json": reverse("play:board_json", args=[game.pk])}
+            "pieces": pieces, "json": reverse("play:board_json", args=[game.pk]), "overlay": board.overlay}
 
 
 def _view_box(svg: str) -> list[float]:

@@ -13,8 +13,8 @@ it shows anything of it (SITE-SAFE-04, SITE-LIST-04, SITE-HIST-01).
   whom it waits on and the deadlines.
 
 Which events a seat may see is the game's decision, taken when it emits them (``Event.to``:
-None for everyone, else the seats told; e.g. who traded a calamity is told to the victim's
-and the trader's seats only, SITE-SAFE-05); :func:`sees_event` applies it, after
+None for everyone, else the seats told; e.g. who handed a card over is told to the two
+seats concerned only, SITE-SAFE-05); :func:`sees_event` applies it, after
 :func:`sees_game`. Pages, the JSON API, the board's pieces and the mails all ask here (the
 mails go to players only, each rendered from his own seat); the live stream carries only the
 revision number.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games.base import GameRules
+from ...games.contract import GameRules
 from .models import EventRecord, Game
 from .services import rules_of
 

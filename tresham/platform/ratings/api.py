@@ -43,8 +43,7 @@ def rankings(request: HttpRequest, kind: str | None = Query(None, max_length=40,
                                                              "(a registry name); none: the site's first game"),
              page: int = Query(1, ge=1, le=1_000_000_000)):
     """The players of ``kind`` in rank order, 100 a page; only the order, never a score. Each
-    game kind has its own ranking (a Tigris & Euphrates rating says nothing of Advanced
-    Civilization)."""
+    game kind has its own ranking (a rating at one game says nothing of another)."""
     kind = kind or registry.default_name()
     if kind not in shown.kinds() and kind not in registry.names():
         raise Http404(f"no game is called {kind!r}")

@@ -1,6 +1,6 @@
 """A finished game's record for the rankings, read from the platform's own rows: each seat's
-place (``GameRules.result``), its side (the name in ``GameRules.summary``: for Advanced
-Civilization the nation), who played it to the end and who abandoned it (``Tenure``)."""
+place (``GameRules.result``), its side (the name in ``GameRules.summary``: a nation,
+a dynasty ...), who played it to the end and who abandoned it (``Tenure``)."""
 from __future__ import annotations
 
 from typing import Any

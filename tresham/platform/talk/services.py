@@ -20,7 +20,7 @@ from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Valu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from ...games.base import IllegalOrder
+from ...games.contract import IllegalOrder
 from ..errors import Refusal
 from ..play import live, services
 from ..play.messages import check_message_limit
@@ -166,9 +166,8 @@ def _write(game: Game, conv: Conversation, seat: int, user, text: str, order_seq
 # ---- an order from a conversation (SITE-CHAT-03) -----------------------------------------------
 def talk_orders(rules) -> dict[str, str]:
     """The order types a seat may give another from a conversation, each with the field of the
-    order naming that seat: the game's ``talk_orders`` ({} for a game without).
-    Advanced Civilization: ``{"trade_offer": "to"}``."""
-    return dict(getattr(rules, "talk_orders", None) or {})
+    order naming that seat: the game's ``Offers.talk_orders`` ({} for a game without)."""
+    return dict(rules.offers.talk_orders)
 
 
 @dataclass

@@ -14,13 +14,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ...games.base import IllegalOrder
+from ...games.contract import IllegalOrder
 from .. import limits
 from ..errors import Refusal
 from ..play import services as play
 from ..play.forms import new_client_key
 from ..play.models import Game, display_name
-from ..play.views import Viewer, _base, _not_found, _see_other, describe_order, viewer
+from ..play.gamepages import Viewer, not_found as _not_found, page_context as _base, see_other as _see_other, viewer
+from ..play.views import describe_order
 from . import access, reports, services
 from .forms import ReportForm, StartForm, TalkOrderForm, TextForm
 from .models import Conversation

@@ -7,7 +7,7 @@ from tresham.games.advciv.bots.plain import plan_moves
 from tresham.games.advciv.bots.random_bot import random_bot
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.tools.sim import play_game
 
 from tests.helpers import position
@@ -101,7 +101,7 @@ def test_heuristic_does_not_peek_at_hidden_information():
             st.reverse()
         assert heuristic_bot(state, seat, rng) == heuristic_bot(other, seat, rng)
         assert information_state(state, seat).players[seat].hand == state.players[seat].hand
-        engine.apply_in_place(state, o, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, by_site=is_site_order(o))
 
 
 # ---- Trade --------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_heuristic_bots_trade_toward_sets():
         assert not rec.refused_samples
         state = engine.new_game({"players": 5, "turn_limit": 25}, seed)
         for o in rec.orders:
-            kinds.extend(e.kind for e in engine.apply_in_place(state, o, platform=is_platform_order(o)))
+            kinds.extend(e.kind for e in engine.apply_in_place(state, o, by_site=is_site_order(o)))
             orders.append(o)
     assert any(o["type"] == "trade_message" and o["text"].startswith("Want: ") for o in orders)
     assert sum(o["type"] == "trade_offer" for o in orders) >= 5

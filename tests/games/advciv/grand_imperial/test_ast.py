@@ -10,12 +10,12 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.grand_imperial.ast import GIAstPhase, distinct_advances, gi_meets
 from tresham.games.advciv.grand_imperial.options import GIOptions
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
-from tresham.games.advciv.orders import Order, is_platform_order
+from tresham.games.advciv.orders import Order, is_site_order
 from tresham.games.advciv.rules import ast as plain_ast
 from tresham.games.advciv.rules.ast import card_groups
 from tresham.games.advciv.state import GameState
 from tresham.games.advciv.variant import VARIANTS, game_for, variant_of
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng, seed_state
 from tresham.games.advciv.tools.sim import check_invariants, seat_bots
 
@@ -181,7 +181,7 @@ def _bot_game(sub=None, players=5, seed=11, turns=20, sites=False):
         owed = [d for d in engine.pending(state) if d.required]
         o = bots[owed[0].player](state, owed[0].player, rng)
         o = o.to_json() if isinstance(o, Order) else o
-        engine.apply_in_place(state, o, observe, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, observe, by_site=is_site_order(o))
     _bot_game.held = held
     return seen, state
 
@@ -376,14 +376,12 @@ def test_the_ast_page_states_the_house_rules_requirements(grand_imperial):
     """The game's A.S.T. page gives each Age's requirements with the house rule's: per city
     Late Bronze "3 cities, cards in 3 groups, 3 different city advances"; per colour "as many
     ... as card groups held"; a capital for the finish; off, the plain words."""
-    from tresham.games.advciv.site.rules import AdvancedCivilization
-
-    r = AdvancedCivilization()
+    from tresham.games.advciv.site import pages
 
     def ages(sub):
         state, _ = position(nations=EAST, options={**GI, "players": 4, **({"variant_options": sub} if sub else {})},
                             board=BOARD, phase="tax", turn=3)
-        return {a["name"]: a["requirements"] for a in r.ast_page(state)["ages"]}
+        return {a["name"]: a["requirements"] for a in pages.ast_page(state)["ages"]}
 
     plain = ages(None)
     assert plain["Late Bronze Age"] == "3 cities, cards in 3 groups" and plain["Stone Age"] == "none"

@@ -22,7 +22,7 @@ from tresham.games.advciv.rules.calamities.superstition import ChooseCities
 from tresham.games.advciv.rules.calamities.civil_war import SelectUnits
 from tresham.games.advciv.rules.taxation import collect, revolting
 from tresham.games.advciv.variant import VARIANTS, game_for
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import SEVEN, SIX, position
@@ -938,7 +938,7 @@ def test_bots_play_the_calamities_and_the_game_replays(seed, bots):
     """Six bots (random ones answer with ``sample``) for 16 turns with Grand Imperial's
     calamity phase: calamities strike, no stall, no invariant violation, no refused calamity
     sample, and the log replays to the same calamities."""
-    from tresham.games.advciv.orders import is_platform_order
+    from tresham.games.advciv.orders import is_site_order
     from tresham.games.advciv.tools.sim import play_game, seat_bots
 
     rec = play_game(6, seed, bots=seat_bots(bots, 6, seed), turns=16, options=dict(GI))
@@ -947,7 +947,7 @@ def test_bots_play_the_calamities_and_the_game_replays(seed, bots):
     state = engine.new_game({**GI, "players": 6}, seed=seed)
     struck = 0
     for o in rec.orders:
-        state, ev = engine.apply(state, o, platform=is_platform_order(o))
+        state, ev = engine.apply(state, o, by_site=is_site_order(o))
         struck += sum(1 for e in ev if e.kind == "calamity")
     assert struck > 0
 
@@ -973,7 +973,7 @@ def test_a_compromiser_holder_may_hold_the_civil_war_and_the_timeout_holds():
     g = at_phase(s)
     d = [x for x in engine.pending(s) if x.required]
     assert [(x.player, x.kind) for x in d] == [(BABYLON, "hold_civil_war")]
-    s2, ev = engine.apply(s, {"type": "timeout", "player": BABYLON}, platform=True)
+    s2, ev = engine.apply(s, {"type": "timeout", "player": BABYLON}, by_site=True)
     assert s2.variant_state["held_civil_war"] == {"babylon": s2.turn}
     assert s2.player("babylon").hand == ["great_compromiser"] and s2.set_aside == ["civil_war"]
     g2 = game_for(s2)

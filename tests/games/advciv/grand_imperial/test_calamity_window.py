@@ -13,7 +13,7 @@ from tresham.games.advciv import engine, machine
 from tresham.games.advciv.grand_imperial import leaders as L
 from tresham.games.advciv.variant import game_for
 from tresham.games.advciv.view import information_state
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 

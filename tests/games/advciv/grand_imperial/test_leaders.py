@@ -22,7 +22,7 @@ from tresham.games.advciv.rules.calamities.iconoclasm import eligible_secondarie
 from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.variant import VARIANTS, game_for
 from tresham.games.advciv.view import information_state
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, refused, texts

@@ -18,7 +18,7 @@ from tresham.games.advciv.orders import Timeout
 from tresham.games.advciv.phase import TURN
 from tresham.games.advciv.variant import game_for
 from tresham.games.advciv.view import information_state
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 from tresham.games.advciv.tools.sim import check_invariants
 
@@ -463,7 +463,7 @@ def test_timeout_is_refused_once_the_order_is_in(grand_imperial):
     state, _ = at("luxury", {"thebes": "egypt", "babylon": "babylon"}, {"sinai": {"egypt": 4}})
     state, _ = play(state, lux(EGYPT, {"thebes": 2}))
     with pytest.raises(IllegalOrder):
-        engine.apply(state, Timeout(EGYPT).to_json(), platform=True)
+        engine.apply(state, Timeout(EGYPT).to_json(), by_site=True)
 
 
 # ---- the heuristic bot's luxury planner (design 5.3) -------------------------------------------
@@ -554,8 +554,10 @@ def test_the_luxury_form_starts_at_the_default_and_gives_the_order(grand_imperia
 @pytest.mark.variant("GI-LUX-01")
 def test_a_player_leaving_the_game_owes_no_luxury_order(grand_imperial):
     """Egypt's order is in; Babylon, the last to owe one, leaves the game (15.61): the phase
-    ends with Egypt's die set, and Babylon's city gets none (Content)."""
-    state, _ = at("luxury", {"thebes": "egypt", "babylon": "babylon"}, {"sinai": {"egypt": 4}})
+    ends with Egypt's die set, and Babylon's city gets none (Content). (Babylon has tokens on
+    land beyond his city's support, free flips to give: he is asked, SITE-TABLE-08.)"""
+    state, _ = at("luxury", {"thebes": "egypt", "babylon": "babylon"},
+                  {"sinai": {"egypt": 4}, "babylonia": {"babylon": 4}})
     state, _ = play(state, lux(EGYPT, {"thebes": 2}))
     state, _ = play(state, {"type": "depart", "player": BABYLON})
     assert state.phase != "luxury" and state.variant_state["luxury"] == {"thebes": 2}
@@ -567,9 +569,23 @@ def test_s20_a_charismatic_city_in_revolt_draws_one_card(grand_imperial):
     """S-20: Charismatic played this turn; Thebes has no free flip, so the luxury default
     gives it 0 points (die 0, which would be Revolt): the floor makes it Satisfied, and it
     draws 1 Nile card in acquisition."""
-    state, _ = at("luxury", {"thebes": "egypt"}, {"sinai": {"egypt": 2}},
-                  players={"egypt": {"flags": {"charismatic": True}}})
-    state, ev = play(state, {"type": "timeout", "player": EGYPT})
+    state, ev = at("luxury", {"thebes": "egypt"}, {"sinai": {"egypt": 2}},
+                   players={"egypt": {"flags": {"charismatic": True}}})
+    # nothing to give (no flip, treasury or card): 0 points at once, as the default would (SITE-TABLE-08)
+    assert state.phase != "luxury" and "Egypt has nothing to give its cities" in texts(ev)
     assert state.variant_state["luxury"] == {"thebes": 0}
     assert dp.disposition(game_for(state), "thebes") == S
     assert "Egypt draws 1 regional card (1 from The Nile Basin) and 1 event card (1 city)" in texts(ev)
+
+
+@pytest.mark.site("SITE-TABLE-08")
+@pytest.mark.variant("GI-LUX-02")
+def test_a_player_with_nothing_to_give_is_not_asked(grand_imperial):
+    """Issue 24, no empty decisions: Egypt's one city has no free flip (no token on land beyond
+    its support), no treasury and no card in hand (public facts), so its only luxury order is
+    "nothing": applied at once with a history line; Babylon, who has free flips, is asked."""
+    state, ev = at("luxury", {"thebes": "egypt", "babylon": "babylon"}, {"babylonia": {"babylon": 5}},
+                   players={"egypt": {"treasury": 0, "hand": []}, "babylon": {"treasury": 0, "hand": []}})
+    assert [d.player for d in engine.pending(state) if d.kind == "luxury"] == [BABYLON]
+    assert ("Egypt has nothing to give its cities (no free flip, no treasury, no card in hand): "
+            "no luxury order is asked.") in texts(ev)

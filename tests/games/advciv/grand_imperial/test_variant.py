@@ -16,7 +16,7 @@ from tresham.games.advciv.grand_imperial.variant import BALLAST, EVENTS, KEY, Gr
 from tresham.games.advciv.position import ScenarioError
 from tresham.games.advciv.site.rules import AdvancedCivilization
 from tresham.games.advciv.variant import BUILT_IN, VARIANTS, game_for
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import check_invariants, play_game, seat_bots
 
 from tests.helpers import play, position, texts

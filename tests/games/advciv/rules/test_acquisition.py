@@ -6,7 +6,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.view import information_state
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import play, position, refused, texts
@@ -310,3 +310,16 @@ def test_non_tradable_depth_visible_only_with_the_option():
     st, _ = acq(board, options={"show_nontradable_depth": True})
     # stack 2 was iron, papyrus, iron, volcano: one card drawn, volcano has 2 cards above it
     assert engine.view(st, 0)["nontradable_depth"] == {"2": 2, "3": 1}
+
+
+@pytest.mark.rule("27.51")
+@pytest.mark.site("SITE-ACQ-01", "SITE-TABLE-08")
+def test_who_cannot_buy_a_stack_nine_card_is_named_in_one_history_line():
+    """Issue 24, no empty decisions: Italy (10 treasury) and Crete (none) cannot buy a
+    stack-9 card and are not asked; one public line says so."""
+    st, ev = position(nations=["italy", "crete", "africa"], phase="acquisition",
+                      players={"africa": {"treasury": 18}, "italy": {"treasury": 10}},
+                      stacks={"9": ["gold"]}, options={"turn_limit": 1})
+    assert [d.player for d in engine.pending(st)] == [st.player("africa").seat]
+    assert [e.text for e in ev if e.kind == "buy_cards_none"] == [
+        "No stack-9 card can be bought by Italy or Crete (18 treasury each): nothing to decide for them."]

@@ -540,3 +540,14 @@ def test_sample_gives_legal_orders():
         assert state.set_aside == []
         assert all_cards(state) == cards_before  # every trade card restacked or kept
         assert [p.stock + p.treasury for p in state.players] == tokens_before
+
+
+@pytest.mark.rule("31.1")
+@pytest.mark.site("SITE-ADV-01", "SITE-TABLE-08")
+def test_who_can_buy_nothing_and_keeps_his_cards_is_named_in_one_history_line():
+    """Issue 24, no empty decisions: Babylon (44 < 45) and the others cannot afford a card and
+    are within the hand limit: nobody is asked, and one public line names them."""
+    state, ev = adv({"babylon": {"hand": ["grain"] * 3, "treasury": 8}, "egypt": {"hand": ["ochre"] * 6}})
+    assert [e.text for e in ev if e.kind == "buy_none"] == [
+        "Asia, Assyria, Babylon and Egypt can afford no civilization card and hold no card over "
+        "the hand limit: nothing to decide for them."]

@@ -159,7 +159,7 @@ def test_entering_the_finish_square_ends_the_game_after_the_phase():
     assert "The game ends: a nation entered the finish square" in texts(ev)
     assert engine.pending(state) == []
     with pytest.raises(Exception):
-        engine.apply(state, {"type": "timeout", "player": 0}, platform=True)  # the site's, at the deadline
+        engine.apply(state, {"type": "timeout", "player": 0}, by_site=True)  # the site's, at the deadline
     assert AdvancedCivilization().result(state)[0] == 1
 
 

@@ -277,20 +277,22 @@ def test_toggling_marks_and_plus_counter():
     assert state.board.cities.get("ur") == "babylon" and "susa" not in state.board.cities
 
 
-@pytest.mark.site("SITE-CITY-02")
+@pytest.mark.site("SITE-CITY-02", "SITE-CITY-04")
 def test_all_start_marked_only_when_support_allows_all():
+    """All possible cities start marked when support allows them all; otherwise the supported
+    set the default builds (issue 24 finding 2: no longer none)."""
     # 4 tokens in Babylonia stay after surplus: support for 2 cities -> both marked
     state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
                           "babylonia": {"tokens": {"babylon": 4}}, **HOLD})
     assert owed(state)[BABYLON].options["marked"] == ["susa", "ur"]
-    # only 3 supporting tokens: two new cities need 4 -> none marked
+    # only 3 supporting tokens: two new cities need 4 -> one marked, as the default builds
     state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
                           "babylonia": {"tokens": {"babylon": 3}}, **HOLD})
-    assert owed(state)[BABYLON].options["marked"] == []
+    assert owed(state)[BABYLON].options["marked"] == ["susa"]
     # tokens above a limit do not count: 9 in Mesopotamia (limit 3) support one city only
     state, _ = at_cities({"ur": {"tokens": {"babylon": 6}}, "susa": {"tokens": {"babylon": 6}},
                           "mesopotamia": {"tokens": {"babylon": 9}}, **HOLD})
-    assert owed(state)[BABYLON].options["marked"] == []
+    assert owed(state)[BABYLON].options["marked"] == ["susa"]
 
 
 # ---- SITE-CITY-04 Timeout -----------------------------------------------------------------------
@@ -313,7 +315,8 @@ def test_timeout_prefers_non_site_cities_when_support_is_short():
     board = {"ur": {"tokens": {"babylon": 6}}, "babylonia": {"tokens": {"babylon": 12}},
              "mesopotamia": {"tokens": {"babylon": 3}}, **HOLD}
     state, _ = at_cities(board)
-    assert owed(state)[BABYLON].options["marked"] == []  # 3 tokens cannot support 2 cities
+    # 3 tokens cannot support 2 cities: the non-site city starts marked, as the default builds it
+    assert owed(state)[BABYLON].options["marked"] == ["babylonia"]
     state, _ = play(state, {"type": "timeout", "player": BABYLON})
     assert Context(state).cities_of("babylon") == ["babylonia"]  # the non-site city only
     assert state.board.tokens["ur"] == {"babylon": 6}
@@ -360,3 +363,16 @@ def test_timeout_default_never_builds_a_city_that_surplus_must_reduce():
         assert not any(e.kind in ("city_reduced", "city_destroyed") for e in g.events)
         assert len(g.cities_of("babylon")) == n
     assert built_any >= 5
+
+
+@pytest.mark.rule("25.2")
+@pytest.mark.site("SITE-TABLE-08")
+def test_nations_that_can_build_no_city_are_named_in_one_history_line():
+    """Issue 24, no empty decisions: the nations with no city possible are not asked, and one
+    public line of the phase names them."""
+    state, ev = at_cities({"ur": {"tokens": {"babylon": 6}}, "thebes": {"tokens": {"egypt": 5}}})
+    assert [d.player for d in engine.pending(state) if d.kind == "build_cities"] == [BABYLON]
+    lines = [e for e in ev if e.kind == "cities_none"]
+    assert [e.text for e in lines] == ["No city can be built this turn by Asia, Assyria or Egypt: "
+                                       "nothing to decide for them in city construction."]
+    assert lines[0].to is None

@@ -5,7 +5,7 @@ import pytest
 
 from tresham.games.advciv.data import load
 from tresham.games.advciv.rules import civcards as cc
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.helpers import game, position
 

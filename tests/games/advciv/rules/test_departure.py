@@ -5,7 +5,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.departure import depart
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.helpers import four_nations, four_nations_with_stock as pos, play, texts
 
@@ -117,8 +117,8 @@ def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
     """The platform order ``depart`` makes the seat's nation inert wherever the game stands;
     the game never waits on it afterwards and plays on to its end."""
     from tresham.games.advciv.bots.heuristic import heuristic_bot
-    from tresham.games.advciv.orders import is_platform_order
-    from tresham.games.base import IllegalOrder
+    from tresham.games.advciv.orders import is_site_order
+    from tresham.games.contract import IllegalOrder
     from tresham.rng import Rng
     from tresham.games.advciv.tools.sim import check_invariants
 
@@ -132,7 +132,7 @@ def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
                 phases_seen.add(s.phase)
                 with pytest.raises(IllegalOrder, match="given by the site"):
                     engine.apply(s, {"type": "depart", "player": 1})
-                s, ev = engine.apply(s, {"type": "depart", "player": 1}, platform=True)
+                s, ev = engine.apply(s, {"type": "depart", "player": 1}, by_site=True)
                 departed = True
                 assert s.players[1].inert and any(e.kind == "departure" for e in ev)
                 assert check_invariants(s) == []
@@ -143,6 +143,6 @@ def test_the_platform_departs_a_seat_in_any_phase_and_the_game_goes_on():
             d = req[rng.below(len(req))]
             assert d.player != 1 or not departed
             o = heuristic_bot(s, d.player, rng)
-            engine.apply_in_place(s, o, platform=is_platform_order(o))
+            engine.apply_in_place(s, o, by_site=is_site_order(o))
         assert not departed or s.players[1].inert
     assert phases_seen >= {"movement", "trade", "advances", "ships", "cities"}, phases_seen

@@ -169,7 +169,7 @@ def test_a_token_moves_once():
     order = mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3},
                         {"from": "thrace", "to": "moesia", "count": 2}])
     e = refused(s, order, "23.3")
-    assert "only 1 tokens" in e.message
+    assert "only 1 token in Thrace that has not moved" in e.message
     # and a token that arrived overland cannot step on
     refused(s, mv(THRACE, [{"from": "thrace", "to": "byzantium", "count": 3},
                            {"from": "byzantium", "to": "moesia", "count": 1}]), "23.1")
@@ -425,7 +425,7 @@ def test_nothing_stays_aboard_and_unload_only_what_is_aboard():
     s = pos({"byzantium": {"tokens": {"thrace": 4}}}, ships={"thrace": ["byzantium"]})
     e = refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 4], ["sail", "troy"],
                                                                        ["unload", 3]]}]), "23.56")
-    assert "1 tokens would remain aboard" in e.message
+    assert "1 token would remain aboard" in e.message
     refused(s, mv(THRACE, voyages=[{"ship": "byzantium", "steps": [["load", 2], ["sail", "troy"],
                                                                    ["unload", 3]]}]), "23.56")
 
@@ -778,3 +778,50 @@ def test_sample_gives_legal_orders():
         kinds.update(e.kind for e in ev)
         kinds.update("road" for m in o.moves if "via" in m)
     assert {"move", "voyage", "road"} <= kinds
+
+
+# ---- issue 24: a refused move named, the others kept; legal destinations ------------------------
+@pytest.mark.rule("23.3", "23.2")
+@pytest.mark.site("SITE-TABLE-07")
+def test_one_illegal_move_in_a_batch_is_named_with_its_reason():
+    """Finding 4 (issue 24): of three moves, the second crosses no land boundary (Macedonia to
+    Byzantium). The batch is refused as a whole (ruling TBL-10), naming that move (its place
+    and its reason, ``IllegalMove.part``/``index``); ``judge_moves`` says of each move whether
+    it stands, so the page keeps the other two, which are then accepted."""
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 2}}})
+    moves = [{"from": "thrace", "to": "byzantium", "count": 1},
+             {"from": "macedonia", "to": "byzantium", "count": 3},
+             {"from": "macedonia", "to": "thessaly", "count": 2}]
+    e = refused(s, mv(THRACE, moves, done=None), "23.3")
+    assert isinstance(e, movement.IllegalMove) and (e.part, e.index) == ("moves", 1)
+    assert e.message.startswith("move 2 (3 tokens from Macedonia to Byzantium): Macedonia and Byzantium "
+                                "do not share a land boundary")
+    verdicts = movement.judge_moves(s, THRACE, mv(THRACE, moves, done=None))
+    assert [(v["part"], v["index"], v["legal"], v["rule"]) for v in verdicts] == [
+        ("moves", 0, True, ""), ("moves", 1, False, "23.3"), ("moves", 2, True, "")]
+    assert "do not share a land boundary" in verdicts[1]["reason"]
+    kept = [m for m, v in zip(moves, verdicts) if v["legal"]]
+    s2, _ = play(s, mv(THRACE, kept))
+    assert tok(s2, "byzantium", "thrace") == 1 and tok(s2, "thessaly", "thrace") == 2
+    assert tok(s2, "macedonia", "thrace") == 1
+
+
+@pytest.mark.rule("23.3", "23.31")
+@pytest.mark.site("SITE-TABLE-03")
+def test_legal_destinations_of_a_stack_across_one_boundary_and_by_roadbuilding():
+    """Finding 4 (issue 24): the areas Macedonia's 3 tokens may move to: its six neighbours;
+    with Roadbuilding also Byzantium and Moesia (through Thrace), Delphi (through Epirus or
+    Thessaly) and Illyricum (through Appollonia), never through Paeonia, where an Illyrian
+    token stands (23.31)."""
+    board = {"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}},
+             "paeonia": {"tokens": {"illyria": 1}}}
+    plain = movement.legal_destinations(pos(board), THRACE, "macedonia")
+    assert [(d["to"], d["vias"]) for d in plain] == [(a, []) for a in (
+        "appollonia", "epirus", "paeonia", "thessalonica", "thessaly", "thrace")]
+    assert all(d["tokens"] == 3 for d in plain)
+    road = {d["to"]: d["vias"] for d in movement.legal_destinations(pos(board, players=ROAD), THRACE, "macedonia")}
+    assert road == {"appollonia": [], "epirus": [], "paeonia": [], "thessalonica": [], "thessaly": [], "thrace": [],
+                    "byzantium": ["thrace"], "moesia": ["thrace"], "delphi": ["epirus", "thessaly"],
+                    "illyricum": ["appollonia"]}
+    assert movement.legal_destinations(pos(board), THRACE, "byzantium") == []  # no token of his there
+    assert movement.legal_destinations(pos(board), CRETE, "macedonia") == []

@@ -5,7 +5,7 @@ import pytest
 from tresham.games.advciv import engine
 from tresham.games.advciv.data import load
 from tresham.games.advciv.context import Context, board_areas
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.games.advciv.repeats import already_done
 from tests.helpers import play

@@ -211,3 +211,18 @@ def test_sample_orders_are_legal_and_pieces_are_conserved():
         p = s2.player("egypt")
         assert len(g.ships_of("egypt")) <= 4
         assert p.stock + p.treasury + g.tokens_on_board("egypt") == 20 + 5 + 10
+
+
+@pytest.mark.rule("22.1", "22.3")
+@pytest.mark.site("SITE-TABLE-08")
+def test_a_player_passed_without_a_choice_gets_a_history_line():
+    """Issue 24, no empty decisions: Egypt (inland, no ship) and Babylon (a ship it cannot pay
+    to keep, no way to build one) are not asked; the history says so, one line each."""
+    state, ev = pos({"memphis": {"tokens": {"egypt": 4}}}, {"egypt": {"treasury": 9}},
+                    ships={"babylon": ["persian_gulf"]})
+    assert not [d for d in engine.pending(state) if d.kind == "ships"]
+    lines = [e.text for e in ev if e.kind == "ships_none"]
+    assert "Egypt has no ship to keep and cannot build one: nothing to decide in ship construction." in lines
+    assert ("Babylon cannot pay to keep its ship and cannot build one: nothing to decide in ship "
+            "construction.") in lines
+    assert all(e.to is None for e in ev if e.kind == "ships_none")

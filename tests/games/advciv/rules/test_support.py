@@ -6,7 +6,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules import support
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import (FOUR_EAST as NATIONS, at_surplus, pending_by_seat as owed, play,

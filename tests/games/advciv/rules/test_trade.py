@@ -10,7 +10,7 @@ from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.view import information_state
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.games.advciv.repeats import already_done

@@ -8,7 +8,7 @@ import pytest
 
 from tresham.games import registry
 from tresham.games.advciv.site.forms import FORMS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 R = registry.get("advciv")
 
@@ -45,7 +45,7 @@ def first_states() -> dict:
             for d in ds:
                 found.setdefault(d.kind, (s, d))
             o = R.bot(s, ds[0].player, f"b{n}")
-            s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+            s, _ = R.apply(s, o, by_site=R.is_site_order(o))
     return found
 
 
@@ -118,7 +118,7 @@ def test_the_ship_form_keeps_and_builds():
     values = {f"keep{i}": "treasury" for i in range(len(opts["ships"]))}
     if opts["build"]:
         a, p = opts["build"][0]
-        values["build"] = {f"{a}|{p}": 1}
+        values[f"build.{a}"] = {p: 1}
     order = R.form_order(s, d.player, "ships", values)
     assert order["maintain"] == [{"area": a, "pay": "treasury"} for a in opts["ships"]]
     assert order["build"] == ([{"area": opts["build"][0][0], "pay": opts["build"][0][1]}] if opts["build"] else [])
@@ -147,5 +147,154 @@ def test_the_expansion_projects_decisions_have_forms():
                     assert e.message
                 met.add(d.kind)
         o = R.bot(s, ds[0].player, f"b{n}")
-        s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+        s, _ = R.apply(s, o, by_site=R.is_site_order(o))
     assert met == {"calamity_cards", "uprising_pay", "tyranny_annex"}, met
+
+
+# ---- issue 24: the table's forms -----------------------------------------------------------------
+def _ships_position():
+    """Egypt first in census order: 4 tokens in Tanis (coast), 1 in Alexandria (coast), 4 in
+    Memphis (inland), treasury 3."""
+    from tests.helpers import four_nations
+
+    board = {"tanis": {"tokens": {"egypt": 4}}, "alexandria": {"tokens": {"egypt": 1}},
+             "memphis": {"tokens": {"egypt": 4}}}
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 3}}, phase="ships",
+                            options={"tokens": 22})
+    return state
+
+
+def _read(form, values):
+    """The values of ``form`` as the site reads them from a post (its own field checks)."""
+    from tresham.platform.play.decision_forms import read
+    from tests.helpers import posted
+
+    return read(form, posted(form, values))
+
+
+@pytest.mark.rule("22.1", "22.2")
+@pytest.mark.site("SITE-SHIP-02", "SITE-TABLE-05")
+def test_the_ship_form_says_each_row_is_ships_and_what_one_costs():
+    """Finding 1 (issue 24): a row reads as ships built in an area and what each costs, with
+    the most one can pay for; only coasts where a ship can be built have rows; a number typed
+    is ships, and building one ship levies exactly 2 tokens."""
+    state = _ships_position()
+    f = next(f for f in R.order_forms(state, 0) if f.id == "ships")
+    rows = {x.name: x for x in f.fields if x.kind == "counts"}
+    assert set(rows) == {"build.tanis", "build.alexandria"}  # Memphis is inland
+    tanis = rows["build.tanis"]
+    assert "ships" in tanis.label.lower() and "Tanis" in tanis.label and "4 of your tokens" in tanis.label
+    by_pay = {c.value: c for c in tanis.choices}
+    assert set(by_pay) == {"tokens", "treasury", "mixed"}
+    assert by_pay["tokens"].max == 2 and "2 tokens from Tanis" in by_pay["tokens"].label
+    assert by_pay["treasury"].max == 1 and "2 from treasury" in by_pay["treasury"].label
+    assert by_pay["mixed"].max == 3 and "1 token from Tanis and 1 from treasury" in by_pay["mixed"].label
+    alex = {c.value: c.max for c in rows["build.alexandria"].choices}
+    assert alex == {"treasury": 1, "mixed": 1}  # one token there: no ship of 2 levied tokens
+    order = R.form_order(state, 0, "ships", _read(f, {"build.tanis": {"tokens": 1}}))
+    assert order["build"] == [{"area": "tanis", "pay": "tokens"}]
+    after, _ = R.apply(state, order)
+    assert after.board.tokens["tanis"]["egypt"] == 2 and after.board.ships["egypt"] == ["tanis"]
+    assert after.player("egypt").treasury == 3
+    with pytest.raises(IllegalOrder, match="at most 2"):  # 3 ships of 2 levied tokens: not in the box
+        _read(f, {"build.tanis": {"tokens": 3}})
+
+
+def _cities_position():
+    """Egypt in the cities phase: 12 tokens in the Sinai (no site, limit 1), 6 on the Thebes
+    site (limit 3), 2 in Upper Egypt and 1 in Nubia; no city yet."""
+    from tests.helpers import four_nations
+
+    board = {"thebes": {"tokens": {"egypt": 6}}, "sinai": {"tokens": {"egypt": 12}},
+             "upper_egypt": {"tokens": {"egypt": 2}}, "nubia": {"tokens": {"egypt": 1}}}
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 0}}, phase="cities",
+                            options={"tokens": 31})
+    return state
+
+
+@pytest.mark.rule("26.31", "25.2")
+@pytest.mark.site("SITE-CITY-02", "SITE-CITY-04", "SITE-TABLE-05")
+def test_the_city_form_ticks_a_supported_set_and_explains_the_support_check():
+    """Finding 2 (issue 24): Sinai and Thebes can both be built, but then 3 tokens (Upper Egypt
+    2, Nubia 1) would be left for 2 cities, which need 4; the form starts with the Sinai ticked
+    (the set the site's default builds: no site first, as support allows), not with nothing,
+    and says why, how many tokens remain and that the ticked cities are supported."""
+    state = _cities_position()
+    d = next(d for d in R.pending(state) if d.kind == "build_cities")
+    assert d.options["marked"] == ["sinai"]
+    f = next(f for f in R.order_forms(state, 0) if f.id == "build_cities")
+    areas = next(x for x in f.fields if x.name == "areas")
+    assert areas.value == ["sinai"]
+    words = f.help
+    assert "2 tokens on the board for each city" in words
+    assert "Building all 2 possible cities would leave 3 tokens for 2 cities, which need 4" in words
+    assert "With the ticked cities: 6 tokens on the board for 1 city, which needs 2: supported" in words
+    order = R.form_order(state, 0, "build_cities", _read(f, {"areas": areas.value}))
+    after, _ = R.apply(state, order)
+    assert after.board.cities == {"sinai": "egypt"}
+
+
+def _through(state, seat, fid, values):
+    """``state`` after sending form ``fid`` with ``values`` as the page does."""
+    order = R.form_order(state, seat, fid, _read(next(f for f in R.order_forms(state, seat) if f.id == fid), values))
+    return R.apply(state, order)[0]
+
+
+@pytest.mark.rule("23.31")
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_overland_form_takes_a_roadbuilding_move_through_an_area():
+    """Finding 8 (issue 24): with Roadbuilding, 3 tokens from Macedonia through Thrace into
+    Byzantium are given with the overland form (its "through" field)."""
+    from tests.games.advciv.rules.test_movement import ROAD, THRACE, pos
+
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}}, players=ROAD)
+    s = _through(s, THRACE, "move.land", {"from": "macedonia", "via": "thrace", "to": "byzantium", "count": 3})
+    s = _through(s, THRACE, "move.done", {"done": "done"})
+    assert s.board.tokens["byzantium"]["thrace"] == 3 and "macedonia" not in s.board.tokens
+
+
+@pytest.mark.rule("23.1")
+@pytest.mark.site("SITE-TABLE-03")
+def test_without_a_token_on_the_board_the_overland_form_is_not_offered():
+    """Finding 8 (issue 24): Crete has only its ship (no token on the board): no overland form
+    with an empty "From" list; it may still sail the ship and confirm."""
+    from tests.games.advciv.rules.test_movement import CRETE, pos
+
+    s = pos({"knossos": {"city": "crete"}}, ships={"crete": ["knossos"]})
+    ids = [f.id for f in R.order_forms(s, CRETE)]
+    assert ids == ["move.voyage", "move.done"]
+
+
+@pytest.mark.rule("26.32")
+@pytest.mark.site("SITE-SURPLUS-02")
+def test_the_ticked_cities_are_reduced_this_turns_new_ones_first():
+    """Finding 8 (issue 24): Babylon has 1 token for 3 cities, Susa and Ur new this turn; one
+    reduction (+3) is enough. Charax (old) and Susa ticked: the order sends Susa first (26.32)
+    though Charax comes first alphabetically, and is accepted: Susa is reduced, and then the
+    rest are supported, so Charax stays."""
+    from tests.helpers import at_surplus
+
+    board = {"ur": {"city": "babylon"}, "susa": {"city": "babylon"}, "charax": {"city": "babylon"},
+             "babylonia": {"tokens": {"babylon": 1}}}
+    state, _ = at_surplus(board, players={"babylon": {"new_cities": ["susa", "ur"]}})
+    seat = state.player("babylon").seat
+    f = next(f for f in R.order_forms(state, seat) if f.id == "reduce_cities")
+    order = R.form_order(state, seat, "reduce_cities", _read(f, {"areas": ["charax", "susa"]}))
+    assert order["areas"][0] == "susa"
+    after, _ = R.apply(state, order)
+    assert sorted(a for a, o in after.board.cities.items() if o == "babylon") == ["charax", "ur"]
+
+
+@pytest.mark.rule("23.3")
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_overland_forms_to_list_holds_only_areas_a_stack_can_reach():
+    """Finding 4 (issue 24): "To" offered all ~60 land areas; now only those a stack of his
+    can move to (``movement.legal_destinations``): from Macedonia and Thrace, their nine
+    neighbours between them."""
+    from tests.games.advciv.rules.test_movement import THRACE, pos
+
+    s = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 1}}})
+    f = next(f for f in R.order_forms(s, THRACE) if f.id == "move.land")
+    to = next(x for x in f.fields if x.name == "to")
+    assert sorted(c.value for c in to.choices) == ["appollonia", "byzantium", "epirus", "macedonia", "moesia",
+                                                   "paeonia", "thessalonica", "thessaly", "thrace"]

@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 
 from tresham.games import registry
 from tresham.games.advciv.site.forms import FORMS, VARIANT_FORMS, form, forms_for
-from tresham.games.base import IllegalOrder, OrderForm
+from tresham.games.contract import IllegalOrder, OrderForm
 from tresham.platform.play import decision_forms
 
 R = registry.get("advciv")

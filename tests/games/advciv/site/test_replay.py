@@ -32,7 +32,7 @@ def _step(state, orders: list[dict], i: int) -> None:
         order = RULES.bot(state, owed[0], f"replay:{i}")
     else:  # only the clock's orders are awaited (the embargo's end, the cutoff)
         order = RULES.timers(state)[0].order
-    engine.apply_in_place(state, order, platform=True)
+    engine.apply_in_place(state, order, by_site=True)
     orders.append(order)
 
 
@@ -60,11 +60,11 @@ def _lying_game() -> tuple[list[dict], dict]:
                            "said": give[:2] + [lie], "expect": ["dont_care"] * 3},
                           {"type": "trade_accept", "player": b.seat, "offer": state.step["next_id"],
                            "give": b_give, "said": [], "expect": []}):
-                    engine.apply_in_place(state, o, platform=False)
+                    engine.apply_in_place(state, o, by_site=False)
                     orders.append(o)
                 if not state.step["market_open"]:
                     o = {"type": "market_open", "player": 0}
-                    engine.apply_in_place(state, o, platform=True)
+                    engine.apply_in_place(state, o, by_site=True)
                     orders.append(o)
                 assert Counter(state.players[a.seat].hand) >= Counter(b_give)
                 continue

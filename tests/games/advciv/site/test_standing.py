@@ -9,7 +9,7 @@ from tresham.games.advciv import engine, machine
 from tresham.games.advciv.site import standing as so
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.phase import PHASES
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.tools.sim import play_game
 from tresham.games.advciv.bots.heuristic import heuristic_bot
 from tresham.games.advciv.site.rules import AdvancedCivilization
@@ -562,7 +562,7 @@ def test_standing_orders_do_not_peek_at_hidden_information():
     """The same public position with other hands, the deck order, the generator and the other
     players' secret entries of the phase changed gives the same standing order, at every
     decision of a game (as the heuristic bot, tests/games/advciv/bots/test_heuristic.py)."""
-    from tresham.games.advciv.orders import is_platform_order
+    from tresham.games.advciv.orders import is_site_order
     from tresham.games.advciv.view import PRIVATE_STEP_KEYS
 
     rec = play_game(4, seed=33, bots={s: heuristic_bot for s in range(4)}, turns=8, check=False, replay=False)
@@ -596,7 +596,7 @@ def test_standing_orders_do_not_peek_at_hidden_information():
                 got = ("refused", e.message)
             assert want == got, (d.kind, state.phase, state.turn)
             asked.add(d.kind)
-        engine.apply_in_place(state, o, platform=is_platform_order(o))
+        engine.apply_in_place(state, o, by_site=is_site_order(o))
     assert {"move", "build_cities", "buy", "ships"} <= asked, asked
 
 

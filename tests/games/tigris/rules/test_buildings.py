@@ -1,7 +1,7 @@
 """Civilization buildings (TE-BLD-01..13; rulings TER-BLD-*), option ``buildings``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
@@ -65,7 +65,7 @@ def test_example_three_farms_in_a_row_granary():
                                  "squares": [J("G9"), J("H9"), J("I9")], "lines": [3]}
     t, ev = act(t, B(0, "granary", "H9"))
     assert t.buildings["granary"] == sq("H9") and t.phase == "action" and t.actions_left == 1
-    assert "archer places the granary on H9" in text(ev)
+    assert "Archer places the granary on H9" in text(ev)
 
 
 @pytest.mark.variant("TE-BLD-12", "TE-BLD-03")
@@ -113,7 +113,7 @@ def test_decline_and_timeout_leave_it_beside_the_board():
     t, _ = act(s, T(0, "blue", "I9"))
     u, ev = act(t, B(0))
     assert u.buildings["granary"] is None and u.phase == "action" and u.actions_left == 1
-    w, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    w, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert w.buildings["granary"] is None and w.actions_left == 1 and "time ran out" in text(ev)
     assert engine.pending(t)[0].kind == "building" and engine.pending(t)[0].default == "decline"
 
@@ -245,7 +245,7 @@ def test_building_on_two_lines_new_line_longer_than_each():
 # ---- TE-BLD-06/08: after the conflicts, before the monument ----------------------------------
 
 def war_line():
-    """A black war on E5; E4 and E6 make a column with it (E6 is the archer's supporter)."""
+    """A black war on E5; E4 and E6 make a column with it (E6 is the Archer's supporter)."""
     s = bgame()
     tiles(s, "red", "C5", "G5")
     tiles(s, "black", "D5", "D6", "F5", "E4", "E6")
@@ -309,7 +309,7 @@ def test_a_returned_building_can_be_won_again():
 # ---- TE-BLD-07: the bonus -----------------------------------------------------------------
 
 def granary_kingdom():
-    """G9 H9 I9 farms with the granary on H9, a temple on H10 and the farmer of the bull on G10."""
+    """G9 H9 I9 farms with the granary on H9, a temple on H10 and the farmer of the Bull on G10."""
     s = bgame()
     tiles(s, "blue", "G9", "H9", "I9")
     tile(s, "H10", "red")
@@ -323,7 +323,7 @@ def granary_kingdom():
 def test_tile_into_a_kingdom_with_its_building_scores_two():
     t, ev = act(granary_kingdom(), T(0, "blue", "J9"))
     assert t.points[1]["blue"] == 2 and t.points[0]["blue"] == 0
-    assert "the farmer of bull scores 2 blue" in text(ev)
+    assert "the farmer of Bull scores 2 blue" in text(ev)
     t, _ = act(t, T(0, "blue", "K9"))
     assert t.points[1]["blue"] == 4
 
@@ -351,7 +351,7 @@ def test_the_king_takes_the_bonus_when_the_leader_is_absent():
     del s.leaders[sq("G10")]
     leader(s, "G10", 1, "black")
     t, ev = act(s, T(0, "blue", "J9"))
-    assert t.points[1]["blue"] == 2 and "the king of bull scores 2 blue" in text(ev)
+    assert t.points[1]["blue"] == 2 and "the king of Bull scores 2 blue" in text(ev)
 
 
 @pytest.mark.variant("TE-BLD-07", "TE-BLD-13")

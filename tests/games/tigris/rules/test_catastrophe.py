@@ -1,7 +1,7 @@
 """Catastrophes (TE-BASE-41..44, TE-Z-13)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.regions import regions
 
 from ..helpers import J, act, game, hand, leader, sq, text, tile, tiles

@@ -1,10 +1,11 @@
 """The English variant's commitments (TE-ENG-01..03; rulings TER-ENG-*), option ``english``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.rules.commit import allowed_counts
+from tresham.games.tigris.rules.common import who
 
 from .. import randplay
 from ..helpers import J, act, game, hand, leader, sq, tiles
@@ -13,16 +14,17 @@ ARCHER = ("D5", "D6", "B6", "B5")   # the archer king's supporters, in the order
 BULL = ("F5", "F6", "H6", "H5")     # the bull king's
 
 
-def war(a: int, d: int, a_hand: int, d_hand: int, english: bool = True):
+def war(a: int, d: int, a_hand: int, d_hand: int, english: bool = True, a_red: int = 0, d_red: int = 0):
     """A black war on E5 (the archer attacks): ``a`` against ``d`` supporters; the state at
-    the attacker's commitment."""
+    the attacker's commitment. ``a_red``, ``d_red``: red tiles in hand besides the black, so
+    that the hand's size alone (public) does not settle the commitment (SITE-TABLE-08)."""
     s = game(english=english)
     tiles(s, "red", "C5", "G5")
     tiles(s, "black", *ARCHER[:a], *BULL[:d])
     leader(s, "C6", 0, "black")
     leader(s, "G6", 1, "black")
-    hand(s, 0, green=1, black=a_hand)
-    hand(s, 1, black=d_hand)
+    hand(s, 0, green=1, black=a_hand, red=a_red)
+    hand(s, 1, black=d_hand, red=d_red)
     t, _ = act(s, {"type": "tile", "player": 0, "colour": "green", "to": J("E5")})
     assert t.phase == "commit"
     assert (t.conflict["attacker_strength"], t.conflict["defender_strength"]) == (a, d)
@@ -66,7 +68,7 @@ def test_attacker_must_get_ahead_defender_exactly_ties():
 
 @pytest.mark.variant("TE-ENG-02")
 def test_attacker_without_a_chance_commits_nothing():
-    t = war(1, 3, 2, 0)
+    t = war(1, 3, 2, 0, a_red=4)
     assert allowed_counts(t, "attacker") == [0]
     refused(t, K(0, 1), "TE-ENG-02", "cannot get ahead, so he commits nothing")
     refused(t, K(0, 2), "TE-ENG-02", "with 1 against 3 and 2 in hand")
@@ -75,22 +77,13 @@ def test_attacker_without_a_chance_commits_nothing():
 
 @pytest.mark.variant("TE-ENG-02")
 def test_attacker_already_ahead_may_commit_any_number():
-    t = war(3, 1, 2, 3)
+    t = war(3, 1, 2, 3, d_red=3)
     assert allowed_counts(t, "attacker") == [0, 1, 2]
     t, _ = act(t, K(0, 2))                  # 5 against 1
     assert allowed_counts(t, "defender") == [0]   # 4 needed, he holds 3
     refused(t, K(1, 3), "TE-ENG-03", "cannot reach 5 from 1 with 3 in hand")
     t, _ = act(t, K(1, 0))
     assert t.leader_square(1, "black") is None and t.points[0]["black"] == 2
-
-
-@pytest.mark.variant("TE-ENG-03")
-def test_defender_already_winning_commits_nothing():
-    t, _ = act(war(1, 2, 0, 3), K(0, 0))
-    assert allowed_counts(t, "defender") == [0] and counts(t) == [0]
-    refused(t, K(1, 1), "TE-ENG-03", "he already wins with 2 against 1")
-    t, _ = act(t, K(1, 0))
-    assert t.leader_square(0, "black") is None and t.hands[1]["black"] == 3
 
 
 @pytest.mark.variant("TE-ENG-01", "TE-ENG-02", "TE-ENG-03")
@@ -128,11 +121,10 @@ def test_timeout_default_and_legal_orders():
     t = war(1, 3, 4, 2)
     assert legal_orders(t, 0) == [K(0, 0), K(0, 3), K(0, 4)]
     assert engine.pending(t)[0].default == "commit nothing"
-    u, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
-    assert u.conflict["attacker_committed"] == 0 and u.hands[0]["black"] == 4
-    assert legal_orders(u, 1) == [K(1, 0)]    # 3 already beats 1
-    w, _ = act(u, {"type": "timeout", "player": 1}, platform=True)
-    assert w.conflict is None and w.leader_square(0, "black") is None
+    u, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
+    assert u.hands[0]["black"] == 4
+    # 3 already beats 1: the defender has no choice and is not asked (SITE-TABLE-08)
+    assert u.conflict is None and u.leader_square(0, "black") is None
 
 
 @pytest.mark.variant("TE-ENG-02", "TE-ENG-03")
@@ -142,3 +134,37 @@ def test_random_legal_play_english():
     end, log, seen = randplay.play(start, 11, orders=400)
     assert seen["commit"] >= 2
     assert engine.replay(opts, 11, log).digest() == end.digest()
+
+
+@pytest.mark.site("SITE-TABLE-08")
+@pytest.mark.variant("TE-ENG-03")
+def test_a_defender_already_winning_is_not_asked():
+    """Issue 24, no empty decisions: the defender's 2 beat the attacker's 1 + 0 committed, so
+    the English variant leaves him only "nothing" (public facts: both strengths and the
+    commitment); it is applied at once with a history line, and the war is settled (his 3
+    black tiles stay in his hand)."""
+    t, ev = act(war(1, 2, 0, 3, a_red=5), K(0, 0))
+    assert t.phase != "commit" and t.conflict is None
+    assert t.leader_square(0, "black") is None and t.hands[1]["black"] == 3
+    words = [e.text for e in ev]
+    assert (f"{who(1)}, the defender, has no choice but to commit nothing: he already wins with 2 "
+            "against 1 (TE-ENG-03)") in words
+
+
+@pytest.mark.site("SITE-TABLE-08")
+@pytest.mark.variant("TE-BASE-56")
+def test_a_defender_whose_hand_might_hold_tiles_is_still_asked():
+    """Whether a hand holds tiles of the war's colour is the seat's secret: a defender with
+    tiles in hand but none black is asked all the same (skipping him would tell the
+    attacker he has none); only public facts make a decision empty."""
+    s = game()
+    tiles(s, "red", "C5", "G5")
+    tiles(s, "black", "D5", "F5")
+    leader(s, "C6", 0, "black")
+    leader(s, "G6", 1, "black")
+    hand(s, 0, green=1, black=2)
+    hand(s, 1, red=4)
+    t, _ = act(s, {"type": "tile", "player": 0, "colour": "green", "to": J("E5")})
+    t, _ = act(t, K(0, 1))
+    assert t.phase == "commit" and engine.pending(t)[0].player == 1
+    assert legal_orders(t, 1) == [K(1, 0)]

@@ -1,7 +1,7 @@
 """Position a leader (TE-BASE-25/26, TE-BASE-29..34)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.regions import kingdom_of
 
@@ -18,7 +18,7 @@ def test_place_next_to_temple_on_empty_land():
     tile(s, "F5", "red")
     t, ev = act(s, L(0, "black", "F6"))
     assert t.leaders == {sq("F6"): (0, "black")} and t.actions_left == 1
-    assert "archer places the king of archer on F6" in text(ev)
+    assert "Archer places the king of Archer on F6" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-29")
@@ -50,7 +50,7 @@ def test_move_is_one_action():
     leader(s, "F6", 0, "black")
     t, ev = act(s, L(0, "black", "K6"))
     assert t.leaders == {sq("K6"): (0, "black")} and t.actions_left == 1
-    assert "moves the king of archer from F6 to K6" in text(ev)
+    assert "moves the king of Archer from F6 to K6" in text(ev)
     with pytest.raises(IllegalOrder) as e:
         act(t, L(0, "black", "K6"))
     assert e.value.rule == "TE-BASE-30"
@@ -114,8 +114,8 @@ def test_leader_without_temple_goes_home():
     assert set(t.leaders) == {sq("F6"), sq("G5")}
     t, ev = act(t, {"type": "catastrophe", "player": 0, "to": J("G6")})
     assert t.leaders == {}
-    assert "king of archer on F6 has no temple" in text(ev)
-    assert "trader of bull on G5 has no temple" in text(ev)
+    assert "king of Archer on F6 has no temple" in text(ev)
+    assert "trader of Bull on G5 has no temple" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-25", "TE-BASE-26")

@@ -1,7 +1,7 @@
 """Monuments (TE-BASE-62..71, TE-Z-11, TE-Z-12)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.war import supporters
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
@@ -119,7 +119,7 @@ def test_active_player_scores_monument_at_turn_end():
     t, ev = act(t, {"type": "pass", "player": 0})
     assert t.points[0]["red"] == 1 and t.points[0]["black"] == 2  # at most 2 per monument
     assert t.points[1] == {"red": 0, "blue": 0, "green": 0, "black": 0}
-    assert "the red-black monument gives the king of archer 1 black" in text(ev)
+    assert "the red-black monument gives the king of Archer 1 black" in text(ev)
     # next turn: bull is active; archer's leaders do not score in bull's turn
     t2, _ = act(t, {"type": "pass", "player": 1})
     assert t2.points[0]["red"] == 1 and t2.points[0]["black"] == 2

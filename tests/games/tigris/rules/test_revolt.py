@@ -1,7 +1,7 @@
 """Revolts (TE-BASE-46..50)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.turn import decider
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tiles
@@ -69,7 +69,7 @@ def test_tie_goes_to_defender():
     assert t.points[1]["red"] == 1 and t.points[0]["red"] == 0
     assert t.removed["red"] == 3 and t.hands[0]["red"] == 2 and t.hands[1]["red"] == 0
     assert len([q for q in t.tiles if t.tiles[q] == "red"]) == 3 + 3  # no board tile removed (+ spares)
-    assert "loses and returns to archer" in text(ev)
+    assert "loses and returns to Archer" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-49", "TE-BASE-50")

@@ -1,7 +1,7 @@
 """Swapping tiles (TE-BASE-45, TE-BASE-76)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from ..helpers import act, game, hand
 
@@ -15,7 +15,7 @@ def test_discard_and_draw_as_many():
     assert sum(t.hands[0].values()) == 6 and len(t.bag) == bag - 3
     assert t.removed["red"] == 2 and t.removed["black"] == 1
     assert t.actions_left == 1
-    assert ev[0].text == "archer discards 3 tiles and draws 3" and ev[0].to is None
+    assert ev[0].text == "Archer discards 3 tiles and draws 3" and ev[0].to is None
     assert ev[1].to == [0] and ev[1].text.startswith("you discard 2 temples, 1 settlement and draw ")
 
 

@@ -1,7 +1,7 @@
 """Placing a civilization tile (TE-BASE-35..40)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from ..helpers import J, act, game, hand, leader, sq, text, tile, tiles
 
@@ -73,7 +73,7 @@ def test_same_colour_leader_scores():
     hand(s, 0, green=1)
     t, ev = act(s, T(0, "green", "F5"))
     assert t.points[1]["green"] == 1 and t.points[0]["green"] == 0
-    assert "the trader of bull scores 1 green" in text(ev)
+    assert "the trader of Bull scores 1 green" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-38")

@@ -1,7 +1,7 @@
 """Treasures (TE-BASE-72..74, TE-ADVB-03, TE-Z-01, TE-Z-10)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 
 from ..helpers import J, act, acts, game, sq, text, tile, tiles
@@ -29,7 +29,7 @@ def test_trader_owner_takes_until_one_left_after_the_action():
     t, ev = act(t, {"type": "treasure", "player": 0, "at": J("G5")})
     assert t.collected == [1, 0] and t.treasures == {sq("E5"), sq("A1"), sq("A11"), sq("P11")}
     assert t.actions_left == 1 and t.active == 0  # after the action, not at the turn's end
-    assert "archer takes the treasure on G5" in text(ev)
+    assert "Archer takes the treasure on G5" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-72")
@@ -82,7 +82,7 @@ def test_choice_among_several_specials():
     tiles(s, "red", *[f"B{r}" for r in range(3, 8)], *[f"{chr(c)}8" for c in range(ord("C"), ord("P"))])
     t, _ = act(s, L(0, "green", "A5"))
     assert t.phase == "treasure" and t.ctx["treasure"]["squares"] == [J("B2"), J("B8"), J("O9")]
-    t, _ = act(t, {"type": "timeout", "player": 0}, platform=True)  # default: first in reading order
+    t, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)  # default: first in reading order
     assert sq("B2") not in t.treasures and t.collected == [1, 0]
     assert t.phase == "treasure" and t.ctx["treasure"]["squares"] == [J("B8"), J("O9")]
     with pytest.raises(IllegalOrder) as e:

@@ -1,7 +1,7 @@
 """Wars (TE-BASE-51..61, TE-Z-06, TE-Z-14, TE-Z-15)."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.turn import decider
 
 from ..helpers import J, act, acts, game, hand, leader, sq, text, tile, tiles
@@ -52,7 +52,7 @@ def test_defender_wins_loser_supporters_removed():
     assert t.removed["black"] == 2 + 2  # the supporters and the committed tiles
     assert t.hands[1]["black"] == 1
     assert t.unification is None and t.tiles[sq("E5")] == "green" and t.points[0]["green"] == 0
-    assert "black war: archer 2 against bull 3" in text(ev)
+    assert "black war: Archer 2 against Bull 3" in text(ev)
 
 
 @pytest.mark.variant("TE-BASE-57")

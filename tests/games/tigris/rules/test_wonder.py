@@ -1,7 +1,7 @@
 """The wonder (TE-WON-01..07; rulings TER-WON-*), option ``wonder``."""
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import board, engine
 from tresham.games.tigris.invariants import violations
 from tresham.games.tigris.legal import legal_orders
@@ -115,7 +115,7 @@ def test_refusal_decline_and_timeout():
     assert default_order(t) == W(0) and W(0) in legal_orders(t, 0) and W(0, "E5") in legal_orders(t, 0)
     assert len(legal_orders(t, 0)) == 2 and legal_orders(t, 1) == []
     assert TEState.loads(t.dumps()).ctx["wonder"] == t.ctx["wonder"]
-    w, _ = act(t, {"type": "timeout", "player": 0}, platform=True)
+    w, _ = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert w.wonder["at"] is None and w.actions_left == 1
     assert engine.pending(t)[0].default == "decline"
 
@@ -167,7 +167,7 @@ def test_war_never_removes_it_and_it_supports_no_one():
     leader(s, "C5", 0, "black")           # archer: C6 (the wonder does not count) -> 1
     leader(s, "H5", 1, "black")           # bull: I5 -> 1
     hand(s, 0, green=1)
-    t, _ = act(s, T(0, "green", "G5"))   # G5 joins the wonder's kingdom (F5) to the bull's (H5)
+    t, _ = act(s, T(0, "green", "G5"))   # G5 joins the wonder's kingdom (F5) to the Bull's (H5)
     assert t.conflict["colour"] == "black"
     assert (t.conflict["attacker_strength"], t.conflict["defender_strength"]) == (1, 1)
     t, ev = acts(t, {"type": "commit", "player": 0, "tiles": 0}, {"type": "commit", "player": 1, "tiles": 0})
@@ -187,7 +187,7 @@ def test_the_wonder_links_leaders_and_tiles():
     leader(s, "C5", 1, "black")           # bull's king, beside D5 (the wonder)
     hand(s, 0, green=1)
     t, ev = act(s, T(0, "green", "G5"))   # beside F5: the same kingdom, through the wonder
-    assert t.points[1]["green"] == 1 and "the king of bull scores 1 green" in text(ev)
+    assert t.points[1]["green"] == 1 and "the king of Bull scores 1 green" in text(ev)
 
 
 @pytest.mark.variant("TE-WON-04")
@@ -308,7 +308,7 @@ def test_king_in_the_wonders_kingdom_scores_a_colour_of_his_choice():
     assert u.dumps() == t.dumps()
     t, ev = act(u, P(0, "green"))
     assert t.points[0] == {"red": 0, "blue": 0, "green": 1, "black": 0}
-    assert t.active == 1 and t.phase == "action" and "the wonder gives archer's king 1 green" in text(ev)
+    assert t.active == 1 and t.phase == "action" and "the wonder gives Archer's king 1 green" in text(ev)
     t, _ = act(t, {"type": "pass", "player": 1})         # the bull has no king there
     assert t.active == 0 and t.points[1] == {"red": 0, "blue": 0, "green": 0, "black": 0}
 
@@ -338,7 +338,7 @@ def test_default_weakest_colour_after_the_monument_points():
     t, _ = act(s, {"type": "pass", "player": 0})
     assert t.points[0]["black"] == 1          # the monument's point came first
     assert engine.view(t, 0)["pending"][0]["options"]["weakest"] == "red"
-    t, ev = act(t, {"type": "timeout", "player": 0}, platform=True)
+    t, ev = act(t, {"type": "timeout", "player": 0}, by_site=True)
     assert t.points[0] == {"red": 2, "blue": 1, "green": 1, "black": 1}
 
 

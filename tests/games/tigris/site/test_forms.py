@@ -9,7 +9,7 @@ import random
 import pytest
 from django.http import QueryDict
 
-from tresham.games.base import IllegalOrder, OrderForm
+from tresham.games.contract import IllegalOrder, OrderForm
 from tresham.games.tigris import engine
 from tresham.games.tigris.board import name
 from tresham.games.tigris.site.forms import form_order, order_forms, parse_square
@@ -196,11 +196,11 @@ def test_commit_form_shows_both_strengths():
     (f,) = order_forms(t, 0)
     x = f.fields[0]
     assert (f.id, x.kind, x.min, x.max, x.value) == ("commit", "number", 0, 3, 0)
-    assert "Your strength so far: 2" in f.help and "(bull): 1" in f.help and "attacker" in f.help
+    assert "Your strength so far: 2" in f.help and "(Bull): 1" in f.help and "attacker" in f.help
     t, _ = act(t, form_order(t, 0, "commit", {"tiles": 2}))
     (f,) = order_forms(t, 1)
     assert f.fields[0].max == 2
-    assert "Your strength so far: 1" in f.help and "(archer): 2 + 2 committed = 4" in f.help
+    assert "Your strength so far: 1" in f.help and "(Archer): 2 + 2 committed = 4" in f.help
     t2, _ = act(t, form_order(t, 1, "commit", {"tiles": 2}))
     assert t2.conflict is None and t2.hands[1]["red"] == 0
 
@@ -218,7 +218,7 @@ def test_commit_form_offers_the_allowed_counts_only():
     (f,) = order_forms(t, 1)
     x = f.fields[0]
     assert x.kind == "choice" and [c.value for c in x.choices] == ["0", "2"] and x.value == "0"
-    assert "(archer): 2 + 1 committed = 3" in f.help
+    assert "(Archer): 2 + 1 committed = 3" in f.help
     u, _ = act(t, form_order(t, 1, "commit", read(f, posted(f, {"tiles": "2"}))))
     assert u.conflict is None and u.hands[1]["red"] == 0
     assert u.leader_square(1, "red") == sq("E6") and u.points[1]["red"] == 1  # the tie is bull's

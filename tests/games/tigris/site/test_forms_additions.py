@@ -55,10 +55,10 @@ def test_building_standing_order():
     t = granary_chance()
     o = RULES.standing_order(t, 0, "building", {})
     assert o == {"type": "building", "player": 0, "building": "granary", "at": J("G9")}
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert u.buildings["granary"] == sq("G9")
     o = RULES.standing_order(t, 0, "building", {"place": "never"})
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert u.buildings["granary"] is None
     o = RULES.standing_order(t, 0, "building", {"prefer": ["palace"]})  # the granary still
     assert o["building"] == "granary"
@@ -84,10 +84,10 @@ def test_wonder_forms_and_standing_order():
     u, _ = act(t, form_order(t, 0, "wonder.decline", {}))
     assert u.wonder["at"] is None and u.tiles[sq("E5")] == "black"
     o = RULES.standing_order(t, 0, "wonder", {})
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert o["at"] == J("E5") and u.wonder["at"] == J("E5")
     o = RULES.standing_order(t, 0, "wonder", {"erect": "never"})
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert o["at"] is None and u.wonder["at"] is None
 
 
@@ -117,10 +117,10 @@ def test_wonder_point_form_and_standing_order():
     u, _ = act(t, form_order(t, 0, "wonder_point", {"colour": "green"}))
     assert u.points[0]["green"] == 3
     o = RULES.standing_order(t, 0, "wonder_point", {})
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert o["colour"] == "blue" and u.points[0]["blue"] == 2
     o = RULES.standing_order(t, 0, "wonder_point", {"colour": "red"})
-    u, _ = RULES.apply(t, o, platform=True)
+    u, _ = RULES.apply(t, o, by_site=True)
     assert u.points[0]["red"] == 4
 
 

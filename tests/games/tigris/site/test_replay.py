@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.games.base import IllegalOrder, pages_of
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris import engine
 from tresham.games.tigris.site.rules import TigrisEuphrates
 from tresham.games.tigris.site.replay import replay_page, replay_tables
@@ -141,8 +141,10 @@ def accounts(d: dict, players: int) -> None:
 @pytest.mark.variant("TE-BASE-28", "TE-BASE-45", "TE-BASE-48", "TE-BASE-56", "TE-ENG-02", "TE-BLD-03", "TE-WON-02")
 @pytest.mark.parametrize("options,seed", [({"players": 3}, 31),
                                           ({"players": 4, "board": "advanced", "buildings": True,
-                                            "english": True, "wonder": True}, 32)])
+                                            "english": True, "wonder": True}, 33)])
 def test_random_games_replay_to_their_state_and_every_hand_adds_up(options, seed):
+    """(Seed 33 for the English game since issue 24: a commitment with no choice is no longer
+    asked, so the random play draws differently, and seed 32's game no longer commits a tile.)"""
     opts = engine.parse_options(options)
     end, log, _ = randplay.play(engine.new_game(opts, seed), seed, orders=300)
     d = replay_page(opts, seed, log)
@@ -239,4 +241,4 @@ def test_the_pages_tables():
 
 
 def test_the_replay_page_is_offered():
-    assert G.pages() == ["replay"] and pages_of(G) == frozenset({"replay"})
+    assert G.offers.replay is not None and G.offers.pages == ()  # the replay, and no page of its own

@@ -1,12 +1,12 @@
 """Standing orders (``standing.py``): each kind answers its decision at the deadline with an
-order the rules accept as the platform's (``apply(..., platform=True)``), decided on what the
+order the rules accept as the platform's (``apply(..., by_site=True)``), decided on what the
 seat may see; a malformed spec is refused naming its field; a spec says nothing for a
 decision the seat does not owe."""
 from __future__ import annotations
 
 import pytest
 
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.tigris.rules.commit import allowed_counts
 from tresham.games.tigris.site.rules import TigrisEuphrates
 
@@ -19,12 +19,12 @@ def answer(s, seat, kind, spec):
     """The standing order's order, applied as the platform applies it at the deadline."""
     o = RULES.standing_order(s, seat, kind, spec)
     assert o is not None and o["player"] == seat and o["type"] == kind
-    t, _ = RULES.apply(s, o, platform=True)
+    t, _ = RULES.apply(s, o, by_site=True)
     return o, t
 
 
 def revolt():
-    """Archer's priest (1 temple: F5) attacks bull's (2 temples: E5, D6); archer holds 4 red,
+    """Archer's priest (1 temple: F5) attacks Bull's (2 temples: E5, D6); archer holds 4 red,
     bull 1 red and 1 black (2 tiles: the size everyone sees)."""
     s = game()
     tiles(s, "red", "E5", "D6", "F5")

@@ -167,7 +167,7 @@ def test_each_kind_of_piece_is_on_its_square():
     assert k["face_down"][0]["title"] == "face-down tile under the red-blue monument on I3"
     assert k["catastrophe"][0]["area"] == "D5" and k["catastrophe"][0]["title"] == "catastrophe on D5"
     assert [(p["area"], p["owner"], p["title"]) for p in k["leader"]] == [
-        ("C2", "lion", "lion's king on C2"), ("B3", "archer", "archer's priest on B3")]
+        ("C2", "lion", "Lion's king on C2"), ("B3", "archer", "Archer's priest on B3")]
     assert [(p["area"], p["title"]) for p in k["treasure"]] == [
         ("B2", "treasure on B2 (special border: taken first)"), ("I4", "treasure on I4")]
     assert k["building"][0]["area"] == "G5" and k["building"][0]["title"] == "market hall (green) on G5"
@@ -235,7 +235,7 @@ def test_an_empty_advanced_view_and_squares_off_the_board():
     assert out["side"] == "advanced" and out["view_box"] == [0, 0, 1040, 740]
     assert [(p["kind"], p["area"]) for p in out["pieces"]] == [("tile", "J11"), ("treasure", "J11"),
                                                               ("leader", "A1")]
-    assert out["pieces"][2]["title"] == "urn's trader on A1"  # seat 3's dynasty by seat order
+    assert out["pieces"][2]["title"] == "Urn's trader on A1"  # seat 3's dynasty by seat order
     assert svg.board_pieces({"squares": []})["pieces"] == []
 
 
@@ -266,4 +266,4 @@ def test_the_engine_draws_its_own_views():
     seat = rules.view(state, None)["active"]
     state, _ = rules.apply(state, {"type": "leader", "player": seat, "colour": "black", "to": [2, 1]})
     leaders = by_kind(rules.board_pieces(rules.view(state, None)))["leader"]
-    assert [(p["area"], p["title"]) for p in leaders] == [("C2", f"{svg.DYNASTIES[seat]}'s king on C2")]
+    assert [(p["area"], p["title"]) for p in leaders] == [("C2", f"{svg.DYNASTIES[seat].capitalize()}'s king on C2")]

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from tresham.cli import cli
-from tresham.games.base import Event
+from tresham.games.contract import Event
 from tresham.games.tigris.tools import scenario as sc
 
 from tests.helpers import ROOT
@@ -143,7 +143,7 @@ def test_a_wrong_expectation_is_reported():
     assert res.mismatches == [
         "step 1: archer should have 2 red VP, has 1",
         "step 1: D6 should be empty, holds a red tile",
-        "step 2: refused under TE-BASE-35 (archer has no farm in hand), not TE-BASE-36"]
+        "step 2: refused under TE-BASE-35 (Archer has no farm in hand), not TE-BASE-36"]
 
 
 def test_scenario_cli_runs_a_tigris_file(tmp_path):

@@ -1,4 +1,4 @@
-"""The help pages for Tigris & Euphrates (``reference.py`` through ``GameRules.reference``):
+"""The help pages for Tigris & Euphrates (``reference.py`` through ``Reference.facts``):
 ``/help/playing/?game=tigris`` shows the turn's steps in order, each with its decision, its
 order types and what the site does at the deadline (the contract's defaults), and the
 game's options; the first game's page keeps its own."""

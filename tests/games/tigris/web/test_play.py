@@ -137,7 +137,7 @@ def test_a_deadline_passing_applies_the_default_through_the_clocks_worker(table)
     assert run_due(now=row.due_at + dt.timedelta(seconds=1), limit=1) == 1
     t.game.refresh_from_db()
     entry = LogEntry.objects.filter(game=t.game).order_by("-seq").first()
-    assert entry.by_platform and entry.order["type"] == "timeout" and entry.order["player"] == first
+    assert entry.by_site and entry.order["type"] == "timeout" and entry.order["player"] == first
     assert t.active() == 1 - first  # the default (pass) ended his turn
     assert t.view(first)["turn"] == 2
     assert MissedOrder.objects.filter(game=t.game, seat=first).count() == 1
@@ -196,7 +196,7 @@ def test_standing_orders_offered_refused_when_malformed_and_applied_at_the_deadl
     assert row.seat == a and row.decision == "commit"
     assert run_due(now=row.due_at + dt.timedelta(seconds=1), limit=1) == 1
     entry = LogEntry.objects.filter(game=t.game).order_by("-seq").first()
-    assert entry.by_platform and entry.order == {"type": "commit", "player": a, "tiles": have}
+    assert entry.by_site and entry.order == {"type": "commit", "player": a, "tiles": have}
     assert t.view(a)["conflict"]["attacker_committed"] == have
     assert any("standing order was applied" in e for e in
                EventRecord.objects.filter(game=t.game).values_list("text", flat=True))

@@ -21,7 +21,7 @@ choices), it takes that default; it decides for itself where play is made:
 from __future__ import annotations
 
 from ....rng import Rng
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..rules import civcards as cc
 from ..rules import ships

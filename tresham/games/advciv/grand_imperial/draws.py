@@ -31,7 +31,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..rules.movement import DOUBLE_COASTS
@@ -204,6 +204,8 @@ def check_plan(g: Context, p: Player, o: DrawPlan) -> dict:
         if len(set(o.harvest)) != len(o.harvest):
             raise IllegalOrder("GI-SHIP-07", "a ship harvests once a turn: name it once")
         ships = sorted(o.harvest)
+        if ships == sorted(able):  # every ship able to: stored as null, however it was said
+            ships = None
     return {"cities": cities, "merchant_prince": o.merchant_prince, "harvest": ships}
 
 

@@ -42,7 +42,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..data import DataError
 from ..context import Context
 from ..orders import Order, order

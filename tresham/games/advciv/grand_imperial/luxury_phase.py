@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player
@@ -166,6 +166,11 @@ class LuxuryPhase(Phase):
 
     def start(self, g: Context) -> None:
         g.s.step = {"orders": {}}
+        for p in owes(g):  # SITE-TABLE-08: no real choice, on public facts alone: not asked
+            if dp.free_flips(g, p.nation) == 0 and p.treasury == 0 and not p.hand:
+                g.s.step["orders"][str(p.seat)] = {"points": {}, "treasury": 0, "cards": []}
+                g.emit(f"{g.name(p.nation)} has nothing to give its cities (no free flip, no treasury, "
+                       "no card in hand): no luxury order is asked.", "luxury_none", nation=p.nation)
         self._settle(g)
 
     def pending(self, g: Context) -> list[Decision]:

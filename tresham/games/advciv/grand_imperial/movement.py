@@ -40,7 +40,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
 from ..orders import order
 from ..phase import register

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, register, require_phase_player

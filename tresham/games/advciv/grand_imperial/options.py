@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...base import OptionChoice, OptionField
+from ...contract import OptionChoice, OptionField
 
 #: The values of ``ast_advances`` with what each means, for the lobby and the help pages.
 AST_ADVANCES = {

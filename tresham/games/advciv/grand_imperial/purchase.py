@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..rules import civcards as cc
 from ..state import Player
 from . import data as gi

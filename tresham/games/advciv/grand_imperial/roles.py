@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..phase import Phase, refuse_repeat, register, require_phase_player

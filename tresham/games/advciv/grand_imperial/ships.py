@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 from typing_extensions import NotRequired, TypedDict
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..context import Context
 from ..orders import order

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from dataclasses import replace
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..data import CivCard, Commodity, GameData, load
 from ..context import Context
 from ..phase import TURN

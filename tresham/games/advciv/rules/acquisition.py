@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from dataclasses import dataclass
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..schema import Count
@@ -118,6 +118,11 @@ class AcquisitionPhase(Phase):
         """Ask only the players who can buy (SITE-ACQ-01); with nothing to buy the only
         choice, none, is taken at once."""
         g.s.step["asked"] = [p.seat for p in g.active() if can_buy(g, p) > 0]
+        idle = [p.nation for p in g.active() if not p.inert and p.seat not in g.s.step["asked"]]
+        if idle:  # SITE-TABLE-08: not asked, with a history line
+            g.emit(f"No stack-9 card can be bought by {g.names(idle, 'or')} ({GOLD_PRICE} treasury each): "
+                   f"nothing to decide for {'it' if len(idle) == 1 else 'them'}.", "buy_cards_none",
+                   nations=idle)
         g.s.step["buy"] = {}
 
     def pending(self, g: Context) -> list[Decision]:

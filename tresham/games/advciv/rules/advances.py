@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from .. import view as view_mod
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import CivCardId, Count, Many, TradeCardId
 from ..phase import Phase, register, require_phase_player
@@ -170,6 +171,12 @@ class AdvancesPhase(Phase):
         for p in g.s.players:
             if owes_decision(g, p.seat):
                 g.s.step["owe"].append(p.seat)
+        idle = [p.nation for p in g.active() if not p.inert and p.seat not in g.s.step["owe"]]
+        if idle:  # SITE-TABLE-08: not asked, with a history line
+            many = len(idle) > 1
+            g.emit(f"{g.names(idle)} can afford no civilization card and "
+                   f"{'hold' if many else 'holds'} no card over the hand limit: nothing to decide for "
+                   f"{'them' if many else 'it'}.", "buy_none", nations=idle)
         for seat in list(g.s.step["owe"]):
             forced = forced_discard(g, seat)
             if forced is not None:
@@ -186,7 +193,7 @@ class AdvancesPhase(Phase):
             most = cc.max_payment(g, p)
             out.append(Decision(
                 seat, "buy", "Buy civilization cards"
-                + (f" and surrender {over} cards over the hand limit" if over else ""),
+                + (f" and surrender {plural(over, 'card')} over the hand limit" if over else ""),
                 default=("the cheapest advance paid from your hand that brings it within the "
                          "hand limit, else the lowest-value excess cards are discarded"
                          if over else "no purchase"),

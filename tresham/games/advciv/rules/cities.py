@@ -14,7 +14,8 @@ decision early; it is carried out on his turn). The decision lists the areas whe
 can be built; each is marked to build (green) or not (red) and ``toggle_city`` flips one,
 the count of marked cities is shown as "+N". If the player's population can support all
 the possible cities (2 tokens on the board per city once built and surplus removed, 26.31),
-all start marked. Timeout default: build every city that can be built; if support does not
+all start marked; otherwise the set the timeout default builds starts marked (issue 24,
+finding 2: a supported set, never nothing while one city can be supported). Timeout default: build every city that can be built; if support does not
 allow all, cities on areas without a site first, then on sites, up to the support limit;
 Architecture is not used. A player with nothing to build owes no decision.
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order, order
 from ..schema import AreaId, Many
@@ -130,13 +131,21 @@ def default_selection(g: Context, nation: str) -> list[str]:
     return sorted(chosen)
 
 
+def support_after(g: Context, nation: str, build: set[str]) -> tuple[int, int, int]:
+    """(tokens on the board, cities, tokens they need) once the cities of ``build`` are built
+    and surplus population removed (25.2, 26.1, 26.31): what the city support check will see."""
+    cities = len(g.cities_of(nation)) + len(build)
+    return projected_support(g, nation, build), cities, 2 * cities
+
+
 def initial_marks(g: Context, nation: str) -> list[str]:
     """SITE-CITY-02: all possible cities start marked when the population can support them
-    all; otherwise none does."""
+    all; otherwise the supported set the timeout default builds (:func:`default_selection`,
+    SITE-CITY-04; issue 24 finding 2: never nothing while a city can be supported)."""
     cand = buildable(g, nation)
     if len(cand) <= g.cities_in_stock(nation) and supportable(g, nation, set(cand)):
         return cand
-    return []
+    return default_selection(g, nation)
 
 
 def has_choice(g: Context, nation: str) -> bool:
@@ -227,6 +236,10 @@ class CitiesPhase(Phase):
 
     def start(self, g: Context) -> None:
         seats = [p.seat for p in g.active() if not p.inert and has_choice(g, p.nation)]
+        idle = [p.nation for p in g.active() if not p.inert and p.seat not in seats]
+        if idle:  # SITE-TABLE-08: not asked, with a history line
+            g.emit(f"No city can be built this turn by {g.names(idle, 'or')}: nothing to decide for "
+                   f"{'it' if len(idle) == 1 else 'them'} in city construction.", "cities_none", nations=idle)
         g.s.step = {"order": seats, "index": 0, "orders": {},
                     "marks": {str(s): initial_marks(g, g.s.players[s].nation) for s in seats}}
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
+from ..words import plural
 from ..state import Player
 
 #: Short texts of the cards' effects, shown on the Advances page (SITE-ADV-10).
@@ -262,7 +263,7 @@ def check_payment(g: Context, p: Player, cards: list[str], pay_cards: list[str],
     if not isinstance(treasury, int) or isinstance(treasury, bool) or treasury < 0:
         raise IllegalOrder("31.41", "the treasury payment must be a whole number of tokens, 0 or more")
     if treasury > p.treasury:
-        raise IllegalOrder("31.41", f"you have only {p.treasury} tokens in treasury")
+        raise IllegalOrder("31.41", f"you have only {plural(p.treasury, 'token')} in treasury")
     for c in pay_cards:
         if not isinstance(c, str) or (c not in g.d.commodities and c not in g.d.calamities):
             raise IllegalOrder("31.31", f"there is no trade card {c!r}")
@@ -294,9 +295,9 @@ def check_payment(g: Context, p: Player, cards: list[str], pay_cards: list[str],
     enough = max(0, owed - value)
     if treasury > enough:
         if value > plain and plain < owed:
-            raise IllegalOrder("31.41", f"treasury may not overpay: {enough} tokens were enough "
+            raise IllegalOrder("31.41", f"treasury may not overpay: {plural(enough, 'token')} were enough "
                                f"with Mining, {owed - plain} without it")
-        raise IllegalOrder("31.41", f"treasury may not overpay: {enough} tokens were enough")
+        raise IllegalOrder("31.41", f"treasury may not overpay: {plural(enough, 'token')} were enough")
     return owed, value, value > plain and plain < owed
 
 

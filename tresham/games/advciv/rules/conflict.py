@@ -32,9 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import Count, OptionalArea
 from ..phase import Phase, register, require_phase_player
@@ -250,7 +251,7 @@ def attack_city(g: Context, area: str, attacker: str) -> list[dict[str, str]]:
     placed = want if defender in SPECIAL else min(want, g.of(defender).stock)
     g.add_tokens(defender, area, placed)
     g.emit(sentence(f"{possessive(g, defender)} city in {g.area_name(area)} is replaced by "
-                    f"{placed} tokens to fight {tokens_of(g, attacker, n)}."),
+                    f"{plural(placed, 'token')} to fight {tokens_of(g, attacker, n)}."),
            "conflict_city_attacked", area=area, nation=attacker, defender=defender,
            attackers=n, replacement=placed)
     out: list[dict[str, str]] = []

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..context import Context
-from ..orders import Order, platform_order
+from ..orders import Order, site_order
 from .setup import put_at_bottom
 
 
-@platform_order("depart", rule="15.6")
+@site_order("depart", rule="15.6")
 @dataclass(slots=True)
 class Depart(Order):
     """Platform order: the seat's nation leaves the game early (15.6), e.g. when the site

@@ -46,9 +46,10 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Discriminator, Tag
 from typing_extensions import NotRequired, TypedDict
 
-from ...base import AlreadyDone, Decision, IllegalOrder
+from ...contract import AlreadyDone, Decision, IllegalOrder
 from ..data import BARBARIANS, PIRATES
 from ..context import Context
+from ..words import plural
 from ..orders import Done, Order, order
 from ..schema import AreaId, Many, Positive
 from ..phase import Phase, refuse_repeat, register, require_phase_player
@@ -104,6 +105,139 @@ class Move(Order):
 # ---------------------------------------------------------------------------------------
 # Validation (pure: works on local counters, never on the state)
 # ---------------------------------------------------------------------------------------
+
+
+#: an order's lists of moves, in the order they are carried out, with what one is called
+PARTS = (("moves", "move"), ("marines", "Marines move"), ("voyages", "voyage"))
+
+
+class IllegalMove(IllegalOrder):
+    """A move order refused for one of its moves (SITE-TABLE-07, issue 24 finding 4): ``part``
+    ("moves", "marines" or "voyages") and ``index`` (0 first) say which, ``reason`` why (the
+    rule's own words); the message names it ("move 2 (3 tokens from Macedonia to Byzantium):
+    ..."). The order is refused as a whole (docs/rulings/table.md TBL-10);
+    :func:`judge_moves` tells the page which of the order's moves stand."""
+
+    def __init__(self, rule: str, message: str, part: str, index: int, reason: str) -> None:
+        super().__init__(rule, message)
+        self.part, self.index, self.reason = part, index, reason
+
+
+def describe_move(g: Context, part: str, item: Any) -> str:
+    """One move of an order in words: "3 tokens from Macedonia to Byzantium", "the ship in
+    Knossos"; "as given" for one that is not even shaped as a move."""
+    def where(a: Any) -> str:
+        return g.area_name(a) if isinstance(a, str) and a in g.areas else repr(a)
+    if not isinstance(item, dict):
+        return "as given"
+    if part == "voyages":
+        return f"the ship in {where(item.get('ship'))}"
+    n = item.get("count")
+    what = (f"{n} token{'s' if n != 1 else ''}" if isinstance(n, int) else f"{n} tokens") if part == "moves" \
+        else f"{n} Marines"
+    via = f" through {where(item['via'])}" if item.get("via") else ""
+    return f"{what} from {where(item.get('from'))}{via} to {where(item.get('to'))}"
+
+
+def order_parts(o: Any) -> list[tuple[str, list]]:
+    """The lists of moves of a move order (an ``Order`` or its JSON), in the order checked."""
+    get = (lambda k: o.get(k)) if isinstance(o, dict) else (lambda k: getattr(o, k, None))
+    return [(part, list(get(part) or [])) for part, _ in PARTS if isinstance(get(part), list)]
+
+
+def with_parts(o: Any, parts: dict[str, list]) -> Any:
+    """A copy of move order ``o`` with these lists of moves (the others emptied)."""
+    from dataclasses import replace
+
+    full = {part: list(parts.get(part, [])) for part, _ in order_parts(o)}
+    return {**o, **full} if isinstance(o, dict) else replace(o, **full)
+
+
+def judge(check, o: Any) -> list[dict[str, Any]]:
+    """Each move of move order ``o`` judged in the order carried out, by ``check(order)`` (the
+    phase's own check, which raises IllegalOrder): a move stands when the moves that stood
+    before it and it pass together. Gives [{part, index, legal, rule, reason}]."""
+    kept: dict[str, list] = {}
+    out = []
+    for part, items in order_parts(o):
+        for i, item in enumerate(items):
+            trial = {**kept, part: [*kept.get(part, []), item]}
+            try:
+                check(with_parts(o, trial))
+            except IllegalOrder as e:
+                out.append({"part": part, "index": i, "legal": False, "rule": e.rule,
+                            "reason": getattr(e, "reason", None) or e.message})
+                continue
+            kept = trial
+            out.append({"part": part, "index": i, "legal": True, "rule": "", "reason": ""})
+    return out
+
+
+def named_refusal(g: Context, check, o: Any, e: IllegalOrder) -> IllegalOrder:
+    """The refusal ``e`` of move order ``o`` as an :class:`IllegalMove` naming the first move
+    that does not stand (:func:`judge`); ``e`` itself when no single move is at fault."""
+    if isinstance(e, IllegalMove):
+        return e
+    words = dict(PARTS)
+    for v in judge(check, o):
+        if not v["legal"]:
+            part, i = v["part"], v["index"]
+            item = dict(order_parts(o))[part][i]
+            return IllegalMove(v["rule"], f"{words[part]} {i + 1} ({describe_move(g, part, item)}): {v['reason']}",
+                               part, i, v["reason"])
+    return e
+
+
+def judge_moves(state: Any, seat: int, order: dict) -> list[dict[str, Any]]:
+    """SITE-TABLE-07: of a move order of ``seat`` (JSON, as the page would send it), each move
+    judged against the board as it stands, by the game's own movement rules (its variant's):
+    [{part, index, legal, rule, reason}] in the order the moves are carried out. A move that
+    stands does so together with the others that stand; the state is not changed."""
+    from ..orders import from_json
+    from ..variant import game_for, variant_of
+
+    g = game_for(state)
+    phase = variant_of(state).phase("movement")
+    nation = state.players[seat].nation
+    variant = state.options.variant
+    return judge(lambda o: phase.check(g, nation, from_json({**o, "player": seat, "type": "move"},
+                                                            variant=variant)), order)
+
+
+def legal_destinations(state: Any, seat: int, area: str) -> list[dict[str, Any]]:
+    """Where ``seat``'s tokens in ``area`` may move overland now (issue 24 finding 4, for the
+    map): each area one land boundary away (23.3) and, with Roadbuilding, each area one more
+    boundary beyond through an area free of other players' units, Barbarians and Pirate cities
+    (23.31), that the game's rules let him enter (``Context.check_entry``). Gives [{to, vias,
+    tokens}], the neighbours first then the others, each by name: ``vias`` the areas a move
+    may pass through ([] across one boundary), ``tokens`` his tokens in ``area``. [] when he
+    has none there. On the board as it stands (moves entered and not carried out aside)."""
+    from ..variant import game_for
+
+    g = game_for(state)
+    nation = state.players[seat].nation if 0 <= seat < len(state.players) else None
+    if nation is None or area not in g.areas or g.tokens(area, nation) <= 0:
+        return []
+    have = g.tokens(area, nation)
+
+    def enters(dst: str) -> bool:
+        try:
+            g.check_entry(nation, dst)
+        except IllegalOrder:
+            return False
+        return True
+    near = sorted((a for a in g.areas[area].land_adj if enters(a)), key=g.area_name)
+    out = [{"to": a, "vias": [], "tokens": have} for a in near]
+    if g.of(nation).has("roadbuilding"):
+        far: dict[str, list[str]] = {}
+        for via in g.areas[area].land_adj:
+            if road_blocker(g, nation, via) is not None:
+                continue
+            for dst in g.areas[via].land_adj:
+                if dst != area and dst not in g.areas[area].land_adj and enters(dst):
+                    far.setdefault(dst, []).append(via)
+        out += [{"to": a, "vias": sorted(v), "tokens": have} for a, v in sorted(far.items(), key=lambda kv: g.area_name(kv[0]))]
+    return out
 
 
 class MoveLedger:
@@ -226,8 +360,9 @@ def check_land_move(g: Context, led: MoveLedger, mv: Any) -> dict:
         if total == 0:
             raise IllegalOrder("23.1", f"you have no tokens in {g.area_name(src)}; "
                                "a player may move only his own tokens")
-        raise IllegalOrder("23.3", f"you have only {have} tokens in {g.area_name(src)} that "
-                           f"have not moved this phase (asked to move {n}); a token moves once")
+        raise IllegalOrder("23.3", f"you have only {plural(have, 'token')} in {g.area_name(src)} that "
+                           f"{'has' if have == 1 else 'have'} not moved this phase (asked to move {n}); "
+                           "a token moves once")
     via = check_path(g, led.nation, src, dst, mv.get("via"))
     g.check_entry(led.nation, dst)
     led.take(src, n)
@@ -359,7 +494,7 @@ class VoyageCheck:
                 if here.is_open_sea:
                     raise IllegalOrder("23.56", "tokens cannot be set down in an open sea area")
                 if n > self.cargo:
-                    raise IllegalOrder("23.56", f"the ship carries only {self.cargo} tokens, cannot unload {n}")
+                    raise IllegalOrder("23.56", f"the ship carries only {plural(self.cargo, 'token')}, cannot unload {n}")
                 g.check_entry(self.nation, self.pos)
                 self.cargo -= n
                 set_down(self.aboard, self.legs, self.pos, n)
@@ -406,7 +541,7 @@ class VoyageCheck:
     def check_room(self, n: int) -> None:
         """Refuse loading ``n`` more tokens than the ship carries (23.51)."""
         if self.cargo + n > SHIP_CAPACITY:
-            raise IllegalOrder("23.51", f"a ship carries at most {SHIP_CAPACITY} tokens "
+            raise IllegalOrder("23.51", f"a ship carries at most {plural(SHIP_CAPACITY, 'token')} "
                                f"(it would carry {self.cargo + n})")
 
     def too_far(self) -> None:
@@ -428,8 +563,9 @@ class VoyageCheck:
                                "tokens embark on a ship to move by water (23.3), so a voyage needs "
                                "at least one [\"sail\", area] step")
         if self.cargo:
-            raise IllegalOrder("23.56", f"{self.cargo} tokens would remain aboard at the end of the "
-                               "movement phase; unload them (no token may stay aboard)")
+            raise IllegalOrder("23.56", f"{plural(self.cargo, 'token')} would remain aboard at the end of the "
+                               f"movement phase; unload {'it' if self.cargo == 1 else 'them'} (no token may "
+                               "stay aboard)")
 
     def check_berth(self) -> None:
         """Where the ship ends may take it: anywhere but open sea (checked before)."""
@@ -629,7 +765,10 @@ class MovementPhase(Phase):
             assert isinstance(o, Move)
             if o.done not in DONE_VALUES:
                 raise IllegalOrder("23.1", "done must be \"done\", \"unless_threatened\" or null")
-            plan = self.check(g, nation, o)
+            try:
+                plan = self.check(g, nation, o)
+            except IllegalOrder as e:  # SITE-TABLE-07: the move at fault named (ruling TBL-10)
+                raise named_refusal(g, lambda x: self.check(g, nation, x), o, e) from None
             plan["done"] = o.done
         # SITE-SAFE-10: the same moves (or Done, or Reset) again change nothing
         if self.empty(plan) and plan["done"] is None and key not in st["plans"]:

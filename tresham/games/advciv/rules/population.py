@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import AreaId, Count, Mapping
 from ..phase import Phase, live_queue, queue_done, queue_head, refuse_repeat, register, require_phase_player
@@ -129,7 +130,7 @@ class PopulationPhase(Phase):
             if n:
                 out[a] = n
         if sum(out.values()) != min(stock, sum(inc.values())):
-            raise IllegalOrder("20.2", f"place all {stock} tokens of your stock (you placed {sum(out.values())})")
+            raise IllegalOrder("20.2", f"place all {plural(stock, 'token')} of your stock (you placed {sum(out.values())})")
         return out
 
     def handle(self, g: Context, o: Order) -> None:

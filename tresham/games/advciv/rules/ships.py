@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict
 from typing_extensions import TypedDict
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..data import SHIPS_PER_NATION
 from ..context import Context
 from ..orders import Order, order
@@ -330,6 +330,13 @@ class ShipsPhase(Phase):
             else:
                 # Only legal choice: unpaid ships go to stock. Passing a player without a
                 # choice does not use up the 1.5 x time of the first who decides (SZ-10).
+                # SITE-TABLE-08: not asked, with a history line.
+                kept = g.ships_of(nation)
+                g.emit(f"{g.name(nation)} "
+                       + (f"cannot pay to keep its {'ship' if len(kept) == 1 else 'ships'}"
+                          if kept else "has no ship to keep")
+                       + " and cannot build one: nothing to decide in ship construction.",
+                       "ships_none", nation=nation)
                 self.carry_out(g, nation, [], [])
                 st["queue"].pop(0)
 

@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import AreaId, Many
 
@@ -162,7 +163,7 @@ def pending(g: Context, st: dict[str, Any]) -> list[Decision]:
         out.append(Decision(
             p.seat, "reduce_cities",
             f"Your cities lack support after {st['reason']}: you have "
-            f"{support_tokens(g, st, nation)} tokens for {len(g.cities_of(nation))} cities "
+            f"{plural(support_tokens(g, st, nation), 'token')} for {plural(len(g.cities_of(nation)), 'city')} "
             f"(2 each). Choose the cities to reduce"
             + (", this turn's new cities first" if new else ""),
             default=DEFAULT_TEXT,
@@ -216,7 +217,7 @@ def plan(g: Context, st: dict[str, Any], nation: str, areas: list[str]) -> list[
         used.append(area)
     if supp < need:
         raise IllegalOrder("26.31", f"after reducing those cities you would still have "
-                           f"{supp} tokens for {need // 2} cities; reduce more cities")
+                           f"{plural(supp, 'token')} for {need // 2} cities; reduce more cities")
     return used
 
 

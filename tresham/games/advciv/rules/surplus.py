@@ -13,7 +13,7 @@ Orders: ``{"type": "reduce_cities", "player": SEAT, "areas": [area, ...]}`` (see
 """
 from __future__ import annotations
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
 from ..orders import Order
 from ..phase import Phase, register, require_phase_player

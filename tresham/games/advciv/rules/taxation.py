@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..context import Context
+from ..words import plural
 from ..orders import Order, order
 from ..schema import AreaId, Count, Many
 from ..phase import Phase, register, require_phase_player
@@ -85,12 +86,12 @@ def collect(g: Context, nation: str, rate: int) -> None:
     n_revolt = revolting(cities, g.tax_base(nation), rate)
     if n_revolt and p.has("democracy"):
         paid = g.to_treasury(nation, min(rate * cities, g.tax_base(nation)))
-        g.emit(f"{g.name(nation)} pays {paid} tokens in tax; Democracy keeps its cities loyal "
+        g.emit(f"{g.name(nation)} pays {plural(paid, 'token')} in tax; Democracy keeps its cities loyal "
                f"although {rate * cities - paid} go unpaid.", "tax", nation=nation, paid=paid)
         return
     loyal = cities - n_revolt
     paid = g.to_treasury(nation, rate * loyal)
-    g.emit(f"{g.name(nation)} pays {paid} tokens in tax ({rate} per city for {loyal} "
+    g.emit(f"{g.name(nation)} pays {plural(paid, 'token')} in tax ({rate} per city for {loyal} "
            f"{'city' if loyal == 1 else 'cities'}).",
            "tax", nation=nation, paid=paid, rate=rate)
     if n_revolt:

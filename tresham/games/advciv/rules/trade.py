@@ -35,9 +35,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...base import AlreadyDone, Decision, IllegalOrder, Timer
+from ...contract import AlreadyDone, Decision, IllegalOrder, Timer
 from ..context import Context
-from ..orders import Order, order, platform_order
+from ..orders import Order, order, site_order
 from ..schema import ExpectedCard, Many, NationId, Positive, Seat, StatedCard, Text, TradeCardId
 from ..phase import Phase, refuse_repeat, register, require_phase_player
 from ..state import Player
@@ -105,13 +105,13 @@ class TradeMessage(Order):
     text: Text = ""
 
 
-@platform_order("market_open", rule="SITE-MARKET-01")
+@site_order("market_open", rule="SITE-MARKET-01")
 @dataclass(slots=True)
 class MarketOpen(Order):
     """Platform order: the embargo has ended (SITE-MARKET-01/02). Not for players."""
 
 
-@platform_order("close_market", rule="SITE-MARKET-03")
+@site_order("close_market", rule="SITE-MARKET-03")
 @dataclass(slots=True)
 class CloseMarket(Order):
     """Platform order: the market cutoff has passed (SITE-MARKET-03/07). Not for players."""

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections import ChainMap, Counter
 from typing import Any, Callable, Mapping
 
-from ...base import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
+from ...contract import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ..context import Context
 from ..orders import ORDER_TYPES
+from ..rules import cities, movement, support
 from ..rules import civcards as cc
 from ..state import STANDARD
+from ..words import plural
 
 Build = Callable[[Context, int, Decision], list[OrderForm]]
 ToOrder = Callable[[Context, int, Decision, str, dict[str, Any]], dict]
@@ -126,36 +128,107 @@ def _grow(g: Context, seat: int, d: Decision) -> list[OrderForm]:
                   max=stock)], submit="Place them", help=d.prompt, rule="SITE-POP-02")]
 
 
+#: a ship's cost by payment (22.1): (from treasury, tokens levied where it is built)
+SHIP_COST = {"tokens": (0, 2), "treasury": (2, 0), "mixed": (1, 1)}
+#: the ships a nation may have in play (22.4)
+MOST_SHIPS = 4
+
+
+def ship_cost_words(g: Context, area: str, pay: str) -> str:
+    """What one ship built in ``area`` paid by ``pay`` costs, in words (22.1, 22.2)."""
+    where = _area(g, area)
+    return {"tokens": f"2 tokens from {where}", "treasury": "2 from treasury",
+            "mixed": f"1 token from {where} and 1 from treasury"}[pay]
+
+
+def ship_build_fields(g: Context, nation: str, options: list, treasury: int) -> list[FormField]:
+    """SITE-SHIP-02, issue 24 finding 1: one field per coast where a ship can be built now
+    (``options``: the decision's (area, payment) pairs, 22.1-22.2), named ``build.AREA``,
+    with one number per way to pay: how many *ships*, each row saying what one ship costs and
+    the most that can be paid for (a number is ships, never tokens)."""
+    by_area: dict[str, list[str]] = {}
+    for area, pay in options:
+        by_area.setdefault(area, []).append(pay)
+    fields = []
+    for area in sorted(by_area, key=lambda a: _area(g, a)):
+        have = g.tokens(area, nation)
+        choices = []
+        for pay in ("tokens", "treasury", "mixed"):
+            if pay not in by_area[area]:
+                continue
+            t, k = SHIP_COST[pay]
+            most = min(MOST_SHIPS, treasury // t if t else MOST_SHIPS, have // k if k else MOST_SHIPS)
+            if most < 1:
+                continue
+            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)} "
+                                            f"(at most {plural(most, 'ship')})", most))
+        if not choices:
+            continue
+        where = _area(g, area)
+        units = plural(have, "of your tokens", "of your tokens") if have else "your city"
+        fields.append(FormField(f"build.{area}", f"{where}: ships to build here ({units} there)", "counts",
+                                choices, max=MOST_SHIPS, required=False,
+                                help="a number here is ships, not tokens: each ship costs 2 tokens"))
+    return fields
+
+
+def ship_builds(v: dict[str, Any]) -> list[dict[str, str]]:
+    """The ships to build that the ``build.AREA`` fields of :func:`ship_build_fields` give,
+    one entry per ship, in the form's order (area, then payment)."""
+    out: list[dict[str, str]] = []
+    for name, counts in v.items():
+        if not name.startswith("build.") or not counts:
+            continue
+        area = name[len("build."):]
+        for pay in ("tokens", "treasury", "mixed"):
+            out += [{"area": area, "pay": pay}] * int(counts.get(pay, 0) or 0)
+    return out
+
+
 def _ships_order(g, seat, d, fid, v):
     maintain = []
     for i, area in enumerate(d.options.get("ships", [])):
         pay = v.get(f"keep{i}")
         if pay:
             maintain.append({"area": area, "pay": pay})
-    build = []
-    for key, n in (v.get("build") or {}).items():
-        area, _, pay = key.partition("|")
-        build += [{"area": area, "pay": pay}] * n
-    return {"type": "ships", **_player(seat), "maintain": maintain, "build": build}
+    return {"type": "ships", **_player(seat), "maintain": maintain, "build": ship_builds(v)}
+
+
+def ships_help(treasury: int, lost: list[str]) -> str:
+    """What the ships form's reader must know (22.1-22.4), with the ships that cannot be kept."""
+    out = (f"Treasury {treasury}. A new ship costs 2 tokens (22.1): 2 from treasury, 2 levied "
+           "from the area it is built in, or one of each; levied tokens and treasury spent go to "
+           f"stock. At most {MOST_SHIPS} ships in play (22.4). Each ship you have is kept for 1 token "
+           "(from treasury or levied in its area) or returns to stock (22.3).")
+    if lost:
+        out += " Your ship in " + ", ".join(lost) + (" cannot be kept (no treasury and no token there): "
+                                                    "it returns to stock.")
+    return out
 
 
 @form("ships", _ships_order)
 def _ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """22.1, 22.3, SITE-SHIP-01..03: keep each ship (paid from treasury or a token there) and
-    build new ones (2 tokens there, 2 from treasury, or one of each)."""
-    fields = []
+    """22.1, 22.3, SITE-SHIP-01..03, issue 24 finding 1: keep each ship (paid from treasury or
+    a token there, only the ways one can pay shown) and build new ones, by coast, each number
+    a count of ships with what one costs (:func:`ship_build_fields`)."""
+    nation = g.s.players[seat].nation
+    treasury = int(d.options.get("treasury", 0))
+    fields, lost = [], []
     for i, area in enumerate(d.options.get("ships", [])):
-        fields.append(FormField(f"keep{i}", f"Ship in {_area(g, area)}", "choice", [
-            FieldChoice("treasury", "keep it: 1 from treasury"), FieldChoice("token", "keep it: 1 token there")],
-            required=False, value="treasury", help="none: the ship is removed"))
-    pays = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there and 1 from treasury"}
-    builds = [FieldChoice(f"{a}|{p}", f"{_area(g, a)}: {pays.get(p, p)}", 4)
-              for a, p in d.options.get("build", [])]
-    if builds:
-        fields.append(FormField("build", "New ships", "counts", sorted(builds, key=lambda c: c.label), max=4,
-                                help=f"treasury {d.options.get('treasury', 0)}; at most 4 ships in all"))
-    return [OrderForm("ships", "Ships: maintain and build", fields, submit="Give the ship orders",
-                      help=d.prompt, rule="22.1")]
+        where = _area(g, area)
+        keep = []
+        if treasury >= 1:
+            keep.append(FieldChoice("treasury", "keep it: 1 from treasury"))
+        if g.tokens(area, nation) >= 1:
+            keep.append(FieldChoice("token", f"keep it: 1 token from {where}"))
+        if not keep:
+            lost.append(where)
+            continue
+        fields.append(FormField(f"keep{i}", f"Your ship in {where}", "choice", keep, required=False,
+                                value=keep[0].value, help="none: the ship returns to stock"))
+    fields += ship_build_fields(g, nation, d.options.get("build", []), treasury)
+    return [OrderForm("ships", "Ships: keep and build", fields, submit="Give the ship orders",
+                      help=ships_help(treasury, lost), rule="22.1")]
 
 
 # ---- movement -------------------------------------------------------------------------------
@@ -171,7 +244,10 @@ def _plan(g: Context, seat: int) -> dict[str, Any]:
 def _move_order(g, seat, d, fid, v):
     plan = _plan(g, seat)
     if fid == "move.land":
-        plan["moves"].append({"from": v["from"], "to": v["to"], "count": v["count"]})
+        move = {"from": v["from"], "to": v["to"], "count": v["count"]}
+        if v.get("via"):  # 23.31 Roadbuilding: through one land area into a second
+            move = {"from": v["from"], "via": v["via"], "to": v["to"], "count": v["count"]}
+        plan["moves"].append(move)
     elif fid == "move.voyage":
         steps: list[list[Any]] = []
         if v["load"]:
@@ -195,18 +271,26 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     and Done / Done unless threatened; each added to the moves entered so far."""
     nation = g.s.players[seat].nation
     mine = g.token_areas(nation)
-    land = [a for a, area in g.areas.items() if area.is_land]
     water = [a for a, area in g.areas.items() if area.has_water]
     ships = g.ships_of(nation)
     plan = _plan(g, seat)
     n_entered = len(plan["moves"]) + len(plan["voyages"])
-    entered = f"{n_entered} move(s) entered so far" if n_entered else "no move entered yet"
-    out = [OrderForm("move.land", "Move tokens overland", [
-        FormField("from", "From", "choice", area_choices(g, mine)),
-        FormField("to", "To", "choice", area_choices(g, land)),
-        FormField("count", "Tokens", "number", min=1, max=55, value=1)],
-        submit="Add this move", help=f"Added to your moves ({entered}); the map does the same by clicking.",
-        rule="23.3")]
+    entered = f"{plural(n_entered, 'move')} entered so far" if n_entered else "no move entered yet"
+    out = []
+    dests = [d for a in mine for d in movement.legal_destinations(g.s, seat, a)]
+    reach = {d["to"] for d in dests}
+    vias = {v for d in dests for v in d["vias"]}
+    if mine:  # issue 24 finding 8: no overland form with nothing to move overland
+        land_fields = [FormField("from", "From", "choice", area_choices(g, mine)),
+                       FormField("to", "To", "choice", area_choices(g, sorted(reach)),
+                                 help="the areas a stack of yours can reach"),
+                       FormField("count", "Tokens", "number", min=1, max=55, value=1)]
+        if g.of(nation).has("roadbuilding"):  # 23.31, issue 24 finding 8
+            land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, sorted(vias)),
+                                            required=False, help="none: across one land boundary"))
+        out.append(OrderForm("move.land", "Move tokens overland", land_fields, submit="Add this move",
+                             help=f"Added to your moves ({entered}); the map does the same by clicking.",
+                             rule="23.3"))
     if ships:
         sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", area_choices(g, water), required=(i == 1))
                  for i in range(1, 6)]
@@ -232,12 +316,33 @@ def _cities_order(g, seat, d, fid, v):
     return {"type": "build_cities", **_player(seat), "areas": v["areas"], "architecture": v.get("architecture")}
 
 
+def city_support_words(g: Context, nation: str, marked: list[str]) -> str:
+    """26.31 in words for the cities form (issue 24, finding 2): what support asks, whether
+    every possible city could be supported, and the ticked set's tokens, cities and need."""
+    possible = cities.buildable(g, nation)
+    out = ("After city construction and the removal of surplus population, you need 2 tokens on "
+           "the board for each city (26.31); cities left without support are reduced, new ones first.")
+    t_all, c_all, need_all = cities.support_after(g, nation, set(possible))
+    if len(possible) > 1 and t_all < need_all:
+        out += (f" Building all {len(possible)} possible cities would leave {plural(t_all, 'token')} for "
+                f"{plural(c_all, 'city', 'cities')}, which need {need_all}.")
+    t, c, need = cities.support_after(g, nation, set(marked))
+    verdict = "supported" if t >= need else f"not supported: {plural(need - t, 'token')} short"
+    out += (f" With the ticked cities: {plural(t, 'token')} on the board for {plural(c, 'city', 'cities')}, "
+            f"which {'needs' if c == 1 else 'need'} {need}: {verdict}.")
+    return out
+
+
 @form("build_cities", _cities_order)
 def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """24.1, 25.3, SITE-CITY-01..03: tick the cities to build (green) or not (red); one city
-    with Architecture, part paid from treasury."""
+    """24.1, 25.3, SITE-CITY-01..04: tick the cities to build (green) or not (red); one city
+    with Architecture, part paid from treasury. Issue 24 finding 2: the ticks start at the
+    engine's marks (every city when support allows, else the supported set the default
+    builds) and the form says what the support check will find."""
+    nation = g.s.players[seat].nation
     rows = d.options.get("areas", [])
-    choices = [FieldChoice(r["area"], f"{_area(g, r['area'])} ({r.get('site') or 'no'} site, {r.get('tokens')} tokens)")
+    choices = [FieldChoice(r["area"], f"{_area(g, r['area'])} ({r.get('site') or 'no'} site, "
+                                      f"{plural(int(r.get('tokens') or 0), 'token')})")
                for r in rows]
     marked = list(d.options.get("marked", [r["area"] for r in rows if r.get("build")]))
     fields = [FormField("areas", "Cities to build (ticked: build)", "multi", sorted(choices, key=lambda c: c.label),
@@ -246,7 +351,8 @@ def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     if arch:
         fields.append(FormField("architecture", "With Architecture, also build in", "choice", [
             FieldChoice(a, f"{_area(g, a)} ({t} from treasury)") for a, t in sorted(arch.items())], required=False))
-    return [OrderForm("build_cities", "Build cities", fields, submit="Build the ticked cities", rule="24.1")]
+    return [OrderForm("build_cities", "Build cities", fields, submit="Build the ticked cities", rule="24.1",
+                      help=city_support_words(g, nation, marked))]
 
 
 @form("tax_rate", lambda g, seat, d, fid, v: {"type": "tax_rate", **_player(seat), "rate": int(v["rate"])})
@@ -322,7 +428,7 @@ def _buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
               FormField("treasury", f"Pay from treasury ({p.treasury})", "number", min=0, max=p.treasury, value=0)]
     over = int(d.options.get("excess", 0))
     if over:
-        fields.append(FormField("discard", f"Surrender {over} cards over the hand limit", "counts",
+        fields.append(FormField("discard", f"Surrender {plural(over, 'card')} over the hand limit", "counts",
                                 hand_choices(g, list(p.hand)), max=None,
                                 help="cards you pay with count towards it"))
     return [OrderForm("buy", "Buy civilization cards", fields, submit="Buy and pay", rule="31.1")]
@@ -470,15 +576,35 @@ def _uprising_pay(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         rule=_rule("uprising_pay"))]
 
 
-@form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat), "areas": v["areas"]})
+def reduction_order(g: Context, seat: int, d: Decision, areas: list[str]) -> list[str]:
+    """The ticked cities in the order the rules take them (26.32, issue 24 finding 8): this
+    turn's new cities first, then the others; within each, those giving back the fewest
+    tokens first (so none reaches support before the last ticked one is reduced), then by
+    name."""
+    nation = g.s.players[seat].nation
+    new = set(d.options.get("new_cities", []))
+    stock = g.of(nation).stock
+
+    def key(a: str):
+        gain = support.tokens_from_reduction(g, nation, a, stock) if a in g.areas else 0
+        return (a not in new, gain, _area(g, a))
+    return sorted(areas, key=key)
+
+
+@form("reduce_cities", lambda g, seat, d, fid, v: {"type": "reduce_cities", **_player(seat),
+                                                   "areas": reduction_order(g, seat, d, v["areas"])})
 def _reduce(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first."""
+    """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first (they
+    are listed first, and the order sends them first whatever the ticks' order)."""
     new = set(d.options.get("new_cities", []))
     choices = [FieldChoice(a, _area(g, a) + (" (new this turn)" if a in new else ""))
                for a in d.options.get("cities", [])]
     return [OrderForm("reduce_cities", "Cities to reduce", [
-        FormField("areas", "Reduce these cities", "multi", sorted(choices, key=lambda c: c.label), min=1)],
-        submit="Reduce them", help=d.prompt, rule=_rule("reduce_cities"))]
+        FormField("areas", "Reduce these cities", "multi",
+                  sorted(choices, key=lambda c: (c.value not in new, c.label)), min=1)],
+        submit="Reduce them", help=d.prompt + ". Cities are reduced one at a time, new ones first, "
+                                              "until the rest are supported (26.31-26.32).",
+        rule=_rule("reduce_cities"))]
 
 
 # ---- the interface --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ...base import OptionChoice, OptionField
+from ...contract import OptionChoice, OptionField
 from ..data import load
 from ..engine import check_options
 from ..position import position_words

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...base import Table
+from ...contract import Table
 from ..data import EPOCHS, card_groups, load
 from ..engine import view
 from ..rules import civcards as cc

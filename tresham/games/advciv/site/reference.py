@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...base import OptionField
+from ...contract import OptionField
 from ..data import EPOCHS, card_groups, load
 from ..phase import PHASES
 from ..rules import civcards as cc
@@ -88,9 +88,9 @@ def phase_name(v: Any, ph: str) -> str:
 def phase_rows(v: Any) -> list[dict[str, Any]]:
     """The phases of ``v``'s game, nation picking then its turn: id, name, rule and the
     players' orders (the plain game's: exactly as before variants, ``PHASES`` and ``TURN``)."""
-    platform = v.order_types(platform=True)
+    by_site = v.order_types(by_site=True)
     return [{"id": ph, "name": phase_name(v, ph), "rule": v.phase(ph).rule,
-             "orders": [t for t in v.phase(ph).accepts if t not in platform]}
+             "orders": [t for t in v.phase(ph).accepts if t not in by_site]}
             for ph in ("pick", *v.turn)]
 
 
@@ -110,11 +110,11 @@ def variant_reference(v: Any) -> dict[str, Any]:
     the orders taken in any phase; and its sub-options with their defaults and values."""
     plain_orders = find_variant("standard").order_types()
     own_orders = v.order_types()
-    platform = v.order_types(platform=True)
+    by_site = v.order_types(by_site=True)
 
     def order_rows(names: Any) -> list[dict[str, Any]]:
         return [{"type": t, "about": docstring(own_orders[t]), "own": own_orders[t] is not plain_orders.get(t)}
-                for t in names if t not in platform and t in own_orders]
+                for t in names if t not in by_site and t in own_orders]
 
     turn = []
     for ph in v.turn:

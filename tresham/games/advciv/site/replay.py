@@ -66,7 +66,7 @@ def _side(g: Context, give: list[str], said: list[str], expect: list[str]) -> di
 
 def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[str, Any]:
     """The replay of a game from its creation ``options``, ``seed`` and accepted ``orders``
-    (the log, oldest first, each applied as it was): see ``GameRules.replay_page``."""
+    (the log, oldest first, each applied as it was): see ``Replay.page``."""
     state: GameState = new_game(dict(options), seed)
     turns: dict[int, dict[str, Any]] = {}
 
@@ -95,7 +95,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
             # the very offer dicts: an acceptance carried out in this order fills their "accept"
             offers.update({o["id"]: o for o in state.step.get("offers", [])})
         at = state.turn
-        events = apply_in_place(state, order, observer=observe, platform=True)
+        events = apply_in_place(state, order, observer=observe, by_site=True)
         done = [e for e in events if e.kind == "trade_private" and e.to and "offer" in e.data]
         seen: set[int] = set()
         for e in done:

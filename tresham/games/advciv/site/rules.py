@@ -1,4 +1,4 @@
-"""The platform's handle on Advanced Civilization (:class:`tresham.games.base.GameRules`):
+"""The platform's handle on Advanced Civilization (:class:`tresham.games.contract.GameRules`):
 the engine's functions as the site calls them, and what the site shows of the game, each part
 from its own module of the site face (``options.py``, ``pages.py``, ``reference.py``,
 ``forms.py``, ``standing.py``, ``replay.py``, ``board/``). The bot the site seats is the
@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...base import BoardUnavailable, Decision, Event, MailEvent, OptionField, SeatSummary, Table, Timer
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, MailEvent, Offers, OptionField,
+                         Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
-from ..orders import Order, is_platform_order, json_schema
+from ..orders import Order, is_site_order, json_schema
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
@@ -21,47 +22,102 @@ from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
 from .names import nation_name
+from .phase_help import PHASES
+
+#: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
+WORDS = {
+    "side": "Nation",
+    "place": "area",
+    "hand": "Your trade cards",
+    "hand_empty": "You hold no trade cards.",
+    "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
+    "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
+                 "in this order.",
+    "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
+    "public_messages": "Public trade messages",
+    "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
+                            "offers); a player sets his with his order in the trade phase.",
+    "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
+    "talk_note": "What a message says about cards binds no one (28.3): only the cards a trade hands over "
+                 "count.",
+    "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
+               "white on a flood plain, which floods).",
+               "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
+               "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
+               "land: out of play on this board."],
+    "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
+                     "in their nation's colour",
+    "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
+                    "one loses it or leaves it unbuilt.",
+    # (the help page's lines as they were written there: its tests read them so)
+    "help_commands": "The Command drop-down in the top panel, with its GO button, holds two commands. Reset "
+                     "drops the moves you entered during\n    movement, and elsewhere empties the order form. "
+                     "Done says you have\n    finished where a phase needs saying so: in movement your moves "
+                     "become final, in the trade\n    phase you leave the market. In the other phases the order "
+                     "you submit is all the game needs.",
+    "replay_note": "The game is over, so nothing in it is secret any more: here is every player's hand of trade "
+                   "cards when each turn's trade began and when it ended, and every trade carried out with the "
+                   "cards really given beside what they were said to be. A card said to be something it was not "
+                   "is marked Lie.",
+    "replay_pending": "The replay of this game, with every hand and every trade revealed, is shown once the game "
+                      "is over. Until then each player's cards stay his own.",
+}
+
+#: The game's own pages (SITE-TRADE-01, SITE-ADV-09, SITE-AST-02), served by its web app
+#: (``web/``) and linked from a game's panel.
+PAGES = (
+    Page("trade", "Trade", "advciv:trade", "trade page",
+         about="Your decisions during the trade phase", topic="trading"),
+    Page("advances", "Advances", "advciv:advances", "civilization advances",
+         about="Every civilization card with its price after your credits, and the cards each nation owns",
+         topic="advances", lobby="the civilization cards bought so far"),
+    Page("ast", "A.S.T.", "advciv:ast", "A.S.T.",
+         about="Every nation's track, its Ages, and the public points of every nation", topic="ages"),
+)
+
+#: The help topics of the game's facts (SITE-GEN-06), served by its web app (``web/help.py``)
+#: after the site's own, each pointed to from its phase on the help page of a turn.
+HELP = (
+    HelpTopic("trading", "Trading",
+              "Offers, Don't Care and Unspecified, lies, the embargo and the market's cutoff; the "
+              "commodities and their values.",
+              "advciv:help_trading", phase="trade", lead="More on the", link="trading page"),
+    HelpTopic("calamities", "Calamities",
+              "Who suffers a calamity, in which order they strike, and every calamity with its stack, "
+              "whether it can be traded and what it does.",
+              "advciv:help_calamities", phase="calamities", lead="Every calamity on the", link="calamities page"),
+    HelpTopic("advances", "Civilization cards",
+              "Every civilization card with its groups, cost, prerequisite, effect and the credits it gives.",
+              "advciv:help_advances", phase="advances", lead="Every card on the", link="civilization cards page"),
+    HelpTopic("ages", "The A.S.T. and its Ages",
+              "How the succession track moves, what each Age asks for, and every nation's track.",
+              "advciv:help_ages", phase="ast", lead="The Ages on the", link="A.S.T. page"),
+)
 
 
 class AdvancedCivilization:
-    """The platform's handle on this game (see :class:`tresham.games.base.GameRules`)."""
+    """The platform's handle on this game (see :class:`tresham.games.contract.GameRules`)."""
 
     name = "advciv"
     title = "Advanced Civilization"
     min_players = 2
     max_players = 8
     points_label = "Total Public Points"
-    #: the decisions the site's map orders (map_orders.js) give by clicking the map
-    map_order_kinds = ("pick", "grow", "move")
-    #: the orders a seat gives another from a conversation of the table talk, with the field
-    #: naming that seat (``GameRules.talk_orders``, SITE-CHAT-03): a trade offer (28.2)
-    talk_orders = {"trade_offer": "to"}
-    #: the site's words for this game's things (``GameRules.words``)
-    words = {
-        "side": "Nation",
-        "place": "area",
-        "hand": "Your trade cards",
-        "hand_empty": "You hold no trade cards.",
-        "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
-        "turn_note": "A game starts with the choice of nations; every turn then runs through the phases below, "
-                     "in this order.",
-        "help_facts": "the calamities, the civilization cards and the Ages of the A.S.T.",
-        "public_messages": "Public trade messages",
-        "public_messages_note": "What each player tells everyone during the trade phase (what he wants and "
-                                "offers); a player sets his with his order in the trade phase.",
-        "table_note": "Remember the rule: you may not show your trade cards to another player (28.3).",
-        "talk_note": "What a message says about cards binds no one (28.3): only the cards a trade hands over "
-                     "count.",
-        "legend": ["Areas: their name, the population limit in a circle, a city site as a square (black; "
-                   "white on a flood plain, which floods).",
-                   "Green hatching: flood plain. Red triangle: volcano. A coloured band inside an area's "
-                   "border: a nation's start area. Deeper blue with a dashed border: an open sea. Grey "
-                   "land: out of play on this board."],
-        "legend_pieces": "Pieces: tokens as counters with their number, cities as squares, ships as boats, "
-                         "in their nation's colour",
-        "legend_marks": "Your choices not yet carried out: a green border keeps or builds the piece, a red "
-                        "one loses it or leaves it unbuilt.",
-    }
+
+    def __init__(self) -> None:
+        #: what the game offers beyond the core (``tresham.games.contract.Offers``)
+        self.offers = Offers(
+            words=WORDS,
+            forms=Forms(self.order_forms, self.form_order),
+            standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing),
+            board=Board(self.board_key, self.board_svg, self.board_pieces, overlay="advciv/_map_orders.html"),
+            reference=Reference(self.reference, self.variants, PHASES),
+            replay=Replay(self.replay_page, template="advciv/_replay.html"),
+            prepared=Prepared(self.prepared, self.public_options),
+            bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
+            messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
+            talk_orders={"trade_offer": "to"}, pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
+        )
 
     # ---- options and orders as data -------------------------------------------------
     def options_schema(self) -> dict:
@@ -101,8 +157,8 @@ class AdvancedCivilization:
     def new_game(self, options: dict, seed: int | str) -> GameState:
         return new_game(options, seed)
 
-    def apply(self, state: GameState, order: dict, *, platform: bool = False) -> tuple[GameState, list[Event]]:
-        return apply(state, order, platform=platform)
+    def apply(self, state: GameState, order: dict, *, by_site: bool = False) -> tuple[GameState, list[Event]]:
+        return apply(state, order, by_site=by_site)
 
     def pending(self, state: GameState) -> list[Decision]:
         return pending(state)
@@ -134,7 +190,7 @@ class AdvancedCivilization:
         if state.finished or not any(d.player == seat for d in pending(state)):
             return []
         variant = variant_of(state)
-        site = variant.order_types(platform=True)
+        site = variant.order_types(by_site=True)
         return [t for t in variant.phase(state.phase).accepts if t not in site]
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -227,16 +283,6 @@ class AdvancedCivilization:
             out["done"] = {"type": "trade_done"}
         return out
 
-    def ast_page(self, state: GameState) -> dict:
-        """Each nation's A.S.T. track and each Age's entry requirements (33.2, SITE-AST-02;
-        ``pages.ast_page``)."""
-        return pages.ast_page(state)
-
-    def trade_page(self, state: GameState, seat: int) -> dict | None:
-        """The trade page of ``seat`` (SITE-TRADE-01..14; ``pages.trade_page``): None outside
-        the trade phase or for a seat without a nation."""
-        return pages.trade_page(state, seat)
-
     def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict:
         """A finished game replayed with every hand revealed: the hands before and after each
         turn's trade (27, 28) and each deal's real cards beside the stated ones, the lies
@@ -250,10 +296,6 @@ class AdvancedCivilization:
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
         return forms.form_order(game_for(state), seat, pending(state), form_id, values)
-
-    def advances_page(self, state: GameState, seat: int | None) -> dict:
-        """The 24 civilization cards (32) and who owns which (``pages.advances_page``)."""
-        return pages.advances_page(state, seat)
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
@@ -291,8 +333,8 @@ class AdvancedCivilization:
         order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))
         return order.to_json() if isinstance(order, Order) else order
 
-    def is_platform_order(self, order: dict) -> bool:
-        return is_platform_order(order)
+    def is_site_order(self, order: dict) -> bool:
+        return is_site_order(order)
 
     def dumps(self, state: GameState) -> str:
         return state.dumps()

@@ -47,7 +47,7 @@ from typing import Annotated, Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ...base import Decision, IllegalOrder
+from ...contract import Decision, IllegalOrder
 from ..bots.plain import plan_moves
 from ..context import Context
 from ..data import load

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..engine import apply
-from ..orders import is_platform_order
+from ..orders import is_site_order
 from ..position import Scenario, ScenarioError, build, parse
 from ..state import GameState
 from ..variant import game_for
@@ -48,8 +48,8 @@ def run(doc: dict | Scenario) -> ScenarioResult:
         o = dict(raw)
         o["player"] = seat_of(result.state, o.get("player"))
         try:
-            site = is_platform_order(o, result.state.options.variant)
-            result.state, ev = apply(result.state, o, platform=site)
+            site = is_site_order(o, result.state.options.variant)
+            result.state, ev = apply(result.state, o, by_site=site)
             result.events.extend(ev)  # a refused order changes nothing
         except IllegalOrder as e:
             result.refused.append({"order": raw, "error": str(e)})

@@ -16,7 +16,7 @@ from .. import engine
 from ..bots.heuristic import heuristic_bot
 from ..bots.random_bot import random_bot
 from ..data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
-from ..orders import is_platform_order
+from ..orders import is_site_order
 from ..state import GameState
 from ..variant import game_for, variant_of
 
@@ -146,12 +146,12 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
                 between.extend(f"after surplus removal: {v}" for v in check_invariants(st, after_surplus=True))
 
         try:
-            engine.apply_in_place(state, order, observe, platform=is_platform_order(order, state.options.variant))
+            engine.apply_in_place(state, order, observe, by_site=is_site_order(order, state.options.variant))
         except Exception as e:  # a sampled order was refused: a bug in sample(); use the default
             rec.refused_samples.append(f"{state.phase}: {order.get('type')}: {e}")
             order = engine.default(state, dec.player)
             try:
-                engine.apply_in_place(state, order, observe, platform=is_platform_order(order, state.options.variant))
+                engine.apply_in_place(state, order, observe, by_site=is_site_order(order, state.options.variant))
             except Exception as e2:
                 rec.violations.append(f"default order refused in {state.phase}: {e2}")
                 rec.stalled = True

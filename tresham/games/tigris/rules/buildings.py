@@ -24,7 +24,7 @@ board (TE-BLD-11, ``rules/monuments.py``, ``rules/wonder.py``).
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..state import BUILDINGS, TILE_NAMES, TEState, reading
 from .common import emit, who

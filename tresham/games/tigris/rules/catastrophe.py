@@ -8,7 +8,7 @@ go home; no conflict, no VP (TE-BASE-44).
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..state import TILE_NAMES, TEState
 from .common import emit, on_board, who, withdraw_unsupported

@@ -13,7 +13,7 @@ Committing nothing is always allowed, so the timeout default stays legal.
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..state import TEState
 from .common import emit, tile_words, who
 
@@ -35,6 +35,33 @@ def allowed_counts(s: TEState, side: str) -> list[int]:
         return [0] + [n for n in range(1, have + 1) if a + n > d]       # TE-ENG-02
     need = a + c["attacker_committed"] - d                                # TE-ENG-03
     return [0] + ([need] if 1 <= need <= have else [])
+
+
+def forced_nothing(s: TEState) -> str | None:
+    """Why the side to commit now has no choice but to commit nothing, judged on public facts
+    alone (both strengths, what the attacker committed, the size of the hand, never its
+    colours: a hand's colours are the seat's secret, and skipping a decision would tell
+    them); None when he may have a choice. SITE-TABLE-08: such a decision is not asked. In
+    the base game only the hand tells (a hand is never empty in play, TE-BASE-28), so only
+    the English variant's limits (TE-ENG-02/03) can settle it in public."""
+    if not s.options.get("english"):  # any number up to the tiles held: the hand decides
+        return None
+    c = s.conflict
+    side = side_to_commit(s)
+    held = sum(s.hands[c[side]].values())
+    a, d = c["attacker_strength"], c["defender_strength"]
+    if side == "attacker":
+        if a + held <= d:
+            return (f"with {a} against {d} and {held} tile{'s' if held != 1 else ''} in hand he cannot "
+                    "get ahead (TE-ENG-02)")
+        return None
+    total = a + c["attacker_committed"]
+    if d >= total:
+        return f"he already wins with {d} against {total} (TE-ENG-03)"
+    if total - d > held:
+        return (f"he cannot reach {total} from {d} with {held} tile{'s' if held != 1 else ''} in hand "
+                "(TE-ENG-03)")
+    return None
 
 
 def refusal(s: TEState, side: str, n: int, allowed: list[int]) -> IllegalOrder:

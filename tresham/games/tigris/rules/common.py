@@ -2,13 +2,15 @@
 the leaders-without-a-temple rule (TE-BASE-34)."""
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..state import DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
 
 
 def who(seat: int) -> str:
-    return DYNASTIES[seat]
+    """A seat's dynasty as players read it: "Archer" (issue 24, finding 9); the order values
+    and the view keep the lower-case id ("archer", ``DYNASTIES``)."""
+    return DYNASTIES[seat].capitalize()
 
 
 def emit(ev: list[Event], text: str, kind: str = "info", **data) -> None:

@@ -8,7 +8,7 @@ equal vectors share the place (TE-BASE-80).
 """
 from __future__ import annotations
 
-from ...base import Event
+from ...contract import Event
 from ..state import COLOURS, TEState
 from .common import emit, who
 

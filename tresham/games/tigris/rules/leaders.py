@@ -7,7 +7,7 @@ kingdom it ends in starts a revolt (TE-BASE-33).
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import regions_around
 from ..state import LEADER_NAMES, TEState

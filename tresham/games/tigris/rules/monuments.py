@@ -10,7 +10,7 @@ monument's kingdom, X one of its colours (TE-BASE-69/71).
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import kingdom_of
 from ..state import TEState, monument_colours

@@ -7,7 +7,7 @@ home, the winner scores 1 red, committed tiles leave the game (TE-BASE-50).
 """
 from __future__ import annotations
 
-from ...base import Event
+from ...contract import Event
 from ..board import Square, name
 from ..regions import kingdom_of
 from ..state import TEState

@@ -2,7 +2,7 @@
 the bag cannot supply the draw the game ends after this action (TE-BASE-76, TE-Z-04)."""
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..state import COLOURS, TEState, draw
 from .common import emit, tile_words, who
 

@@ -8,7 +8,7 @@ nothing (TE-BASE-39). The monument check comes after (TE-BASE-40, ``rules/turn.p
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import regions_around
 from ..state import TILE_NAMES, TEState

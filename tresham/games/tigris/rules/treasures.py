@@ -8,7 +8,7 @@ decision).
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import kingdom_of
 from ..state import TEState

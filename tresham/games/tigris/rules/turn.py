@@ -19,7 +19,7 @@ The state waits in ``s.phase`` on exactly one decision; ``s.ctx`` holds the acti
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import name
 from ..state import COLOURS, HAND_SIZE, TEState, draw, hand_count
 from . import (buildings, catastrophe, commit, leaders, monuments, revolt, swap, tiles, treasures,
@@ -180,8 +180,18 @@ def advance(s: TEState, ev: list[Event]) -> None:
         st = ctx["stage"]
         if st == "conflicts":
             if s.conflict is not None:
-                s.phase = "commit"
-                return
+                why = commit.forced_nothing(s)
+                if why is None:
+                    s.phase = "commit"
+                    return
+                # SITE-TABLE-08: no real choice (public facts alone): applied at once
+                side = commit.side_to_commit(s)
+                seat = s.conflict[side]
+                emit(ev, f"{who(seat)}, the {side}, has no choice but to commit nothing: {why}", "commit_forced",
+                     side=side)
+                if commit.commit(s, seat, 0, ev):
+                    (revolt if s.conflict["kind"] == "revolt" else war).resolve(s, ev)
+                continue
             if ctx["kind"] == "tile" and s.unification is not None:
                 cols = war.war_colours(s)
                 if len(cols) == 1:

@@ -13,7 +13,7 @@ once (TE-Z-15), and the next colour is fought only if still on both sides (TE-BA
 """
 from __future__ import annotations
 
-from ...base import Event
+from ...contract import Event
 from ..board import Square, name
 from ..regions import kingdom_of, regions_around
 from ..state import COLOURS, TEState

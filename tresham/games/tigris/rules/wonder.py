@@ -24,7 +24,7 @@ green, black on a tie.
 """
 from __future__ import annotations
 
-from ...base import Event, IllegalOrder
+from ...contract import Event, IllegalOrder
 from ..board import Square, name
 from ..regions import kingdom_of
 from ..state import COLOURS, TILE_NAMES, TEState, reading

@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...base import FieldChoice, FormField, IllegalOrder, OrderForm
+from ...contract import FieldChoice, FormField, IllegalOrder, OrderForm
 from ..board import Square, name
 from ..legal import legal_orders
 from ..rules.commit import allowed_counts, side_to_commit
+from ..rules.common import who
 from ..rules.turn import decider
-from ..state import COLOURS, DYNASTIES, LEADER_NAMES, MONUMENTS, TILE_NAMES, TEState
+from ..state import COLOURS, LEADER_NAMES, MONUMENTS, TILE_NAMES, TEState
 
 BUILDING_COLOURS = {"library": "red", "granary": "blue", "market_hall": "green", "palace": "black"}
 BUILDING_NAMES = {"library": "library", "granary": "granary", "market_hall": "market hall",
@@ -194,8 +195,8 @@ def commit_help(s: TEState, seat: int) -> str:
     basis = "temples beside the leader" if c["kind"] == "revolt" else f"{c['colour']} tiles in the leader's kingdom"
     mine = c[f"{side}_strength"]
     theirs = c[f"{other}_strength"]
-    words = (f"A {what}: you ({DYNASTIES[seat]}) are the {side}. Your strength so far: {mine} "
-             f"({basis}). The {other} ({DYNASTIES[c[other]]}): {theirs}")
+    words = (f"A {what}: you ({who(seat)}) are the {side}. Your strength so far: {mine} "
+             f"({basis}). The {other} ({who(c[other])}): {theirs}")
     if side == "defender":
         words += f" + {c['attacker_committed']} committed = {theirs + c['attacker_committed']}"
         words += ". Ties go to you, the defender."
@@ -327,7 +328,7 @@ def form_order(s: TEState, seat: int, form_id: str, values: dict[str, Any]) -> d
     order. The rules still check the order itself when it is applied."""
     forms = {f.id: f for f in order_forms(s, seat)}
     if form_id not in forms:
-        raise IllegalOrder("TE-BASE-27", f"the form {form_id!r} is not open to {DYNASTIES[seat]} now"
+        raise IllegalOrder("TE-BASE-27", f"the form {form_id!r} is not open to {who(seat)} now"
                            + (f"; the open ones are {', '.join(forms)}" if forms else ""))
     v = values or {}
     o: dict[str, Any] = {"player": seat}

@@ -1,4 +1,4 @@
-"""What the help pages show of Tigris & Euphrates (``GameRules.reference``): the steps of a
+"""What the help pages show of Tigris & Euphrates (``Reference.facts``): the steps of a
 turn in the order they are settled (TE-BASE-25..28, TE-Z-01), each with the decision it asks,
 its order types and what the site does when the player's time runs out (the contract's
 defaults, docs/tigris.md), and the game's options (TE-ADVB, TE-BLD, TE-ENG, TE-WON, TE-Z-09).
@@ -91,5 +91,5 @@ def options() -> list[dict]:
 
 
 def reference(variant: str | None = None) -> dict:
-    """``GameRules.reference``: the turn's steps and the options (no variants)."""
+    """``Reference.facts``: the turn's steps and the options (no variants)."""
     return {"phases": phases(), "options": options()}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...base import IllegalOrder, ReplaySection, Table
+from ...contract import IllegalOrder, ReplaySection, Table
 from ..engine import apply_in_place, new_game
 from ..orders import from_json
 from ..rules.end import final_totals, over_rule, places
@@ -47,9 +47,9 @@ def _hands(s: TEState) -> list[dict[str, Any]]:
              "tiles": {c: s.hands[seat][c] for c in COLOURS}} for seat in range(s.players)]
 
 
-def _effective(s: TEState, order: dict, platform: bool) -> Any:
+def _effective(s: TEState, order: dict, by_site: bool) -> Any:
     """The typed order ``apply_in_place`` carries out for ``order``: a timeout's default."""
-    o = from_json(order, platform=platform)
+    o = from_json(order, by_site=by_site)
     if o.type == "timeout" and not s.finished:
         return from_json(default_order(s))
     return o
@@ -120,7 +120,7 @@ def _note(t: _Turn, s_before_hands: list[dict[str, int]], bag: list[str], s: TES
 def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[str, Any]:
     """The replay of a game from its creation ``options``, ``seed`` and accepted ``orders``
     (the log, oldest first, each applied as the platform gave it): see the module docstring
-    and ``GameRules.replay_page``. IllegalOrder if an order no longer applies."""
+    and ``Replay.page``. IllegalOrder if an order no longer applies."""
     s = new_game(dict(options), seed)
     turns: list[dict[str, Any]] = []
     t = _Turn(s)
@@ -134,7 +134,7 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
         conflict = dict(s.conflict) if s.conflict is not None else None
         try:
             o = _effective(s, order, True)
-            apply_in_place(s, order, platform=True)
+            apply_in_place(s, order, by_site=True)
         except IllegalOrder as e:
             raise IllegalOrder(e.rule, f"order {count} of the log does not replay: {e.message}") from None
         t.orders += 1

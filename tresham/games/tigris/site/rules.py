@@ -1,4 +1,4 @@
-"""``TigrisEuphrates``: the :class:`tresham.games.base.GameRules` the platform sees, the site's
+"""``TigrisEuphrates``: the :class:`tresham.games.contract.GameRules` the platform sees, the site's
 handle on the engine (``engine.py``) and on the site face beside it: the order forms
 (``forms.py``), standing orders (``standing.py``), the help pages' text (``reference.py``),
 the replay (``replay.py``) and the map (``svg.py``); the bot is the greedy bot (``bots.py``).
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...base import (Decision, Event, MailEvent, OptionChoice, OptionField, SeatSummary, Table,
-                     Timer)
+from ...contract import (Board, Decision, Event, Forms, Offers, OptionChoice, OptionField, Reference, Replay,
+                         SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
 from ..bots import greedy_bot
-from ..orders import is_platform_order, json_schema
+from ..orders import is_site_order, json_schema
 from ..rules.end import places, score_vector
 from ..rules.turn import ACCEPTS, decider
 from ..state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
@@ -20,30 +20,42 @@ from ..view import stage_words
 from . import forms, reference, replay, standing, svg
 
 
+#: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
+WORDS = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
+         "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
+                      "a conflict, a monument or a treasure asks its players as it arises.",
+         "help_commands": "Tigris & Euphrates needs no Reset or Done: every order you submit is complete.",
+         "replay_note": "The game is over, so nothing in it is secret any more: here are the final scores "
+                        "with the colours each player's treasures went to, and for every turn each "
+                        "player's tiles when it began and when it ended, what he placed, committed to "
+                        "conflicts, swapped away and drew, and his points by colour.",
+         "replay_pending": "The replay of this game, with every player's tiles and points revealed, is "
+                           "shown once the game is over. Until then each player's tiles and points stay "
+                           "his own."}
+
+
 class TigrisEuphrates:
-    """The platform's handle on Tigris & Euphrates (see ``tresham.games.base.GameRules``)."""
+    """The platform's handle on Tigris & Euphrates (see ``tresham.games.contract.GameRules``)."""
 
     name = "tigris"
     title = "Tigris & Euphrates"
     min_players = 2
     max_players = 4
     points_label = "Victory points"
-    #: the site's words for this game's things (``GameRules.words``, ``base.WORDS``)
-    words = {"side": "Dynasty", "place": "square", "hand": "Your tiles", "hand_empty": "You hold no tiles.",
-             "turn_note": "The active player takes two actions, then refills his hand to six tiles; "
-                          "a conflict, a monument or a treasure asks its players as it arises.",
-             "help_commands": "Tigris & Euphrates needs no Reset or Done: every order you submit is complete.",
-             "replay_note": "The game is over, so nothing in it is secret any more: here are the final scores "
-                            "with the colours each player's treasures went to, and for every turn each "
-                            "player's tiles when it began and when it ended, what he placed, committed to "
-                            "conflicts, swapped away and drew, and his points by colour.",
-             "replay_pending": "The replay of this game, with every player's tiles and points revealed, is "
-                               "shown once the game is over. Until then each player's tiles and points stay "
-                               "his own."}
 
-    def pages(self) -> list[str]:
-        """The replay page only: no trade, advances or A.S.T. (``GameRules.pages``)."""
-        return ["replay"]
+    def __init__(self) -> None:
+        #: what the game offers beyond the core (``tresham.games.contract.Offers``): no pages of
+        #: its own, the replay laid out in tables
+        self.offers = Offers(
+            words=WORDS,
+            forms=Forms(self.order_forms, self.form_order),
+            standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing,
+                              kinds_for=self.standing_kinds_for),
+            board=Board(self.board_key, self.board_svg, self.board_pieces, legend=self.board_legend),
+            reference=Reference(self.reference, self.variants),
+            replay=Replay(self.replay_page, tables=self.replay_tables),
+            bot=self.bot, hand=self.hand, tools="tresham.games.tigris.tools.cli",
+        )
 
     def options_schema(self) -> dict:
         return {"type": "object", "additionalProperties": False, "properties": {
@@ -59,12 +71,6 @@ class TigrisEuphrates:
 
     def parse_options(self, raw: Any) -> dict:
         return engine.parse_options(raw)
-
-    def option_text(self, name: str, value: Any) -> str | None:
-        return None
-
-    def public_options(self, options: dict) -> dict:
-        return dict(options)
 
     def order_schema(self) -> dict:
         return json_schema()
@@ -85,8 +91,8 @@ class TigrisEuphrates:
     def new_game(self, options: dict, seed: int | str) -> TEState:
         return engine.new_game(options, seed)
 
-    def apply(self, state: TEState, order: dict, *, platform: bool = False) -> tuple[TEState, list[Event]]:
-        return engine.apply(state, order, platform=platform)
+    def apply(self, state: TEState, order: dict, *, by_site: bool = False) -> tuple[TEState, list[Event]]:
+        return engine.apply(state, order, by_site=by_site)
 
     def pending(self, state: TEState) -> list[Decision]:
         return engine.pending(state)
@@ -156,12 +162,6 @@ class TigrisEuphrates:
     def stage(self, state: TEState) -> str:
         return stage_words(state)
 
-    def mail_events(self, state: TEState, events: list[Event]) -> list[MailEvent]:
-        return []
-
-    def pick_order(self, state: TEState) -> list[int] | None:
-        return None
-
     def placement_done(self, state: TEState) -> bool:
         return True
 
@@ -177,7 +177,7 @@ class TigrisEuphrates:
             elif q.get("tile"):
                 tile = TILE_NAMES[q["tile"]] + (" (face down)" if q.get("face_down") else "")
             ld = q.get("leader")
-            rows.append([at, tile, f"{LEADER_NAMES[ld['colour']]} of {DYNASTIES[ld['owner']]}" if ld else "",
+            rows.append([at, tile, f"{LEADER_NAMES[ld['colour']]} of {DYNASTIES[ld['owner']].capitalize()}" if ld else "",
                          "yes" if q.get("treasure") else "", q.get("monument") or "",
                          q.get("building") or "", "yes" if q.get("unification") else ""])
         return Table("The board", ["Square", "Tile", "Leader", "Treasure", "Monument", "Building",
@@ -188,21 +188,6 @@ class TigrisEuphrates:
         if not h:
             return []
         return [f"{h[c]} {TILE_NAMES[c]}{'s' if h[c] != 1 else ''} ({c})" for c in COLOURS if h.get(c)]
-
-    def public_messages(self, view: dict) -> list[tuple[int, str]]:
-        return []
-
-    def commands(self, state: TEState, player: int) -> dict[str, dict]:
-        return {}
-
-    def ast_page(self, state: TEState) -> dict | None:
-        return None
-
-    def advances_page(self, state: TEState, player: int | None) -> dict | None:
-        return None
-
-    def trade_page(self, state: TEState, player: int) -> dict | None:
-        return None
 
     def replay_page(self, options: dict, seed: int | str, orders: list[dict]) -> dict | None:
         """Every hand and score of a finished game, turn by turn (``replay.py``)."""
@@ -243,8 +228,8 @@ class TigrisEuphrates:
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
         return greedy_bot(state, seat, rng_seed)
 
-    def is_platform_order(self, order: dict) -> bool:
-        return is_platform_order(order)
+    def is_site_order(self, order: dict) -> bool:
+        return is_site_order(order)
 
     def dumps(self, state: TEState) -> str:
         return state.dumps()

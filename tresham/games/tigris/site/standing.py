@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...base import IllegalOrder
+from ...contract import IllegalOrder
 from ..legal import legal_orders
 from ..rules.commit import allowed_counts, side_to_commit
 from ..rules.turn import decider

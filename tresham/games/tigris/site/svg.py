@@ -1,6 +1,6 @@
 """The board drawn: the printed side of a game's options as a standalone SVG, and the pieces of a
-seat's view as a layer over it, for the game page's map (``GameRules.board_svg``,
-``board_key``, ``board_pieces``; the platform's ``play/views_board.py`` and ``board.js``).
+seat's view as a layer over it, for the game page's map (``Board.svg``,
+``key``, ``pieces``; the platform's ``play/views_board.py`` and ``board.js``).
 
     board_svg(options) -> str      # the base map: the 16 x 11 squares of the side in play
     board_key(options) -> str      # a short hash of the side, the data and this drawing code
@@ -272,8 +272,8 @@ def board_legend(options: dict) -> list[str]:
         "special border, whose treasure is taken first.",
         "Tiles: red temple, blue farm, green market, black settlement; grey with two colour bars: face "
         "down under a monument; a dark square with a cross: a catastrophe. A gold diamond: a treasure.",
-        "Leaders: a disc of the leader's colour with its dynasty's sign: archer (bow and arrow), bull "
-        "(horned head), lion (mane), urn.",
+        "Leaders: a disc of the leader's colour with its dynasty's sign: Archer (bow and arrow), Bull "
+        "(horned head), Lion (mane), Urn.",
         "Monuments: a stepped tower in its two colours over its four squares. Buildings: a small "
         "tower of their colour on their tile. The wonder: a gold cross with the Shedu idol. A dashed "
         "gold ring: the unification marker.",
@@ -376,7 +376,7 @@ def pieces(view: dict) -> dict[str, Any]:
         if isinstance(leader, dict) and leader.get("colour") in COLOURS:
             seat = leader.get("owner")
             who = dyn.get(seat) or (DYNASTIES[seat] if isinstance(seat, int) and 0 <= seat < 4 else "?")
-            add("leader", sq, f"{who}'s {LEADER_NAMES[leader['colour']]} on {name(sq)}", owner=who,
+            add("leader", sq, f"{who.capitalize()}'s {LEADER_NAMES[leader['colour']]} on {name(sq)}", owner=who,
                 colour=leader["colour"], seat=seat)
     for sq in order:
         if squares[sq].get("unification"):

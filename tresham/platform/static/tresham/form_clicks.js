@@ -4,7 +4,8 @@
    last used comes first, then the forms in page order; nothing is sent, the player still
    presses the form's button (so a click never gives an order by itself). Without this script
    the forms work as they are. When the game's own click-the-map orders are on the page
-   (#map-orders, map_orders.js), their clicks are theirs and this script stays out of the way.
+   (an element #map-orders, in its board overlay), their clicks are theirs and this script
+   stays out of the way.
    The places the form in use offers are outlined on the map (fc-offer), its choice more
    strongly (fc-chosen). */
 (function () {

@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('accounts', '0004_registrations'),
-        ('play', '0003_game_reveal_talk'),
+        ('play', '0004_game_reveal_talk'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

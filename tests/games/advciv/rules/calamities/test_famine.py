@@ -3,7 +3,7 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 
 from tests.helpers import BABYLON, EGYPT, cal, owed, play, refused, texts
 

@@ -5,7 +5,7 @@ import pytest
 
 from tresham.games.advciv.context import Context
 from tresham.games.advciv.rules.calamities import losses as L
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import SIX, effect_position, position

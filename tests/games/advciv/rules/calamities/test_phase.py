@@ -7,10 +7,10 @@ import pytest
 
 from tresham.games.advciv import engine
 from tresham.games.advciv.context import Context
-from tresham.games.advciv.orders import is_platform_order
+from tresham.games.advciv.orders import is_site_order
 from tresham.games.advciv.phase import PHASES
 from tresham.games.advciv.rules.calamities.base import EFFECTS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.rng import Rng
 
 from tests.helpers import (ASIA, ASSYRIA, BABYLON, CRETE, EGYPT, SEVEN, SIX, THRACE, cal, cities,
@@ -518,6 +518,6 @@ def test_random_play_through_calamity_keeps_invariants(calamity):
                 o = PHASES["calamities"].sample(G(state), d.player, rng)
             else:
                 o = {"type": "timeout", "player": d.player}
-            engine.apply_in_place(state, o, platform=is_platform_order(o))
+            engine.apply_in_place(state, o, by_site=is_site_order(o))
             assert check_invariants(state) == [], (calamity, seed)
         assert state.phase != "calamities", (calamity, seed)

@@ -84,7 +84,10 @@ def test_a_traded_treachery_that_takes_nothing_keeps_its_trader_secret():
     board = {"upper_egypt": {"tokens": {"egypt": 6}}, "mesopotamia": {"tokens": {"babylon": 6}}}
     s, ev = cal(board, {"egypt": {"hand": ["treachery"], "flags": {"calamity_from": {"treachery": "babylon"}}}})
     assert "Treachery: Egypt has no city to lose." in texts(ev)
-    assert "babylon" not in told(ev, ASIA) and "babylon" not in told(ev)
+    # Babylon is named later in the turn's public history (a phase's line of the nations with
+    # nothing to decide), never as the trader
+    assert "by babylon" not in told(ev, ASIA) and "by babylon" not in told(ev)
+    assert "trader" not in told(ev, ASIA) and "trader" not in told(ev)
     assert "treachery was traded to egypt by babylon" in told(ev, EGYPT)
     assert "treachery was traded to egypt by babylon" in told(ev, BABYLON)
 

@@ -10,7 +10,7 @@ from tresham.games import registry
 from tresham.games.advciv.site.forms import NO_FORM, VARIANT_FORMS, forms_for
 from tresham.games.advciv.grand_imperial.variant import KEY, GrandImperial
 from tresham.games.advciv.variant import VARIANTS
-from tresham.games.base import IllegalOrder
+from tresham.games.contract import IllegalOrder
 from tresham.games.advciv.orders import Order
 from tresham.rng import Rng, seed_state
 from tresham.games.advciv.tools.sim import seat_bots
@@ -49,7 +49,7 @@ def bot_games(players_seeds=((4, 1), (6, 1), (5, 3), (7, 4), (8, 5)), turns=18, 
                 yield s, d
             o = bots[ds[0].player](s, ds[0].player, rng)
             o = o.to_json() if isinstance(o, Order) else o
-            s, _ = R.apply(s, o, platform=R.is_platform_order(o))
+            s, _ = R.apply(s, o, by_site=R.is_site_order(o))
 
 
 @pytest.mark.variant("GI-TRADE-04", "GI-TRADE-05", "GI-TRADE-08")

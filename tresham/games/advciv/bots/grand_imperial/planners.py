@@ -17,7 +17,7 @@ heuristic or the default. A planner decides on the seat's ``information_state`` 
 """
 from __future__ import annotations
 
-from ....base import IllegalOrder
+from ....contract import IllegalOrder
 from ...context import Context
 from ...grand_imperial import data as gi
 from ...grand_imperial import dispositions as dp

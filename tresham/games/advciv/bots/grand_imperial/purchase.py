@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ....base import IllegalOrder
+from ....contract import IllegalOrder
 from ...context import Context
 from ...grand_imperial import data as gi
 from ...grand_imperial import dispositions as dp

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
 from ...orders import Order, order
 from ...rules.calamities.base import effect, show_trader

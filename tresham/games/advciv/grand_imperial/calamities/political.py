@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import IllegalOrder
+from ....contract import IllegalOrder
 from ...context import Context
 from .. import dispositions as dp
 from .. import sites

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision
+from ....contract import Decision
 from ...context import Context
 from ...orders import Order
 from ...rules.calamities.superstition import ChooseCities, check_cities, seat

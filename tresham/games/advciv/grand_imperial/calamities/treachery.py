@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ....base import Decision
+from ....contract import Decision
 from ...context import Context
 from ...orders import Order
 from ...rules.calamities.base import effect

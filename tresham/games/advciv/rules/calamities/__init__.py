@@ -41,7 +41,7 @@ from dataclasses import replace
 from collections.abc import Mapping
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
 from ...orders import Order, Timeout
 from ...phase import Phase, register, require_phase_player

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...data import BARBARIANS
 from ...context import SPECIAL_OWNERS, Context
 from ...orders import Order, Timeout

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ....base import Decision
+from ....contract import Decision
 from ...context import Context
 from ...orders import Order, Timeout
 from ...state import STANDARD

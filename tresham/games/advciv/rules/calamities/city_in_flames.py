@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
 from ...orders import Order
 from .base import CalamityEffect, effect

@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order, Timeout, order
 from ...schema import AreaId, Count, Many, Mapping
 from . import losses as L
@@ -108,7 +109,7 @@ def check_selection(avail: dict[str, Any], quota: int, tokens: Any, cities: Any,
     sel = {"tokens": {a: n for a, n in sorted(tokens.items()) if n > 0}, "cities": sorted(cities)}
     need = selection_size(avail, quota)
     if unit_points(sel) != need:
-        raise IllegalOrder(rule, f"select exactly {need} unit points (tokens 1, cities 5); "
+        raise IllegalOrder(rule, f"select exactly {plural(need, 'unit point')} (tokens 1, cities 5); "
                            f"this selection has {unit_points(sel)}")
     return sel
 
@@ -203,7 +204,7 @@ class CivilWar(CalamityEffect):
     def _select(self, g: Context, ctx: dict[str, Any], sel: dict[str, Any]) -> None:
         v, picker = ctx["victim"], ctx["picker"]
         ctx["first"] = _plus(ctx["first"], sel)
-        g.emit(f"Civil War: {g.name(picker)} puts {unit_points(sel)} unit points of {g.name(v)} "
+        g.emit(f"Civil War: {g.name(picker)} puts {plural(unit_points(sel), 'unit point')} of {g.name(v)} "
                "into the first faction.", "civil_war_faction", nation=picker, points=unit_points(sel))
         if ctx["next"] == "beneficiary":
             ctx.update(picker=ctx["beneficiary"], quota=BENEFICIARY_PICK, rule="30.4123", next="split")
@@ -218,7 +219,7 @@ class CivilWar(CalamityEffect):
                    "calamity_none", nation=v)
             ctx["stage"] = "done"
             return
-        g.emit(f"Civil War: the first faction has {unit_points(ctx['first'])} unit points, the second "
+        g.emit(f"Civil War: the first faction has {plural(unit_points(ctx['first']), 'unit point')}, the second "
                f"{unit_points(ctx['second'])}.", "civil_war_factions",
                first=ctx["first"], second=ctx["second"])
         if g.of(v).has("military"):  # 30.414, Z-16: before the choice
@@ -314,7 +315,7 @@ class CivilWar(CalamityEffect):
             need = selection_size(avail, ctx["quota"])
             picker = ctx["picker"]
             return [Decision(g.of(picker).seat, "civil_war_units",
-                             f"Civil War: select {need} unit points of {g.name(v)}'s units "
+                             f"Civil War: select {plural(need, 'unit point')} of {g.name(v)}'s units "
                              "(tokens 1, cities 5) for the first faction",
                              default="units selected at random",
                              options={"points": need, "tokens": avail["tokens"],

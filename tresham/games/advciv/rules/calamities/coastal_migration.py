@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision
+from ....contract import Decision
 from ...context import Context
+from ...words import plural
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -54,7 +55,7 @@ class CoastalMigration(CalamityEffect):
             return
         loss = L.make_loss(g, v, POINTS, areas=areas, why="Coastal Migration", rule="28.631")
         need = L.required(g, loss)
-        g.emit(f"Coastal Migration: {g.name(v)} loses {need} unit points from coastal areas"
+        g.emit(f"Coastal Migration: {g.name(v)} loses {plural(need, 'unit point')} from coastal areas"
                + (" (all he has there, 28.632)." if need < POINTS else "."), "calamity_effect",
                nation=v, points=need)
         ctx["losses"][v] = loss

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -50,7 +51,7 @@ class Epidemic(CalamityEffect):
     id = "epidemic"
     rule = "30.61"
     #: the effect in the site's own words (the help pages, 30)
-    summary = (f"The victim loses {PRIMARY} unit points and makes other players lose "
+    summary = (f"The victim loses {plural(PRIMARY, 'unit point')} and makes other players lose "
                f"{SECONDARY} more, no more than {CAP} each and none from whoever "
                "traded him the card. Every area hit keeps a token; Medicine lessens it, Roadbuilding "
                "worsens it.")
@@ -60,7 +61,7 @@ class Epidemic(CalamityEffect):
         """30.611: the victim's own loss and the assignment are owed at once."""
         v = ctx["victim"]
         pts = primary_loss(g, v)
-        g.emit(f"Epidemic: {g.name(v)} loses {pts} unit points and must make others lose "
+        g.emit(f"Epidemic: {g.name(v)} loses {plural(pts, 'unit point')} and must make others lose "
                f"{L.assign_total(eligible(g, ctx), SECONDARY)}.", "calamity_effect", nation=v,
                points=pts)
         ctx["losses"] = {v: L.make_loss(g, v, pts, mode=L.EPIDEMIC, why="Epidemic", rule="30.611")}
@@ -76,7 +77,7 @@ class Epidemic(CalamityEffect):
         ctx["assigned"] = dict(sorted(assign.items()))
         for nation, n in ctx["assigned"].items():
             pts = secondary_loss(g, nation, n)
-            g.emit(f"Epidemic: {g.name(nation)} is assigned {n} unit points"
+            g.emit(f"Epidemic: {g.name(nation)} is assigned {plural(n, 'unit point')}"
                    + (f" and loses {pts}" if pts != n else "") + ".", "calamity_secondary",
                    nation=nation, assigned=n, points=pts)
             if pts > 0:
@@ -90,7 +91,7 @@ class Epidemic(CalamityEffect):
             caps = eligible(g, ctx)
             out.append(Decision(
                 g.of(ctx["victim"]).seat, "assign_losses",
-                f"Epidemic: make other players lose {L.assign_total(caps, SECONDARY)} unit points, "
+                f"Epidemic: make other players lose {plural(L.assign_total(caps, SECONDARY), 'unit point')}, "
                 f"at most {CAP} each" + (f" ({g.name(ctx['trader'])} traded you the card and is "
                                         "exempt)" if ctx["trader"] else ""),
                 default="the leading players by Total Public Points",

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order, order
 from ...schema import Count, Mapping, NationId
 from . import losses as L
@@ -93,7 +94,7 @@ class Famine(CalamityEffect):
     id = "famine"
     rule = "30.31"
     #: the effect in the site's own words (the help pages, 30)
-    summary = (f"The victim loses {PRIMARY} unit points and hands out {SECONDARY_TOTAL} "
+    summary = (f"The victim loses {plural(PRIMARY, 'unit point')} and hands out {SECONDARY_TOTAL} "
                f"more to other players, no more than {SECONDARY_CAP} to any of them. A Pottery "
                f"holder may show Grain cards to lose {GRAIN_RELIEF} fewer per card.")
     accepts = ("famine_assign", "famine_grain", L.ChooseLosses.type_name)
@@ -134,7 +135,7 @@ class Famine(CalamityEffect):
                 p = g.of(nation)
                 p.flags["famine_grain"] = p.flags.get("famine_grain", 0) + shown
                 g.emit(f"{g.name(nation)} shows {shown} Grain (Pottery): the Famine loss falls from "
-                       f"{nominal} to {pts} unit points; that Grain cannot buy civilization cards "
+                       f"{nominal} to {plural(pts, 'unit point')}; that Grain cannot buy civilization cards "
                        "this turn (30.312).", "famine_grain", nation=nation, grain=shown, points=pts)
             if pts > 0:
                 ctx["losses"][nation] = L.make_loss(g, nation, pts, why="Famine", rule="30.311")
@@ -149,12 +150,12 @@ class Famine(CalamityEffect):
     def pending(self, g: Context, ctx: dict[str, Any]) -> list[Decision]:
         if ctx.get("stage") == "assign":
             return [Decision(g.of(ctx["victim"]).seat, "famine_assign",
-                             f"Famine: assign {ctx['total']} unit points to other players, at most "
+                             f"Famine: assign {plural(ctx['total'], 'unit point')} to other players, at most "
                              f"{SECONDARY_CAP} each", default="the leading players lose 8 each",
                              options={"total": ctx["total"], "caps": capacities(g, ctx)})]
         if ctx.get("stage") == "grain":
             return [Decision(g.of(n).seat, "famine_grain",
-                             f"Famine: you owe {ctx['owed'][n]} unit points; with Pottery each Grain "
+                             f"Famine: you owe {plural(ctx['owed'][n], 'unit point')}; with Pottery each Grain "
                              "you show saves 4 (shown Grain cannot buy civilization cards this turn)",
                              default="show as many Grain as reduce the loss",
                              options={"owed": ctx["owed"][n],
@@ -183,7 +184,7 @@ class Famine(CalamityEffect):
                 raise IllegalOrder("30.311", f"{g.name(n)} may be assigned at most {caps[n]} "
                                    "unit points (8 at most, and no more than he has)")
         if sum(alloc.values()) != ctx["total"]:
-            raise IllegalOrder("29.64", f"you must assign exactly {ctx['total']} unit points "
+            raise IllegalOrder("29.64", f"you must assign exactly {plural(ctx['total'], 'unit point')} "
                                f"(you assigned {sum(alloc.values())})")
 
     def why_not(self, g: Context, ctx: dict[str, Any], nation: str) -> str:

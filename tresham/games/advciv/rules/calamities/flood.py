@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import SPECIAL_OWNERS, Context
+from ...words import plural
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -72,7 +73,7 @@ class Flood(CalamityEffect):
     id = "flood"
     rule = "30.51"
     #: the effect in the site's own words (the help pages, 30)
-    summary = (f"The victim loses up to {PRIMARY} unit points of vulnerable units on the flood plain "
+    summary = (f"The victim loses up to {plural(PRIMARY, 'unit point')} of vulnerable units on the flood plain "
                f"where he has most, and the other players there lose {SECONDARY} between them. "
                "With nothing on a flood plain he loses a coastal city instead; Engineering caps the "
                f"loss at {ENGINEERING_CAP}.")
@@ -107,7 +108,7 @@ class Flood(CalamityEffect):
         ctx["stage"] = "losses"
         own = cap(g, v, PRIMARY)
         g.emit(f"Flood on the {plain.replace('_', '-').title()} flood plain: {g.name(v)} loses up "
-               f"to {own} unit points there.", "calamity_effect", nation=v, plain=plain, points=own)
+               f"to {plural(own, 'unit point')} there.", "calamity_effect", nation=v, plain=plain, points=own)
         ctx["losses"][v] = L.make_loss(g, v, own, mode=L.FLOOD, areas=areas, why="Flood",
                                        rule="30.511", ceiling=own)
         others = others_on(g, v, areas)
@@ -129,7 +130,7 @@ class Flood(CalamityEffect):
         for nation, n in ctx["assigned"].items():
             pts = cap(g, nation, n)
             engineering = g.of(nation).has("engineering")
-            g.emit(f"Flood: {g.name(nation)} loses {'up to ' if engineering else ''}{pts} unit points "
+            g.emit(f"Flood: {g.name(nation)} loses {'up to ' if engineering else ''}{plural(pts, 'unit point')} "
                    "on the flood plain.", "calamity_secondary", nation=nation, points=pts)
             ctx["losses"][nation] = L.make_loss(g, nation, pts, mode=L.FLOOD, areas=areas, why="Flood",
                                                 rule="30.512", ceiling=ENGINEERING_CAP if engineering else None)
@@ -163,7 +164,7 @@ class Flood(CalamityEffect):
         if ctx["assigned"] is None:
             caps = self._caps(g, ctx)
             out.append(Decision(seat, "assign_losses",
-                                f"Flood: divide {SECONDARY} unit points of losses among the other "
+                                f"Flood: divide {plural(SECONDARY, 'unit point')} of losses among the other "
                                 "players on the flood plain", default="the leading players",
                                 options={"total": L.assign_total(caps, SECONDARY), "caps": caps}))
         return out

@@ -49,8 +49,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import SPECIAL_OWNERS, Context
+from ...words import plural
 from ...orders import Order, order
 from ...schema import AreaId, Choice, Count, Many, Mapping, NationId
 
@@ -266,7 +267,7 @@ def check(g: Context, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int
             if mode == EPIDEMIC:
                 raise IllegalOrder("30.612", f"an Epidemic leaves at least one token in each area; "
                                    f"you may remove at most {caps[area]} in {area}")
-            raise IllegalOrder("29.62", f"you have only {caps[area]} tokens in {area}")
+            raise IllegalOrder("29.62", f"you have only {plural(caps[area], 'token')} in {area}")
     cities = city_areas(g, loss)
     seen = set()
     for area in list(reduce) + list(destroy):
@@ -289,16 +290,16 @@ def check(g: Context, loss: dict, tokens: Any, reduce: Any, destroy: Any) -> int
     need = _need(g, loss, table, g.of(nation).stock, sum(caps.values()))
     if pts != need:
         if need < loss["points"] and loss.get("max") is not None and need < maximum(g, loss):
-            msg = (f"{why} takes at most {loss['max']} unit points and exactly {loss['points']} cannot "
+            msg = (f"{why} takes at most {plural(loss['max'], 'unit point')} and exactly {loss['points']} cannot "
                    f"be lost; you must lose {need}, the most possible without going above "
                    f"{loss['max']}; this choice loses {pts}")
         elif need == loss["points"]:
-            msg = f"you must lose exactly {need} unit points to {why}; this choice loses {pts}"
+            msg = f"you must lose exactly {plural(need, 'unit point')} to {why}; this choice loses {pts}"
         elif need > loss["points"]:
-            msg = (f"{loss['points']} unit points cannot be lost exactly; you must lose {need} "
+            msg = (f"{plural(loss['points'], 'unit point')} cannot be lost exactly; you must lose {need} "
                    f"(the smallest possible excess); this choice loses {pts}")
         else:
-            msg = f"you must lose all {need} unit points you can; this choice loses {pts}"
+            msg = f"you must lose all {plural(need, 'unit point')} you can; this choice loses {pts}"
         raise IllegalOrder("29.63", msg)
     return pts
 
@@ -324,7 +325,7 @@ def apply(g: Context, loss: dict, tokens: dict[str, int], reduce: list[str], des
             g.emit(f"{g.name(nation)} loses {n} token{'s' if n != 1 else ''} in {g.area_name(area)}"
                    + (f" to {why}" if why else "") + ".", "tokens_lost", area=area, nation=nation,
                    tokens=n)
-    g.emit(f"{g.name(nation)} has lost {pts} unit points" + (f" to {why}" if why else "") + ".",
+    g.emit(f"{g.name(nation)} has lost {plural(pts, 'unit point')}" + (f" to {why}" if why else "") + ".",
            "losses", nation=nation, points=pts)
     return pts
 
@@ -409,7 +410,7 @@ def decision(g: Context, loss: dict) -> Decision:
     why = loss["why"] or "a calamity"
     return Decision(
         _seat(g, loss["nation"]), "choose_losses",
-        f"Choose {need} unit points to lose to {why}"
+        f"Choose {plural(need, 'unit point')} to lose to {why}"
         + (" (cities count 5, or 5 minus the tokens left when reduced)" if table.cities else ""),
         required=True, default="random units are lost",
         options={"points": need, "nominal": loss["points"], "mode": loss["mode"],
@@ -486,12 +487,12 @@ def check_assignment(g: Context, assign: Any, caps: dict[str, int], total: int, 
             raise IllegalOrder("29.61" if nation in g.s.nations() else rule,
                                f"{g.name(nation)} cannot be chosen as a secondary victim" + among)
         if n > caps[nation]:
-            raise IllegalOrder(rule, f"at most {caps[nation]} unit points may be assigned to "
+            raise IllegalOrder(rule, f"at most {plural(caps[nation], 'unit point')} may be assigned to "
                                f"{g.name(nation)}")
         out[nation] = n
     need = assign_total(caps, total)
     if sum(out.values()) != need:
-        raise IllegalOrder(rule, f"you must assign exactly {need} unit points; you assigned "
+        raise IllegalOrder(rule, f"you must assign exactly {plural(need, 'unit point')}; you assigned "
                            f"{sum(out.values())}")
     return out
 

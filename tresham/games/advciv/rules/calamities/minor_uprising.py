@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order, order
 from ...schema import Count
 from . import losses as L
@@ -65,7 +66,7 @@ class MinorUprising(CalamityEffect):
                    nation=v, calamity=self.id)
             ctx["stage"] = "done"
             return
-        g.emit(f"Minor Uprising: {g.name(v)} must lose {n} unit points (one per city), or pay "
+        g.emit(f"Minor Uprising: {g.name(v)} must lose {plural(n, 'unit point')} (one per city), or pay "
                f"{RATE} treasury tokens for each.", "calamity_effect", nation=v, points=n)
         ctx["stage"] = "pay"
         if most_payable(g, v, n) == 0:
@@ -94,7 +95,7 @@ class MinorUprising(CalamityEffect):
         if st == "pay":
             mx = most_payable(g, v, ctx["points"])
             return [Decision(seat(g, v), "uprising_pay",
-                             f"Minor Uprising: {ctx['points']} unit points to lose; pay for up to {mx} "
+                             f"Minor Uprising: {plural(ctx['points'], 'unit point')} to lose; pay for up to {mx} "
                              f"of them with {RATE} treasury tokens each?",
                              default="nothing paid, random units lost",
                              options={"points": ctx["points"], "max": mx, "rate": RATE})]
@@ -113,7 +114,7 @@ class MinorUprising(CalamityEffect):
                 raise IllegalOrder("28.832", f"a unit point costs {RATE} treasury tokens: pay an even number")
             if o.treasury > RATE * mx:
                 raise IllegalOrder("28.832", f"you may pay at most {RATE * mx} treasury tokens "
-                                   f"({mx} unit points)")
+                                   f"({plural(mx, 'unit point')})")
             self._pay(g, ctx, o.treasury)
             return
         if isinstance(o, UprisingPay):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...data import PIRATES
 from ...context import Context
 from ...orders import Order

@@ -16,8 +16,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order, Timeout
 from .base import CalamityEffect, effect
 
@@ -52,7 +53,9 @@ class SlaveRevolt(CalamityEffect):
         n = unsupporting(g, v)
         ctx["unsupporting"] = n
         g.emit(f"Slave Revolt: {n} of {g.name(v)}'s tokens cannot support cities; "
-               f"{g.tokens_on_board(v) - n} tokens remain for {len(g.cities_of(v))} cities.",
+               f"{plural(g.tokens_on_board(v) - n, 'token')} "
+               f"{'remains' if g.tokens_on_board(v) - n == 1 else 'remain'} for "
+               f"{plural(len(g.cities_of(v)), 'city')}.",
                "calamity_effect", nation=v, tokens=n)
         ctx["support"] = support_rules().start_support_check(g, "Slave Revolt", nations=[v],
                                                         unsupporting={v: n})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
 from ...context import Context
 from ...orders import Order, order

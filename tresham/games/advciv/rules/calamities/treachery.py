@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision
+from ....contract import Decision
 from ...context import Context
 from ...orders import Order
 from .base import CalamityEffect, effect, show_trader

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import Context
+from ...words import plural
 from ...orders import Order
 from . import losses as L
 from .base import CalamityEffect, effect
@@ -77,7 +78,7 @@ class TribalConflict(CalamityEffect):
         a, b = split(pair)
         n = pair_tokens(g, v, pair)
         g.emit(f"Tribal Conflict: {g.area_name(a)} and {g.area_name(b)} are depopulated"
-               + (f"; at most {CAP} of {g.possessive(v)} {n} tokens there are removed (28.733)."
+               + (f"; at most {CAP} of {g.possessive(v)} {plural(n, 'token')} there are removed (28.733)."
                   if n > CAP else "."), "calamity_effect", nation=v, areas=[a, b], tokens=min(n, CAP))
         ctx["pair"] = pair
         ctx["stage"] = "tokens"

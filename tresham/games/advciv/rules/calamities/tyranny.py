@@ -26,8 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...context import SPECIAL_OWNERS, Context
+from ...words import plural
 from ...orders import Order, order
 from ...schema import AreaId, Count, Many, Mapping
 from .base import CalamityEffect, effect
@@ -172,20 +173,20 @@ def check_annex(g: Context, ctx: dict[str, Any], tokens: Any, cities: Any) -> No
         raise IllegalOrder("28.813", "a city may be named only once")
     for a, n in tokens.items():
         if n < 0 or n > g.tokens(a, v):
-            raise IllegalOrder("28.813", f"{g.name(v)} has {g.tokens(a, v)} tokens in {a}")
+            raise IllegalOrder("28.813", f"{g.name(v)} has {plural(g.tokens(a, v), 'token')} in {a}")
     for a in cities:
         if g.s.board.cities.get(a) != v:
             raise IllegalOrder("28.813", f"{g.name(v)} has no city in {a}")
     pts = sum(tokens.values()) + CITY_POINTS * len(cities)
     if pts > ctx["left"]:
-        raise IllegalOrder("28.813", f"annex at most {ctx['left']} unit points (tokens 1, "
+        raise IllegalOrder("28.813", f"annex at most {plural(ctx['left'], 'unit point')} (tokens 1, "
                            f"cities 5); this choice has {pts}")
     b = ctx["beneficiary"]
     if sum(tokens.values()) > g.of(b).stock:
-        raise IllegalOrder("28.816", f"you have only {g.of(b).stock} tokens in stock to replace "
+        raise IllegalOrder("28.816", f"you have only {plural(g.of(b).stock, 'token')} in stock to replace "
                            "annexed tokens")
     if len(cities) > g.cities_in_stock(b):
-        raise IllegalOrder("28.816", f"you have only {g.cities_in_stock(b)} cities in stock to "
+        raise IllegalOrder("28.816", f"you have only {plural(g.cities_in_stock(b), 'city')} in stock to "
                            "replace annexed cities")
     sim = _Sim(g, ctx)
     want = {("token", a): n for a, n in tokens.items() if n > 0}
@@ -205,7 +206,7 @@ def check_annex(g: Context, ctx: dict[str, Any], tokens: Any, cities: Any) -> No
                            "even after the other annexations")
     more = sim.options()
     if more:
-        raise IllegalOrder("28.813", f"you must annex as long as you can: {sim.left} unit points "
+        raise IllegalOrder("28.813", f"you must annex as long as you can: {plural(sim.left, 'unit point')} "
                            f"are left and {', '.join(sorted({a for _, a in more}))} can still be "
                            "annexed")
 
@@ -247,7 +248,7 @@ class Tyranny(CalamityEffect):
         n = quota(g, victim)
         ctx["left"] = n
         mods = held(g, victim, "tyranny")
-        g.emit(f"Tyranny: {g.name(nation)} ({g.units_in_stock(nation)} unit points in stock) "
+        g.emit(f"Tyranny: {g.name(nation)} ({plural(g.units_in_stock(nation), 'unit point')} in stock) "
                f"is the beneficiary and annexes {n} of {g.possessive(victim)} unit points "
                f"(2 per city, 28.813" + (f"; changed by {named(g, mods)}" if mods else "")
                + ").", "tyranny", nation=nation, victim=victim, points=n)

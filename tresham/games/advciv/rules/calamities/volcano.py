@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ....base import Decision, IllegalOrder
+from ....contract import Decision, IllegalOrder
 from ...data import BARBARIANS, PIRATES
 from ...context import Context
+from ...words import plural
 from ...orders import Order, order
 from ...schema import OptionalArea, SiteId
 from .base import CalamityEffect, effect
@@ -163,7 +164,7 @@ def erupt(g: Context, vid: str) -> None:
             if not harmed(g, owner):
                 continue
             g.remove_tokens(owner, a, n)
-            g.emit(f"{g.name(owner)} loses {n} tokens in {g.area_name(a)} to the eruption.",
+            g.emit(f"{g.name(owner)} loses {plural(n, 'token')} in {g.area_name(a)} to the eruption.",
                    "tokens_lost", nation=owner, area=a, tokens=n)
         owner = g.s.board.cities.get(a)
         if owner is not None and harmed(g, owner):

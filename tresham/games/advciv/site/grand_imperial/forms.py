@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ....base import Decision, FieldChoice, FormField, OrderForm
+from ....contract import Decision, FieldChoice, FormField, IllegalOrder, OrderForm
 from ...context import Context
 from ...grand_imperial import data as gi
 from ...grand_imperial.acquisition import card_name, region_name
@@ -246,11 +246,7 @@ def _gi_ships_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> di
         pay = v.get(f"keep{r['id']}")
         if pay:
             maintain.append({"area": r["area"], "ship": r["id"], "pay": pay})
-    build = []
-    for key, n in (v.get("build") or {}).items():
-        area, _, pay = key.partition("|")
-        build += [{"area": area, "pay": pay}] * n
-    return {"type": "ships", **_player(seat), "maintain": maintain, "build": build}
+    return {"type": "ships", **_player(seat), "maintain": maintain, "build": plain.ship_builds(v)}
 
 
 @form("ships", _gi_ships_order, variant=KEY)
@@ -263,13 +259,11 @@ def _gi_ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         fields.append(FormField(f"keep{r['id']}", _ship_label(g, r), "choice",
                                 [FieldChoice(p, _PAY_UPKEEP[p]) for p in pays], required=False,
                                 value="treasury", help="none: the ship goes to stock, its cargo lost"))
-    pays = {"tokens": "2 tokens there", "treasury": "2 from treasury", "mixed": "1 token there and 1 from treasury"}
-    builds = [FieldChoice(f"{a}|{p}", f"{g.area_name(a)}: {pays.get(p, p)}", 4) for a, p in d.options.get("build", [])]
-    if builds:
-        fields.append(FormField("build", "New ships (Triremes)", "counts", sorted(builds, key=lambda c: c.label),
-                                max=4, help=f"treasury {d.options.get('treasury', 0)}; at most 4 ships in all"))
-    return [OrderForm("ships", "Ships: maintain and build", fields, submit="Give the ship orders",
-                      help=d.prompt, rule="GI-TURN-04")]
+    fields += plain.ship_build_fields(g, g.s.players[seat].nation, d.options.get("build", []),
+                                      int(d.options.get("treasury", 0)))
+    return [OrderForm("ships", "Ships: keep and build (Triremes)", fields, submit="Give the ship orders",
+                      help=f"{d.prompt}. " + plain.ships_help(int(d.options.get("treasury", 0)), []),
+                      rule="GI-TURN-04")]
 
 
 def _roles_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:
@@ -429,6 +423,8 @@ def _gi_buy_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict
         adv = v.get(f"advance{i}")
         if not adv:
             continue
+        if not v.get(f"city{i}"):
+            raise IllegalOrder("GI-CARULE-01", f"city advance {i}: choose the city it is built in")
         ln = {"advance": adv, "city": v.get(f"city{i}"), "pay_cards": plain.expand_counts(v.get(f"pay{i}") or {}),
               "treasury": int(v.get(f"treasury{i}") or 0), "research": int(v.get(f"research{i}") or 0)}
         if v.get(f"restore{i}") == "yes":
@@ -472,7 +468,8 @@ def _gi_buy(g: Context, seat: int, d: Decision) -> list[OrderForm]:
         fields += [
             FormField(f"advance{i}", f"City advance {i}", "choice", choices, required=False,
                       help="each advance is paid on its own: its own cards, treasury and research"),
-            FormField(f"city{i}", f"City for advance {i}", "choice", cities),
+            FormField(f"city{i}", f"City for advance {i}", "choice", cities, required=False,
+                      help="only for a row with an advance chosen"),
             FormField(f"pay{i}", f"Trade cards for advance {i}", "counts",
                       plain.hand_choices(g, list(p.hand), tradable_only=True)),
             FormField(f"treasury{i}", f"Treasury for advance {i}", "number", min=0, max=p.treasury, value=0),

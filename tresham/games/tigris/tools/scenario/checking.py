@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ... import engine
-from ....base import Event
+from ....contract import Event
 from ...board import name
 from ...rules.end import final_totals, places, score_vector
 from ...rules.turn import decider

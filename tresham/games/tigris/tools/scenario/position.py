@@ -6,7 +6,7 @@ for, TE-BASE-02/04/07, and the state's invariants must hold).
 from __future__ import annotations
 
 from ... import engine
-from ....base import IllegalOrder
+from ....contract import IllegalOrder
 from ...board import name
 from ...invariants import violations
 from ...rules.monuments import block

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ... import engine
-from ....base import Event, IllegalOrder
+from ....contract import Event, IllegalOrder
 from ...invariants import violations
 from ...state import TEState
 from .checking import check
@@ -53,7 +53,7 @@ def run(doc: Scenario | dict) -> Result:
         before = s.digest()
         try:
             # {"type": "timeout", "player": P}: the deadline passed, the decision's default applies
-            s2, ev = engine.apply(s, order, platform=order.get("type") == "timeout")
+            s2, ev = engine.apply(s, order, by_site=order.get("type") == "timeout")
         except IllegalOrder as e:
             res.refused.append({"step": i, "rule": e.rule, "error": f"{e.rule}: {e.message}",
                                 "expected": step.refused is not None})

@@ -1,0 +1,302 @@
+/* Orders given by clicking the game page's map (advciv/_map_orders.html): a nation's pick
+   (SITE-PICK-03: click one of its start areas), population placement when the stock is short
+   (SITE-POP-02: each click places one token), movement (SITE-MOVE-01/03: click a stack to take
+   one token, shift-click takes one more, a double click the whole stack, click the source again to put one
+   back, click a destination to drop them; Done, Done unless threatened, Reset: SITE-MOVE-06/07).
+   Everything is sent through the page's own order form (#order: its CSRF token, its revision),
+   so the server checks it and shows its refusals as for a typed order. The panel beside the
+   map has labelled controls for the keyboard; without this script the order form still works. */
+(function () {
+  "use strict";
+  var data = null, sel = null, moves = [], placed = {}, down = null, bound = false;
+
+  function $(s, root) { return (root || document).querySelector(s); }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function view() { return $(".board-view[data-box]"); }
+  function decision(kind) {
+    return data ? (data.decisions || []).filter(function (d) { return d.kind === kind; })[0] : null;
+  }
+  function mode() {
+    if (decision("pick")) return "pick";
+    if (decision("grow")) return "grow";
+    if (decision("move")) return "move";
+    return null;
+  }
+  function areaName(id) {
+    var t = $("#area-" + id + " > title");
+    return t ? t.textContent.split(",")[0] : id;
+  }
+  function limitOf(id) {
+    var t = $("#area-" + id + " > title"), m = t && /population limit (\d+)/.exec(t.textContent);
+    return m ? +m[1] : null;
+  }
+  function allAreas() {
+    var out = [];
+    document.querySelectorAll(".board-view g.area.land[data-area]").forEach(function (g) {
+      out.push(g.getAttribute("data-area"));
+    });
+    return out.sort(function (a, b) { return areaName(a).localeCompare(areaName(b)); });
+  }
+
+  function send(order) {
+    var form = document.getElementById("order");
+    var box = form && form.querySelector("textarea[name=order]");
+    if (!box) { say("The order form is missing: reload the page."); return; }
+    box.value = JSON.stringify(order);
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+  function say(text) { var s = $("#map-orders .map-orders-status"); if (s) s.textContent = text; }
+
+  /* ---- pick (SITE-PICK-03/04) ---- */
+  function pickOptions() {
+    var d = decision("pick"), out = [];
+    var nations = (d && d.options && d.options.nations) || {};
+    Object.keys(nations).sort().forEach(function (n) {
+      (nations[n] || []).forEach(function (a) { out.push({nation: n, area: a}); });
+    });
+    return out;
+  }
+  function pickAt(area) {
+    var o = pickOptions().filter(function (p) { return p.area === area; })[0];
+    if (!o) { say(areaName(area) + " is not a start area you may pick now."); return; }
+    say("Picking " + o.nation + " in " + areaName(area) + "…");
+    send({type: "pick", nation: o.nation, area: o.area});
+  }
+
+  /* ---- population (SITE-POP-02) ---- */
+  function growOptions() { var d = decision("grow"); return (d && d.options) || {}; }
+  function placedTotal() { return Object.keys(placed).reduce(function (s, a) { return s + placed[a]; }, 0); }
+  function growAt(area, back) {
+    var o = growOptions(), room = (o.areas || {})[area] || 0;
+    if (back) { if (placed[area]) { placed[area] -= 1; if (!placed[area]) delete placed[area]; } }
+    else if (!room) { say(areaName(area) + " cannot grow now."); return; }
+    else if ((placed[area] || 0) >= room) { say(areaName(area) + " grows by at most " + room + "."); return; }
+    else if (placedTotal() >= (o.stock || 0)) { say("No token left to place: Done, or take one back."); return; }
+    else placed[area] = (placed[area] || 0) + 1;
+    render();
+  }
+
+  /* ---- movement (SITE-MOVE-01/03/06/07) ---- */
+  function left(area) {
+    var n = (data.tokens || {})[area] || 0;
+    moves.forEach(function (m) { if (m.from === area && typeof m.count === "number") n -= m.count; });
+    return n;
+  }
+  function moveAt(area, shift) {
+    if (sel && area === sel.from) {
+      if (shift) {
+        if (sel.n < left(area)) sel.n += 1; else say("No more of your tokens in " + areaName(area) + ".");
+      } else {
+        sel.n -= 1;
+        if (!sel.n) sel = null;
+      }
+    } else if (sel) {
+      moves.push({from: sel.from, to: area, count: sel.n});
+      sel = null;
+    } else if (left(area) > 0) {
+      /* over its population limit: one click takes the excess (SITE-MOVE-02) */
+      var lim = limitOf(area), excess = lim === null ? 0 : Math.min(left(area), (data.tokens[area] || 0) - lim);
+      sel = {from: area, n: excess > 1 ? excess : 1};
+    } else {
+      say("You have no token left to move in " + areaName(area) + ".");
+      return;
+    }
+    render();
+  }
+  function sendMoves(done) {
+    /* the voyages entered before, as an order states them (the stored plan adds paths and legs) */
+    var voyages = ((data.my_moves && data.my_moves.voyages) || []).map(function (v) {
+      return {ship: v.ship, steps: v.steps};
+    });
+    send({type: "move", moves: moves, voyages: voyages, done: done});
+  }
+
+  /* ---- the map's clicks ---- */
+  function areaAt(x, y) {
+    var hits = document.elementsFromPoint ? document.elementsFromPoint(x, y) : [document.elementFromPoint(x, y)];
+    for (var i = 0; i < hits.length; i++) {
+      var h = hits[i] && hits[i].closest && hits[i].closest("[data-area]");
+      if (h && h.closest(".board-view")) return h.getAttribute("data-area");
+    }
+    return null;
+  }
+  function bind() {
+    var v = view();
+    if (!v || bound) return;
+    bound = true;
+    v.addEventListener("pointerdown", function (e) { down = [e.clientX, e.clientY]; }, true);
+    v.addEventListener("click", function (e) {
+      if (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 6) return; /* a drag */
+      var area = areaAt(e.clientX, e.clientY), m = mode();
+      if (!area || !m) return;
+      e.preventDefault();
+      if (m === "pick") pickAt(area);
+      else if (m === "grow") growAt(area, e.shiftKey);
+      else moveAt(area, e.shiftKey);
+    });
+    v.addEventListener("dblclick", function (e) {
+      /* a double click takes the whole stack (SITE-MOVE-03): its two clicks took one and put it back */
+      if (mode() !== "move" || (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 6)) return;
+      var area = areaAt(e.clientX, e.clientY);
+      if (!area || left(area) < 1) return;
+      e.preventDefault();
+      sel = {from: area, n: left(area)};
+      render();
+    });
+    v.classList.add("map-clickable");
+  }
+
+  /* ---- the panel ---- */
+  function button(text, fn, attrs) {
+    var b = el("button", Object.assign({type: "button"}, attrs || {}), text);
+    b.addEventListener("click", fn);
+    return b;
+  }
+  function selectOf(id, label, values, names) {
+    var wrap = el("p"), l = el("label", {"for": id}, label), s = el("select", {id: id});
+    values.forEach(function (v, i) { s.appendChild(el("option", {value: v}, names[i])); });
+    wrap.appendChild(l); wrap.appendChild(document.createTextNode(" ")); wrap.appendChild(s);
+    return wrap;
+  }
+  function center(id) {
+    var l = $('.board-view .lbl[data-area="' + id + '"]');
+    return l ? [+l.getAttribute("data-x"), +l.getAttribute("data-y")] : null;
+  }
+  function arrows() {
+    /* the pending moves drawn over the map: a line from source to destination, with the count */
+    var svg = $(".board-view svg.board-stage"), NS = "http://www.w3.org/2000/svg";
+    if (!svg) return;
+    var g = svg.querySelector("g.mo-arrows");
+    if (g) g.parentNode.removeChild(g);
+    if (mode() !== "move" || !moves.length) return;
+    g = document.createElementNS(NS, "g");
+    g.setAttribute("class", "mo-arrows");
+    g.setAttribute("aria-hidden", "true");
+    moves.forEach(function (mv) {
+      var a = center(mv.from), b = center(mv.to);
+      if (!a || !b) return;
+      var line = document.createElementNS(NS, "line");
+      line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
+      line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
+      g.appendChild(line);
+      var head = document.createElementNS(NS, "circle");
+      head.setAttribute("cx", b[0]); head.setAttribute("cy", b[1]); head.setAttribute("r", 4);
+      g.appendChild(head);
+      var t = document.createElementNS(NS, "text");
+      t.setAttribute("x", (a[0] + b[0]) / 2); t.setAttribute("y", (a[1] + b[1]) / 2);
+      t.textContent = String(mv.count);
+      g.appendChild(t);
+    });
+    svg.appendChild(g);
+  }
+  function unsent() {
+    if (sel || Object.keys(placed).length) return true;
+    var sent = (data && data.my_moves && data.my_moves.moves) || [];
+    return mode() === "move" && JSON.stringify(sent) !== JSON.stringify(moves);
+  }
+  function mark() {
+    document.querySelectorAll(".board-view g.area.mo-offer, .board-view g.area.mo-source").forEach(function (g) {
+      g.classList.remove("mo-offer", "mo-source");
+    });
+    var m = mode(), offer = [];
+    if (m === "pick") offer = pickOptions().map(function (p) { return p.area; });
+    else if (m === "grow") offer = Object.keys(growOptions().areas || {});
+    else if (m === "move") offer = Object.keys(data.tokens || {});
+    offer.forEach(function (a) { var g = $("#area-" + a); if (g) g.classList.add("mo-offer"); });
+    if (sel) { var g = $("#area-" + sel.from); if (g) g.classList.add("mo-source"); }
+    arrows();
+  }
+  function render() {
+    var panel = $("#map-orders [data-map-orders]");
+    if (!panel) return;
+    var m = mode();
+    panel.textContent = "";
+    panel.appendChild(el("p", {"class": "map-orders-status", role: "status", "aria-live": "polite"}));
+    if (m === "pick") {
+      panel.appendChild(el("p", {}, "Click one of the start areas bordered in a nation's colour to choose that nation " +
+        "(before your turn this is a pre-selection). Or choose here:"));
+      var opts = pickOptions();
+      panel.appendChild(selectOf("mo-pick", "Nation and start area", opts.map(function (o) { return o.area; }),
+        opts.map(function (o) { return o.nation + " — " + areaName(o.area); })));
+      panel.appendChild(button("Pick this nation", function () { pickAt($("#mo-pick").value); }));
+    } else if (m === "grow") {
+      var o = growOptions(), rest = (o.stock || 0) - placedTotal();
+      panel.appendChild(el("p", {}, "Click an area to place one token there (shift-click takes one back). Tokens left to place: " + rest + "."));
+      var ul = el("ul", {"class": "mo-list"});
+      Object.keys(o.areas || {}).sort().forEach(function (a) {
+        var li = el("li", {}, areaName(a) + ": " + (placed[a] || 0) + " of at most " + o.areas[a] + " ");
+        li.appendChild(button("+1", function () { growAt(a, false); }, {"aria-label": "Place one token in " + areaName(a)}));
+        li.appendChild(button("−1", function () { growAt(a, true); }, {"aria-label": "Take one token back from " + areaName(a)}));
+        ul.appendChild(li);
+      });
+      panel.appendChild(ul);
+      panel.appendChild(button("Done", function () { send({type: "grow", areas: placed}); }));
+      panel.appendChild(button("Reset", function () { placed = {}; render(); }));
+    } else if (m === "move") {
+      panel.appendChild(el("p", {}, sel ? ("Taken: " + sel.n + " token" + (sel.n > 1 ? "s" : "") + " from " + areaName(sel.from) +
+        ". Click the destination; shift-click the source for one more, click it to put one back.")
+        : "Click an area holding your tokens to take one (shift-click takes one more, a double click all of them), then click its destination."));
+      var list = el("ol", {"class": "mo-list", "aria-label": "Your pending moves"});
+      moves.forEach(function (mv, i) {
+        var li = el("li", {}, mv.count + " from " + areaName(mv.from) + " → " + areaName(mv.to) + " ");
+        li.appendChild(button("Remove", function () { moves.splice(i, 1); render(); },
+          {"aria-label": "Remove the move from " + areaName(mv.from) + " to " + areaName(mv.to)}));
+        list.appendChild(li);
+      });
+      if (!moves.length) list.appendChild(el("li", {}, "No move yet."));
+      panel.appendChild(list);
+      var froms = Object.keys(data.tokens || {}).filter(function (a) { return left(a) > 0; });
+      var tos = allAreas();
+      if (froms.length && tos.length) {
+        var f = el("fieldset"); f.appendChild(el("legend", {}, "Add a move without the mouse"));
+        f.appendChild(selectOf("mo-from", "From", froms, froms.map(function (a) { return areaName(a) + " (" + left(a) + ")"; })));
+        f.appendChild(selectOf("mo-to", "To", tos, tos.map(areaName)));
+        var p = el("p"), l = el("label", {"for": "mo-count"}, "Tokens"), n = el("input", {id: "mo-count", type: "number", min: "1", value: "1"});
+        p.appendChild(l); p.appendChild(document.createTextNode(" ")); p.appendChild(n); f.appendChild(p);
+        f.appendChild(button("Add this move", function () {
+          var from = $("#mo-from").value, to = $("#mo-to").value, k = parseInt($("#mo-count").value, 10) || 0;
+          if (k < 1 || k > left(from) || from === to) { say("Choose another number of tokens or destination."); return; }
+          moves.push({from: from, to: to, count: k}); sel = null; render();
+        }));
+        panel.appendChild(f);
+      }
+      var tools = el("p", {"class": "mo-tools"});
+      tools.appendChild(button("Done", function () { sendMoves("done"); }));
+      tools.appendChild(button("Done unless threatened", function () { sendMoves("unless_threatened"); }));
+      tools.appendChild(button("Send without confirming", function () { sendMoves(null); }));
+      tools.appendChild(button("Reset", function () {
+        moves = []; sel = null;
+        if (data.my_moves) send({type: "move", moves: [], voyages: [], done: null}); else render();
+      }));
+      panel.appendChild(tools);
+    }
+    mark();
+  }
+
+  function load() {
+    var s = document.getElementById("map-orders-data");
+    var fresh = null;
+    try { fresh = s ? JSON.parse(s.textContent) : null; } catch (e) { fresh = null; }
+    var same = data && fresh && data.revision === fresh.revision;
+    data = fresh;
+    if (!same) {
+      sel = null; placed = {};
+      moves = (data && data.my_moves && Array.isArray(data.my_moves.moves)) ? data.my_moves.moves.slice() : [];
+    }
+    if (!data) return;
+    bind();
+    render();
+  }
+
+  document.addEventListener("tresham:board-inlined", render);
+  document.addEventListener("tresham:board-refreshed", mark);
+  document.addEventListener("tresham:live-updated", load);
+  /* a live update would lose what was clicked and not yet sent: the page's notice instead */
+  document.addEventListener("tresham:live-before-update", function (e) { if (data && unsent()) e.preventDefault(); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load); else load();
+})();
