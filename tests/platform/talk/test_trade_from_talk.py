@@ -101,3 +101,40 @@ def test_the_conversation_page_offers_the_trade_offer_and_gives_it(market):
     assert m.order_seq == Game.objects.get(pk=t.game.pk).revision and m.text == "from the page"
     r = t.c(t.alice).post(page, {"action": "order", "order": json.dumps({**offer(t, 1), "give": ["x"] * 3})})
     assert r.status_code == 400 and "28.2" in r.content.decode()
+
+
+@pytest.mark.site("SITE-CHAT-03")
+def test_the_trade_page_makes_the_offer_with_its_own_cards_and_the_conversation_holds_it(market):
+    """The conversation links the game's own trade page (``Offers.talk_page``) with the partner
+    and the conversation named; the offer made there with the page's card controls shows in
+    the conversation, with its message; a refused one changes nothing and stays on the page."""
+    t = market
+    conv = t.start(t.alice, [1], "Three for three?")
+    page = t.c(t.alice).get(f"/games/{t.game.pk}/talk/{conv['id']}/").content.decode()
+    link = f"/games/{t.game.pk}/trade/?to=1&amp;talk={conv['id']}"
+    assert link in page and ">Trade with " in page
+    trade = t.c(t.alice).get(f"/games/{t.game.pk}/trade/?to=1&talk={conv['id']}").content.decode()
+    assert 'id="from-talk"' in trade and f'name="talk" value="{conv["id"]}"' in trade
+    assert 'value="1" id="to-1" required checked' in trade
+    assert 'id="to-2"' not in trade and 'id="to-3"' not in trade  # only the conversation's partners
+    # a refused offer (two cards: an offer gives at least three, 28.3): 400, nothing given, no message
+    revision = Game.objects.get(pk=t.game.pk).revision
+    form = {"action": "offer", "talk": conv["id"], "to": 1, "give": ["0", "1"], "talk_text": "two only",
+            "expect_0": "dont_care", "expect_1": "dont_care", "expect_2": "dont_care", "client_key": "tp-1"}
+    r = t.c(t.alice).post(f"/games/{t.game.pk}/trade/", form)
+    assert r.status_code == 400 and Game.objects.get(pk=t.game.pk).revision == revision
+    assert 'id="from-talk"' in r.content.decode()
+    assert not Message.objects.filter(text="two only").exists()
+    # three cards: given, and the conversation holds it with its message
+    r = t.c(t.alice).post(f"/games/{t.game.pk}/trade/", {**form, "give": ["0", "1", "2"], "talk_text": "as said",
+                                                          "client_key": "tp-2"})
+    assert r.status_code == 303 and r["Location"] == f"/games/{t.game.pk}/talk/{conv['id']}/"
+    assert Game.objects.get(pk=t.game.pk).revision == revision + 1
+    m = Message.objects.get(text="as said")
+    assert m.order_seq == revision + 1 and m.conversation_id == conv["id"]
+    bob = t.c(t.bob).get(f"/games/{t.game.pk}/talk/{conv['id']}/").content.decode()
+    assert "as said" in bob and "Offer #1 from " in bob
+    # a conversation he is not in names nothing: the page is the plain trade page
+    other = t.start(t.bob, [2], "between us")
+    plain = t.c(t.alice).get(f"/games/{t.game.pk}/trade/?talk={other['id']}").content.decode()
+    assert 'id="from-talk"' not in plain

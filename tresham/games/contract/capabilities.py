@@ -20,6 +20,10 @@ never looks at which methods a class defines.
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
+  ``talk_page``: the name of the game's own page (one of ``pages``) where such an order is
+  given with the game's own controls: a conversation links it as ``<page>?to=<seat>&talk=<id>``,
+  and the page gives the order through ``tresham.platform.talk.pages.give_order`` so that the
+  conversation holds it ("": the conversation's own JSON form alone);
 - ``pages``: the game's own pages (:class:`Page`), served by its own Django app ``app``;
   ``help``: its own help topics (:class:`HelpTopic`), served by the same app;
 - ``tools``: the module of the game's command-line tools (``tools/cli.py``), which ``tresham``
@@ -256,6 +260,7 @@ class Offers:
     commands: Callable[[Any, int], dict[str, dict]] | None = None
     pick_order: Callable[[Any], list[int] | None] | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
+    talk_page: str = ""
     pages: tuple[Page, ...] = ()
     help: tuple[HelpTopic, ...] = ()
     app: str = ""
@@ -268,6 +273,8 @@ class Offers:
         object.__setattr__(self, "words", MappingProxyType({**WORDS, **self.words}))
         object.__setattr__(self, "talk_orders", MappingProxyType(dict(self.talk_orders)))
         object.__setattr__(self, "pages", tuple(self.pages))
+        if self.talk_page and self.page(self.talk_page) is None:
+            raise ValueError(f"talk_page {self.talk_page!r} is not one of the game's pages")
         object.__setattr__(self, "help", tuple(self.help))
 
     def page(self, name: str) -> Page | None:

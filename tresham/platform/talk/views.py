@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages as flash
 from django.http import HttpRequest, HttpResponse
@@ -119,6 +120,8 @@ def talk_forms(v: Viewer, conv: Conversation) -> list[dict[str, Any]]:
     now = set(v.rules.accepts(v.state, v.seat))
     others = [s for s in conv.seats if s != v.seat]
     schema = v.rules.order_schema()
+    page = v.rules.offers.page(v.rules.offers.talk_page) if v.rules.offers.talk_page else None
+    base = reverse(page.url, args=[v.game.pk]) if page is not None else ""
     out = []
     for kind, field in sorted(allowed.items()):
         if kind not in now:
@@ -128,6 +131,8 @@ def talk_forms(v: Viewer, conv: Conversation) -> list[dict[str, Any]]:
         skeleton[field] = others[0]
         out.append({"kind": kind, "description": t.description, "fields": t.fields, "field": field,
                     "others": [(s, v.seat_label(s)) for s in others],
+                    "links": [(f"{base}?{urlencode({'to': s, 'talk': conv.pk})}", f"{page.title} with {v.seat_label(s)}")
+                              for s in others] if page is not None else [],
                     "form": TalkOrderForm(initial={"order": json.dumps(skeleton), "client_key": new_client_key(),
                                                    "revision": v.game.revision})})
     return out

@@ -116,7 +116,8 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            talk_orders={"trade_offer": "to"}, pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
+            talk_orders={"trade_offer": "to"}, talk_page="trade",
+            pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
 
     # ---- options and orders as data -------------------------------------------------

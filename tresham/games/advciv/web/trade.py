@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from ....platform.play.gamepages import (Game, Viewer, game_page, give_order, new_client_key, own_events,
                                          page_context, viewer)
+from ....platform.talk import pages as talk_pages
 from ..site import pages
 
 #: Most cards a player may ask for in one offer (a hand rarely holds more).
@@ -46,19 +47,29 @@ def _refused(request: HttpRequest, v: Viewer, why: str, status: int) -> HttpResp
     return render(request, "advciv/trade.html", ctx, status=status)
 
 
+def _talk(request: HttpRequest, v: Viewer) -> talk_pages.FromTalk | None:
+    """The conversation of the table talk the offer is made from (``?talk=``, SITE-CHAT-03)."""
+    return talk_pages.conversation_for(v, request.POST.get("talk") or request.GET.get("talk"))
+
+
 def _render(request: HttpRequest, game: Game, *, error: dict | None = None, status: int = 200,
             posted: dict | None = None) -> HttpResponse:
     game.refresh_from_db()
     v = viewer(game, request.user)
     ctx = page_context(request, v, "trade")
     data = _page_data(v)
-    ctx.update({"allowed": True, "data": data, "error": error, "posted": posted or {},
+    talk = _talk(request, v)
+    to = request.POST.get("to") or request.GET.get("to") or ""
+    ctx.update({"allowed": True, "data": data, "error": error, "posted": posted or {}, "talk": talk,
+                "chosen": int(to) if to.isdigit() else None,
                 "client_key": new_client_key(), "revision": game.revision,
                 "received": received_events(game, v.seat) if v.seat is not None else []})
     if data is not None:
         label = v.seat_label
+        members = {s for s, _ in talk.others} if talk is not None else None
         ctx.update({
-            "partners": [{"seat": s, "label": label(s)} for s in data["partners"]],
+            "partners": [{"seat": s, "label": label(s)} for s in data["partners"]
+                         if members is None or s in members],
             "made": [{**o, "label": label(o["to"])} for o in data["offers_made"]],
             "incoming": [{**o, "label": label(o["from"])} for o in data["offers_received"]],
             "expect_slots": range(max(data["min_cards"] + 1, 4)),
@@ -116,6 +127,15 @@ def _post(request: HttpRequest, game: Game, seat: int) -> HttpResponse:
             return _render(request, game, status=400, error={"message": side})
         expect = [x[:MAX_FIELD] for x in (request.POST.get(f"expect_{k}", "") for k in range(MAX_EXPECT)) if x]
         order = {"type": "trade_offer", "to": int(to), "give": side[0], "said": side[1], "expect": expect}
+        talk = _talk(request, viewer(game, request.user))
+        if talk is not None:  # made from a conversation: it holds the offer (SITE-CHAT-03)
+            rev = request.POST.get("revision", "")
+            key = request.POST.get("client_key", "")
+            return talk_pages.give_order(
+                request, viewer(game, request.user), talk, order, text=request.POST.get("talk_text", "")[:2000],
+                key=key if re.fullmatch(r"[A-Za-z0-9_.:-]{1,64}", key) else None,
+                revision=int(rev) if rev.isdigit() else None,
+                again=lambda error, status: _render(request, game, status=status, error=error))
     elif action == "accept":
         oid = request.POST.get("offer", "")
         if not oid.isdigit():
