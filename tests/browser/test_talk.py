@@ -14,7 +14,7 @@ import secrets
 import pytest
 
 from .conftest import (PHONE, BrowserGame, assert_no_console_errors, check_axe, game_url, main_text,
-                       screenshot)
+                       screenshot, watch)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -79,6 +79,10 @@ def test_two_players_negotiate_in_private_and_the_others_read_nothing(site, game
     for who, p in (("carol", carol.page), ("a visitor", visitor)):
         response = p.goto(conversation_url)
         assert response is not None and response.status == 403, (who, response and response.status)
+        # the browser reports the 403 on the console: expected here, and not for the next test to find
+        w = watch(p)
+        assert all("403" in e for e in w.console_errors), w.console_errors
+        w.console_errors = []
         assert word not in p.content(), who
         for address in (game_url(game.id), f"/games/{game.id}/talk/", f"/games/{game.id}/history/",
                         f"/games/{game.id}/messages/"):

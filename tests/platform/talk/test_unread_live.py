@@ -53,6 +53,13 @@ def test_unread_counts_on_the_game_page_and_the_game_list(talk):
     # the page that shows the conversation reads it too
     t.c(t.bob).get(f"/games/{t.game.pk}/talk/{conv['id']}/")
     assert t.c(t.bob).get("/api/talk/unread").json() == []
+    # only these games: a game id past what a database column holds is refused, never queried
+    t.write(t.alice, conv["id"], "Fourth")
+    assert t.c(t.bob).get(f"/api/talk/unread?game={t.game.pk}").json() == [{"game": t.game.pk, "unread": 1}]
+    assert t.c(t.bob).get(f"/api/talk/unread?game={t.game.pk + 1}").json() == []
+    for bad in (2**63, -(2**70), 0):
+        r = t.c(t.bob).get(f"/api/talk/unread?game={bad}")
+        assert r.status_code == 422, (bad, r.status_code, r.content[:200])
 
 
 @pytest.mark.site("SITE-CHAT-02")

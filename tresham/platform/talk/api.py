@@ -5,7 +5,7 @@ game is over with its talk revealed (``access``)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from ninja import Field, Query, Router, Schema
@@ -13,12 +13,17 @@ from ninja.responses import Status
 from pydantic import StrictInt
 
 from ..api_errors import ErrorOut
+from ..boundary import ID_RANGE
 from ..play import services as play
 from ..play.models import Game, Seat, display_name
 from . import access, reports, services
 from .models import MAX_TEXT, Conversation, Message
 
 router = Router(tags=["talk"])
+
+#: A game's id in a query: a whole number a database column holds (``boundary.ID_RANGE``);
+#: another is refused with 422, never sent to the database (SITE-SAFE-02).
+GameId = Annotated[int, Field(ge=1, le=ID_RANGE[1])]
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 
@@ -236,8 +241,8 @@ def report(request: HttpRequest, game_id: int, conversation_id: int, message_id:
 
 
 @router.get("/talk/unread", response={200: list[TalkUnreadOut], 401: ErrorOut}, summary="Unread messages by game")
-def unread(request: HttpRequest, game: list[int] = Query(default_factory=list, max_length=100,
-                                                                description="only these games")):
+def unread(request: HttpRequest, game: list[GameId] = Query(default_factory=list, max_length=100,
+                                                                   description="only these games")):
     """For each game you play now with unread conversation messages: how many (the game list's
     counts)."""
     seats = play_seats(request.user, game)
