@@ -289,7 +289,12 @@ def test_the_site_wide_daily_digest_holds_the_days_mails_of_every_game(smtp, err
     tomorrow = (timezone.now() + dt.timedelta(days=1)).replace(hour=site_settings.TRESHAM_MAIL_DIGEST_HOUR,
                                                                  minute=5)
     sender.drain(now=tomorrow)
-    (digest,) = smtp.to(ann.email)
+    # one digest; besides it only reminders, which a digest game still sends at once (ATTN-04):
+    # whether one is due by tomorrow's digest hour depends on the hour the test runs
+    mails = smtp.to(ann.email)
+    (digest,) = [m for m in mails if "Your daily digest" in (m["Subject"] or "")]
+    assert all("your deadline is in" in (m["Subject"] or "") for m in mails if m is not digest), \
+        [m["Subject"] for m in mails]
     assert "Errands: your turn" in digest.text and "Errands two: your turn" in digest.text
 
 
