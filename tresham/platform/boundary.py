@@ -42,7 +42,10 @@ from .errors import Refusal
 MAX_DEPTH = 32
 #: Integers any id column of either database can hold (SQLite INTEGER, PostgreSQL bigint).
 ID_RANGE = (-(2**63), 2**63 - 1)
-_INT = re.compile(r"\s*[+-]?[0-9]+\s*")
+#: What may be a whole number (any script's digits within blanks, as ``int()`` and the
+#: parameters' parsing read them); ``int()`` itself has the last word (``int("\x1c3")`` is a
+#: ValueError although ``\x1c`` is a blank to ``\s``).
+_INT = re.compile(r"\s*[+-]?\d+\s*")
 _BODY = "_tresham_body"
 _JSON_KIND = {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number",
               type(None): "null", dict: "an object"}
@@ -78,11 +81,15 @@ def check_ids(names: list[str], path: dict[str, Any]) -> None:
     """404 for an integer path parameter no row can have."""
     for name in names:
         value = path.get(name)
-        if isinstance(value, str) and _INT.fullmatch(value):
+        if not (isinstance(value, str) and _INT.fullmatch(value)):
+            continue  # not a whole number: the parameters' parsing refuses it with 422
+        try:
             n = int(value)
-            if not ID_RANGE[0] <= n <= ID_RANGE[1]:
-                raise Refusal(f"there is no {name.removesuffix('_id')} {value.strip()[:40]}", code="not_found",
-                              status=404)
+        except ValueError:
+            continue
+        if not ID_RANGE[0] <= n <= ID_RANGE[1]:
+            raise Refusal(f"there is no {name.removesuffix('_id')} {value.strip()[:40]}", code="not_found",
+                          status=404)
 
 
 def depth(value: Any) -> int:
