@@ -97,15 +97,26 @@ def action_bar(v: Any, deadlines: Any) -> ActionBar:
         if len(owed) > 1:
             text += f" (and {len(owed) - 1} more decision{'s' if len(owed) > 2 else ''})"
         mine = deadlines.of_seat(v.seat) if deadlines.timed else None
-        return ActionBar("owe", text, mine.at if mine else None, "due", decide, "Go to your decision")
-    nxt = min((d.at for d in deadlines.seats), default=None) if deadlines.timed else None
+        if mine is not None:
+            return ActionBar("owe", text, mine.at, "due", decide, "Go to your decision")
+        # no deadline of his own: the game's timers end the decision for everyone (the trade
+        # market's cutoff), the last of them is his
+        last = max(deadlines.timers, key=lambda t: t.at, default=None) if deadlines.timed else None
+        return ActionBar("owe", text, last.at if last else None, last.label if last else "", decide,
+                         "Go to your decision")
+    nxt, nxt_label = None, ""
+    if deadlines.timed and deadlines.seats:
+        nxt, nxt_label = min(d.at for d in deadlines.seats), "next deadline"
+    elif deadlines.timed and deadlines.timers:  # only the game's timers run (the trade market)
+        first = min(deadlines.timers, key=lambda t: t.at)
+        nxt, nxt_label = first.at, first.label
     after = f"waiting for {waited}" if waited else "the game moves on by itself"
     if v.seat is not None and own:
-        return ActionBar("early", f"Nothing is due from you; {after}. You may already enter: "
-                                  f"{_sentence(own[0].prompt).rstrip('.')}.", link=decide, link_label="Enter it now")
+        return ActionBar("early", f"You are done; {after}. Open to you meanwhile: "
+                                  f"{_sentence(own[0].prompt).rstrip('.')}.", link=decide, link_label="Go to it")
     if v.seat is not None:  # the others' deadlines are theirs (the panel says none of his runs)
         return ActionBar("done", f"You are done; {after}.")
-    return ActionBar("watch", f"{v.rules.stage(v.state)}: {after}.", nxt, "next deadline")
+    return ActionBar("watch", f"{v.rules.stage(v.state)}: {after}.", nxt, nxt_label)
 
 
 def _result(v: Any) -> ActionBar:
