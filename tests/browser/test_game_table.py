@@ -2,12 +2,14 @@
 page scrolls and its countdown counts (SITE-TABLE-01); at 1280x800 the decision's first control
 is in view without scrolling, beside the map, and at 390x844 the decision follows the map
 directly (SITE-TABLE-02); the raw order box is closed behind "Advanced" (SITE-TABLE-04).
-Screenshots go to test-artifacts/."""
+Screenshots go to test-artifacts/; with TRESHAM_README_SCREENSHOT=1 the table at 1280x800 becomes
+the README's picture (docs/images/game-in-progress.png)."""
 from __future__ import annotations
 
 import pytest
 
-from .conftest import (SIZES, BrowserGame, assert_no_console_errors, check_axe, game_url, log_in, screenshot)
+from .conftest import (SIZES, BrowserGame, assert_no_console_errors, check_axe, game_url, log_in, screenshot,
+                       update_readme_screenshot)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -107,7 +109,9 @@ def test_the_map_and_the_decision_share_the_screen(browser, site, game: BrowserG
             assert not page.locator("#order textarea").is_visible()
             assert box.locator("> summary").inner_text() == "Advanced: type an order"
             assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-            screenshot(page, f"game-table-{size}")
+            shot = screenshot(page, f"game-table-{size}")
+            if size == "1280x800":  # the README's picture: the table with a decision beside the map
+                update_readme_screenshot(shot)
             check_axe(page, f"the game table at {size}")
             assert_no_console_errors(page)
         finally:
