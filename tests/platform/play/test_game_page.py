@@ -53,8 +53,9 @@ def test_the_summary_and_the_board_are_the_rules_figures(trading, client_for):
     t = trading
     state = t.state()
     html = _html(client_for(t.alice), f"/games/{t.game.pk}/")
-    assert table_head(html, "summary") == ["Nation", "Player", "A.S.T.", "Cities", "Treasury", "Cards",
-                                           "Civ Advancement Points", "Total Public Points"]
+    assert table_head(html, "summary") == ["Nation", "Player", "Trade cards", "Treasury", "Stock", "Cities", "Ships",
+                                           "Civilization cards", "A.S.T.", "Civ Advancement Points",
+                                           "Total Public Points"]
     rows = table_rows(html, "summary")
     summary = t.rules.summary(state)
     assert [r[0] for r in rows] == [s.name for s in summary]

@@ -279,14 +279,19 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
     elif types:
         skeleton = next((t.skeleton for t in types if t.name == chosen), types[0].skeleton)
         form = OrderForm(initial={"order": skeleton, **fresh})
+    shown_forms = own_forms(v)
     ctx.update({
+        # SITE-TABLE-04: the raw order box stays closed behind "Advanced" unless it is the one
+        # way to give an order now (no form), or the player chose a type or sent a text to fix
+        "advanced_open": posted is not None or bool(chosen) or not any(
+            f["form"].submit or f["fields"] for f in shown_forms),
         "status_label": game.get_status_display(),
         "options": options.option_lines(game), "waiting": [s for s in v.seats if s.waiting],
         "summary": summary_table(v) if v.shown else None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
-        "decision_forms": own_forms(v),
+        "decision_forms": shown_forms,
         "places": final_places(v),
         "events": latest_events(v),
     })

@@ -209,8 +209,9 @@ class AdvancedCivilization:
         return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
 
     def summary(self, state: GameState) -> list[SeatSummary]:
-        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03), by Total
-        Public Points, highest first; once the game is over, the victory points too."""
+        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03; the game page's
+        standing, SITE-TABLE-09), by Total Public Points, highest first; once the game is over,
+        the victory points too."""
         g = game_for(state)
         rows = []
         for p in sorted(state.players, key=lambda p: (-g.public_points(p.nation) if p.nation else 0,
@@ -218,8 +219,12 @@ class AdvancedCivilization:
             if p.nation is None:
                 rows.append(SeatSummary(p.seat, f"Seat {p.seat + 1}", 0, {}))
                 continue
-            cols = {"A.S.T.": p.ast, "Cities": len(g.cities_of(p.nation)), "Treasury": p.treasury,
-                    "Cards": len(p.civ_cards), "Civ Advancement Points": g.civ_points(p.nation),
+            # SITE-TABLE-09: each public fact labelled with what it counts; the trade cards in
+            # hand as a number only (27.4: their names are his own)
+            cols = {"Trade cards": len(p.hand), "Treasury": p.treasury, "Stock": p.stock,
+                    "Cities": len(g.cities_of(p.nation)), "Ships": len(g.ships_of(p.nation)),
+                    "Civilization cards": len(p.civ_cards), "A.S.T.": p.ast,
+                    "Civ Advancement Points": g.civ_points(p.nation),
                     "Total Public Points": g.public_points(p.nation)}
             if state.finished:
                 cols["Victory points"] = g.score(p.nation)
