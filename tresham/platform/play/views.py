@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ...games import registry
 from ...games.contract import IllegalOrder
 from .. import limits
-from . import decision_forms, options, services, visibility
+from . import decision_forms, options, services, steps, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
 from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, see_other,
                         summary_table, viewer)
@@ -404,11 +404,30 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = page_context(request, v, "history")
     f = HistoryForm(request.GET)
     newest = f.newest_first()
+    status = 200
     if v.shown:
         page, groups = history(game, v.seat, newest_first=newest, page=f.page_number(), shown=v.shown)
         ctx.update({"page": page, "groups": groups})
+        status = steps.put(ctx, request, v, page="play:history", default=game.revision)
     ctx.update({"newest": newest, "order_param": "newest" if newest else "oldest"})
-    return render(request, "play/history.html", ctx)
+    return render(request, "play/history.html", ctx, status=status)
+
+
+@require_GET
+def steps_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """One step of the board alone (``play/_step.html`` with its pieces), for the script of the
+    history's and the replay's map (``steps.js``): the same as the page shows at ``?at=N``."""
+    game = find_game(pk)
+    if game is None:
+        return not_found(request, pk)
+    v = viewer(game, request.user)
+    if not v.shown:
+        return HttpResponse("Nothing of this game is shown yet: its initial placement is not complete.",
+                            status=403, content_type="text/plain; charset=utf-8")
+    page = "play:replay" if request.GET.get("page") == "replay" and game.is_finished else "play:history"
+    ctx: dict[str, Any] = {"v": v, "game": game, "fragment": True}
+    status = steps.put(ctx, request, v, page=page, default=game.revision)
+    return render(request, "play/_step.html", ctx, status=status)
 
 
 @require_GET
