@@ -31,9 +31,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ...games import registry
 from ...games.contract import IllegalOrder
 from .. import limits
-from . import decision_forms, options, services, steps, visibility
+from . import decision_forms, options, results, services, steps, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
-from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, see_other,
+from .gamepages import (Viewer, commands, find_game, give_order, not_found, page_context, see_other,
                         summary_table, viewer)
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -287,9 +287,10 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
         "decision_forms": own_forms(v),
-        "places": final_places(v),
         "events": latest_events(v),
     })
+    result = results.result_of(game, v.rules, v.state, results.seat_players(game))
+    ctx.update({"result": result, "your_place": result.your_place(v.seat) if result else ""})
     return render(request, "play/game.html", ctx, status=status)
 
 
