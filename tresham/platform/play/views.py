@@ -423,7 +423,8 @@ def steps_fragment(request: HttpRequest, pk: int) -> HttpResponse:
         return not_found(request, pk)
     v = viewer(game, request.user)
     if not v.shown:
-        return HttpResponse("Nothing of this game is shown yet: its initial placement is not complete.",
+        return HttpResponse("Nothing of this game is shown yet: it has not started, or its initial placement is "
+                            "not complete.",
                             status=403, content_type="text/plain; charset=utf-8")
     page = "play:replay" if request.GET.get("page") == "replay" and game.is_finished else "play:history"
     ctx: dict[str, Any] = {"v": v, "game": game, "fragment": True}
