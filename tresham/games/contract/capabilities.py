@@ -16,7 +16,8 @@ never looks at which methods a class defines.
   mailed to the players), ``option_text`` (an option's value in words), ``hand`` (the
   viewer's hidden holdings), ``messages`` (the players' public messages in the game),
   ``commands`` (the orders behind the panel's Reset and Done), ``pick_order`` (the order of
-  choosing sides at the start);
+  choosing sides at the start), ``final_scores`` (each seat's score that decided a finished
+  game's places, by seat: the result's points, SITE-TABLE-14; without it the summary's);
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
@@ -63,7 +64,9 @@ from .values import Event, MailEvent, ReplaySection
 #:   (``Offers.commands``); "": the site's own;
 #: - ``replay_note`` / ``replay_pending``: the replay page's opening sentence once the game
 #:   is over, and what its address says while the game is played (``Offers.replay``); "": the
-#:   site's own.
+#:   site's own;
+#: - ``final_points``: what a finished game's scores (``Offers.final_scores``) are called in
+#:   its result, after a number ("Won by Babylon (alice) with 1,650 victory points").
 WORDS: Mapping[str, Any] = MappingProxyType({
     "side": "Side",
     "place": "place",
@@ -82,6 +85,7 @@ WORDS: Mapping[str, Any] = MappingProxyType({
     "help_commands": "",
     "replay_note": "",
     "replay_pending": "",
+    "final_points": "points",
 })
 
 
@@ -259,6 +263,7 @@ class Offers:
     messages: Callable[[dict], list[tuple[int, str]]] | None = None
     commands: Callable[[Any, int], dict[str, dict]] | None = None
     pick_order: Callable[[Any], list[int] | None] | None = None
+    final_scores: Callable[[Any], list[int] | None] | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
     talk_page: str = ""
     pages: tuple[Page, ...] = ()

@@ -31,9 +31,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ...games import registry
 from ...games.contract import IllegalOrder
 from .. import limits
-from . import decision_forms, options, services, visibility
+from . import decision_forms, options, results, services, steps, visibility
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
-from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, see_other,
+from .gamepages import (Viewer, commands, find_game, give_order, not_found, page_context, see_other,
                         summary_table, viewer)
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -292,9 +292,10 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
         "decision_forms": shown_forms,
-        "places": final_places(v),
         "events": latest_events(v),
     })
+    result = results.result_of(game, v.rules, v.state, results.seat_players(game))
+    ctx.update({"result": result, "your_place": result.your_place(v.seat) if result else ""})
     return render(request, "play/game.html", ctx, status=status)
 
 
@@ -409,11 +410,31 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = page_context(request, v, "history")
     f = HistoryForm(request.GET)
     newest = f.newest_first()
+    status = 200
     if v.shown:
         page, groups = history(game, v.seat, newest_first=newest, page=f.page_number(), shown=v.shown)
         ctx.update({"page": page, "groups": groups})
+        status = steps.put(ctx, request, v, page="play:history", default=game.revision)
     ctx.update({"newest": newest, "order_param": "newest" if newest else "oldest"})
-    return render(request, "play/history.html", ctx)
+    return render(request, "play/history.html", ctx, status=status)
+
+
+@require_GET
+def steps_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """One step of the board alone (``play/_step.html`` with its pieces), for the script of the
+    history's and the replay's map (``steps.js``): the same as the page shows at ``?at=N``."""
+    game = find_game(pk)
+    if game is None:
+        return not_found(request, pk)
+    v = viewer(game, request.user)
+    if not v.shown:
+        return HttpResponse("Nothing of this game is shown yet: it has not started, or its initial placement is "
+                            "not complete.",
+                            status=403, content_type="text/plain; charset=utf-8")
+    page = "play:replay" if request.GET.get("page") == "replay" and game.is_finished else "play:history"
+    ctx: dict[str, Any] = {"v": v, "game": game, "fragment": True}
+    status = steps.put(ctx, request, v, page=page, default=game.revision)
+    return render(request, "play/_step.html", ctx, status=status)
 
 
 @require_GET

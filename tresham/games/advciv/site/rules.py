@@ -28,6 +28,7 @@ from .phase_help import PHASES
 WORDS = {
     "side": "Nation",
     "place": "area",
+    "final_points": "victory points",
     "hand": "Your trade cards",
     "hand_empty": "You hold no trade cards.",
     "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
@@ -116,7 +117,7 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            talk_orders={"trade_offer": "to"}, talk_page="trade",
+            final_scores=self.final_scores, talk_orders={"trade_offer": "to"}, talk_page="trade",
             pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
 
@@ -207,6 +208,14 @@ class AdvancedCivilization:
         g = game_for(state)
         scores = {p.seat: g.score(p.nation) for p in g.active()}
         return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
+
+    def final_scores(self, state: GameState) -> list[int] | None:
+        """Each seat's victory points (35.1), the score its place comes from, once the game is
+        over (the result's points, SITE-TABLE-14); None before."""
+        if not state.finished:
+            return None
+        g = game_for(state)
+        return [g.score(p.nation) if p.nation else 0 for p in state.players]
 
     def summary(self, state: GameState) -> list[SeatSummary]:
         """Each nation's public figures (the A.S.T. page's table, SITE-AST-03; the game page's
