@@ -16,7 +16,7 @@ never looks at which methods a class defines.
   mailed to the players), ``option_text`` (an option's value in words), ``hand`` (the
   viewer's hidden holdings), ``messages`` (the players' public messages in the game),
   ``commands`` (the orders behind the panel's Reset and Done), ``pick_order`` (the order of
-  choosing sides at the start);
+  choosing sides at the start), ``preview`` (what an order costs and does, before it is sent);
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
@@ -255,6 +255,14 @@ class Offers:
     messages: Callable[[dict], list[tuple[int, str]]] | None = None
     commands: Callable[[Any, int], dict[str, dict]] | None = None
     pick_order: Callable[[Any], list[int] | None] | None = None
+    #: ``preview(state, seat, order)``: what ``order`` of ``seat`` would cost and do, as
+    #: sentences for the page ("2 ships built: 3 tokens levied (Alexandria 1, Tanis 2) ...",
+    #: the cities that cannot be supported, the surplus removed, with numbers), computed from
+    #: what the seat may know only; nothing changes. An order the rules refuse raises its
+    #: IllegalOrder (with ``part``/``index``/``reason`` for one item of a batch); the platform
+    #: shows the lines before the order is given (SITE-TABLE-05: the API's ``preview``, the
+    #: decision forms' Preview and Confirm).
+    preview: Callable[[Any, int, dict], list[str]] | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
     pages: tuple[Page, ...] = ()
     help: tuple[HelpTopic, ...] = ()

@@ -13,7 +13,8 @@ from pydantic import field_validator
 
 from ...games.contract import AlreadyDone
 from ..api_errors import ErrorOut
-from . import hooks, services, visibility
+from ..errors import Refusal
+from . import hooks, preview, services, visibility
 from .options import public_options
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -164,6 +165,54 @@ def post_order(request: HttpRequest, game_id: int, body: OrderIn):
                             "already_done": True, "message": f"already done: {e.message}"})
     return Status(201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
                         "replayed": out.replayed})
+
+
+class PreviewIn(Schema):
+    order: dict[str, Any] | None = Field(None, description="an order of the game's kind, as for `orders`; "
+                                                           "`player` may be left out: it is your seat")
+    form: str | None = Field(None, max_length=100, description="instead of `order`: the id of one of the game "
+                                                               "page's decision forms open to you now")
+    values: dict[str, list[str]] = Field(default_factory=dict, description="with `form`: its controls as the page "
+                                         "posts them, each name (`f.<field>`, `f.<field>.<choice>`) with its values")
+
+
+class PreviewOut(Schema):
+    game_id: int
+    revision: int = Field(description="the revision the preview was computed on")
+    order: dict[str, Any] = Field(description="the order previewed, as it would be given")
+    lines: list[str] = Field(description="what the order would cost and do, in sentences: tokens levied, "
+                                         "treasury, cards spent, cities that cannot be supported, surplus "
+                                         "removed, points scored, what follows")
+
+
+@router.post("/games/{game_id}/preview", response={200: PreviewOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
+                                                  404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+             summary="What an order would cost and do, before you give it")
+def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
+    """What an order for your seat would cost and do now (SITE-TABLE-05), computed from what
+    your seat may know; nothing is changed or logged. Give either ``order`` or a decision
+    ``form`` with its ``values``. An order the rules refuse gets 400 with the rule and the
+    reason (one move of a batch: ``part``, ``index``, ``reason``, SITE-TABLE-07); 403 for a
+    game you do not play, 409 for one not being played or a form no longer open, 404 for a game
+    without previews."""
+    seat = services.seat_in(game_id, request.user)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404(f"there is no game {game_id}")
+    if seat is None:
+        raise services.NotYourSeat("only the game's players preview their orders")
+    if (body.order is None) == (body.form is None):
+        raise Refusal("give either an order or a form with its values", code="bad_request")
+    if body.order is not None:
+        given = body.order.get("player", seat)
+        if given != seat or isinstance(given, bool):
+            raise services.NotYourSeat(f"you play seat {seat}; you cannot preview orders for seat {given!r}"[:200])
+        order = body.order
+    else:
+        preview.playing(game)
+        order = preview.order_of_form(game, seat, body.form, preview.form_values(body.values))
+    out = preview.preview(game, seat, order)
+    return {"game_id": game.pk, "revision": game.revision, "order": out.order, "lines": out.lines}
 
 
 class EventOut(Schema):
