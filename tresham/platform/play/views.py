@@ -34,7 +34,8 @@ from .. import limits
 from . import decision_forms, options, services, visibility
 from . import preview as order_preview
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
-from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, refusal,
+from .gamepages import refusal as refused_order
+from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context,
                         see_other, summary_table, viewer)
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -377,7 +378,7 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
                 "client_key": form.key(), "revision": form.cleaned_data.get("revision"),
                 "posted": decision_forms.posted_controls(request.POST)})
     except IllegalOrder as e:
-        return _render_game(request, game, status=400, error=refusal(e, order=None))
+        return _render_game(request, game, status=400, error=refused_order(e, None))
     except order_preview.NoPreview:
         pass  # a game without previews: the form gives its order at once
     return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
