@@ -7,6 +7,7 @@ The positions are the engine tests' own (``tests/games/advciv/site/test_forms.py
 real four-seat game: alice plays seat 0 (Egypt), bob seat 1, two bots the rest."""
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 
@@ -119,7 +120,7 @@ def form_html(html: str, form_id: str) -> str:
 def hidden_inputs(html: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html):
-        out.setdefault(name, []).append(value)
+        out.setdefault(name, []).append(html_lib.unescape(value))
     return out
 
 

@@ -16,7 +16,8 @@ never looks at which methods a class defines.
   mailed to the players), ``option_text`` (an option's value in words), ``hand`` (the
   viewer's hidden holdings), ``messages`` (the players' public messages in the game),
   ``commands`` (the orders behind the panel's Reset and Done), ``pick_order`` (the order of
-  choosing sides at the start), ``preview`` (what an order costs and does, before it is sent);
+  choosing sides at the start), ``preview`` (what an order costs and does, before it is sent),
+  ``entered`` (the seat's orders in that he may still change: :class:`Entered`);
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
@@ -113,6 +114,19 @@ class Standing:
     schema: Callable[[], dict[str, dict]]
     parse: Callable[[str, Any], dict]
     kinds_for: Callable[[dict], dict[str, str]] | None = None
+
+
+@dataclass(frozen=True)
+class Entered:
+    """An order of the seat's that is in and not yet carried out (SITE-TABLE-06: entered
+    early, or in a simultaneous phase), which he may still change: ``kind`` the decision it
+    answers, ``text`` what it says, in words ("ship orders: 1 ship to build (Tanis), carried
+    out on your census turn"); ``withdraw`` the order that withdraws it (None: it can be
+    changed, by giving the decision's order again, not withdrawn)."""
+
+    kind: str
+    text: str
+    withdraw: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -263,6 +277,10 @@ class Offers:
     #: shows the lines before the order is given (SITE-TABLE-05: the API's ``preview``, the
     #: decision forms' Preview and Confirm).
     preview: Callable[[Any, int, dict], list[str]] | None = None
+    #: ``entered(view)``: the seat's orders in now that he may still change or withdraw
+    #: (:class:`Entered`), from his own view; the page says "Your order is in: ..." or "Your
+    #: order is not in yet" for each of his decisions (SITE-TABLE-06).
+    entered: Callable[[dict], list[Entered]] | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
     pages: tuple[Page, ...] = ()
     help: tuple[HelpTopic, ...] = ()

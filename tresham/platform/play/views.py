@@ -96,6 +96,26 @@ def own_forms(v: Viewer, previewed: dict[str, Any] | None = None) -> list[dict[s
     return out
 
 
+def orders_in(v: Viewer) -> list[dict[str, Any]]:
+    """For each of the viewer's decisions now, whether his order is in (SITE-TABLE-06,
+    ``Offers.entered``): ``{"kind", "prompt", "text"}`` with ``text`` what his order says ("":
+    not in yet) and ``withdraw`` (the order's JSON text that withdraws it, "" for none). [] for
+    a visitor, a game not being played or a game that does not say."""
+    offered = v.rules.offers.entered
+    if offered is None or v.seat is None or v.view is None or v.game.status != Game.Status.ACTIVE:
+        return []
+    ins = {e.kind: e for e in offered(v.view)}
+    out = []
+    for d in v.rules.pending(v.state):
+        if d.player == v.seat and d.kind not in {x["kind"] for x in out}:
+            e = ins.pop(d.kind, None)
+            out.append({"kind": d.kind, "prompt": d.prompt, "text": e.text if e else "",
+                        "withdraw": json.dumps(e.withdraw) if e and e.withdraw else ""})
+    out += [{"kind": e.kind, "prompt": "", "text": e.text, "withdraw": json.dumps(e.withdraw) if e.withdraw else ""}
+            for e in ins.values()]
+    return out
+
+
 @dataclass
 class OrderField:
     name: str
@@ -296,7 +316,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
-        "decision_forms": own_forms(v, previewed),
+        "decision_forms": own_forms(v, previewed), "orders_in": orders_in(v), "withdraw_key": new_client_key(),
         "preview_url": (reverse("api-1:post_preview", args=[game.pk])
                         if v.rules.offers.preview is not None and v.seat is not None else ""),
         "places": final_places(v),

@@ -19,7 +19,7 @@ from ..rules.movement import IllegalMove
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
-from . import board, forms, pages, reference, replay, standing
+from . import board, entered, forms, pages, reference, replay, standing
 from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
@@ -119,7 +119,7 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            preview=self.preview,
+            preview=self.preview, entered=entered.entered,
             talk_orders={"trade_offer": "to"}, pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
 
@@ -316,11 +316,11 @@ class AdvancedCivilization:
 
     def order_forms(self, state: GameState, seat: int) -> list:
         """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
-        return forms.order_forms(game_for(state), seat, pending(state))
+        return forms.order_forms(game_for(state), seat, entered.with_entered(state, pending(state)))
 
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
-        return forms.form_order(game_for(state), seat, pending(state), form_id, values)
+        return forms.form_order(game_for(state), seat, entered.with_entered(state, pending(state)), form_id, values)
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
