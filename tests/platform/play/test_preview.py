@@ -206,3 +206,39 @@ def test_the_api_names_the_one_move_refused_of_a_batch(make_user):
     r = client(alice).post(f"/api/games/{game.pk}/orders", json.dumps({"order": {"type": "ships"}}),
                            content_type="application/json")
     assert r.status_code == 400 and r.json().get("part") is None
+
+
+def map_data(html: str) -> dict:
+    m = re.search(r'<script id="map-orders-data" type="application/json">(.*?)</script>', html, re.S)
+    assert m, "no map orders on the page"
+    return json.loads(m.group(1))
+
+
+@pytest.mark.rule("23.3")
+@pytest.mark.site("SITE-TABLE-07", "SITE-TABLE-03")
+def test_the_page_keeps_the_moves_of_a_refused_batch_and_marks_the_one_refused(make_user):
+    """The map's data: where each stack may go (the rules' legal destinations); after the
+    page's order form sends the three moves, one refused, the page comes back (400) with the
+    three moves as sent, the second marked with its reason, nothing changed."""
+    from tresham.games.advciv.rules import movement
+    from tests.games.advciv.rules.test_movement import pos
+
+    state = pos({"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 2}}})
+    game, alice, bob, carol = seated(make_user, state)
+    html = client(alice).get(f"/games/{game.pk}/").content.decode()
+    data = map_data(html)
+    assert data["legal"]["macedonia"] == [d["to"] for d in movement.legal_destinations(state, 0, "macedonia")]
+    assert data["legal"]["macedonia"] == ["appollonia", "epirus", "paeonia", "thessalonica", "thessaly", "thrace"]
+    assert "byzantium" not in data["legal"]["macedonia"] and data["refused"] is None
+    order = {"type": "move", "moves": MOVES, "voyages": [], "done": None}
+    keys = hidden_inputs(html[html.index('id="order"'):])
+    r = client(alice).post(f"/games/{game.pk}/", {"order": json.dumps(order), "client_key": keys["client_key"][0],
+                                                  "revision": keys["revision"][0]})
+    assert r.status_code == 400
+    html = r.content.decode()
+    refused = map_data(html)["refused"]
+    assert refused["moves"] == MOVES and (refused["part"], refused["index"]) == ("moves", 1)
+    assert refused["reason"].startswith("Macedonia and Byzantium do not share a land boundary")
+    assert "move 2 (3 tokens from Macedonia to Byzantium)" in html[html.index('id="error"'):]
+    game.refresh_from_db()
+    assert game.log.count() == 0
