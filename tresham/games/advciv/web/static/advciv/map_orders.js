@@ -278,6 +278,9 @@
         s.setAttribute("aria-label", "Put one token back in " + areaName(sel.from));
       }
     }
+    /* a map whose areas take focus is a group of controls, not a picture */
+    var stage = $(".board-view svg.board-stage");
+    if (stage) stage.setAttribute("role", $(".board-view g.area[data-area][tabindex]") ? "group" : "img");
     arrows();
   }
   function render() {
