@@ -1,7 +1,7 @@
 /* A click on the map fills a decision form's place field (play/_decision_forms.html), for any
    game: the clicked area's name (the data-area of the map's area or piece under the pointer)
    is chosen in a <select> of a decision form that offers it as a value. The form the player
-   last used comes first, then the forms in page order; nothing is sent, the player still
+   is using (last focused) alone once there is one, else the forms in page order; nothing is sent, the player still
    presses the form's button (so a click never gives an order by itself). Without this script
    the forms work as they are. When the game's own click-the-map orders are on the page
    (an element #map-orders, in its board overlay), their clicks are theirs and this script
@@ -48,8 +48,8 @@
     return null;
   }
   function fill(value) {
-    var order = forms();
-    if (last && order.indexOf(last) > 0) { order.splice(order.indexOf(last), 1); order.unshift(last); }
+    /* the form in use only, when there is one: the places it does not offer take no click */
+    var order = last && document.contains(last) ? [last] : forms();
     for (var i = 0; i < order.length; i++) {
       var s = offering(order[i], value);
       if (s) {

@@ -1,7 +1,7 @@
 /* What a decision form's order would cost and do, shown as the form changes (SITE-TABLE-05,
    play/_decision_forms.html): each form with data-preview-url posts its controls to the API's
    preview (POST /api/games/{id}/preview, {form, values}) and shows the lines it answers, or the
-   refusal, in the form's own status region; the form's own button then sends the order (its
+   refusal it foresees (ok false), in the form's own status region; the form's own button then sends the order (its
    Preview button, for pages without script, is hidden). Nothing is sent to the game by a
    preview. Any game: the lines are the game's own (Offers.preview). */
 (function () {
@@ -48,7 +48,7 @@
       return r.json().then(function (body) { return {ok: r.ok, body: body}; });
     }).then(function (a) {
       if (form.__previewAsked !== asked) return; /* an older answer */
-      if (a.ok) show(region, a.body.lines || [], false);
+      if (a.ok && a.body.ok) show(region, a.body.lines || [], false);
       else show(region, [a.body.message || "refused"], true);
     }).catch(function () {
       if (form.__previewAsked === asked) show(region, ["The preview cannot be shown now."], true);

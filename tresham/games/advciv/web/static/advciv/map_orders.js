@@ -89,7 +89,7 @@
       headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": token ? token.value : ""},
       body: JSON.stringify({order: order})})
       .then(function (r) { return r.json().then(function (b) { return {ok: r.ok, body: b}; }); })
-      .then(function (a) { done(a.ok ? (a.body.lines || []) : ["Refused: " + (a.body.message || "")], a.ok ? null : a.body); })
+      .then(function (a) { done(a.ok && a.body.ok ? (a.body.lines || []) : ["Refused: " + (a.body.message || "")], a.body); })
       .catch(function () { /* no preview: the confirmation still stands */ });
   }
 
