@@ -333,6 +333,7 @@ def test_a_stack_taken_lights_its_legal_destinations_and_enter_moves_it(site, pl
         "gs => gs.map(g => g.getAttribute('data-area'))")
     assert sorted(focusable) == sorted(legal + ["macedonia"])
     panel = page.locator("#map-orders")
+    screenshot(page, "map-orders-stack-taken")
     click_area(page, "byzantium")  # not a legal destination: no move
     assert "cannot be reached from Macedonia" in panel.inner_text()
     assert "No move yet" in panel.get_by_role("list", name="Your pending moves").inner_text()
