@@ -179,8 +179,8 @@ class PreviewIn(Schema):
 class PreviewOut(Schema):
     game_id: int
     revision: int = Field(description="the revision the preview was computed on")
-    ok: bool = Field(description="the rules would accept the order now; false: they would refuse it, and "
-                                 "`message` (with `rule`) says why")
+    ok: bool = Field(description="the rules would accept the order now; false (a form's values only): the "
+                                 "form's fields or the rules would refuse it, and `message` (with `rule`) says why")
     order: dict[str, Any] | None = Field(description="the order previewed, as it would be given (null: the form's "
                                                      "values make no order)")
     lines: list[str] = Field(description="what the order would cost and do, in sentences: tokens levied, "
@@ -200,9 +200,10 @@ class PreviewOut(Schema):
 def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
     """What an order for your seat would cost and do now (SITE-TABLE-05), computed from what
     your seat may know; nothing is changed or logged. Give either ``order`` or a decision
-    ``form`` with its ``values``. An order the rules (or the form's fields) would refuse is
-    previewed too: 200 with ``ok`` false, the rule and the reason (one move of a batch:
-    ``part``, ``index``, ``reason``, SITE-TABLE-07), as ``orders`` would answer it with 400
+    ``form`` with its ``values``. An ``order`` the rules refuse gets 400 with the rule and the
+    reason (one move of a batch: ``part``, ``index``, ``reason``, SITE-TABLE-07), as
+    ``orders`` would answer it. A ``form`` whose values the form's fields or the rules would
+    refuse (a form being filled in) is answered 200 with ``ok`` false, the rule and the reason
     (docs/rulings/table.md TBL-12). A request that is wrong is refused: 400 for neither or
     both of ``order`` and ``form``, 403 for a game you do not play or another seat's order,
     409 for a game not being played or a form no longer open, 404 for a game without
@@ -216,18 +217,18 @@ def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
     if (body.order is None) == (body.form is None):
         raise Refusal("give either an order or a form with its values", code="bad_request")
     out: dict[str, Any] = {"game_id": game.pk, "revision": game.revision, "ok": True, "order": None}
-    try:
-        if body.order is not None:
-            given = body.order.get("player", seat)
-            if given != seat or isinstance(given, bool):
-                raise services.NotYourSeat(f"you play seat {seat}; you cannot preview orders for seat {given!r}"[:200])
-            order = body.order
-        else:
-            preview.playing(game)
-            order = preview.order_of_form(game, seat, body.form, preview.form_values(body.values))
+    if body.order is not None:  # an order the rules refuse: 400, as `orders` answers it
+        given = body.order.get("player", seat)
+        if given != seat or isinstance(given, bool):
+            raise services.NotYourSeat(f"you play seat {seat}; you cannot preview orders for seat {given!r}"[:200])
+        shown = preview.preview(game, seat, body.order)
+        return {**out, "order": shown.order, "lines": shown.lines}
+    preview.playing(game)
+    try:  # a form being filled in: its refusal is the preview's answer (TBL-12)
+        order = preview.order_of_form(game, seat, body.form, preview.form_values(body.values))
         out["order"] = {**order, "player": seat}
         shown = preview.preview(game, seat, order)
-    except IllegalOrder as e:  # the preview's verdict: refused, and why (TBL-12)
+    except IllegalOrder as e:
         out.update(ok=False, rule=e.rule, message=e.message, lines=[f"Refused: {e.message}"])
         if e.part is not None:
             out.update(part=e.part, index=e.index, reason=e.reason or e.message)
