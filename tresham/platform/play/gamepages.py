@@ -269,6 +269,16 @@ def game_page(noun: str) -> Callable[[Callable[..., HttpResponse]], Callable[...
     return decorate
 
 
+def refusal(e: IllegalOrder, order: dict | None) -> dict[str, Any]:
+    """A page's ``error`` for an order the rules refuse: its rule and message, and for one
+    item of a batch refused (SITE-TABLE-07) ``part``, ``index``, ``reason`` and the ``order``
+    refused, so that the page keeps the other items entered and marks that one."""
+    out: dict[str, Any] = {"rule": e.rule, "message": e.message}
+    if e.part is not None:
+        out.update(part=e.part, index=e.index, reason=e.reason or e.message, order=order)
+    return out
+
+
 def give_order(request: HttpRequest, game: Game, seat: int, order: dict, *, key: str | None,
                revision: int | None, back: str, again: Callable[[dict[str, str], int], HttpResponse]
                ) -> HttpResponse:
@@ -284,7 +294,7 @@ def give_order(request: HttpRequest, game: Game, seat: int, order: dict, *, key:
         messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
         return see_other(back)
     except IllegalOrder as e:
-        return again({"rule": e.rule, "message": e.message}, 400)
+        return again(refusal(e, order), 400)
     except services.Stale:
         return again({"code": "stale", "message": "The game has changed since you looked: look again, "
                                                   "and send your order again if it still stands."}, 409)

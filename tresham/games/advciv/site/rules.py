@@ -9,19 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, MailEvent, Offers, OptionField,
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, IllegalOrder, MailEvent, Offers,
+                         OptionField,
                          Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
 from ..orders import Order, is_site_order, json_schema
+from ..rules.movement import IllegalMove
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
-from . import board, forms, pages, reference, replay, standing
+from . import board, entered, forms, pages, reference, replay, standing
 from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
 from .names import nation_name
+from .preview import preview as site_preview
 from .phase_help import PHASES
 
 #: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
@@ -117,7 +120,8 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
-            final_scores=self.final_scores, talk_orders={"trade_offer": "to"}, talk_page="trade",
+            final_scores=self.final_scores, preview=self.preview, entered=entered.entered,
+            talk_orders={"trade_offer": "to"}, talk_page="trade",
             pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
 
@@ -255,6 +259,27 @@ class AdvancedCivilization:
                                      sorted(seat_of[n] for n in (a, b) if n in seat_of)))
         return out
 
+    def preview(self, state: GameState, seat: int, order: dict) -> list[str]:
+        """What ``order`` of ``seat`` costs and does, in sentences (``Offers.preview``,
+        SITE-TABLE-05): ``site/preview.py`` on the seat's information state; an order the rules
+        refuse raises their refusal (one move of a batch: ``IllegalMove``, SITE-TABLE-07)."""
+        p = site_preview(state, seat, order)
+        if not p["ok"]:
+            bad = next((v for v in p.get("judged") or [] if not v["legal"]), None)
+            if bad is not None:
+                line = next((x for x in p["lines"] if x.startswith("Refused: ")), "")
+                message = line.removeprefix("Refused: ") if line else bad["reason"]
+                raise IllegalMove(bad["rule"], message, bad["part"], bad["index"], bad["reason"])
+            raise IllegalOrder(p["rule"], p["reason"])
+        lines = list(p["lines"])
+        if order.get("type") == "pick":
+            g = game_for(state)
+            area = order.get("area")
+            where = f" starting in {g.area_name(area)}" if isinstance(area, str) and area in g.areas else ""
+            who = nation_name(order["nation"]) if order.get("nation") else "The nation"
+            lines.append(f"{who}{where}: once your turn to pick comes, this choice cannot be changed (15.3).")
+        return lines or ["The rules accept this order now."]
+
     def stage(self, state: GameState) -> str:
         if state.finished:
             return "Game over"
@@ -306,11 +331,11 @@ class AdvancedCivilization:
 
     def order_forms(self, state: GameState, seat: int) -> list:
         """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
-        return forms.order_forms(game_for(state), seat, pending(state))
+        return forms.order_forms(game_for(state), seat, entered.with_entered(state, pending(state)))
 
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
-        return forms.form_order(game_for(state), seat, pending(state), form_id, values)
+        return forms.form_order(game_for(state), seat, entered.with_entered(state, pending(state)), form_id, values)
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants the product registers besides the plain game (``variant.BUILT_IN``), as
