@@ -458,10 +458,21 @@ def game_url(game_id: int) -> str:
     return f"/games/{game_id}/"
 
 
+def open_advanced(page) -> None:
+    """Open the game page's "Advanced: type an order" (SITE-TABLE-04: the raw order box is
+    closed behind it while decision forms give the orders), as a player does: a click on it."""
+    box = page.locator("details#advanced-order")
+    assert box.count() == 1, f"no advanced order box on the page:\n{main_text(page)}"
+    if box.get_attribute("open") is None:
+        box.locator("> summary").click()
+    assert box.get_attribute("open") is not None
+
+
 def order_form_skeleton(page, game_id: int, order_type: str) -> dict:
     """Open the game page with ``order_type`` chosen in "Orders you may give now" (a click on
-    its link) and give the JSON the form starts from."""
+    its link, behind "Advanced") and give the JSON the form starts from."""
     page.goto(game_url(game_id))
+    open_advanced(page)
     page.locator(f"#decisions a[href='?type={order_type}#order']").click()
     page.wait_for_url(re.compile(rf"\?type={order_type}"))
     return json.loads(page.locator("#order textarea").input_value())
@@ -481,6 +492,7 @@ def submit_order(page, game_id: int, order: dict, *, expect_accepted: bool = Tru
     message (accepted) or its refusal."""
     if "/games/" not in page.url or page.locator("#order textarea").count() == 0:
         page.goto(game_url(game_id))
+    open_advanced(page)
     page.locator("#order textarea").fill(json.dumps(order))
     page.locator("#order").get_by_role("button", name="Submit").click()
     page.wait_for_load_state()

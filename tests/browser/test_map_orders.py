@@ -55,13 +55,26 @@ def click_area(page, area: str, *, shift: bool = False) -> None:
         page.keyboard.up("Shift")
 
 
+def confirm_pick(page, site, game_id: int, nation: str) -> None:
+    """The pick clicked on the map is asked to be confirmed, with what it does, before it is
+    sent (SITE-TABLE-05): nothing is sent until "Confirm the pick"."""
+    revision = site.oracle.game(game_id)["revision"]
+    box = page.locator("#map-orders .mo-confirm")
+    box.wait_for()
+    assert f"Pick {nation}" in box.inner_text() and "cannot be changed" in box.inner_text()
+    page.locator("#map-orders .mo-confirm .mo-preview").wait_for()  # the preview's lines
+    assert site.oracle.game(game_id)["revision"] == revision  # not sent yet
+    box.get_by_role("button", name="Confirm the pick").click()
+
+
 def accepted(page) -> None:
     page.wait_for_load_state()
     assert page.locator("#error").count() == 0, page.locator("#error").inner_text()
     assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
 
 
-@pytest.mark.site("SITE-PICK-03", "SITE-PICK-04", "SITE-PICK-05", "SITE-MOVE-01", "SITE-MOVE-03", "SITE-MOVE-06")
+@pytest.mark.site("SITE-PICK-03", "SITE-PICK-04", "SITE-PICK-05", "SITE-MOVE-01", "SITE-MOVE-03", "SITE-MOVE-06",
+                  "SITE-TABLE-05")
 def test_picks_and_a_move_by_clicking_the_map(site, players):
     oracle = site.oracle
     name = f"Map game {secrets.token_hex(2)}"
@@ -80,6 +93,7 @@ def test_picks_and_a_move_by_clicking_the_map(site, players):
     nations = data["decisions"][0]["options"]["nations"]
     pre = sorted(nations)[-1]
     click_area(page, nations[pre][0])
+    confirm_pick(page, site, game_id, pre)
     accepted(page)
     picked = {last: (pre, nations[pre][0])}
     check_axe(page, "the game page with the map's pick panel")
@@ -98,6 +112,7 @@ def test_picks_and_a_move_by_clicking_the_map(site, players):
         area = nations[nation][0]
         assert page.locator(f"#area-{area}.mo-offer").count() == 1
         click_area(page, area)
+        confirm_pick(page, site, game_id, nation)
         accepted(page)
         assert_no_console_errors(page, "the game page after a pick on the map")
         picked[d.player] = (nation, area)
@@ -263,3 +278,89 @@ def test_the_script_fills_the_order_form_for_growth_and_the_keyboard_moves(site,
         assert_no_console_errors(page, "the game page with an injected orders block")
     finally:
         page.close()
+
+
+def taken_by_limit(n: int) -> int:
+    """What a first click takes from Macedonia's ``n`` tokens: those above its limit, or 1."""
+    limit = load().map.areas["macedonia"].limit
+    return n - limit if n - limit > 1 else 1
+
+
+#: Thrace's stacks in the movement phase of a prepared game (SITE-SAFE-11): 3 tokens in
+#: Macedonia, 2 in Thrace; Crete and Africa have tokens of their own far away.
+MOVE_POSITION = {
+    "title": "Movement (browser test of the map's highlights)",
+    "nations": ["crete", "thrace", "africa"], "turn": 2, "phase": "movement",
+    "board": {"macedonia": {"tokens": {"thrace": 3}}, "thrace": {"tokens": {"thrace": 2}},
+              "knossos": {"tokens": {"crete": 3}}, "numidia": {"tokens": {"africa": 2}}},
+}
+
+
+@pytest.mark.rule("23.3")
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-07")
+def test_a_stack_taken_lights_its_legal_destinations_and_enter_moves_it(site, players):
+    """Thrace takes his stack in Macedonia with the keyboard (Tab to the area, Enter): the areas
+    lit are exactly the rules' legal destinations of that stack (``movement.legal_destinations``)
+    and only they take the move; Enter on one enters it, the arrow showing its count. A batch
+    sent through the order form with one move across no boundary comes back refused, the
+    moves kept entered and that one marked with its reason."""
+    from tresham.games.advciv.rules import movement
+
+    oracle = site.oracle
+    name = f"Map keys {secrets.token_hex(2)}"
+    oracle.grant_staff(players[0].username)  # only staff start from a prepared position (SITE-SAFE-11)
+    token = players[0].page.request.get("/api/accounts/csrf").json()["csrf_token"]
+    r = players[0].page.request.post("/api/lobby/games", data=json.dumps(
+        {"name": name, "options": {"players": 3, "position": MOVE_POSITION}, "time_limit": 24 * 3600}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token})
+    assert r.status == 201, r.text()
+    game_id = oracle.game_id(name)
+    for p in players[1:]:
+        join_game(p, name)
+    state = oracle.state(game_id)
+    thrace = next(p.seat for p in state.players if p.nation == "thrace")
+    page = next(p for p in players if oracle.seat_of(game_id, p.username) == thrace).page
+    data = open_map(page, game_id)
+    legal = [d["to"] for d in movement.legal_destinations(state, thrace, "macedonia")]
+    assert data["legal"]["macedonia"] == legal and "byzantium" not in legal and len(legal) >= 4
+    assert page.locator("#area-macedonia[tabindex='0']").count() == 1
+    page.locator("#area-macedonia").focus()
+    page.keyboard.press("Enter")  # takes one token (SITE-MOVE-01)
+    assert page.locator("#area-macedonia.mo-source").count() == 1
+    lit = page.locator(".board-view g.area.mo-target").evaluate_all("gs => gs.map(g => g.getAttribute('data-area'))")
+    assert sorted(lit) == sorted(legal)
+    focusable = page.locator(".board-view g.area[tabindex='0']").evaluate_all(
+        "gs => gs.map(g => g.getAttribute('data-area'))")
+    assert sorted(focusable) == sorted(legal + ["macedonia"])
+    panel = page.locator("#map-orders")
+    screenshot(page, "map-orders-stack-taken")
+    click_area(page, "byzantium")  # not a legal destination: no move
+    assert "cannot be reached from Macedonia" in panel.inner_text()
+    assert "No move yet" in panel.get_by_role("list", name="Your pending moves").inner_text()
+    page.locator("#area-thessaly").focus()
+    page.keyboard.press("Enter")
+    pending = panel.get_by_role("list", name="Your pending moves")
+    # Macedonia holds more than its limit: the first take is the excess (SITE-MOVE-02)
+    taken = taken_by_limit(3)
+    assert f"{taken} from Macedonia → Thessaly" in pending.inner_text()
+    assert page.locator(".board-view g.mo-arrows text").evaluate_all("ts => ts.map(t => t.textContent)") == [str(taken)]  # the count on the arrow
+    check_axe(page, "the game page with a stack taken by keyboard")
+    screenshot(page, "map-orders-legal-destinations")
+    assert_no_console_errors(page, "the game page with a stack taken by keyboard")
+
+    # a batch with one move across no boundary, sent through the order form (SITE-TABLE-07)
+    moves = [{"from": "thrace", "to": "byzantium", "count": 1},
+             {"from": "macedonia", "to": "byzantium", "count": 3},
+             {"from": "macedonia", "to": "thessaly", "count": 2}]
+    revision = oracle.game(game_id)["revision"]
+    submit_order(page, game_id, {"type": "move", "player": thrace, "moves": moves, "voyages": [], "done": None},
+                 expect_accepted=False)
+    page.wait_for_selector("#map-orders .mo-refused")
+    items = page.locator("#map-orders").get_by_role("list", name="Your pending moves").locator("li").all_inner_texts()
+    assert len(items) == 3 and items[0].startswith("1 from Thrace → Byzantium")
+    assert items[1].startswith("3 from Macedonia → Byzantium")
+    assert "Refused: Macedonia and Byzantium do not share a land boundary" in items[1]
+    assert "Refused" not in items[0] + items[2]
+    assert oracle.game(game_id)["revision"] == revision
+    screenshot(page, "map-orders-refused-move", element=page.locator("#map-orders"))
+    check_axe(page, "the game page with a refused move kept")

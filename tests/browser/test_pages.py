@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import (SIZES, BrowserGame, assert_no_console_errors, assert_no_leak, axe_violations, check_axe,
                        game_url, hand_leaks, log_in, main_text, screenshot, submit_order,
-                       update_readme_screenshot, waits_on_me)
+                       waits_on_me)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -111,10 +111,8 @@ def test_first_three_turns_through_the_order_form(game: BrowserGame, site, spect
     for size, (width, height) in SIZES.items():
         viewer.set_viewport_size({"width": width, "height": height})
         viewer.goto(game_url(game.id))
-        shot = screenshot(viewer, f"game-turn-{state.turn}-{size}")
+        screenshot(viewer, f"game-turn-{state.turn}-{size}")
         screenshot(viewer, f"map-{size}", element=viewer.locator("#map"))
-        if size == "1280x800":
-            update_readme_screenshot(shot)
         assert_no_console_errors(viewer)
     viewer.set_viewport_size({"width": SIZES["1280x800"][0], "height": SIZES["1280x800"][1]})
 

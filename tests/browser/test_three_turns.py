@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import (SIZES, assert_no_console_errors, assert_no_leak, check_axe, game_url, join_game,
-                       main_text, screenshot, update_readme_screenshot)
+                       main_text, screenshot)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -255,10 +255,8 @@ def test_three_players_play_three_turns_through_the_pages(site, players, spectat
     for size, (width, height) in SIZES.items():
         viewer.set_viewport_size({"width": width, "height": height})
         viewer.goto(game_url(game_id))
-        shot = screenshot(viewer, f"three-turns-game-{size}")
+        screenshot(viewer, f"three-turns-game-{size}")
         screenshot(viewer, f"three-turns-map-{size}", element=viewer.locator("#map"))
-        if size == "1280x800":
-            update_readme_screenshot(shot)
         assert viewer.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), \
             f"the game page scrolls sideways at {size}"
         assert_no_console_errors(viewer)

@@ -217,6 +217,7 @@ def test_every_body_operation_refuses_a_non_object_and_a_missing_body(table):
 #: a body each operation with an id in its path would take, so that only the id is wrong
 VALID_BODIES = {
     ("POST", "/api/games/{game_id}/orders"): {"order": {"type": "done"}},
+    ("POST", "/api/games/{game_id}/preview"): {"order": {"type": "done"}},
     ("POST", "/api/games/{game_id}/messages"): {"text": "hello"},
     ("POST", "/api/games/{game_id}/quit"): {},
     ("PUT", "/api/games/{game_id}/standing-orders/{kind}"): {"spec": {}},

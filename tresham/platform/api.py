@@ -110,7 +110,8 @@ RETRY_AFTER: dict[str, Any] = {"description": "seconds to wait before trying aga
                                "schema": {"type": "integer", "minimum": 0}}
 
 #: (component, property, label): request fields whose schema is each game's own ``label``.
-GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("CreateGameIn", "options", "Options")]
+GAME_FIELDS: list[tuple[str, str, str]] = [("OrderIn", "order", "Order"), ("PreviewIn", "order", "Order"),
+                                          ("CreateGameIn", "options", "Options")]
 
 api = TreshamAPI(title="Tresham", version="1", auth=SessionAuth(), parser=boundary.BodyParser(),
                  description="The play-by-web site Tresham: its games, lobby, deadlines and rankings.")
@@ -129,8 +130,12 @@ def _refused(request: HttpRequest, exc: Refusal):
 
 @api.exception_handler(IllegalOrder)
 def _illegal(request: HttpRequest, exc: IllegalOrder):
-    return api.create_response(request, {"error": "illegal_order", "rule": exc.rule, "message": exc.message},
-                               status=400)
+    """An order the rules refuse (400), naming the one item of a batch it refuses when it
+    does (``part``, ``index``, ``reason``: SITE-TABLE-07)."""
+    body = {"error": "illegal_order", "rule": exc.rule, "message": exc.message}
+    if exc.part is not None:
+        body.update(part=exc.part, index=exc.index, reason=exc.reason or exc.message)
+    return api.create_response(request, body, status=400)
 
 
 @api.exception_handler(ValidationError)

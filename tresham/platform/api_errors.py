@@ -12,6 +12,11 @@ class ErrorOut(Schema):
     error: str = Field(description="a short code, e.g. not_found, illegal_order, bad_request")
     message: str = Field(description="what is wrong, in words")
     rule: str | None = Field(None, description="an illegal order: the rule it breaks")
+    part: str | None = Field(None, description="an illegal order refused for one item of a batch (SITE-TABLE-07): "
+                                               'the order\'s list holding it, e.g. "moves"; the others stand')
+    index: int | None = Field(None, description="with part: the refused item's place in that list (0 first)")
+    reason: str | None = Field(None, description="with part: why that item is refused (the message names the "
+                                                 "item too)")
     revision: int | None = Field(None, description="a stale order (409): the game's current revision")
     retry_after: int | None = Field(None, description="a limit reached (429): seconds to wait, as the Retry-After "
                                                       "header says")

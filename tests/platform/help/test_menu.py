@@ -94,7 +94,7 @@ def test_a_games_name_in_the_active_and_completed_lists_opens_the_game_itself(
     completed = names_in(c.get("/lobby/completed/").content.decode())
     assert completed == {"All over": f"/games/{done.pk}/"}
     page = c.get(completed["All over"]).content.decode()
-    assert '<h2 id="places-title">Final places</h2>' in page
+    assert '<h2 id="result-title">Result</h2>' in page and 'id="result-places"' in page  # SITE-TABLE-14
 
     # the Open list keeps leading to the lobby's page, where one joins
     opened = names_in(c.get("/lobby/open/").content.decode())

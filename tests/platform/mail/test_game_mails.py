@@ -356,3 +356,43 @@ def test_names_are_written_as_they_are_in_a_plain_text_mail(smtp, person):
     assert got["Subject"] == '[Tresham] Rock & Roll <3 "finals": O\'Brien quit'
     assert 'Alice, O\'Brien quit Rock & Roll <3 "finals" and left seat 2.' in got.text
     assert "&amp;" not in got.text and "&#x27;" not in got.text and "&lt;" not in got.text
+
+
+@pytest.mark.site("SITE-TABLE-14")
+def test_the_game_over_mail_gives_the_result_and_links_the_replay(smtp, person):
+    """Read from the real SMTP server on the loopback: the winner named with his points, the
+    recipient's own place, each place with its points, and the replay's absolute address."""
+    from tresham.games.advciv.variant import game_for
+    from tresham.platform.play.results import ordinal
+    alice, bob = person("alice"), person("bob")
+    game = started_game([alice, bob], name="Short game", seed="mail-end", turn_limit=1)
+    rules = registry.get(game.kind)
+    users = {0: alice, 1: bob}
+    for n in range(3000):  # the bots' orders through the one order path, to the end
+        game.refresh_from_db()
+        state = rules.loads(game.state)
+        if rules.finished(state):
+            break
+        d = next(d for d in rules.pending(state) if d.required)
+        order = rules.offers.bot(state, d.player, f"end:{n}")
+        by_site = rules.is_site_order(order)
+        services.submit(game.pk, order, seat=d.player, by_site=by_site, account=None if by_site else users[d.player])
+    assert game.is_finished
+    drain_later()  # the game over mail the last order enqueued, sent to the loopback server
+    state = rules.loads(game.state)
+    g = game_for(state)
+    places = rules.result(state)
+    who = {0: "Alice", 1: "Bob"}
+    for seat, user in enumerate((alice, bob)):
+        mails = [m for m in smtp.to(user.email) if m["Subject"] == "[Tresham] Short game is over"]
+        assert len(mails) == 1
+        text = mails[0].text
+        for p in state.players:
+            assert f"  {places[p.seat]}. {g.name(p.nation)} ({who[p.seat]}): {g.score(p.nation)} victory points" in text
+        best = min(range(2), key=lambda s: places[s])
+        if places.count(1) == 1:
+            winner = state.players[best]
+            assert f"Won by {g.name(winner.nation)} ({who[best]}) with {g.score(winner.nation):,} victory points." in text
+        mine = "You won" if places[seat] == 1 else f"You came {ordinal(places[seat])} of 2"
+        assert mine in text
+        assert f"https://tresham.example.org/games/{game.pk}/replay/\n" in text

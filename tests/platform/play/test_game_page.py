@@ -53,8 +53,9 @@ def test_the_summary_and_the_board_are_the_rules_figures(trading, client_for):
     t = trading
     state = t.state()
     html = _html(client_for(t.alice), f"/games/{t.game.pk}/")
-    assert table_head(html, "summary") == ["Nation", "Player", "A.S.T.", "Cities", "Treasury", "Cards",
-                                           "Civ Advancement Points", "Total Public Points"]
+    assert table_head(html, "summary") == ["Nation", "Player", "Trade cards", "Treasury", "Stock", "Cities", "Ships",
+                                           "Civilization cards", "A.S.T.", "Civ Advancement Points",
+                                           "Total Public Points"]
     rows = table_rows(html, "summary")
     summary = t.rules.summary(state)
     assert [r[0] for r in rows] == [s.name for s in summary]
@@ -196,10 +197,11 @@ def test_a_finished_game_shows_its_final_places_and_takes_no_orders(finished, cl
     c = client_for(t.alice)
     html = _html(c, f"/games/{t.game.pk}/")
     assert "Game over" in html and "Finished" in html
-    listed = re.findall(r'<li value="(\d+)">([^<]+)</li>', section(html, "places-title"))
+    listed = table_rows(html, "result-places")
     names = {r.seat: r.name for r in t.rules.summary(state)}
     who = {0: "alice", 1: "bob", 2: "bot"}
-    assert sorted((int(p), n) for p, n in listed) == sorted((places[s], f"{names[s]} ({who[s]})") for s in range(3))
+    assert sorted((int(r[0]), f"{r[1]} ({r[2].removesuffix(' (you)')})") for r in listed) == \
+        sorted((places[s], f"{names[s]} ({who[s]})") for s in range(3))
     assert "Victory points" in table_head(html, "summary")
     assert 'id="order"' not in html and 'action="/games/%d/command/"' % t.game.pk not in html
     before = t.game.revision

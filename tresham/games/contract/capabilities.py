@@ -16,7 +16,10 @@ never looks at which methods a class defines.
   mailed to the players), ``option_text`` (an option's value in words), ``hand`` (the
   viewer's hidden holdings), ``messages`` (the players' public messages in the game),
   ``commands`` (the orders behind the panel's Reset and Done), ``pick_order`` (the order of
-  choosing sides at the start);
+  choosing sides at the start), ``final_scores`` (each seat's score that decided a finished
+  game's places, by seat: the result's points, SITE-TABLE-14; without it the summary's),
+  ``preview`` (what an order costs and does, before it is sent), ``entered`` (the seat's
+  orders in that he may still change: :class:`Entered`);
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
@@ -63,7 +66,9 @@ from .values import Event, MailEvent, ReplaySection
 #:   (``Offers.commands``); "": the site's own;
 #: - ``replay_note`` / ``replay_pending``: the replay page's opening sentence once the game
 #:   is over, and what its address says while the game is played (``Offers.replay``); "": the
-#:   site's own.
+#:   site's own;
+#: - ``final_points``: what a finished game's scores (``Offers.final_scores``) are called in
+#:   its result, after a number ("Won by Babylon (alice) with 1,650 victory points").
 WORDS: Mapping[str, Any] = MappingProxyType({
     "side": "Side",
     "place": "place",
@@ -82,6 +87,7 @@ WORDS: Mapping[str, Any] = MappingProxyType({
     "help_commands": "",
     "replay_note": "",
     "replay_pending": "",
+    "final_points": "points",
 })
 
 
@@ -117,6 +123,19 @@ class Standing:
     schema: Callable[[], dict[str, dict]]
     parse: Callable[[str, Any], dict]
     kinds_for: Callable[[dict], dict[str, str]] | None = None
+
+
+@dataclass(frozen=True)
+class Entered:
+    """An order of the seat's that is in and not yet carried out (SITE-TABLE-06: entered
+    early, or in a simultaneous phase), which he may still change: ``kind`` the decision it
+    answers, ``text`` what it says, in words ("ship orders: 1 ship to build (Tanis), carried
+    out on your census turn"); ``withdraw`` the order that withdraws it (None: it can be
+    changed, by giving the decision's order again, not withdrawn)."""
+
+    kind: str
+    text: str
+    withdraw: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -259,6 +278,19 @@ class Offers:
     messages: Callable[[dict], list[tuple[int, str]]] | None = None
     commands: Callable[[Any, int], dict[str, dict]] | None = None
     pick_order: Callable[[Any], list[int] | None] | None = None
+    final_scores: Callable[[Any], list[int] | None] | None = None
+    #: ``preview(state, seat, order)``: what ``order`` of ``seat`` would cost and do, as
+    #: sentences for the page ("2 ships built: 3 tokens levied (Alexandria 1, Tanis 2) ...",
+    #: the cities that cannot be supported, the surplus removed, with numbers), computed from
+    #: what the seat may know only; nothing changes. An order the rules refuse raises its
+    #: IllegalOrder (with ``part``/``index``/``reason`` for one item of a batch); the platform
+    #: shows the lines before the order is given (SITE-TABLE-05: the API's ``preview``, the
+    #: decision forms' Preview and Confirm).
+    preview: Callable[[Any, int, dict], list[str]] | None = None
+    #: ``entered(view)``: the seat's orders in now that he may still change or withdraw
+    #: (:class:`Entered`), from his own view; the page says "Your order is in: ..." or "Your
+    #: order is not in yet" for each of his decisions (SITE-TABLE-06).
+    entered: Callable[[dict], list[Entered]] | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
     talk_page: str = ""
     pages: tuple[Page, ...] = ()

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 
 class IllegalOrder(Exception):
-    """An order the rules refuse. ``rule`` names the rule (e.g. "23.51"), ``message`` says why."""
+    """An order the rules refuse. ``rule`` names the rule (e.g. "23.51"), ``message`` says why.
+
+    An order of several items (a batch of moves) refused for one of them names it (SITE-TABLE-07):
+    ``part`` (the order's list holding it, e.g. "moves"), ``index`` (0 first) and ``reason`` (why
+    that item alone, without the item's description the message starts with); None, None and ""
+    for a refusal of the order as a whole. The site passes them on (the JSON API's refusal, the
+    page's map) so that the other items stay entered."""
+
+    part: str | None = None
+    index: int | None = None
+    reason: str = ""
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule

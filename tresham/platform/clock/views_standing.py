@@ -19,6 +19,7 @@ from ..errors import Refusal
 from ..play import services
 from ..play.forms import CommandForm, new_client_key
 from ..play.models import Game
+from ..play.actionbar import action_bar
 from ..play.gamepages import commands, nav, viewer
 from . import shown, standing
 from .forms_standing import StandingOrderForm
@@ -87,7 +88,7 @@ def _render(request: HttpRequest, game: Game, *, posted: StandingOrderForm | Non
     v = viewer(game, request.user)
     deadlines = shown.of_game(game)  # the game's own time limit and deadlines, as its game page shows them
     ctx = {"v": v, "game": game, "nav": nav(v, "standing"), "section": "standing",
-           "deadlines": deadlines, "your_deadline": deadlines.of_seat(v.seat) if v.seat is not None else None,
+           "action_bar": action_bar(v, deadlines), "deadlines": deadlines, "your_deadline": deadlines.of_seat(v.seat) if v.seat is not None else None,
            "commands": commands(v), "command_form": CommandForm(initial={
                "client_key": new_client_key(), "revision": game.revision}),
            "sections": _sections(game, request.user, posted, error), "finished": game.is_finished}

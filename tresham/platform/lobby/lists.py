@@ -8,6 +8,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from ...games import registry
+from ..play import results
 from ..play.models import Game, Seat
 from . import meta, timelimits
 from .models import PickOrder
@@ -33,6 +34,9 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     your_seat: int | None = None
     pick_number: int | None = None
+    #: a finished game's result and the viewer's place in it (the Completed tab, SITE-TABLE-14)
+    result: results.Result | None = None
+    your_place: str = ""
 
     @property
     def taken(self) -> int:
@@ -95,6 +99,22 @@ def rows(games: QuerySet | list[Game], user) -> list[GameRow]:
                 row.your_seat, row.pick_number = s.index, n
         out.append(row)
     return out
+
+
+def add_results(rows: list[GameRow]) -> None:
+    """Each finished game's result, and the viewer's place in it (SITE-TABLE-14): from its final
+    state, read once per game (a game no longer offered, or unreadable, keeps none)."""
+    for row in rows:
+        g = row.game
+        if not g.is_finished or not g.state:
+            continue
+        try:
+            rules = registry.get(g.kind)
+            state = rules.loads(g.state)
+        except (registry.UnknownGame, ValueError):
+            continue
+        row.result = results.result_of(g, rules, state, results.seat_players(g))
+        row.your_place = row.result.your_place(row.your_seat) if row.result is not None else ""
 
 
 def active(user) -> QuerySet:

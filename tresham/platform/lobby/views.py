@@ -47,6 +47,8 @@ def _list_page(request: HttpRequest, tab: str, *, queue_form: QueueForm | None =
         recommended, qs = shown.recommend(user, lists.open_games(user, [u.pk for u in blocked]))
     page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
     rows = lists.rows(page.object_list, user)
+    if tab == "completed":
+        lists.add_results(rows)
     if tab == "open":
         shown_games = list(page.object_list) + ([recommended] if recommended else [])
         recommended = lists.rows([recommended], user)[0] if recommended else None

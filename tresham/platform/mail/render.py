@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 
 from ...games import registry
+from ..play import results
 from ..play.models import Game, Seat, display_name
 
 
@@ -69,6 +70,8 @@ class PublicFacts:
     standings: list[Standing] = field(default_factory=list)
     points_label: str = "Points"
     finished: bool = False
+    #: a finished game's result: places, points, the winner, the replay (SITE-TABLE-14)
+    result: results.Result | None = None
 
     @classmethod
     def of(cls, game: Game, state=None) -> PublicFacts:
@@ -87,11 +90,12 @@ class PublicFacts:
                 standings.append(Standing(None if hidden else place, row.name, players.get(row.seat, ""),
                                           None if row.points is None else int(row.points)))
         finished = state is not None and rules.finished(state)
+        result = results.result_of(game, rules, state, results.seat_players(game)) if finished else None
         return cls(game=game, rules=rules, state=state, title=rules.title,
                    url=site_link(f"/games/{game.pk}/"), stage=(rules.stage(state) if state is not None else
                                                               game.get_status_display()),
                    players=players, standings=standings,
-                   points_label=rules.points_label, finished=finished)
+                   points_label=rules.points_label, finished=finished, result=result)
 
     def seat_of(self, user) -> int | None:
         """The seat ``user`` plays in the game, or None."""
@@ -147,6 +151,8 @@ def context_for(facts: PublicFacts, user, *, times: dict[str, dt.datetime | None
         "seed_sha256": facts.game.seed_sha256, "seed": facts.game.seed if facts.game.is_finished else "",
         "standings": facts.standings_text(), "points_label": facts.points_label,
         "places": facts.places(),
+        "result": facts.result, "your_place": facts.result.your_place(seat) if facts.result else "",
+        "replay_url": site_link(facts.result.replay_url) if facts.result and facts.result.replay_url else "",
         "recipient": display_name(user), "recipient_user": user, "seat": seat,
         "time_zone": tz.key, "decisions": facts.own_decisions(seat),
         "site_url": settings.SITE_URL.rstrip("/"),

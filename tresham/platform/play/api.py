@@ -11,9 +11,10 @@ from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
 from pydantic import field_validator
 
-from ...games.contract import AlreadyDone
+from ...games.contract import AlreadyDone, IllegalOrder
 from ..api_errors import ErrorOut
-from . import hooks, services, visibility
+from ..errors import Refusal
+from . import hooks, preview, services, visibility
 from .options import public_options
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -164,6 +165,75 @@ def post_order(request: HttpRequest, game_id: int, body: OrderIn):
                             "already_done": True, "message": f"already done: {e.message}"})
     return Status(201, {"game_id": out.game_id, "revision": out.revision, "events": out.events,
                         "replayed": out.replayed})
+
+
+class PreviewIn(Schema):
+    order: dict[str, Any] | None = Field(None, description="an order of the game's kind, as for `orders`; "
+                                                           "`player` may be left out: it is your seat")
+    form: str | None = Field(None, max_length=100, description="instead of `order`: the id of one of the game "
+                                                               "page's decision forms open to you now")
+    values: dict[str, list[str]] = Field(default_factory=dict, description="with `form`: its controls as the page "
+                                         "posts them, each name (`f.<field>`, `f.<field>.<choice>`) with its values")
+
+
+class PreviewOut(Schema):
+    game_id: int
+    revision: int = Field(description="the revision the preview was computed on")
+    ok: bool = Field(description="the rules would accept the order now; false (a form's values only): the "
+                                 "form's fields or the rules would refuse it, and `message` (with `rule`) says why")
+    order: dict[str, Any] | None = Field(description="the order previewed, as it would be given (null: the form's "
+                                                     "values make no order)")
+    lines: list[str] = Field(description="what the order would cost and do, in sentences: tokens levied, "
+                                         "treasury, cards spent, cities that cannot be supported, surplus "
+                                         "removed, points scored, what follows; or the refusal")
+    rule: str | None = Field(None, description="not ok: the rule the order breaks")
+    message: str | None = Field(None, description="not ok: why the order would be refused")
+    part: str | None = Field(None, description="not ok for one item of a batch (SITE-TABLE-07): the order's list "
+                                               'holding it, e.g. "moves"; the others stand')
+    index: int | None = Field(None, description="with part: the refused item's place in that list (0 first)")
+    reason: str | None = Field(None, description="with part: why that item is refused")
+
+
+@router.post("/games/{game_id}/preview", response={200: PreviewOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
+                                                  404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+             summary="What an order would cost and do, before you give it")
+def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
+    """What an order for your seat would cost and do now (SITE-TABLE-05), computed from what
+    your seat may know; nothing is changed or logged. Give either ``order`` or a decision
+    ``form`` with its ``values``. An ``order`` the rules refuse gets 400 with the rule and the
+    reason (one move of a batch: ``part``, ``index``, ``reason``, SITE-TABLE-07), as
+    ``orders`` would answer it. A ``form`` whose values the form's fields or the rules would
+    refuse (a form being filled in) is answered 200 with ``ok`` false, the rule and the reason
+    (docs/rulings/table.md TBL-17). A request that is wrong is refused: 400 for neither or
+    both of ``order`` and ``form``, 403 for a game you do not play or another seat's order,
+    409 for a game not being played or a form no longer open, 404 for a game without
+    previews, 422 for a body that does not fit this schema."""
+    seat = services.seat_in(game_id, request.user)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404(f"there is no game {game_id}")
+    if seat is None:
+        raise services.NotYourSeat("only the game's players preview their orders")
+    if (body.order is None) == (body.form is None):
+        raise Refusal("give either an order or a form with its values", code="bad_request")
+    out: dict[str, Any] = {"game_id": game.pk, "revision": game.revision, "ok": True, "order": None}
+    if body.order is not None:  # an order the rules refuse: 400, as `orders` answers it
+        given = body.order.get("player", seat)
+        if given != seat or isinstance(given, bool):
+            raise services.NotYourSeat(f"you play seat {seat}; you cannot preview orders for seat {given!r}"[:200])
+        shown = preview.preview(game, seat, body.order)
+        return {**out, "order": shown.order, "lines": shown.lines}
+    preview.playing(game)
+    try:  # a form being filled in: its refusal is the preview's answer (TBL-17)
+        order = preview.order_of_form(game, seat, body.form, preview.form_values(body.values))
+        out["order"] = {**order, "player": seat}
+        shown = preview.preview(game, seat, order)
+    except IllegalOrder as e:
+        out.update(ok=False, rule=e.rule, message=e.message, lines=[f"Refused: {e.message}"])
+        if e.part is not None:
+            out.update(part=e.part, index=e.index, reason=e.reason or e.message)
+        return out
+    return {**out, "order": shown.order, "lines": shown.lines}
 
 
 class EventOut(Schema):

@@ -8,6 +8,7 @@ offered is refused here with the field's label; whether the order is legal stays
 decision (``services.submit``)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import QueryDict
@@ -109,6 +110,18 @@ def read_field(f: FormField, post: QueryDict) -> Any:
 def read(form: OrderForm, post: QueryDict) -> dict[str, Any]:
     """Every field's value, checked (FormRefused on the first that does not fit)."""
     return {f.name: read_field(f, post) for f in form.fields}
+
+
+def with_values(form: OrderForm, values: dict[str, Any]) -> OrderForm:
+    """``form`` starting with ``values`` (as :func:`read` gives them) instead of its own: the
+    form drawn again as the player filled it in (a preview, SITE-TABLE-05)."""
+    return replace(form, fields=[replace(f, value=values.get(f.name, f.value)) for f in form.fields])
+
+
+def posted_controls(post: QueryDict) -> list[tuple[str, str]]:
+    """The controls of a posted decision form (``f.`` names), each value once per pair: what a
+    Confirm button posts again after a preview (SITE-TABLE-05)."""
+    return [(k, v) for k in post if k.startswith("f.") for v in post.getlist(k)]
 
 
 def shown(form: OrderForm) -> dict[str, Any]:

@@ -3,8 +3,8 @@ page imports these, never the platform's views.
 
 - the game as one person may see it: :class:`Viewer`, :func:`viewer`, the seats' rows, the
   public standing (:func:`summary_table`), the final places;
-- a page's frame: :func:`page_context` (the top panel with the game's links, :func:`nav`, the
-  seat's Reset and Done, the deadlines), and the 404 pages (:func:`not_found`,
+- a page's frame: :func:`page_context` (the action bar, :mod:`.actionbar`; the top panel with
+  the game's links, :func:`nav`, the seat's Reset and Done, the deadlines), and the 404 pages (:func:`not_found`,
   :func:`missing_page`);
 - :func:`game_page`, the decorator of a game's own page (``Offers.pages``): the game loaded,
   its 404s;
@@ -35,6 +35,7 @@ from ...games import registry
 from ...games.contract import AlreadyDone, GameRules, IllegalOrder, Table
 from ..errors import Refusal
 from . import hooks, services, visibility
+from .actionbar import action_bar
 from .forms import CommandForm, new_client_key
 from .models import EventRecord, Game, Seat
 
@@ -212,9 +213,11 @@ def deadline_rows(v: Viewer, deadlines) -> list[DeadlineRow]:
 def page_context(request: HttpRequest, v: Viewer, section: str) -> dict[str, Any]:
     """What every page of a game shows around its own part (``play/gamepage.html``): the viewer
     ``v``, the top panel with its links (``section``: the current one), the seat's Reset and
-    Done, the deadlines in the viewer's time zone."""
+    Done, the deadlines in the viewer's time zone, and the action bar above them (SITE-TABLE-01:
+    what the viewer must do now, ``actionbar.action_bar``)."""
     deadlines = hooks.clock().deadlines(v.game)
     return {"v": v, "game": v.game, "nav": nav(v, section), "section": section,
+            "action_bar": action_bar(v, deadlines),
             "commands": commands(v), "command_form": CommandForm(initial={
                 "client_key": new_client_key(), "revision": v.game.revision}),
             "deadlines": deadlines, "deadline_rows": deadline_rows(v, deadlines),
@@ -266,6 +269,16 @@ def game_page(noun: str) -> Callable[[Callable[..., HttpResponse]], Callable[...
     return decorate
 
 
+def refusal(e: IllegalOrder, order: dict | None) -> dict[str, Any]:
+    """A page's ``error`` for an order the rules refuse: its rule and message, and for one
+    item of a batch refused (SITE-TABLE-07) ``part``, ``index``, ``reason`` and the ``order``
+    refused, so that the page keeps the other items entered and marks that one."""
+    out: dict[str, Any] = {"rule": e.rule, "message": e.message}
+    if e.part is not None:
+        out.update(part=e.part, index=e.index, reason=e.reason or e.message, order=order)
+    return out
+
+
 def give_order(request: HttpRequest, game: Game, seat: int, order: dict, *, key: str | None,
                revision: int | None, back: str, again: Callable[[dict[str, str], int], HttpResponse]
                ) -> HttpResponse:
@@ -281,7 +294,7 @@ def give_order(request: HttpRequest, game: Game, seat: int, order: dict, *, key:
         messages.info(request, f"Already done: {e.message}. Nothing was sent again.")
         return see_other(back)
     except IllegalOrder as e:
-        return again({"rule": e.rule, "message": e.message}, 400)
+        return again(refusal(e, order), 400)
     except services.Stale:
         return again({"code": "stale", "message": "The game has changed since you looked: look again, "
                                                   "and send your order again if it still stands."}, 409)

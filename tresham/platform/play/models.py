@@ -192,6 +192,10 @@ class LogEntry(AppendOnly):
     order = models.JSONField()
     #: why the platform gave it ("timeout", "bot", "standing order", ...)
     reason = models.CharField(max_length=40, blank=True, default="")
+    #: the game's stage after the order (``rules.stage``, public: the game's stage line), so the
+    #: history's map finds where each phase began without replaying (SITE-TABLE-10); "" in a
+    #: log written before it was kept
+    stage = models.CharField(max_length=120, blank=True, default="")
     client_key = models.CharField(max_length=64, null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 

@@ -171,11 +171,12 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_sit
         # ("Done" twice). Not logged, no new revision; no deadline, mail or live page moves.
         raise AlreadyDone()
     seq = game.revision + 1
+    stage = rules.stage(new)
     try:
         with transaction.atomic():
             LogEntry.objects.create(game=game, seq=seq, seat=seat, by_site=by_site,
                                     account=account, order=order, reason=reason[:40],
-                                    client_key=client_key)
+                                    stage=stage[:120], client_key=client_key)
     except IntegrityError:  # the same client key raced in through another connection
         first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
         return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
@@ -188,7 +189,7 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_sit
         Seat.objects.filter(game=game, index=seat, user=account, missed_in_a_row__gt=0).update(missed_in_a_row=0)
     game.revision = seq
     game.state = text
-    game.stage = rules.stage(new)
+    game.stage = stage
     fields = ["revision", "state", "stage", "updated_at"]
     if rules.finished(new):
         game.status = Game.Status.FINISHED

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<id:pk>/decide/", views.decision_form, name="decide"),
     path("games/<id:pk>/history/", views.history_page, name="history"),
     path("games/<id:pk>/replay/", views_replay.replay_page, name="replay"),
+    path("games/<id:pk>/steps/", views.steps_fragment, name="steps"),
     path("games/<id:pk>/live", views_live.live_stream, name="live"),
     path("games/<id:pk>/log.json", views.log_json, name="log"),
     path("games/<id:pk>/messages/", views.messages_page, name="messages"),

@@ -31,9 +31,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ...games import registry
 from ...games.contract import IllegalOrder
 from .. import limits
-from . import decision_forms, options, services, visibility
+from . import decision_forms, options, results, services, steps, visibility
+from . import preview as order_preview
 from .forms import CommandForm, DecisionPost, HistoryForm, MessageForm, OrderForm, new_client_key
-from .gamepages import (Viewer, commands, final_places, find_game, give_order, not_found, page_context, see_other,
+from .gamepages import refusal as refused_order
+from .gamepages import (Viewer, commands, find_game, give_order, not_found, page_context, see_other,
                         summary_table, viewer)
 from .messages import check_message_limit
 from .models import EventRecord, Game, Message, display_name
@@ -78,13 +80,40 @@ def forms_of(v: Viewer, seat: int) -> list:
     return forms.order_forms(v.state, seat) if forms is not None and v.state is not None else []
 
 
-def own_forms(v: Viewer) -> list[dict[str, Any]]:
+def own_forms(v: Viewer, previewed: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The viewer's decision forms as the page draws them (``decision_forms.shown``): his
-    own seat's only, while the game is being played."""
+    own seat's only, while the game is being played. ``previewed``: a form previewed
+    (SITE-TABLE-05), drawn with the values the player gave and its preview above it."""
     if v.seat is None or v.game.status != Game.Status.ACTIVE:
         return []
-    return [{**decision_forms.shown(f), "client_key": new_client_key()}  # one key per form
-            for f in forms_of(v, v.seat)]
+    out = []
+    for f in forms_of(v, v.seat):
+        if previewed is not None and previewed["form"] == f.id:
+            out.append({**decision_forms.shown(decision_forms.with_values(f, previewed["values"])),
+                        "client_key": previewed["client_key"], "preview": previewed})
+        else:
+            out.append({**decision_forms.shown(f), "client_key": new_client_key()})  # one key per form
+    return out
+
+
+def orders_in(v: Viewer) -> list[dict[str, Any]]:
+    """For each of the viewer's decisions now, whether his order is in (SITE-TABLE-06,
+    ``Offers.entered``): ``{"kind", "prompt", "text"}`` with ``text`` what his order says ("":
+    not in yet) and ``withdraw`` (the order's JSON text that withdraws it, "" for none). [] for
+    a visitor, a game not being played or a game that does not say."""
+    offered = v.rules.offers.entered
+    if offered is None or v.seat is None or v.view is None or v.game.status != Game.Status.ACTIVE:
+        return []
+    ins = {e.kind: e for e in offered(v.view)}
+    out = []
+    for d in v.rules.pending(v.state):
+        if d.player == v.seat and d.kind not in {x["kind"] for x in out}:
+            e = ins.pop(d.kind, None)
+            out.append({"kind": d.kind, "prompt": d.prompt, "text": e.text if e else "",
+                        "withdraw": json.dumps(e.withdraw) if e and e.withdraw else ""})
+    out += [{"kind": e.kind, "prompt": "", "text": e.text, "withdraw": json.dumps(e.withdraw) if e.withdraw else ""}
+            for e in ins.values()]
+    return out
 
 
 @dataclass
@@ -265,7 +294,8 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None, chosen: str = "",
-                 error: dict[str, str] | None = None, status: int = 200) -> HttpResponse:
+                 error: dict[str, Any] | None = None, status: int = 200,
+                 previewed: dict[str, Any] | None = None) -> HttpResponse:
     game.refresh_from_db()
     v = viewer(game, request.user)
     ctx = page_context(request, v, "game")
@@ -279,17 +309,25 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
     elif types:
         skeleton = next((t.skeleton for t in types if t.name == chosen), types[0].skeleton)
         form = OrderForm(initial={"order": skeleton, **fresh})
+    shown_forms = own_forms(v, previewed)
     ctx.update({
+        # SITE-TABLE-04: the raw order box stays closed behind "Advanced" unless it is the one
+        # way to give an order now (no form), or the player chose a type or sent a text to fix
+        "advanced_open": posted is not None or bool(chosen) or not any(
+            f["form"].submit or f["fields"] for f in shown_forms),
         "status_label": game.get_status_display(),
         "options": options.option_lines(game), "waiting": [s for s in v.seats if s.waiting],
         "summary": summary_table(v) if v.shown else None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
-        "decision_forms": own_forms(v),
-        "places": final_places(v),
+        "decision_forms": shown_forms, "orders_in": orders_in(v), "withdraw_key": new_client_key(),
+        "preview_url": (reverse("api-1:post_preview", args=[game.pk])
+                        if v.rules.offers.preview is not None and v.seat is not None else ""),
         "events": latest_events(v),
     })
+    result = results.result_of(game, v.rules, v.state, results.seat_players(game))
+    ctx.update({"result": result, "your_place": result.your_place(v.seat) if result else ""})
     return render(request, "play/game.html", ctx, status=status)
 
 
@@ -358,9 +396,17 @@ def decision_form(request: HttpRequest, pk: int) -> HttpResponse:
             "code": "stale", "message": "This form is not open now (the game has moved on): look "
                                         "again, and send your order again if it still stands."})
     try:
-        order = v.rules.offers.forms.form_order(v.state, seat, form_id, decision_forms.read(offered, request.POST))
+        values = decision_forms.read(offered, request.POST)
+        order = v.rules.offers.forms.form_order(v.state, seat, form_id, values)
+        if request.POST.get("preview"):  # SITE-TABLE-05: shown, not given; Confirm gives it
+            return _render_game(request, game, previewed={
+                "form": form_id, "values": values, "lines": order_preview.preview(game, seat, order).lines,
+                "client_key": form.key(), "revision": form.cleaned_data.get("revision"),
+                "posted": decision_forms.posted_controls(request.POST)})
     except IllegalOrder as e:
-        return _render_game(request, game, status=400, error={"rule": e.rule, "message": e.message})
+        return _render_game(request, game, status=400, error=refused_order(e, None))
+    except order_preview.NoPreview:
+        pass  # a game without previews: the form gives its order at once
     return _submit(request, game, seat, order, form.key(), form.cleaned_data.get("revision"),
                    json.dumps(order))
 
@@ -404,11 +450,31 @@ def history_page(request: HttpRequest, pk: int) -> HttpResponse:
     ctx = page_context(request, v, "history")
     f = HistoryForm(request.GET)
     newest = f.newest_first()
+    status = 200
     if v.shown:
         page, groups = history(game, v.seat, newest_first=newest, page=f.page_number(), shown=v.shown)
         ctx.update({"page": page, "groups": groups})
+        status = steps.put(ctx, request, v, page="play:history", default=game.revision)
     ctx.update({"newest": newest, "order_param": "newest" if newest else "oldest"})
-    return render(request, "play/history.html", ctx)
+    return render(request, "play/history.html", ctx, status=status)
+
+
+@require_GET
+def steps_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """One step of the board alone (``play/_step.html`` with its pieces), for the script of the
+    history's and the replay's map (``steps.js``): the same as the page shows at ``?at=N``."""
+    game = find_game(pk)
+    if game is None:
+        return not_found(request, pk)
+    v = viewer(game, request.user)
+    if not v.shown:
+        return HttpResponse("Nothing of this game is shown yet: it has not started, or its initial placement is "
+                            "not complete.",
+                            status=403, content_type="text/plain; charset=utf-8")
+    page = "play:replay" if request.GET.get("page") == "replay" and game.is_finished else "play:history"
+    ctx: dict[str, Any] = {"v": v, "game": game, "fragment": True}
+    status = steps.put(ctx, request, v, page=page, default=game.revision)
+    return render(request, "play/_step.html", ctx, status=status)
 
 
 @require_GET

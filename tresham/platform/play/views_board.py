@@ -203,6 +203,30 @@ def board_context(v: Viewer) -> dict[str, Any] | None:
             "pieces": pieces, "json": reverse("play:board_json", args=[game.pk]), "overlay": board.overlay}
 
 
+def step_board(v: Viewer, pieces: dict | None) -> dict[str, Any] | None:
+    """The map of a step of the history (``steps``): the game's base map as the game page has
+    it, with the given ``pieces`` (a past public view's) instead of the viewer's own, and
+    neither the live pieces' address nor the game's map orders; None for a game without a map
+    (or whose map cannot be drawn here now)."""
+    rules, game = v.rules, v.game
+    try:
+        key = board_key(rules, game.options)
+        if key is None:
+            return None
+        svg = cached_svg(game.kind, rules, game.options, key)
+    except BoardUnavailable as e:
+        log.error("board map unavailable: %s", e)
+        return None
+    if svg is None:
+        return None
+    box = _view_box(svg)
+    board = rules.offers.board
+    legend = board.legend(game.options) if board.legend is not None else None
+    return {"url": reverse("play:board_svg", args=[game.pk]) + f"?v={key}", "key": key,
+            "view_box": box, "box": " ".join(str(x) for x in box), "aspect": f"{box[2]} / {box[3]}",
+            "legend": legend or None, "pieces": pieces}
+
+
 def _view_box(svg: str) -> list[float]:
     head = svg[:2000]
     start = head.index('viewBox="') + len('viewBox="')

@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ...games.contract import IllegalOrder, ReplaySection
+from . import steps
 from .gamepages import Viewer, find_game, final_places, not_found, page_context, summary_table, viewer
 from .models import Game
 
@@ -68,6 +69,8 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         "summary": summary_table(v), "places": final_places(v), "error": error,
         "no_replay": data is None and not error,
     })
+    # the game on the map, step by step, every hand revealed (SITE-TABLE-14); from its start
+    status = steps.put(ctx, request, v, page="play:replay", default=0)
     ms = (time.perf_counter() - started) * 1000
     log.info("game %s: replay of %s orders built in %.0f ms", game.pk, (data or {}).get("orders", "?"), ms)
-    return render(request, "play/replay.html", ctx)
+    return render(request, "play/replay.html", ctx, status=status)

@@ -137,3 +137,64 @@ def test_lies_are_counted_by_name_not_by_place(give, said, marks):
     assert [x["lie"] for x in out] == marks
     assert [x["card"] for x in out] == give
     assert Counter(x["said"] for x in out) == Counter(said or give)
+
+
+def _calamity_game(players: int = 5, seed: str = "replay-calamity") -> tuple[list[dict], dict]:
+    """A bot game in which, at the first trade where a nation holds a tradable calamity among
+    three tradable cards and another three tradable cards, the first passes the calamity in a
+    deal of three; the game then played to its turn limit. The log and the deal."""
+    options = RULES.parse_options({"players": players, "turn_limit": 12})
+    state = RULES.new_game(options, seed)
+    orders: list[dict] = []
+    deal: dict = {}
+    d = load()
+    for i in range(40000):
+        if state.finished:
+            return orders, {**deal, "options": options, "seed": seed}
+        if not deal and state.phase == "trade" and not state.step.get("closed"):
+            givers = [p for p in state.players if len(_tradable(p.hand)) >= 3
+                      and any(c in d.calamities for c in _tradable(p.hand))]
+            takers = [p for p in state.players if len(_tradable(p.hand)) >= 3 and givers and p.seat != givers[0].seat]
+            if givers and takers:
+                a, b = givers[0], takers[0]
+                cal = next(c for c in _tradable(a.hand) if c in d.calamities)
+                rest = [c for c in _tradable(a.hand) if c != cal][:2]
+                give, b_give = [cal] + rest, _tradable(b.hand)[:3]
+                said = [c for c in sorted(d.commodities) if c not in give][:1] + rest
+                deal = {"a": a.seat, "b": b.seat, "calamity": cal, "turn": state.turn,
+                        "a_nation": a.nation, "b_nation": b.nation}
+                for o in ({"type": "trade_offer", "player": a.seat, "to": b.seat, "give": give,
+                           "said": said, "expect": ["dont_care"] * 3},
+                          {"type": "trade_accept", "player": b.seat, "offer": state.step["next_id"],
+                           "give": b_give, "said": [], "expect": []}):
+                    engine.apply_in_place(state, o, by_site=False)
+                    orders.append(o)
+                if not state.step["market_open"]:
+                    o = {"type": "market_open", "player": 0}
+                    engine.apply_in_place(state, o, by_site=True)
+                    orders.append(o)
+                assert cal in state.players[b.seat].hand
+                continue
+        _step(state, orders, i)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.site("SITE-TABLE-14")
+@pytest.mark.rule("29.61", "31.1")
+def test_the_replay_names_who_traded_each_calamity_and_every_purchase():
+    orders, deal = _calamity_game()
+    assert deal.get("calamity"), "no trade could pass a calamity"
+    data = RULES.replay_page(deal["options"], deal["seed"], orders)
+    d = load()
+    turn = next(t for t in data["turns"] if t["turn"] == deal["turn"])
+    from tresham.games.advciv.variant import game_for
+    state = RULES.new_game(deal["options"], deal["seed"])
+    for o in orders:
+        engine.apply_in_place(state, o, by_site=True)
+    g = game_for(state)
+    assert {"card": d.calamities[deal["calamity"]].name, "from": deal["a"], "to": deal["b"],
+            "from_name": g.name(deal["a_nation"]), "to_name": g.name(deal["b_nation"])} in turn["calamities"]
+    # every civilization card acquired in the game is among the purchases, in its turn
+    bought = {(t["turn"], b["seat"], c) for t in data["turns"] for b in t["purchases"] for c in b["cards"]}
+    owned = {(turn_of, p.seat, d.civ_cards[c].name) for p in state.players for c, turn_of in p.civ_cards.items()}
+    assert owned and owned <= bought

@@ -89,7 +89,7 @@ def test_the_advances_page_lists_the_viewers_cards_then_everyones(with_cards, cl
     assert re.findall(r"<li><strong>([^<]+)</strong>", yours) == mine
     assert html.index('id="yours"') < html.index('id="everyone"')  # everyone's below his own
     block = section(html, "everyone")
-    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]*)</td><td class="num">(\d+)</td>'
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td class="prose">([^<]*)</td><td class="num">(\d+)</td>'
                       r'<td class="num">(\d+)</td></tr>', block)
     summary = {s.seat: s.name for s in t.rules.summary(state)}
     got = {r[0]: (r[1], int(r[2]), int(r[3])) for r in rows}

@@ -121,3 +121,44 @@ def test_a_lie_shows_what_was_said_and_the_real_card(make_user, client_for):
     assert "1 of them a lie" in html and "all stated truthfully" in html
     after = {row[0]: row[3] for row in table_rows(html, f"turn-{turn}-after")}
     assert after[_label(t, 0)] == "Yes" and after[_label(t, 1)] == "Yes"
+
+
+@pytest.mark.site("SITE-TABLE-14")
+@pytest.mark.rule("29.61", "31.1")
+def test_the_replay_lists_the_calamities_traded_and_the_cards_bought(make_user, client_for):
+    """Each civilization card bought (the public ``civ_bought`` record) with the trade cards
+    handed in for it (told to the buyer alone while played), and each calamity traded with who
+    passed it to whom (told to those two alone while played), for anyone once the game is over.
+    (This seed's bots pass no calamity in nine turns: the engine-level test of
+    tests/games/advciv/site/test_replay.py makes a deal that does.)"""
+    from tresham.platform.play.models import EventRecord
+    t = _table(make_user, turn_limit=9)
+    d = load()
+    t.play_until(lambda st: st.finished)
+    html = client_for(t.carol).get(_url(t)).content.decode()
+    rules = t.rules
+    names = {r.seat: r.name for r in rules.summary(t.state())}
+    label = {0: f"{names[0]} (alice)", 1: f"{names[1]} (bob)", 2: f"{names[2]} (bot)"}
+    nation_seat = {p.nation: p.seat for p in t.state().players}
+    bought = list(EventRecord.objects.filter(game=t.game, kind="civ_bought").order_by("seq", "n"))
+    paid = {(r.seq, r.to[0]): r.data["cards"] for r in EventRecord.objects.filter(game=t.game, kind="civ_paid")}
+    assert bought, "the bots bought no card in nine turns"
+    seen = 0
+    for turn in range(1, 10):
+        if f'id="turn-{turn}-purchases"' not in html:
+            continue
+        for row in table_rows(html, f"turn-{turn}-purchases"):
+            r = bought[seen]
+            seat = nation_seat[r.data["nation"]]
+            cards = paid.get((r.seq, seat), [])
+            assert row == [label[seat], ", ".join(d.civ_cards[c].name for c in r.data["cards"]), str(r.data["owed"]),
+                           ", ".join(_name(c) for c in cards) or "none", str(r.data["card_value"]),
+                           str(r.data["treasury"])]
+            seen += 1
+    assert seen == len(bought)
+    told = [r for r in EventRecord.objects.filter(game=t.game, kind__in=("calamity_trader_private", "calamity_trader"))]
+    listed = {tuple(row) for turn in range(1, 10) if f'id="turn-{turn}-calamities"' in html
+              for row in table_rows(html, f"turn-{turn}-calamities")}
+    for r in told:  # every calamity whose trader was told is in the table, with him
+        assert (d.calamities[r.data["calamity"]].name, label[nation_seat[r.data["trader"]]],
+                label[nation_seat[r.data["victim"]]]) in listed

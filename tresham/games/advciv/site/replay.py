@@ -1,12 +1,17 @@
-"""The post-game replay (issue 10, SITE-HIST-01, SITE-LIST-05): a finished game replayed from
-its log with every hand revealed and each trade's stated cards beside the real ones.
+"""The post-game replay (issue 10, SITE-HIST-01, SITE-LIST-05, SITE-TABLE-14): a finished game
+replayed from its log with every hand revealed, each trade's stated cards beside the real
+ones, the calamities traded (who passed each to whom, 29.61) and the civilization cards bought
+(with the trade cards handed in for them, 31.1).
 
 Everything here is secret while the game is played (27.4, 28.3, SITE-TALK-03): the platform
 serves it only once the game is over. One pass over the log, in place (``apply_in_place``):
 the phase machine's observer catches the hands at the very moment the trade-card acquisition
 (27) ends, so before trade, and the moment trade (28) ends, so before calamities take any;
 the deals are caught from the events that carry them out (``trade_private``), whichever
-order does it (an acceptance, the end of the embargo, the cutoff, the last player leaving).
+order does it (an acceptance, the end of the embargo, the cutoff, the last player leaving);
+the calamities held when trade ends with the nation that traded each (``trader_of``, the
+holder's record of 29.61), and the purchases from the events that carry them out
+(``civ_bought``, and ``civ_paid``, told to the buyer alone, for the cards handed in).
 """
 from __future__ import annotations
 
@@ -16,6 +21,8 @@ from typing import Any, Iterable
 from ..context import Context
 from ..engine import apply_in_place, new_game
 from ..rules.acquisition import card_name
+from ..rules.calamities import trader_of
+from ..rules.civcards import printed_name
 from ..rules.trade import names
 from ..state import GameState
 from ..variant import game_for
@@ -72,7 +79,8 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
 
     def turn(n: int) -> dict[str, Any]:
         if n not in turns:
-            turns[n] = {"turn": n, "hands_before": None, "hands_after": None, "market": False, "trades": []}
+            turns[n] = {"turn": n, "hands_before": None, "hands_after": None, "market": False, "trades": [],
+                        "calamities": [], "purchases": []}
         return turns[n]
 
     def observe(s: GameState, phase: str) -> None:
@@ -83,6 +91,11 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
             t = turn(s.turn)
             t["hands_after"] = _hands(g)
             t["market"] = bool(s.step.get("held"))
+            t["calamities"] = [  # 29.61: who traded each calamity held when trade ends
+                {"card": g.d.calamities[c].name, "from": g.of(frm).seat, "to": p.seat,
+                 "from_name": g.name(frm), "to_name": g.name(p.nation)}
+                for p in g.active() for c in sorted(set(p.hand))
+                if c in g.d.calamities and (frm := trader_of(g, p.nation, c)) is not None]
 
     offers: dict[int, dict[str, Any]] = {}
     offers_turn = None
@@ -96,6 +109,18 @@ def replay_page(options: dict, seed: int | str, orders: Iterable[dict]) -> dict[
             offers.update({o["id"]: o for o in state.step.get("offers", [])})
         at = state.turn
         events = apply_in_place(state, order, observer=observe, by_site=True)
+        for e in events:  # the civilization cards bought (31.1), and what paid for them
+            if e.kind == "civ_bought":
+                g = game_for(state)
+                buyer = g.of(e.data["nation"])
+                turn(at)["purchases"].append({
+                    "seat": buyer.seat, "nation": g.name(buyer.nation), "order": count,
+                    "cards": [printed_name(g, c) for c in e.data["cards"]], "owed": e.data["owed"],
+                    "card_value": e.data["card_value"], "treasury": e.data["treasury"], "paid": []})
+            elif e.kind == "civ_paid" and e.to and turn(at)["purchases"]:
+                last = turn(at)["purchases"][-1]
+                if last["seat"] in e.to:
+                    last["paid"] = [card_name(game_for(state), c) for c in e.data["cards"]]
         done = [e for e in events if e.kind == "trade_private" and e.to and "offer" in e.data]
         seen: set[int] = set()
         for e in done:

@@ -9,25 +9,29 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, MailEvent, Offers, OptionField,
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, IllegalOrder, MailEvent, Offers,
+                         OptionField,
                          Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
 from ..engine import apply, default, new_game, pending, view
 from ..orders import Order, is_site_order, json_schema
+from ..rules.movement import IllegalMove
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
-from . import board, forms, pages, reference, replay, standing
+from . import board, entered, forms, pages, reference, replay, standing
 from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
 from .names import nation_name
+from .preview import preview as site_preview
 from .phase_help import PHASES
 
 #: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
 WORDS = {
     "side": "Nation",
     "place": "area",
+    "final_points": "victory points",
     "hand": "Your trade cards",
     "hand_empty": "You hold no trade cards.",
     "seats_note": "The pick order is drawn at random when every seat is taken; nation picking starts then.",
@@ -116,6 +120,7 @@ class AdvancedCivilization:
             prepared=Prepared(self.prepared, self.public_options),
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
+            final_scores=self.final_scores, preview=self.preview, entered=entered.entered,
             talk_orders={"trade_offer": "to"}, talk_page="trade",
             pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )
@@ -208,9 +213,18 @@ class AdvancedCivilization:
         scores = {p.seat: g.score(p.nation) for p in g.active()}
         return [1 + sum(1 for v in scores.values() if v > scores[seat]) for seat in range(len(state.players))]
 
+    def final_scores(self, state: GameState) -> list[int] | None:
+        """Each seat's victory points (35.1), the score its place comes from, once the game is
+        over (the result's points, SITE-TABLE-14); None before."""
+        if not state.finished:
+            return None
+        g = game_for(state)
+        return [g.score(p.nation) if p.nation else 0 for p in state.players]
+
     def summary(self, state: GameState) -> list[SeatSummary]:
-        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03), by Total
-        Public Points, highest first; once the game is over, the victory points too."""
+        """Each nation's public figures (the A.S.T. page's table, SITE-AST-03; the game page's
+        standing, SITE-TABLE-09), by Total Public Points, highest first; once the game is over,
+        the victory points too."""
         g = game_for(state)
         rows = []
         for p in sorted(state.players, key=lambda p: (-g.public_points(p.nation) if p.nation else 0,
@@ -218,8 +232,12 @@ class AdvancedCivilization:
             if p.nation is None:
                 rows.append(SeatSummary(p.seat, f"Seat {p.seat + 1}", 0, {}))
                 continue
-            cols = {"A.S.T.": p.ast, "Cities": len(g.cities_of(p.nation)), "Treasury": p.treasury,
-                    "Cards": len(p.civ_cards), "Civ Advancement Points": g.civ_points(p.nation),
+            # SITE-TABLE-09: each public fact labelled with what it counts; the trade cards in
+            # hand as a number only (27.4: their names are his own)
+            cols = {"Trade cards": len(p.hand), "Treasury": p.treasury, "Stock": p.stock,
+                    "Cities": len(g.cities_of(p.nation)), "Ships": len(g.ships_of(p.nation)),
+                    "Civilization cards": len(p.civ_cards), "A.S.T.": p.ast,
+                    "Civ Advancement Points": g.civ_points(p.nation),
                     "Total Public Points": g.public_points(p.nation)}
             if state.finished:
                 cols["Victory points"] = g.score(p.nation)
@@ -240,6 +258,27 @@ class AdvancedCivilization:
                 out.append(MailEvent(e, f"{nation_name(a)} and {nation_name(b)} traded",
                                      sorted(seat_of[n] for n in (a, b) if n in seat_of)))
         return out
+
+    def preview(self, state: GameState, seat: int, order: dict) -> list[str]:
+        """What ``order`` of ``seat`` costs and does, in sentences (``Offers.preview``,
+        SITE-TABLE-05): ``site/preview.py`` on the seat's information state; an order the rules
+        refuse raises their refusal (one move of a batch: ``IllegalMove``, SITE-TABLE-07)."""
+        p = site_preview(state, seat, order)
+        if not p["ok"]:
+            bad = next((v for v in p.get("judged") or [] if not v["legal"]), None)
+            if bad is not None:
+                line = next((x for x in p["lines"] if x.startswith("Refused: ")), "")
+                message = line.removeprefix("Refused: ") if line else bad["reason"]
+                raise IllegalMove(bad["rule"], message, bad["part"], bad["index"], bad["reason"])
+            raise IllegalOrder(p["rule"], p["reason"])
+        lines = list(p["lines"])
+        if order.get("type") == "pick":
+            g = game_for(state)
+            area = order.get("area")
+            where = f" starting in {g.area_name(area)}" if isinstance(area, str) and area in g.areas else ""
+            who = nation_name(order["nation"]) if order.get("nation") else "The nation"
+            lines.append(f"{who}{where}: once your turn to pick comes, this choice cannot be changed (15.3).")
+        return lines or ["The rules accept this order now."]
 
     def stage(self, state: GameState) -> str:
         if state.finished:
@@ -292,11 +331,11 @@ class AdvancedCivilization:
 
     def order_forms(self, state: GameState, seat: int) -> list:
         """The forms of ``seat``'s decisions now (``forms.py``, issue 10)."""
-        return forms.order_forms(game_for(state), seat, pending(state))
+        return forms.order_forms(game_for(state), seat, entered.with_entered(state, pending(state)))
 
     def form_order(self, state: GameState, seat: int, form_id: str, values: dict) -> dict:
         """The order a form of :meth:`order_forms` gives with the posted ``values``."""
-        return forms.form_order(game_for(state), seat, pending(state), form_id, values)
+        return forms.form_order(game_for(state), seat, entered.with_entered(state, pending(state)), form_id, values)
 
     def variants(self) -> list[tuple[str, str]]:
         """The variants the product registers besides the plain game (``variant.BUILT_IN``), as

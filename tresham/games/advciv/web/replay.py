@@ -1,7 +1,8 @@
 """The replay's layout of a finished game of Advanced Civilization (SITE-HIST-01; the game's
 ``Replay.template``, ``advciv/_replay.html``): each turn's hands when its trade began and
-ended, each deal's real cards beside what was said of them (the lies marked), and the final
-hands. The data is the site face's (``site/replay.py``); here the seats are named as the
+ended, each deal's real cards beside what was said of them (the lies marked), the calamities
+traded (who passed each to whom), the civilization cards bought with what paid for them, and
+the final hands (SITE-TABLE-14). The data is the site face's (``site/replay.py``); here the seats are named as the
 other pages name them."""
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ class TurnOut:
     before: list[HandRow]
     after: list[HandRow]
     trades: list[TradeOut] = field(default_factory=list)
+    calamities: list[dict[str, str]] = field(default_factory=list)  # {card, by, to}
+    purchases: list[dict[str, Any]] = field(default_factory=list)  # {label, cards, owed, paid, treasury}
 
 
 def replay_turns(v: Viewer, data: dict) -> list[TurnOut]:
@@ -64,6 +67,11 @@ def replay_turns(v: Viewer, data: dict) -> list[TurnOut]:
             t_out.trades.append(TradeOut(d["id"], d["order"], f"Trade #{d['id']}: {a} and {b}", [
                 SideOut(a, d["gave"]["cards"], d["gave"]["lies"], d["gave"]["expect"]),
                 SideOut(b, d["got"]["cards"], d["got"]["lies"], d["got"]["expect"])]))
+        t_out.calamities = [{"card": c["card"], "by": v.seat_label(c["from"]), "to": v.seat_label(c["to"])}
+                            for c in t.get("calamities", [])]
+        t_out.purchases = [{"label": v.seat_label(b["seat"]), "cards": b["cards"], "owed": b["owed"],
+                            "card_value": b["card_value"], "paid": b["paid"], "treasury": b["treasury"],
+                            "order": b["order"]} for b in t.get("purchases", [])]
         turns.append(t_out)
     return turns
 

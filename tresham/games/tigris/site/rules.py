@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import (Board, Decision, Event, Forms, Offers, OptionChoice, OptionField, Reference, Replay,
+from ...contract import (Board, Decision, Event, Forms, IllegalOrder, Offers, OptionChoice, OptionField, Reference, Replay,
                          SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
@@ -18,6 +18,7 @@ from ..rules.turn import ACCEPTS, decider
 from ..state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
 from ..view import stage_words
 from . import forms, reference, replay, standing, svg
+from .preview import preview as site_preview
 
 
 #: The site's words for this game's things (``Offers.words``, over ``contract.WORDS``).
@@ -54,7 +55,7 @@ class TigrisEuphrates:
             board=Board(self.board_key, self.board_svg, self.board_pieces, legend=self.board_legend),
             reference=Reference(self.reference, self.variants),
             replay=Replay(self.replay_page, tables=self.replay_tables),
-            bot=self.bot, hand=self.hand, tools="tresham.games.tigris.tools.cli",
+            bot=self.bot, hand=self.hand, preview=self.preview, tools="tresham.games.tigris.tools.cli",
         )
 
     def options_schema(self) -> dict:
@@ -182,6 +183,15 @@ class TigrisEuphrates:
                          q.get("building") or "", "yes" if q.get("unification") else ""])
         return Table("The board", ["Square", "Tile", "Leader", "Treasure", "Monument", "Building",
                                    "Unification"], rows)
+
+    def preview(self, state: TEState, seat: int, order: dict) -> list[str]:
+        """What ``order`` of ``seat`` does, in sentences (``Offers.preview``, SITE-TABLE-05):
+        ``site/preview.py`` on the seat's own view; an order the rules refuse raises their
+        refusal."""
+        p = site_preview(engine.view(state, seat), order)
+        if not p["ok"]:
+            raise IllegalOrder(p["rule"], p["reason"])
+        return p["lines"] or ["It scores no point and starts no conflict."]
 
     def hand(self, view: dict) -> list[str]:
         h = view.get("hand")

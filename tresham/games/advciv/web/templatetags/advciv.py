@@ -12,10 +12,11 @@ from ..replay import replay_turns as turns_of
 register = template.Library()
 
 
-@register.simple_tag
-def map_orders(v):
-    """:func:`~..map_orders.map_orders_data` of the page's viewer."""
-    return map_orders_data(v)
+@register.simple_tag(takes_context=True)
+def map_orders(context, v):
+    """:func:`~..map_orders.map_orders_data` of the page's viewer, with the page's refusal
+    (``error``) of a move order, if any (SITE-TABLE-07)."""
+    return map_orders_data(v, context.get("error"))
 
 
 @register.simple_tag

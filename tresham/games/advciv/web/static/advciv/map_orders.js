@@ -5,10 +5,17 @@
    back, click a destination to drop them; Done, Done unless threatened, Reset: SITE-MOVE-06/07).
    Everything is sent through the page's own order form (#order: its CSRF token, its revision),
    so the server checks it and shows its refusals as for a typed order. The panel beside the
-   map has labelled controls for the keyboard; without this script the order form still works. */
+   map has labelled controls for the keyboard; without this script the order form still works.
+   SITE-TABLE-03: once a stack is taken, only the areas it may reach (data.legal, the rules'
+   legal destinations) are highlighted and take a click; the areas that take a click are
+   focusable (Tab) and Enter (Shift+Enter: shift-click) acts on them. A pick is confirmed in the
+   panel, with what it does (the API's preview), before it is sent (SITE-TABLE-05). A move
+   order refused for one move comes back with the moves sent (data.refused): they stay entered
+   and the refused one shows its reason (SITE-TABLE-07). */
 (function () {
   "use strict";
   var data = null, sel = null, moves = [], placed = {}, down = null, bound = false;
+  var refusedMove = null, picking = null, pickLines = null;
 
   function $(s, root) { return (root || document).querySelector(s); }
   function el(tag, attrs, text) {
@@ -62,10 +69,28 @@
     return out;
   }
   function pickAt(area) {
+    /* asks for confirmation first (SITE-TABLE-05): the panel shows the pick and what it does */
     var o = pickOptions().filter(function (p) { return p.area === area; })[0];
     if (!o) { say(areaName(area) + " is not a start area you may pick now."); return; }
-    say("Picking " + o.nation + " in " + areaName(area) + "…");
-    send({type: "pick", nation: o.nation, area: o.area});
+    picking = o; pickLines = null;
+    render();
+    preview({type: "pick", nation: o.nation, area: o.area}, function (lines) {
+      if (picking === o) { pickLines = lines; render(); }
+    });
+    var c = $("#mo-pick-confirm");
+    if (c) c.focus();
+  }
+  function preview(order, done) {
+    /* the API's preview of an order (POST /api/games/{id}/preview): its lines, or the refusal */
+    var form = document.getElementById("order"), token = form && form.querySelector("input[name=csrfmiddlewaretoken]");
+    var url = $("#map-orders") && $("#map-orders").getAttribute("data-preview-url");
+    if (!url || !window.fetch) return;
+    fetch(url, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": token ? token.value : ""},
+      body: JSON.stringify({order: order})})
+      .then(function (r) { return r.json().then(function (b) { return {ok: r.ok, body: b}; }); })
+      .then(function (a) { done(a.ok && a.body.ok ? (a.body.lines || []) : ["Refused: " + (a.body.message || "")], a.body); })
+      .catch(function () { /* no preview: the confirmation still stands */ });
   }
 
   /* ---- population (SITE-POP-02) ---- */
@@ -87,7 +112,17 @@
     moves.forEach(function (m) { if (m.from === area && typeof m.count === "number") n -= m.count; });
     return n;
   }
+  function legalFrom(area) {
+    /* the areas a stack in ``area`` may reach (SITE-TABLE-03); null: not known (any area) */
+    if (!data || !data.legal) return null;
+    return data.legal[area] || [];
+  }
   function moveAt(area, shift) {
+    var reach = sel ? legalFrom(sel.from) : null;
+    if (sel && area !== sel.from && reach && reach.indexOf(area) < 0) {
+      say(areaName(area) + " cannot be reached from " + areaName(sel.from) + ": choose a highlighted area.");
+      return;
+    }
     if (sel && area === sel.from) {
       if (shift) {
         if (sel.n < left(area)) sel.n += 1; else say("No more of your tokens in " + areaName(area) + ".");
@@ -97,7 +132,7 @@
       }
     } else if (sel) {
       moves.push({from: sel.from, to: area, count: sel.n});
-      sel = null;
+      sel = null; refusedMove = null;
     } else if (left(area) > 0) {
       /* over its population limit: one click takes the excess (SITE-MOVE-02) */
       var lim = limitOf(area), excess = lim === null ? 0 : Math.min(left(area), (data.tokens[area] || 0) - lim);
@@ -110,7 +145,8 @@
   }
   function sendMoves(done) {
     /* the voyages entered before, as an order states them (the stored plan adds paths and legs) */
-    var voyages = ((data.my_moves && data.my_moves.voyages) || []).map(function (v) {
+    var voyages = ((data.refused ? data.refused : data.my_moves) || {}).voyages || [];
+    voyages = voyages.map(function (v) {
       return {ship: v.ship, steps: v.steps};
     });
     send({type: "move", moves: moves, voyages: voyages, done: done});
@@ -147,6 +183,20 @@
       e.preventDefault();
       sel = {from: area, n: left(area)};
       render();
+    });
+    v.addEventListener("keydown", function (e) {
+      /* Enter (or Space) on a focused area acts as a click on it (SITE-TABLE-03) */
+      if (e.key !== "Enter" && e.key !== " ") return;
+      var g = e.target && e.target.closest && e.target.closest("g.area[data-area][tabindex]");
+      var m = mode();
+      if (!g || !m) return;
+      e.preventDefault(); e.stopPropagation();
+      var area = g.getAttribute("data-area");
+      if (m === "pick") pickAt(area);
+      else if (m === "grow") growAt(area, e.shiftKey);
+      else moveAt(area, e.shiftKey);
+      var again = document.getElementById("area-" + area);
+      if (again && again.hasAttribute("tabindex")) again.focus({preventScroll: true});
     });
     v.classList.add("map-clickable");
   }
@@ -200,15 +250,37 @@
     return mode() === "move" && JSON.stringify(sent) !== JSON.stringify(moves);
   }
   function mark() {
-    document.querySelectorAll(".board-view g.area.mo-offer, .board-view g.area.mo-source").forEach(function (g) {
-      g.classList.remove("mo-offer", "mo-source");
+    document.querySelectorAll(".board-view g.area.mo-offer, .board-view g.area.mo-source, .board-view g.area.mo-target")
+      .forEach(function (g) { g.classList.remove("mo-offer", "mo-source", "mo-target"); });
+    document.querySelectorAll(".board-view g.area[data-area][tabindex]").forEach(function (g) {
+      g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
     });
-    var m = mode(), offer = [];
-    if (m === "pick") offer = pickOptions().map(function (p) { return p.area; });
-    else if (m === "grow") offer = Object.keys(growOptions().areas || {});
-    else if (m === "move") offer = Object.keys(data.tokens || {});
-    offer.forEach(function (a) { var g = $("#area-" + a); if (g) g.classList.add("mo-offer"); });
-    if (sel) { var g = $("#area-" + sel.from); if (g) g.classList.add("mo-source"); }
+    var m = mode(), offer = [], verb = "";
+    if (m === "pick") { offer = pickOptions().map(function (p) { return p.area; }); verb = "Pick the nation starting in "; }
+    else if (m === "grow") { offer = Object.keys(growOptions().areas || {}); verb = "Place a token in "; }
+    else if (m === "move" && sel && legalFrom(sel.from)) {
+      /* a stack taken: only where it may go (SITE-TABLE-03) */
+      offer = legalFrom(sel.from); verb = "Move the " + sel.n + " taken to ";
+    } else if (m === "move") {
+      offer = Object.keys(data.tokens || {}).filter(function (a) { return left(a) > 0; }); verb = "Take a token from ";
+    }
+    offer.forEach(function (a) {
+      var g = $("#area-" + a);
+      if (!g) return;
+      g.classList.add(m === "move" && sel ? "mo-target" : "mo-offer");
+      g.setAttribute("tabindex", "0"); g.setAttribute("role", "button"); g.setAttribute("aria-label", verb + areaName(a));
+    });
+    if (sel) {
+      var s = $("#area-" + sel.from);
+      if (s) {
+        s.classList.add("mo-source");
+        s.setAttribute("tabindex", "0"); s.setAttribute("role", "button");
+        s.setAttribute("aria-label", "Put one token back in " + areaName(sel.from));
+      }
+    }
+    /* a map whose areas take focus is a group of controls, not a picture */
+    var stage = $(".board-view svg.board-stage");
+    if (stage) stage.setAttribute("role", $(".board-view g.area[data-area][tabindex]") ? "group" : "img");
     arrows();
   }
   function render() {
@@ -224,6 +296,24 @@
       panel.appendChild(selectOf("mo-pick", "Nation and start area", opts.map(function (o) { return o.area; }),
         opts.map(function (o) { return o.nation + " — " + areaName(o.area); })));
       panel.appendChild(button("Pick this nation", function () { pickAt($("#mo-pick").value); }));
+      if (picking) {
+        var box = el("div", {"class": "mo-confirm", role: "group", "aria-labelledby": "mo-confirm-title"});
+        box.appendChild(el("p", {id: "mo-confirm-title"}, "Pick " + picking.nation + ", starting in " +
+          areaName(picking.area) + "? A nation once picked cannot be changed."));
+        if (pickLines) {
+          var ul = el("ul", {"class": "mo-preview"});
+          pickLines.forEach(function (line) { ul.appendChild(el("li", {}, line)); });
+          box.appendChild(ul);
+        }
+        box.appendChild(button("Confirm the pick", function () {
+          var o = picking;
+          picking = null;
+          say("Picking " + o.nation + " in " + areaName(o.area) + "…");
+          send({type: "pick", nation: o.nation, area: o.area});
+        }, {id: "mo-pick-confirm"}));
+        box.appendChild(button("Cancel", function () { picking = null; pickLines = null; render(); }));
+        panel.appendChild(box);
+      }
     } else if (m === "grow") {
       var o = growOptions(), rest = (o.stock || 0) - placedTotal();
       panel.appendChild(el("p", {}, "Click an area to place one token there (shift-click takes one back). Tokens left to place: " + rest + "."));
@@ -244,24 +334,40 @@
       var list = el("ol", {"class": "mo-list", "aria-label": "Your pending moves"});
       moves.forEach(function (mv, i) {
         var li = el("li", {}, mv.count + " from " + areaName(mv.from) + " → " + areaName(mv.to) + " ");
-        li.appendChild(button("Remove", function () { moves.splice(i, 1); render(); },
+        if (refusedMove && refusedMove.index === i) {
+          /* the move the server refused, with its reason; the others stay entered (SITE-TABLE-07) */
+          li.className = "mo-refused";
+          li.appendChild(el("strong", {"class": "mo-reason"}, "Refused: " + refusedMove.reason + " "));
+        }
+        li.appendChild(button("Remove", function () { moves.splice(i, 1); refusedMove = null; render(); },
           {"aria-label": "Remove the move from " + areaName(mv.from) + " to " + areaName(mv.to)}));
         list.appendChild(li);
       });
       if (!moves.length) list.appendChild(el("li", {}, "No move yet."));
       panel.appendChild(list);
       var froms = Object.keys(data.tokens || {}).filter(function (a) { return left(a) > 0; });
-      var tos = allAreas();
+      var from0 = sel ? sel.from : froms[0];
+      if (sel && froms.indexOf(sel.from) > 0) { froms.splice(froms.indexOf(sel.from), 1); froms.unshift(sel.from); }
+      var tos = legalFrom(from0) || allAreas();
       if (froms.length && tos.length) {
         var f = el("fieldset"); f.appendChild(el("legend", {}, "Add a move without the mouse"));
         f.appendChild(selectOf("mo-from", "From", froms, froms.map(function (a) { return areaName(a) + " (" + left(a) + ")"; })));
         f.appendChild(selectOf("mo-to", "To", tos, tos.map(areaName)));
+        f.querySelector("#mo-from").addEventListener("change", function () {
+          /* the destinations the chosen stack may reach (SITE-TABLE-03) */
+          var to = f.querySelector("#mo-to"), reach = legalFrom(this.value) || allAreas();
+          to.textContent = "";
+          reach.forEach(function (a) { to.appendChild(el("option", {value: a}, areaName(a))); });
+        });
         var p = el("p"), l = el("label", {"for": "mo-count"}, "Tokens"), n = el("input", {id: "mo-count", type: "number", min: "1", value: "1"});
         p.appendChild(l); p.appendChild(document.createTextNode(" ")); p.appendChild(n); f.appendChild(p);
         f.appendChild(button("Add this move", function () {
           var from = $("#mo-from").value, to = $("#mo-to").value, k = parseInt($("#mo-count").value, 10) || 0;
-          if (k < 1 || k > left(from) || from === to) { say("Choose another number of tokens or destination."); return; }
-          moves.push({from: from, to: to, count: k}); sel = null; render();
+          var reach = legalFrom(from);
+          if (k < 1 || k > left(from) || from === to || (reach && reach.indexOf(to) < 0)) {
+            say("Choose another number of tokens or destination."); return;
+          }
+          moves.push({from: from, to: to, count: k}); sel = null; refusedMove = null; render();
         }));
         panel.appendChild(f);
       }
@@ -270,7 +376,7 @@
       tools.appendChild(button("Done unless threatened", function () { sendMoves("unless_threatened"); }));
       tools.appendChild(button("Send without confirming", function () { sendMoves(null); }));
       tools.appendChild(button("Reset", function () {
-        moves = []; sel = null;
+        moves = []; sel = null; refusedMove = null;
         if (data.my_moves) send({type: "move", moves: [], voyages: [], done: null}); else render();
       }));
       panel.appendChild(tools);
@@ -285,12 +391,18 @@
     var same = data && fresh && data.revision === fresh.revision;
     data = fresh;
     if (!same) {
-      sel = null; placed = {};
+      sel = null; placed = {}; picking = null; refusedMove = null;
       moves = (data && data.my_moves && Array.isArray(data.my_moves.moves)) ? data.my_moves.moves.slice() : [];
+      if (data && data.refused && Array.isArray(data.refused.moves)) {
+        /* the order refused for one move: what was sent stays entered (SITE-TABLE-07) */
+        moves = data.refused.moves.slice();
+        if (data.refused.part === "moves") refusedMove = {index: data.refused.index, reason: data.refused.reason};
+      }
     }
     if (!data) return;
     bind();
     render();
+    if (data.refused && data.refused.part !== "moves") say("Refused: " + data.refused.reason);
   }
 
   document.addEventListener("tresham:board-inlined", render);

@@ -1,0 +1,129 @@
+"""The game page as a table (issue 24): the map and the viewer's decision first, side by side
+(SITE-TABLE-02: the layout itself is checked in the browser, tests/browser/test_game_table.py),
+everything not needed now after them; one place per decision, the raw order box closed behind
+"Advanced" (SITE-TABLE-04); no revision number in the header line."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from .conftest import table_head, table_rows
+
+pytestmark = pytest.mark.django_db
+
+
+def _html(client: Client, path: str) -> str:
+    r = client.get(path)
+    assert r.status_code == 200, r.status_code
+    return r.content.decode()
+
+
+def picker(t):
+    """(seat, user) of the person the pick waits on, playing on until it is one of them."""
+    t.play_until(lambda s: any(d.required and t.user(d.player) for d in t.rules.pending(s)))
+    d = next(d for d in t.rules.pending(t.state()) if d.required and t.user(d.player))
+    return d.player, t.user(d.player)
+
+
+def advanced(html: str) -> str:
+    m = re.search(r'<details class="advanced-order" id="advanced-order"[^>]*>.*?</form>\s*</details>', html, re.S)
+    assert m, "no advanced order box"
+    return m.group(0)
+
+
+@pytest.mark.site("SITE-TABLE-02")
+def test_the_map_and_the_decision_come_first_and_the_rest_after(table, client_for):
+    seat, user = picker(table)
+    html = _html(client_for(user), f"/games/{table.game.pk}/")
+    main = html[html.index("<main"):]
+    grid = main.index('<div class="game-table">')
+    at = {k: main.index(s) for k, s in {
+        "map": '<div class="table-map">', "board": 'id="map"', "side": '<div class="table-side">',
+        "decisions": 'id="decisions"', "form": 'data-form="pick"', "waiting": 'id="waiting-title"',
+        "deadlines": 'id="deadlines"', "standing": 'id="summary-title"', "events": 'id="events-title"',
+        "players": 'id="seats-title"', "options": 'id="options-title"'}.items()}
+    assert grid < at["map"] < at["board"] < at["side"] < at["decisions"] < at["form"] < at["waiting"]
+    # nothing comes between the map's column and the decision: the side column opens with it
+    assert re.match(r'<div class="table-side">\s*<section aria-labelledby="decisions-title" id="decisions">',
+                    main[at["side"]:])
+    # the sections not needed now come after the table
+    end = main.index("</div>\n</div>", at["waiting"])
+    assert all(at[k] > end for k in ("deadlines", "standing", "events", "players", "options"))
+
+
+@pytest.mark.site("SITE-TABLE-02")
+def test_the_header_line_has_no_revision_number(trading, client_for):
+    t = trading
+    t.game.refresh_from_db()
+    html = _html(client_for(t.alice), f"/games/{t.game.pk}/")
+    line = re.search(r'<p class="game-line" data-revision="(\d+)">(.*?)</p>', html, re.S)
+    assert line and int(line.group(1)) == t.game.revision
+    assert "revision" not in line.group(2) and str(t.game.revision) not in re.sub(r"<[^>]+>", "", line.group(2)).split()
+    assert re.sub(r"<[^>]+>", "", line.group(2)).endswith("Being played · time limit 24 hours")
+
+
+@pytest.mark.site("SITE-TABLE-04")
+def test_the_raw_order_box_is_closed_behind_advanced_and_lists_only_the_orders_given_now(table, client_for):
+    seat, user = picker(table)
+    state = table.state()
+    c = client_for(user)
+    html = _html(c, f"/games/{table.game.pk}/")
+    box = advanced(html)
+    opening = box[:box.index(">") + 1]
+    assert " open" not in opening  # closed by default: the decision forms give the orders
+    assert re.search(r"<summary>Advanced: type an order</summary>", box)
+    # the order box itself, the order types and the decisions' raw options are all inside it
+    assert html.count('id="order"') == 1 and box.count('id="order"') == 1
+    listed = re.findall(r'<a href="\?type=([a-z_]+)#order">', html)
+    assert listed == re.findall(r'<a href="\?type=([a-z_]+)#order">', box)
+    assert listed == table.rules.accepts(state, seat) == ["pick"]
+    assert html.count("<pre>") == box.count("<pre>") == 1
+    # one entry per decision outside it: the pick form, once
+    outside = html.replace(box, "")
+    assert outside.count('data-form="pick"') == 1 and "<textarea" not in outside
+    assert "Or type an order" not in html
+    # a type chosen from its list opens the box, with that type's skeleton
+    chosen = advanced(_html(c, f"/games/{table.game.pk}/?type=pick"))
+    assert " open>" in chosen[:chosen.index("<summary>")]
+    assert "&quot;type&quot;: &quot;pick&quot;" in chosen
+    # a refused text comes back in the open box, with its error
+    r = c.post(f"/games/{table.game.pk}/", {"order": "{not json", "client_key": "k" * 20,
+                                            "revision": table.game.revision})
+    assert r.status_code == 400
+    again = advanced(r.content.decode())
+    assert " open>" in again[:again.index("<summary>")] and "{not json" in again
+
+
+@pytest.mark.site("SITE-TABLE-04")
+def test_a_player_with_no_order_to_give_has_no_order_box(finished, client_for):
+    html = _html(client_for(finished.alice), f"/games/{finished.game.pk}/")
+    assert 'id="advanced-order"' not in html and "<textarea" not in html and "?type=" not in html
+    assert "The game is over." in html
+
+
+@pytest.mark.site("SITE-TABLE-09")
+def test_the_standing_labels_each_public_fact_and_counts_the_trade_cards(trading, client_for):
+    """A started three-player game: each seat's trade cards are its hand's size in the state;
+    treasury, stock, cities, ships, civilization cards and the A.S.T. are the state's."""
+    t = trading
+    state = t.state()
+    for client in (client_for(t.alice), Client()):  # a player and a visitor see the same public table
+        html = _html(client, f"/games/{t.game.pk}/")
+        head = table_head(html, "summary")
+        assert head == ["Nation", "Player", "Trade cards", "Treasury", "Stock", "Cities", "Ships",
+                        "Civilization cards", "A.S.T.", "Civ Advancement Points", "Total Public Points"]
+        rows = {r[0]: dict(zip(head, r)) for r in table_rows(html, "summary")}
+        names = {r.seat: r.name for r in t.rules.summary(state)}
+        for p in state.players:
+            row = rows[names[p.seat]]
+            nation = p.nation
+            assert int(row["Trade cards"]) == len(p.hand)
+            assert int(row["Treasury"]) == p.treasury
+            assert int(row["Stock"]) == p.stock
+            assert int(row["Cities"]) == sum(1 for n in state.board.cities.values() if n == nation)
+            assert int(row["Ships"]) == len(state.board.ships.get(nation, []))
+            assert int(row["Civilization cards"]) == len(p.civ_cards)
+            assert int(row["A.S.T."]) == p.ast
+        assert sum(int(r["Trade cards"]) for r in rows.values()) == sum(len(p.hand) for p in state.players) > 0
