@@ -184,7 +184,12 @@ def site(tmp_path_factory):
            "TRESHAM_SECRET_KEY": secrets.token_urlsafe(40),
            "TRESHAM_REGISTRATIONS_PER_DAY": "0"}  # the tests open several accounts from 127.0.0.1
     with ServerProcess(env) as server:
-        yield Site(server, Oracle(db))
+        try:
+            yield Site(server, Oracle(db))
+        finally:  # what the server said (a traceback behind a 500), for whoever reads a failure
+            ARTIFACTS.mkdir(exist_ok=True)
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+            (ARTIFACTS / f"browser-site-{worker}.log").write_text(server.output())
 
 
 # ---- the browser -----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def fill_form(page, form_id: str, values: dict) -> None:
 def send_form(page, form_id: str, values: dict | None = None) -> None:
     """Fill and submit a decision form; the page must say the order was accepted."""
     fill_form(page, form_id, values or {})
-    decision_form(page, form_id).locator('button[type="submit"]').click()
+    decision_form(page, form_id).locator('button[type="submit"]:visible').click()
     page.wait_for_load_state()
     if page.locator("#error").count():
         raise AssertionError(f"form {form_id} {values} refused: {page.locator('#error').inner_text()}")
@@ -327,7 +327,7 @@ def trade_with_a_lie(site, game_id, by_seat, crete, africa, checked, known) -> N
     for card in ("Oil", "Oil", "Hides"):
         give(accept, card)
     known[crete] |= {"Hides"}  # what Africa says he gives
-    accept.locator('button[type="submit"]').click()
+    accept.locator('button[type="submit"]:visible').click()
     apage.wait_for_load_state()
     assert apage.locator("#error").count() == 0, apage.locator("#error").inner_text()
     checked(apage, africa, "Africa's trade page after accepting")

@@ -52,14 +52,16 @@ def new_game(options: dict | Options | None = None, seed: int | str = 0) -> Game
 
 def apply_in_place(state: GameState, order: dict | Order,
                    observer: Callable[[GameState, str], None] | None = None, *,
-                   by_site: bool = False) -> list[Event]:
+                   by_site: bool = False, settle: bool = True) -> list[Event]:
     """Apply ``order`` to ``state`` itself (fast path for bots and simulation).
 
     Phases validate before they change anything, but only :func:`apply` guarantees an
     untouched state when an order is refused. ``observer(state, phase)`` is called each time
     a phase finishes (simulation uses it to check invariants between phases).
     ``by_site``: the site gives the order (a timeout, the market clock, a standing order);
-    a seat may give only players' orders (``orders.from_json``)."""
+    a seat may give only players' orders (``orders.from_json``). ``settle`` False: the order
+    is taken but what follows it (a phase finishing, the next ones) is not run -- a preview's
+    check on a seat's information state, where what follows may need the hands it cannot see."""
     variant = variant_of(state)
     o = from_json(order, by_site=by_site, variant=variant.key)
     if state.finished:
@@ -91,7 +93,8 @@ def apply_in_place(state: GameState, order: dict | Order,
                                f"{phase.name} phase")
         phase.handle(g, o)
     state.order_count += 1
-    advance(g, observer)
+    if settle:
+        advance(g, observer)
     g.sync()
     return g.events
 

@@ -99,13 +99,14 @@ def _ctx(s: TEState, v: dict) -> dict | None:
         return None
     mine = [d for d in v.get("pending") or [] if d.get("player") == v["seat"]]
     opts = dict(mine[0].get("options") or {}) if mine else {}
+    at = {"at": list(v["played_at"])} if v.get("played_at") is not None else {}
     if p == "commit":
-        return {"kind": s.conflict["kind"] if s.conflict else "", "stage": "conflicts"}
+        return {"kind": s.conflict["kind"] if s.conflict else "", "stage": "conflicts", **at}
     if p == "war_order":
-        return {"kind": "tile", "stage": "conflicts", "war_colours": list(opts.get("colours", []))}
+        return {"kind": "tile", "stage": "conflicts", "war_colours": list(opts.get("colours", [])), **at}
     if p == "treasure":
-        return {"stage": "treasure", "treasure": {"player": v["seat"], "squares": opts.get("squares", [])}}
-    return {"stage": p, p: opts}
+        return {"stage": "treasure", "treasure": {"player": v["seat"], "squares": opts.get("squares", [])}, **at}
+    return {"kind": "tile", "stage": p, p: opts, **at}  # a building, monument or wonder: after a tile
 
 
 def _unseen(s: TEState, seat: int | None) -> dict[str, int]:

@@ -85,6 +85,10 @@ def view(s: TEState, seat: int | None, pending: list[dict]) -> dict[str, Any]:
         "turn": s.turn, "active": s.active, "actions_left": s.actions_left,
         "stage": stage_words(s), "finished": s.finished, "end_reason": s.end_reason,
         "phase": s.phase, "decider": decider(s),
+        # the square of the tile (or the leader) whose conflicts and offers are being settled:
+        # on the board for all to see, and what the offers after it (building, monument,
+        # wonder) are reckoned from
+        "played_at": list(s.ctx["at"]) if s.ctx and s.ctx.get("at") is not None else None,
         "squares": squares(s),
         # fixed orders (MONUMENTS; red, blue, green, black), the same after a JSON round trip
         "monuments": [{"id": m, "colours": list(monument_colours(m)),

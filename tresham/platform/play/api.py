@@ -204,9 +204,10 @@ def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
     reason (one move of a batch: ``part``, ``index``, ``reason``, SITE-TABLE-07), as
     ``orders`` would answer it. A ``form`` whose values the form's fields or the rules would
     refuse (a form being filled in) is answered 200 with ``ok`` false, the rule and the reason
-    (docs/rulings/table.md TBL-17). A request that is wrong is refused: 400 for neither or
+    (docs/rulings/table.md TBL-17), and so is a form no longer open (the page is a step behind
+    the game; its live update follows). A request that is wrong is refused: 400 for neither or
     both of ``order`` and ``form``, 403 for a game you do not play or another seat's order,
-    409 for a game not being played or a form no longer open, 404 for a game without
+    409 for a game not being played, 404 for a game without
     previews, 422 for a body that does not fit this schema."""
     seat = services.seat_in(game_id, request.user)
     game = Game.objects.filter(pk=game_id).first()
@@ -228,6 +229,9 @@ def post_preview(request: HttpRequest, game_id: int, body: PreviewIn):
         order = preview.order_of_form(game, seat, body.form, preview.form_values(body.values))
         out["order"] = {**order, "player": seat}
         shown = preview.preview(game, seat, order)
+    except preview.FormClosed as e:  # the page is a step behind the game: its live update follows
+        out.update(ok=False, message=e.message, lines=[f"Refused: {e.message}"])
+        return out
     except IllegalOrder as e:
         out.update(ok=False, rule=e.rule, message=e.message, lines=[f"Refused: {e.message}"])
         if e.part is not None:

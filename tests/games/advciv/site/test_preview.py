@@ -82,3 +82,56 @@ def test_movement_preview_arrivals_conflicts_and_the_move_refused():
     assert p["departures"] == {"macedonia": 3, "thrace": 2} and p["arrivals"] == {"paeonia": 2, "thessaly": 3}
     assert p["conflicts"] == ["paeonia"]
     assert any(line.startswith("Refused: move 3 (1 token from Macedonia to Byzantium)") for line in p["lines"])
+
+
+@pytest.mark.rule("15.3", "4.6")
+@pytest.mark.site("SITE-TABLE-05", "SITE-PICK-04")
+def test_pick_preview_before_the_seat_has_a_nation():
+    """The map's pick asks for a preview before its confirmation: a seat has no nation yet
+    then, and the preview of a pick (his turn or a pre-selection) is the rules' verdict, not
+    "this seat has no nation" (which refused every pick's preview)."""
+    from tresham.games.advciv import engine
+    from tresham.games.advciv.site.rules import AdvancedCivilization
+
+    s = engine.new_game({"players": 3}, seed=11)
+    a, b, c = s.step["order"]
+    for seat in (a, c):  # the seat whose turn it is, and a later one's pre-selection
+        p = preview(s, seat, {"type": "pick", "nation": "thrace", "area": "scythia"})
+        assert p["ok"] and p["reason"] == "", (seat, p)
+        lines = AdvancedCivilization().preview(s, seat, {"type": "pick", "nation": "thrace", "area": "scythia"})
+        assert lines[-1] == "Thrace starting in Scythia: once your turn to pick comes, this choice cannot be changed (15.3)."
+    p = preview(s, a, {"type": "pick", "nation": "thrace", "area": "knossos"})
+    assert not p["ok"] and p["rule"] == "4.6" and "Thrace must start in one of its start areas" in p["reason"]
+    assert s.players[a].nation is None and s.step["pre"] == {}  # nothing changed
+
+
+@pytest.mark.site("SITE-TABLE-05")
+def test_every_order_of_a_game_played_by_bots_gets_a_preview_or_a_refusal():
+    """Each order a seat gives in seven turns of a bot game, and its "done", previewed first
+    on what the seat knows: a preview or the rules' refusal, never a crash. Leaving the market
+    was a KeyError (a 500 on the page): the check ran the market's trades, whose cards the
+    seat's information state hides."""
+    from tresham.games.advciv import engine
+    from tresham.games.advciv.bots.heuristic import heuristic_bot
+    from tresham.games.advciv.site.rules import AdvancedCivilization
+    from tresham.games.contract import IllegalOrder
+    from tresham.rng import Rng
+
+    rules = AdvancedCivilization()
+    s = engine.new_game({"players": 4}, seed=5)
+    rng = Rng(5)
+    kinds: set[str] = set()
+    while s.turn <= 7 and not s.finished:
+        pending = engine.pending(s)
+        d = next((x for x in pending if x.required), None) or pending[0]  # the market: no one owes
+        order = heuristic_bot(s, d.player, rng)
+        by_site = rules.is_site_order(order)  # the market's clock, a timeout: the site's, no preview
+        for o in ([] if by_site else [order]) + [{"type": "done"}]:
+            try:
+                lines = rules.preview(s, d.player, o)
+                assert all(isinstance(x, str) and x for x in lines), (o, lines)
+            except IllegalOrder as e:
+                assert e.message, o
+        kinds.add(d.kind)
+        s, _ = engine.apply(s, order, by_site=by_site)
+    assert {"pick", "trade", "move", "ships", "build_cities"} <= kinds, kinds

@@ -49,3 +49,32 @@ def test_a_tile_joining_two_kingdoms_shows_the_war_it_starts():
     assert preview(engine.view(s, 0), order) == p
     bad = preview(engine.view(s, 0), {"type": "tile", "colour": "blue", "to": J("E5")})
     assert not bad["ok"] and bad["rule"].startswith("TE-BASE")
+
+
+@pytest.mark.site("SITE-TABLE-05")
+def test_every_order_of_games_played_by_bots_gets_a_preview_or_a_refusal():
+    """Each order of three 3-player games between greedy bots, previewed first by its seat: a
+    preview or the rules' refusal, never a crash. A monument's preview was a KeyError: the
+    seat's information state lacked the square of the tile being settled (now ``played_at``
+    in every view: the tile is on the board for all to see)."""
+    from tresham.games.contract import IllegalOrder
+    from tresham.games.tigris import engine
+    from tresham.games.tigris.bots import greedy_order
+    from tresham.games.tigris.site.rules import TigrisEuphrates
+
+    rules = TigrisEuphrates()
+    kinds: set[str] = set()
+    for seed in range(3):
+        s = engine.new_game({"players": 3}, seed=seed)
+        for n in range(300):
+            d = next((x for x in engine.pending(s) if x.required), None)
+            if d is None:
+                break
+            order = greedy_order(engine.view(s, d.player), f"{seed}:{n}")
+            try:
+                assert all(isinstance(x, str) and x for x in rules.preview(s, d.player, order))
+            except IllegalOrder as e:
+                assert e.message, order
+            kinds.add(d.kind)
+            s, _ = engine.apply(s, order)
+    assert {"action", "commit", "monument"} <= kinds, kinds

@@ -50,17 +50,18 @@ def preview(state: GameState, seat: int, order: dict) -> dict[str, Any]:
     nation = known.players[seat].nation if 0 <= seat < len(known.players) else None
     kind = order.get("type") if isinstance(order, dict) else None
     out: dict[str, Any] = {"ok": True, "rule": "", "reason": "", "lines": []}
-    if nation is None:
+    if nation is None and kind != "pick":  # a pick is what gives the seat its nation
         return {**out, "ok": False, "reason": "this seat has no nation"}
     try:
         o = from_json({**order, "player": seat}, variant=known.options.variant)
         maker = PREVIEWS.get(kind)
         if maker is not None:
             out.update(maker(g, seat, nation, o, order))
-        else:  # the rules' own verdict, on a copy of what the seat knows
-            from ..engine import apply
+        else:  # the rules' own verdict, on a copy of what the seat knows; what follows the
+            # order (a phase ending: the market's trades, with hands he cannot see) is not run
+            from ..engine import apply_in_place
 
-            apply(known, {**order, "player": seat})
+            apply_in_place(known.copy(), {**order, "player": seat}, settle=False)
     except IllegalOrder as e:
         out.update(ok=False, rule=e.rule, reason=getattr(e, "reason", None) or e.message)
         out["lines"] = out.get("lines", []) + [f"Refused: {e.message}"]
