@@ -160,8 +160,8 @@ def ship_build_fields(g: Context, nation: str, options: list, treasury: int) -> 
             most = min(MOST_SHIPS, treasury // t if t else MOST_SHIPS, have // k if k else MOST_SHIPS)
             if most < 1:
                 continue
-            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)} "
-                                            f"(at most {plural(most, 'ship')})", most))
+            # the page says the row's limit from ``most`` ("(at most 2)"): the label does not
+            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)}", most))
         if not choices:
             continue
         where = _area(g, area)
