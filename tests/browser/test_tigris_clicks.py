@@ -131,6 +131,30 @@ def give(page, form_id: str, *, choices: dict[str, str] | None = None, square: t
     assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
 
 
+def view_box(page) -> list[float]:
+    return [float(x) for x in page.locator("#board-view svg.board-stage").get_attribute("viewBox").split()]
+
+
+def first_zoom_centres_on_own_leader(page, square: str) -> None:
+    """The map's first "+ Zoom in" centres on the viewer's own pieces (here his one leader),
+    not on the map's middle (board.js reading the page's data-own); "Whole map" goes back."""
+    page.locator(f'#board-view .board-base g.sq[data-area="{square}"]').wait_for(state="attached")
+    assert page.locator("#board-view").get_attribute("data-own") == square
+    full = view_box(page)
+    sq_box = page.locator(f'#board-view .board-base g.sq[data-area="{square}"]').evaluate(
+        "g => { const b = g.getBBox(); return [b.x, b.y, b.width, b.height]; }")
+    target = (sq_box[0] + sq_box[2] / 2, sq_box[1] + sq_box[3] / 2)
+    middle = (full[0] + full[2] / 2, full[1] + full[3] / 2)
+    assert abs(middle[0] - target[0]) + abs(middle[1] - target[1]) > sq_box[2] / 2, "the leader is in the middle"
+    page.locator('.board-tools button[data-board="in"]').click()
+    box = view_box(page)
+    assert box[2] < full[2] * 0.8
+    centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+    assert abs(centre[0] - target[0]) < sq_box[2] / 4 and abs(centre[1] - target[1]) < sq_box[3] / 4, (centre, target)
+    page.locator('.board-tools button[data-board="fit"]').click()
+    assert view_box(page) == full
+
+
 def assert_no_tigris_leak(page, site, game_id: int, seat: int) -> None:
     """No other seat's secret in what the page holds or received: its hand (a JSON object for
     another seat with a hand; the page's "Your tiles" is the viewer's own), its points while
@@ -270,6 +294,8 @@ def test_two_players_play_four_turns_by_clicking_squares(browser, site):
             assert page.locator("#board-view g.pc").count() >= len(truth.tiles)
             print(f"{time.monotonic() - started:.1f} s turn {turn + 1}: seat {seat} tiles on board {len(truth.tiles)} "
                   f"points {dict(truth.points[seat])} leaders {on_board} catastrophes {sorted(map(sq, truth.catastrophes))}")
+            if turn == 0:
+                first_zoom_centres_on_own_leader(page, on_board[0].split()[0])
             assert_no_console_errors(page, f"{player}'s game page after turn {turn + 1}")
             check_axe(page, f"the Tigris page after turn {turn + 1}")
             assert_no_tigris_leak(page, site, game_id, seat)

@@ -183,3 +183,24 @@ def test_the_standing_labels_each_public_fact_and_counts_the_trade_cards(trading
             assert int(row["Civilization cards"]) == len(p.civ_cards)
             assert int(row["A.S.T."]) == p.ast
         assert sum(int(r["Trade cards"]) for r in rows.values()) == sum(len(p.hand) for p in state.players) > 0
+
+
+@pytest.mark.site("SITE-TABLE-13")
+def test_the_map_names_the_viewers_own_pieces_for_its_first_zoom(make_user, client_for):
+    """The map's view carries data-own, the squares of the viewer's own leaders (the game's
+    pieces' ``own``), which board.js centres its first zoom on; the live pieces (board.json)
+    give it again; the other seat and a visitor get none of them."""
+    import json
+
+    game, rules, seat, user, c = _tigris_page(make_user, client_for)
+    html = _html(c, f"/games/{game.pk}/")
+    assert 'id="board-view"' in html and "data-own=" not in html  # no leader of his on the board yet
+    order = {"type": "leader", "player": seat, "colour": "black", "to": [6, 9]}  # G10
+    r = c.post(f"/games/{game.pk}/", {"order": json.dumps(order), "client_key": "o" * 20, "revision": game.revision})
+    assert r.status_code in (302, 303)
+    html = _html(c, f"/games/{game.pk}/")
+    assert re.search(r'<div class="board-view" id="board-view"[^>]*data-own="G10"', html)
+    assert json.loads(c.get(f"/games/{game.pk}/board.json").content)["own"] == ["G10"]
+    other = next(u for u in (game.seats.get(index=0).user, game.seats.get(index=1).user) if u != user)
+    assert "data-own=" not in _html(client_for(other), f"/games/{game.pk}/")
+    assert "data-own=" not in _html(Client(), f"/games/{game.pk}/")
