@@ -120,6 +120,7 @@ def give(page, form_id: str, *, choices: dict[str, str] | None = None, square: t
         click_square(page, form, *square)
         if shots is not None and form_id not in shots:  # the square chosen, before the button
             shots.add(form_id)
+            lit_outlines_keep_their_width(page)
             size = "x".join(map(str, page.viewport_size.values()))
             screenshot(page, f"tigris-clicks-{form_id}-{size}")
     button = form.locator('button[type="submit"]:visible')
@@ -129,6 +130,20 @@ def give(page, form_id: str, *, choices: dict[str, str] | None = None, square: t
     page.wait_for_load_state()
     assert not page.locator("#error").count(), page.locator("#error").inner_text()
     assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
+
+
+def lit_outlines_keep_their_width(page) -> None:
+    """The lit squares' outlines are drawn at least 3 screen pixels wide with the whole map
+    shown, on a phone too: their stroke does not scale with the map (vector-effect:
+    non-scaling-stroke, board.css); a scaled 3-unit stroke was about 1 pixel on a phone."""
+    drawn = page.locator("#board-view .board-base g.sq.fc-offer > .fill, #board-view .board-base g.sq.fc-chosen > .fill")
+    assert drawn.count() > 0
+    widths = drawn.evaluate_all("""fs => fs.map(f => {
+        const st = getComputedStyle(f), svg = f.ownerSVGElement, r = svg.getBoundingClientRect();
+        const box = svg.viewBox.baseVal, scale = Math.min(r.width / box.width, r.height / box.height);
+        const w = parseFloat(st.strokeWidth);
+        return st.vectorEffect === "non-scaling-stroke" ? w : w * scale; })""")
+    assert min(widths) >= 3, f"lit outlines {min(widths):.1f} px wide on the screen"
 
 
 def view_box(page) -> list[float]:
