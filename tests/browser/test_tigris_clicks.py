@@ -17,6 +17,11 @@ the clicked square, the tile of the colour on it, the catastrophe on it and the 
 gone, the tiles on the board counted. After each turn: the player's points and leaders as the
 true state has them, no console error, no serious or critical axe violation, no other seat's
 secret in the page (its hand, its points, the seed).
+
+The second player plays on a phone (390x844). Checked on the way: the lit squares' outlines
+are at least 3 screen pixels wide with the whole map shown (board.css, non-scaling stroke);
+after the first turn the map's first zoom centres on the player's own leader (board.js,
+data-own), not the map's middle.
 """
 from __future__ import annotations
 
@@ -40,7 +45,6 @@ from .test_tigris import create_tigris, hand_on_page
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RULES = registry.get("tigris")
-COLOURS = ("red", "blue", "green", "black")
 #: the turns' actions, the same for both players: (turn of the player, [kinds of its two actions])
 PLAN = (["leader", "tile"], ["leader", "tile"], ["leader", "tile"], ["catastrophe", "tile"])
 LEADER_ORDER = ("black", "green", "red", "blue")
