@@ -475,10 +475,15 @@ def open_advanced(page) -> None:
 
 def order_form_skeleton(page, game_id: int, order_type: str) -> dict:
     """Open the game page with ``order_type`` chosen in "Orders you may give now" (a click on
-    its link, behind "Advanced") and give the JSON the form starts from."""
+    its link, behind "Advanced", or its address when a form of the page gives that type and
+    the box does not list it) and give the JSON the form starts from."""
     page.goto(game_url(game_id))
     open_advanced(page)
-    page.locator(f"#decisions a[href='?type={order_type}#order']").click()
+    link = page.locator(f"#decisions a[href='?type={order_type}#order']")
+    if link.count():
+        link.click()
+    else:  # a type a form of the page gives is not listed (TBL-20); the box still takes it
+        page.goto(f"{game_url(game_id)}?type={order_type}#order")
     page.wait_for_url(re.compile(rf"\?type={order_type}"))
     return json.loads(page.locator("#order textarea").input_value())
 

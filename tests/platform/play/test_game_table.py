@@ -76,9 +76,10 @@ def test_the_raw_order_box_is_closed_behind_advanced_and_lists_only_the_orders_g
     assert re.search(r"<summary>Advanced: type an order</summary>", box)
     # the order box itself, the order types and the decisions' raw options are all inside it
     assert html.count('id="order"') == 1 and box.count('id="order"') == 1
-    listed = re.findall(r'<a href="\?type=([a-z_]+)#order">', html)
-    assert listed == re.findall(r'<a href="\?type=([a-z_]+)#order">', box)
-    assert listed == table.rules.accepts(state, seat) == ["pick"]
+    # the one order type he may give now has its form: the box lists none (TBL-20)
+    assert table.rules.accepts(state, seat) == ["pick"]
+    assert re.findall(r'\?type=([a-z_]+)#order', html) == []
+    assert "Every order you can give now has its form above; this box is for the API's users." in box
     assert html.count("<pre>") == box.count("<pre>") == 1
     # one entry per decision outside it: the pick form, once
     outside = html.replace(box, "")
@@ -97,6 +98,61 @@ def test_the_raw_order_box_is_closed_behind_advanced_and_lists_only_the_orders_g
 
 
 @pytest.mark.site("SITE-TABLE-04")
+def _tigris_page(make_user, client_for):
+    from tresham.platform.lobby import services as lobby
+    from tresham.platform.play import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game("tigris", {"players": 2}, name="Two rivers", creator=alice, seed="table-04")
+    lobby.join(game.pk, alice)
+    lobby.join(game.pk, bob)
+    game.refresh_from_db()
+    rules = services.rules_of(game)
+    state = rules.loads(game.state)
+    seat = state.active
+    user = alice if services.seat_of(game, alice) == seat else bob
+    return game, rules, seat, user, client_for(user)
+
+
+@pytest.mark.site("SITE-TABLE-04")
+def test_the_advanced_box_lists_only_the_order_types_no_form_gives(make_user, client_for):
+    """A Tigris & Euphrates turn: the rules take six order types; the page's forms give five of
+    them (leader, tile twice, catastrophe, swap, pass). No leader of his is on the board, so no
+    form withdraws one: "withdraw" alone is listed behind "Advanced" (TBL-20). Once his leader
+    stands on the board the withdraw form is there too, and the box says every order has its
+    form. The box still takes any order: ?type=leader gives the leader's skeleton, and a
+    leader typed in it is accepted."""
+    import json
+
+    from tresham.platform.play import services
+
+    game, rules, seat, user, c = _tigris_page(make_user, client_for)
+    state = rules.loads(game.state)
+    assert rules.accepts(state, seat) == ["leader", "withdraw", "tile", "catastrophe", "swap", "pass"]
+    html = _html(c, f"/games/{game.pk}/")
+    box = advanced(html)
+    assert re.findall(r'<a href="\?type=([a-z_]+)#order">', box) == ["withdraw"]
+    assert "Orders you may give now that no form above gives:" in box
+    assert "this box is for the API" not in box
+    forms = re.findall(r'<form [^>]*class="decision-form"[^>]*data-form="([a-z_.]+)"', html)
+    assert forms == ["leader", "tile.land", "tile.river", "catastrophe", "swap", "pass"]
+    # any order still: the leader's skeleton, and a leader typed in the box
+    chosen = advanced(_html(c, f"/games/{game.pk}/?type=leader"))
+    assert "&quot;type&quot;: &quot;leader&quot;" in chosen
+    order = {"type": "leader", "player": seat, "colour": "black", "to": [6, 9]}  # G10, beside F10's temple
+    r = c.post(f"/games/{game.pk}/", {"order": json.dumps(order), "client_key": "k" * 20,
+                                      "revision": game.revision})
+    assert r.status_code in (302, 303), r.content.decode()[:1500]
+    game.refresh_from_db()
+    assert rules.loads(game.state).leaders[(6, 9)] == (seat, "black")
+    html = _html(c, f"/games/{game.pk}/")
+    assert 'data-form="withdraw"' in html
+    box = advanced(html)
+    assert re.findall(r'\?type=([a-z_]+)#order', box) == []
+    assert "Every order you can give now has its form above; this box is for the API's users." in box
+    assert services.seat_of(game, user) == seat
+
+
 def test_a_player_with_no_order_to_give_has_no_order_box(finished, client_for):
     html = _html(client_for(finished.alice), f"/games/{finished.game.pk}/")
     assert 'id="advanced-order"' not in html and "<textarea" not in html and "?type=" not in html
@@ -127,3 +183,24 @@ def test_the_standing_labels_each_public_fact_and_counts_the_trade_cards(trading
             assert int(row["Civilization cards"]) == len(p.civ_cards)
             assert int(row["A.S.T."]) == p.ast
         assert sum(int(r["Trade cards"]) for r in rows.values()) == sum(len(p.hand) for p in state.players) > 0
+
+
+@pytest.mark.site("SITE-TABLE-13")
+def test_the_map_names_the_viewers_own_pieces_for_its_first_zoom(make_user, client_for):
+    """The map's view carries data-own, the squares of the viewer's own leaders (the game's
+    pieces' ``own``), which board.js centres its first zoom on; the live pieces (board.json)
+    give it again; the other seat and a visitor get none of them."""
+    import json
+
+    game, rules, seat, user, c = _tigris_page(make_user, client_for)
+    html = _html(c, f"/games/{game.pk}/")
+    assert 'id="board-view"' in html and "data-own=" not in html  # no leader of his on the board yet
+    order = {"type": "leader", "player": seat, "colour": "black", "to": [6, 9]}  # G10
+    r = c.post(f"/games/{game.pk}/", {"order": json.dumps(order), "client_key": "o" * 20, "revision": game.revision})
+    assert r.status_code in (302, 303)
+    html = _html(c, f"/games/{game.pk}/")
+    assert re.search(r'<div class="board-view" id="board-view"[^>]*data-own="G10"', html)
+    assert json.loads(c.get(f"/games/{game.pk}/board.json").content)["own"] == ["G10"]
+    other = next(u for u in (game.seats.get(index=0).user, game.seats.get(index=1).user) if u != user)
+    assert "data-own=" not in _html(client_for(other), f"/games/{game.pk}/")
+    assert "data-own=" not in _html(Client(), f"/games/{game.pk}/")

@@ -166,6 +166,35 @@ def test_the_page_previews_a_decision_form_and_gives_it_only_on_confirm(make_use
     assert state.player("egypt").treasury == 2
 
 
+@pytest.mark.site("SITE-SHIP-02", "SITE-TABLE-05")
+def test_the_ships_form_says_each_rows_limit_once(make_user):
+    """Each way of paying for ships in an area is a row whose label says what a ship costs and
+    how many at most, once: the form's label and the page's "(at most N)" said it twice
+    ("(at most 2 ships) (at most 2)")."""
+    game, alice, bob, carol = seated(make_user, _ships_position())
+    f = form_html(client(alice).get(f"/games/{game.pk}/").content.decode(), "ships")
+    rows = re.findall(r'<li[^>]*><label for="[^"]+">(.*?)</label> <input type="number"[^>]*max="(\d+)"', f, re.S)
+    assert len(rows) >= 2, f
+    for label, most in rows:
+        text = " ".join(re.sub(r"<[^>]+>", "", html_lib.unescape(label)).split())
+        assert text.count("at most") == 1 and text.endswith(f"(at most {most})"), text
+
+
+@pytest.mark.site("SITE-TABLE-05", "SITE-TABLE-13")
+def test_a_page_without_forms_now_loads_the_preview_script_for_those_a_live_update_brings(make_user):
+    """A player the game does not wait on has no form now; when his turn comes the live
+    update (live.js) swaps the forms into his page, and they must preview and show their own
+    button as on a page loaded anew: the page carries the preview script whenever it has a
+    preview address (found by tests/browser/test_tigris_clicks.py: the forms brought by a live
+    update showed the no-script Preview button)."""
+    game, alice, bob, carol = seated(make_user, _ships_position())
+    page = client(bob).get(f"/games/{game.pk}/").content.decode()
+    assert 'class="decision-form"' not in page  # the game waits on alice alone
+    assert "tresham/order_preview.js" in page and "tresham/order_preview.css" in page
+    spectator = client(carol).get(f"/games/{game.pk}/").content.decode()
+    assert "order_preview.js" not in spectator  # no seat: no preview address, no forms ever
+
+
 @pytest.mark.rule("26.31")
 @pytest.mark.site("SITE-TABLE-05", "SITE-CITY-02")
 def test_the_city_preview_says_the_cities_cannot_be_supported(make_user):

@@ -150,7 +150,9 @@ class Board:
     ``pieces(view)``: the pieces a view shows, to draw over the base map (so nothing its seat
     may not see): ``{"svg": one <g> element in the base map's coordinates, "pieces": [{kind,
     area, owner, count, mark, x, y, title}], "view_box": [x, y, w, h]}``; ``mark`` "keep"
-    (green) or "lose" (red) for pieces the seat's pending choices keep or lose (SITE-GEN-04).
+    (green) or "lose" (red) for pieces the seat's pending choices keep or lose (SITE-GEN-04);
+    optionally ``"own"``: the areas of the viewer's own pieces (his cities, tokens, leaders...),
+    which the map's first zoom centres on (board.js; absent or empty: the map's middle).
     ``legend(options)`` (None: the legend of the game's words, ``legend``, ``legend_pieces``,
     ``legend_marks``): the lines of the map's legend on the game page.
     ``overlay``: a template of the game's web app the game page's map includes (its

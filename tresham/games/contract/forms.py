@@ -89,7 +89,12 @@ class OrderForm:
     among the player's forms now); the game turns the values posted into the order with
     ``Forms.form_order`` (capabilities). ``rule``: the rule or site ID the form carries out. A form
     with no fields and no ``submit`` is a note (a decision the game has no form for yet): the
-    page shows its title and help, without a button."""
+    page shows its title and help, without a button.
+
+    ``gives``: the order type the form gives (the ``type`` of ``form_order``'s order); left
+    empty, it is the head of ``id`` (the part before a "."; "tile.land" gives "tile"). The page
+    lists behind "Advanced" only the order types no form of it gives (SITE-TABLE-04, TBL-20);
+    a note gives nothing."""
 
     id: str
     title: str
@@ -97,3 +102,11 @@ class OrderForm:
     submit: str = "Submit"
     help: str = ""
     rule: str = ""
+    gives: str = ""
+
+    @property
+    def order_type(self) -> str:
+        """The order type this form gives ("" for a note, which gives none)."""
+        if not self.submit and not self.fields:
+            return ""
+        return self.gives or self.id.split(".", 1)[0]

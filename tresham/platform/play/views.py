@@ -140,6 +140,13 @@ def order_types(v: Viewer) -> list[OrderType]:
     return [describe_order(schema, name) for name in v.rules.accepts(v.state, v.seat)]
 
 
+def uncovered(types: list[OrderType], shown_forms: list[dict[str, Any]]) -> list[OrderType]:
+    """The order types no decision form on the page gives (SITE-TABLE-04, TBL-20): what the
+    "Advanced" box lists as help; the box itself still takes any order the seat may give."""
+    covered = {f["form"].order_type for f in shown_forms} - {""}
+    return [t for t in types if t.name not in covered]
+
+
 def describe_order(schema: dict, name: str) -> OrderType:
     """One order type of a JSON Schema ``oneOf`` discriminated by ``type``."""
     props: dict[str, Any] = {}
@@ -321,6 +328,7 @@ def _render_game(request: HttpRequest, game: Game, *, posted: str | None = None,
         "board": v.rules.board_table(v.view) if v.shown and v.view is not None else None,
         "hand": hand(v),
         "decisions": own_decisions(v), "order_types": types, "form": form, "error": error,
+        "listed_types": uncovered(types, shown_forms),
         "decision_forms": shown_forms, "orders_in": orders_in(v), "withdraw_key": new_client_key(),
         "preview_url": (reverse("api-1:post_preview", args=[game.pk])
                         if v.rules.offers.preview is not None and v.seat is not None else ""),

@@ -252,7 +252,8 @@ def board_json(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=304, headers=headers)
     p = ctx["pieces"]
     response = JsonResponse({"revision": game.revision, "base": ctx["url"], "view_box": ctx["view_box"],
-                             "svg": p.get("svg", ""), "pieces": p.get("pieces", [])}, headers=headers)
+                             "svg": p.get("svg", ""), "pieces": p.get("pieces", []), "own": p.get("own") or []},
+                            headers=headers)
     return gzipped(request, response)
 
 

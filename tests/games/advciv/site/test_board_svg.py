@@ -270,3 +270,20 @@ def test_ships_are_red_until_kept_and_new_ships_green_for_their_player_only():
     # nobody else sees his choice, not even that he made one
     for who in (other, None):
         assert marks(state, who) == [("ship", "chaldaea", None), ("ship", "susa", None)]
+
+
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_pieces_name_the_viewers_own_areas_for_the_maps_first_zoom():
+    """``own``: the areas of the viewer's own tokens, cities and ships (the map's first zoom
+    centres on them, board.js); none for a spectator."""
+    from tests.games.advciv.site.test_forms import _ships_position
+    from tresham.games import registry
+
+    rules = registry.get("advciv")
+    state = _ships_position()
+    view = rules.view(state, 0)
+    mine = next(p["nation"] for p in view["players"] if p["seat"] == 0)
+    p = board_pieces(view)
+    expected = sorted({q["area"] for q in p["pieces"] if q["owner"] == mine})
+    assert p["own"] == expected and {"tanis", "alexandria", "memphis"} <= set(p["own"])
+    assert board_pieces(rules.view(state, None))["own"] == []

@@ -67,6 +67,7 @@ def test_every_decision_kind_met_has_forms_and_their_values_are_orders():
                 assert field.label, (f.id, field.name)
             order = R.form_order(s, d.player, f.id, start_values(f))
             assert order["player"] == d.player and isinstance(order["type"], str)
+            assert order["type"] == f.order_type, f.id  # what the "Advanced" box counts as given (TBL-20)
             try:
                 R.apply(s, order)
             except IllegalOrder as e:
@@ -140,7 +141,7 @@ def test_the_expansion_projects_decisions_have_forms():
                 forms = [f for f in R.order_forms(s, d.player) if f.id == d.kind]
                 assert forms, d.kind
                 order = R.form_order(s, d.player, d.kind, start_values(forms[0]))
-                assert order["type"] == d.kind and order["player"] == d.player
+                assert order["type"] == d.kind == forms[0].order_type and order["player"] == d.player
                 try:
                     R.apply(s, order)
                 except IllegalOrder as e:

@@ -63,6 +63,7 @@ def check_forms(s, seen: dict) -> None:
         values = read(f, posted(f, start_values(f)))  # the site's own check of a post
         order = form_order(s, seat, f.id, values)
         assert order["player"] == seat
+        assert order["type"] == f.order_type  # what the page's "Advanced" box counts as given (TBL-20)
         t, _ = engine.apply(s, order)  # accepted
         assert t.order_count == s.order_count + 1
         seen.setdefault(s.phase, set()).add(f.id)

@@ -160,8 +160,8 @@ def ship_build_fields(g: Context, nation: str, options: list, treasury: int) -> 
             most = min(MOST_SHIPS, treasury // t if t else MOST_SHIPS, have // k if k else MOST_SHIPS)
             if most < 1:
                 continue
-            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)} "
-                                            f"(at most {plural(most, 'ship')})", most))
+            # the page says the row's limit from ``most`` ("(at most 2)"): the label does not
+            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)}", most))
         if not choices:
             continue
         where = _area(g, area)
@@ -375,7 +375,7 @@ def _cities_to_choose(g: Context, d: Decision, form_id: str, name: str, submit: 
     n = int(d.options.get("count", 0))
     return OrderForm(form_id, d.prompt, [
         FormField(name, f"Cities ({n} to choose)", "multi", area_choices(g, d.options.get("cities", [])), min=n, max=n)],
-        submit=submit, rule=_rule(order_type))
+        submit=submit, rule=_rule(order_type), gives=order_type)
 
 
 @form("buy_cards", lambda g, seat, d, fid, v: {"type": "buy_cards", **_player(seat), "count": v["count"]})
@@ -394,8 +394,8 @@ def _trade(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """SITE-MSG-01, SITE-TRADE-12: the public message and "done trading"; offers are made on
     the trade page."""
     return [OrderForm("trade.message", "Your public message", [FormField("text", "Message to every player", "text", max=500)],
-                      submit="Show it", rule="SITE-MSG-01"),
-            OrderForm("trade.done", "Done trading", [], submit="I am done trading", rule="SITE-TRADE-12",
+                      submit="Show it", rule="SITE-MSG-01", gives="trade_message"),
+            OrderForm("trade.done", "Done trading", [], submit="I am done trading", rule="SITE-TRADE-12", gives="trade_done",
                       help="Offers are made and accepted on the trade page.")]
 
 
@@ -452,7 +452,7 @@ def _cal_site(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     choices = [FieldChoice(f"{s}|{t}", _area(g, s) + (f" (and the city in {_area(g, t)})" if t else ""))
                for s, t in d.options.get("sites", [])]
     return [OrderForm("calamity_site", d.prompt, [FormField("site", "Site", "choice", choices)],
-                      submit="Choose", rule=_rule("choose_site"))]
+                      submit="Choose", rule=_rule("choose_site"), gives="choose_site")]
 
 
 @form("famine_grain", lambda g, seat, d, fid, v: {"type": "famine_grain", **_player(seat), "grain": v["grain"]})
@@ -540,7 +540,7 @@ def _monotheism(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """32.942: one area converted, or none."""
     return [OrderForm("monotheism", "Monotheism", [
         FormField("area", "Area to convert", "choice", area_choices(g, d.options.get("areas", [])), required=False)],
-        submit="Convert", help="none: no conversion this turn", rule=_rule("convert"))]
+        submit="Convert", help="none: no conversion this turn", rule=_rule("convert"), gives="convert")]
 
 
 @form("calamity_cards", lambda g, seat, d, fid, v: {"type": "calamity_cards", **_player(seat),

@@ -382,7 +382,10 @@ def pieces(view: dict) -> dict[str, Any]:
         if squares[sq].get("unification"):
             add("unification", sq, f"unification marker on {name(sq)}")
     public = [{k: p[k] for k in ("kind", "area", "owner", "count", "mark", "x", "y", "title")} for p in items]
-    return {"side": side, "view_box": view_box(b), "pieces": public, "svg": _pieces_svg(items)}
+    # the squares of the viewer's own leaders: the map's first zoom centres on them
+    own = [p["area"] for p in items if p["kind"] == "leader" and view.get("seat") is not None
+           and p.get("seat") == view.get("seat")]
+    return {"side": side, "view_box": view_box(b), "pieces": public, "svg": _pieces_svg(items), "own": own}
 
 
 def _piece(p: dict[str, Any]) -> str:

@@ -3,7 +3,9 @@
    Wheel or pinch zooms about the pointer, a drag moves the map; keys on the focused map:
    + / - zoom, arrows move, 0 shows the whole map; the buttons do the same. Names and
    pieces keep a readable size: below it they are enlarged as far as their area holds them,
-   hidden when it cannot (they show again as one zooms in); they never grow past a ceiling. */
+   hidden when it cannot (they show again as one zooms in); they never grow past a ceiling.
+   The first zoom in from the whole map (a button or a key) centres on the viewer's own pieces
+   when the game names their areas (data-own, from its pieces' "own"), else on the middle. */
 (function () {
   "use strict";
   var MIN_PX = 8, MAX_PX = 20, MAX_ZOOM = 16, SVGNS = "http://www.w3.org/2000/svg";
@@ -133,8 +135,33 @@
     return [this.box[0] + (cx - r.left - ox) / s, this.box[1] + (cy - r.top - oy) / s];
   };
 
+  Board.prototype.own = function () {
+    /* the centre, in map coordinates, of the viewer's own pieces: the areas the game names in
+       data-own (its pieces' "own"), each found as a piece or an area of the map; null if none */
+    var names = (this.view.getAttribute("data-own") || "").split(/\s+/).filter(Boolean), svg = this.svg;
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    names.forEach(function (n) {
+      var q = '[data-area="' + (window.CSS && CSS.escape ? CSS.escape(n) : n) + '"]';
+      var g = svg.querySelector(".pieces " + q) || svg.querySelector(".board-base " + q);
+      if (!g || !g.getBBox) return;
+      var b = g.getBBox();
+      if (!b.width && !b.height) return;
+      x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+    });
+    return x0 < Infinity ? [(x0 + x1) / 2, (y0 + y1) / 2] : null;
+  };
+
   Board.prototype.zoom = function (k, cx, cy) {
     var r = this.svg.getBoundingClientRect();
+    var whole = this.box.every(function (v, i) { return Math.abs(v - this.full[i]) < 1e-6; }, this);
+    var mine = cx === undefined && k > 1 && whole ? this.own() : null;
+    if (mine) {
+      /* the first zoom from the whole map (a button, a key) centres on the viewer's own pieces */
+      var b0 = this.box;
+      this.box = [mine[0] - b0[2] / k / 2, mine[1] - b0[3] / k / 2, b0[2] / k, b0[3] / k];
+      this.apply();
+      return;
+    }
     if (cx === undefined) { cx = r.left + r.width / 2; cy = r.top + r.height / 2; }
     var p = this.toMap(cx, cy), b = this.box;
     b[0] = p[0] - (p[0] - b[0]) / k; b[1] = p[1] - (p[1] - b[1]) / k;
@@ -222,6 +249,7 @@
       fresh = document.importNode(fresh, true);
       if (old) old.parentNode.replaceChild(fresh, old); else self.svg.appendChild(fresh);
       self.view.setAttribute("data-revision", data.revision);
+      if (Array.isArray(data.own)) self.view.setAttribute("data-own", data.own.join(" "));
       self.size();
       self.view.dispatchEvent(new CustomEvent("tresham:board-refreshed", {bubbles: true}));
       return true;

@@ -136,8 +136,10 @@ def pieces(view: dict) -> dict[str, Any]:
 
     owners = sorted({p["owner"] for p in out}, key=lambda o: (o in (BARBARIANS, PIRATES), owner_name(o)))
     legend = [{"owner": o, "name": owner_name(o), "fill": COLOURS.get(o, "#999")} for o in owners]
+    # the areas of the viewer's own pieces: the map's first zoom centres on them
+    own = sorted({p["area"] for p in out if mine and p["owner"] == mine and p["kind"] in ("tokens", "city", "ship")})
     return {"config": config, "wem": wem, "view_box": list(view_box(geometry(), sorted(areas))),
-            "pieces": out, "legend": legend, "svg": svg(out)}
+            "pieces": out, "legend": legend, "svg": svg(out), "own": own}
 
 
 def _size(area: str) -> float:
