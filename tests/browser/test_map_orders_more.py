@@ -97,3 +97,125 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     assert tokens(site, game_id, "thrace", "thrace") == 2
     assert tokens(site, game_id, "byzantium", "thrace") == 0
     assert oracle.state(game_id).board.ships["thrace"] == ["thessalonica"]
+
+
+def open_form(page, game_id: int, form_id: str):
+    """The game page, its map inlined, and the decision form ``form_id`` with its live preview."""
+    from .conftest import game_url
+
+    page.goto(game_url(game_id))
+    form = page.locator(f'form.decision-form[data-form="{form_id}"]')
+    form.wait_for()
+    page.wait_for_selector(".board-view .fc-offer, .board-view .fc-chosen", state="attached")
+    return form
+
+
+def preview_says(form, text: str) -> str:
+    """Waits until the form's live preview (the API's, SITE-TABLE-05) says ``text``."""
+    region = form.locator(".order-preview-live")
+    region.filter(has_text=text).wait_for(timeout=10000)
+    return region.inner_text()
+
+
+def lit(page, cls: str) -> list[str]:
+    return sorted(set(page.locator(f".board-view .board-base .{cls}[data-area]").evaluate_all(
+        "gs => gs.map(g => g.getAttribute('data-area'))")))
+
+
+#: Thrace may build ships on the coast of Byzantium (4 tokens there, 3 in treasury); Crete and
+#: Africa stand inland with nothing in treasury, so they have no ship decision (SITE-TABLE-08).
+SHIPS_POSITION = {
+    "title": "Ship construction (browser test of ships built on the map)",
+    "nations": ["crete", "thrace", "africa"], "turn": 2, "phase": "ships",
+    "board": {"byzantium": {"tokens": {"thrace": 4}}, "sudeten": {"tokens": {"crete": 2}},
+              "sahara": {"tokens": {"africa": 2}}},
+    "players": {"thrace": {"treasury": 3}},
+}
+
+
+@pytest.mark.rule("22.1", "22.2")
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-SHIP-02")
+def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, players):
+    """Byzantium, where Thrace may build, is lit on the map; a click raises the form's ships
+    built there by tokens to 1, a second to 2, a shift-click lowers it to 1 (the form's own
+    numbers, no second entry), the live preview saying each time what it costs ("1 ship
+    built: 2 tokens levied (Byzantium 2)", the treasury); the form's button sends it: one ship
+    in Byzantium, 2 tokens there, the treasury untouched."""
+    oracle = site.oracle
+    game_id, by_nation = start(site, players, SHIPS_POSITION, "Map ships")
+    state = oracle.state(game_id)
+    thrace = next(p.seat for p in state.players if p.nation == "thrace")
+    d = oracle.required(game_id)
+    assert d.kind == "ships" and d.player == thrace
+    page = by_nation["thrace"].page
+    form = open_form(page, game_id, "ships")
+    assert lit(page, "fc-offer") == ["byzantium"]
+    assert page.locator("#map-orders").count() == 0  # the form is the one entry (TBL-20)
+    click_area(page, "byzantium")
+    preview_says(form, "1 ship built: 2 tokens levied (Byzantium 2) and 0 from treasury; treasury 3 → 3.")
+    assert lit(page, "fc-chosen") == ["byzantium"]
+    click_area(page, "byzantium")
+    preview_says(form, "2 ships built: 4 tokens levied (Byzantium 4)")
+    click_area(page, "byzantium", shift=True)  # one back
+    text = preview_says(form, "1 ship built: 2 tokens levied (Byzantium 2)")
+    assert "Byzantium now 1" in form.locator(".form-click-status").inner_text()
+    page.locator("#area-byzantium").focus()  # the keyboard: Enter is a click (SITE-TABLE-03)
+    page.keyboard.press("Shift+Enter")
+    assert "Byzantium now 0" in form.locator(".form-click-status").inner_text()
+    page.keyboard.press("Enter")
+    text = preview_says(form, "1 ship built: 2 tokens levied (Byzantium 2)")
+    assert "treasury 3 → 3" in text
+    check_axe(page, "the ships form filled from the map")
+    screenshot(page, "map-ships-preview")
+    form.locator("button.send-button").click()
+    accepted(page)
+    assert_no_console_errors(page, "the game page after ships built from the map")
+    state = oracle.state(game_id)
+    assert state.board.ships.get("thrace") == ["byzantium"]
+    assert tokens(site, game_id, "byzantium", "thrace") == 2
+    assert state.players[thrace].treasury == 3
+
+
+#: Thrace may build cities in Byzantium and Thessalonica (6 tokens each, a city site each) but
+#: not both: 1 token would be left for 2 cities (26.31).
+CITIES_POSITION = {
+    "title": "City construction (browser test of cities built on the map)",
+    "nations": ["crete", "thrace", "africa"], "turn": 2, "phase": "cities",
+    "board": {"byzantium": {"tokens": {"thrace": 6}}, "thessalonica": {"tokens": {"thrace": 6}},
+              "thrace": {"tokens": {"thrace": 1}}, "sudeten": {"tokens": {"crete": 2}},
+              "sahara": {"tokens": {"africa": 2}}},
+}
+
+
+@pytest.mark.rule("24.1", "26.31")
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-CITY-01")
+def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(site, players):
+    """The two places a city may be built are lit, Byzantium ticked (the supported set the
+    default builds, TBL-2); a click on Thessalonica ticks it too and the preview says the set
+    is not supported (1 token for 2 cities, which need 4); a click on Byzantium unticks it:
+    supported (4 tokens for 1 city). The form's button builds the city in Thessalonica only."""
+    oracle = site.oracle
+    game_id, by_nation = start(site, players, CITIES_POSITION, "Map cities")
+    state = oracle.state(game_id)
+    thrace = next(p.seat for p in state.players if p.nation == "thrace")
+    d = oracle.required(game_id)
+    assert d.kind == "build_cities" and d.player == thrace
+    page = by_nation["thrace"].page
+    form = open_form(page, game_id, "build_cities")
+    assert lit(page, "fc-chosen") == ["byzantium"] and lit(page, "fc-offer") == ["thessalonica"]
+    preview_says(form, "Supported: ")
+    click_area(page, "thessalonica")
+    text = preview_says(form, "Not supported: 1 token for 2 cities, which need 4")
+    assert "2 cities built" in text
+    click_area(page, "byzantium")
+    text = preview_says(form, "Supported: 4 tokens for 1 city, which need 2")
+    assert lit(page, "fc-chosen") == ["thessalonica"] and lit(page, "fc-offer") == ["byzantium"]
+    check_axe(page, "the cities form filled from the map")
+    screenshot(page, "map-cities-preview")
+    form.locator("button.send-button").click()
+    accepted(page)
+    assert_no_console_errors(page, "the game page after cities built from the map")
+    state = oracle.state(game_id)
+    assert state.board.cities.get("thessalonica") == "thrace"
+    assert "byzantium" not in state.board.cities
+    assert sorted(a for a, o in state.board.cities.items() if o == "thrace") == ["thessalonica"]
