@@ -219,3 +219,48 @@ def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(sit
     assert state.board.cities.get("thessalonica") == "thrace"
     assert "byzantium" not in state.board.cities
     assert sorted(a for a, o in state.board.cities.items() if o == "thrace") == ["thessalonica"]
+
+
+#: Thrace holds Civil Disorder with Law and Military and six cities: 3 are reduced, his choice
+#: (30.711-30.715).
+CALAMITY_POSITION = {
+    "title": "Civil Disorder (browser test of a calamity's cities chosen on the map)",
+    "nations": ["crete", "thrace", "africa"], "turn": 2, "phase": "calamities",
+    "board": {**{a: {"city": "thrace"} for a in ("byzantium", "thessalonica", "moesia", "thrace", "macedonia", "athens")},
+              "paeonia": {"tokens": {"thrace": 4}}, "sudeten": {"tokens": {"crete": 2}},
+              "sahara": {"tokens": {"africa": 2}}},
+    "players": {"thrace": {"hand": ["civil_disorder"], "civ_cards": ["law", "military"]}},
+}
+
+
+@pytest.mark.rule("30.711", "30.4")
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-CAL-02")
+def test_a_calamitys_cities_are_chosen_on_the_map(site, players):
+    """Civil Disorder reduces 3 of Thrace's 6 cities, his choice: his six cities are lit; four
+    clicks tick Athens, Byzantium and Moesia and tick then untick Thrace (the preview refusing
+    any count but 3), the form's button reduces exactly those three."""
+    oracle = site.oracle
+    game_id, by_nation = start(site, players, CALAMITY_POSITION, "Map calamity")
+    state = oracle.state(game_id)
+    thrace = next(p.seat for p in state.players if p.nation == "thrace")
+    d = oracle.required(game_id)
+    assert d.kind == "calamity_cities" and d.player == thrace and d.options["count"] == 3
+    page = by_nation["thrace"].page
+    form = open_form(page, game_id, "calamity_cities")
+    six = ["athens", "byzantium", "macedonia", "moesia", "thessalonica", "thrace"]
+    assert lit(page, "fc-offer") == six
+    for a in ("athens", "byzantium", "thrace"):
+        click_area(page, a)
+    assert lit(page, "fc-chosen") == ["athens", "byzantium", "thrace"]
+    click_area(page, "thrace")  # untick
+    preview_says(form, "would be refused")
+    page.locator("#area-moesia").focus()
+    page.keyboard.press("Enter")
+    assert lit(page, "fc-chosen") == ["athens", "byzantium", "moesia"]
+    check_axe(page, "a calamity's cities chosen on the map")
+    screenshot(page, "map-calamity-cities")
+    form.locator("button.send-button").click()
+    accepted(page)
+    assert_no_console_errors(page, "the game page after a calamity's cities chosen on the map")
+    cities = oracle.state(game_id).board.cities
+    assert sorted(a for a, o in cities.items() if o == "thrace") == ["macedonia", "thessalonica", "thrace"]

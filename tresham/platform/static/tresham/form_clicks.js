@@ -152,8 +152,11 @@
     offered.forEach(function (place) {
       var value = window.CSS && CSS.escape ? CSS.escape(place) : place.replace(/"/g, "");
       document.querySelectorAll('.board-view .board-base [data-area="' + value + '"]').forEach(function (g) {
-        g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
-        g.setAttribute("aria-label", "Choose " + areaName(place) + (chosen[place] ? " (chosen)" : ""));
+        if (!g.classList.contains("lbl")) {
+          /* the place itself takes focus; its name's label (its text) only a click */
+          g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+          g.setAttribute("aria-label", "Choose " + areaName(place) + (chosen[place] ? " (chosen)" : ""));
+        }
         if (!chosen[place]) { g.classList.add("fc-offer"); return; }
         g.classList.add("fc-chosen");
         g.parentNode.appendChild(g); /* drawn last, so its outline shows whole */
