@@ -12,10 +12,21 @@ import secrets
 
 import pytest
 
-from .conftest import assert_no_console_errors, check_axe, join_game, screenshot
+from .conftest import assert_no_console_errors, check_axe, join_game, register, screenshot
 from .test_map_orders import POINT_IN_AREA, accepted, click_area, open_map
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def fresh(browser, site):
+    """Three people of their own: a user shares at most three unfinished games with the same
+    opponent (SITE-META-01), and each test here starts a game."""
+    tag = secrets.token_hex(2)
+    people = [register(browser, site, f"{name}{tag}") for name in ("dora", "emil", "fiona")]
+    yield people
+    for p in people:
+        p.context.close()
 
 
 def start(site, players, position: dict, what: str) -> tuple[int, dict[str, object]]:
@@ -52,8 +63,8 @@ VOYAGE_POSITION = {
 
 
 @pytest.mark.rule("23.5", "23.51", "23.52")
-@pytest.mark.site("SITE-TABLE-03", "SITE-MOVE-01", "SITE-MOVE-06")
-def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(site, players):
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-MOVE-01", "SITE-MOVE-06")
+def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(site, fresh):
     """Thrace takes 3 of his 5 tokens in Byzantium: the areas lit for his ship's voyages
     (``movement.legal_voyages``) are apart from the overland ones (Moesia and Thrace); Enter
     on Thessalonica (by sea only, through Lemnos) enters the voyage of 3, a click on Thrace
@@ -62,7 +73,7 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     from tresham.games.advciv.rules import movement
 
     oracle = site.oracle
-    game_id, by_nation = start(site, players, VOYAGE_POSITION, "Map voyage")
+    game_id, by_nation = start(site, fresh, VOYAGE_POSITION, "Map voyage")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     assert oracle.required(game_id).player == thrace
@@ -71,6 +82,11 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     ways = movement.legal_voyages(state, thrace, "byzantium")
     assert data["voyages"]["byzantium"] == ways and data["ships"] == {"byzantium": 1}
     assert data["legal"]["byzantium"] == ["moesia", "thrace"]
+    # one entry per decision (TBL-20): the panel, in the decision column, in place of the movement forms
+    assert page.locator("#decisions #map-orders").is_visible()
+    for form_id in ("move.land", "move.voyage", "move.done"):
+        assert page.locator(f'form.decision-form[data-form="{form_id}"]').is_hidden(), form_id
+    assert page.locator("#decisions button:visible", has_text="Add this voyage").count() == 0
     click_area(page, "byzantium")  # the 2 above Byzantium's limit of 3 (SITE-MOVE-02)
     click_area(page, "byzantium", shift=True)  # one more: 3
     panel = page.locator("#map-orders")
@@ -135,14 +151,14 @@ SHIPS_POSITION = {
 
 @pytest.mark.rule("22.1", "22.2")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-SHIP-02")
-def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, players):
+def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, fresh):
     """Byzantium, where Thrace may build, is lit on the map; a click raises the form's ships
     built there by tokens to 1, a second to 2, a shift-click lowers it to 1 (the form's own
     numbers, no second entry), the live preview saying each time what it costs ("1 ship
     built: 2 tokens levied (Byzantium 2)", the treasury); the form's button sends it: one ship
     in Byzantium, 2 tokens there, the treasury untouched."""
     oracle = site.oracle
-    game_id, by_nation = start(site, players, SHIPS_POSITION, "Map ships")
+    game_id, by_nation = start(site, fresh, SHIPS_POSITION, "Map ships")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)
@@ -189,13 +205,13 @@ CITIES_POSITION = {
 
 @pytest.mark.rule("24.1", "26.31")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-CITY-01")
-def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(site, players):
+def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(site, fresh):
     """The two places a city may be built are lit, Byzantium ticked (the supported set the
     default builds, TBL-2); a click on Thessalonica ticks it too and the preview says the set
     is not supported (1 token for 2 cities, which need 4); a click on Byzantium unticks it:
     supported (4 tokens for 1 city). The form's button builds the city in Thessalonica only."""
     oracle = site.oracle
-    game_id, by_nation = start(site, players, CITIES_POSITION, "Map cities")
+    game_id, by_nation = start(site, fresh, CITIES_POSITION, "Map cities")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)
@@ -235,12 +251,12 @@ CALAMITY_POSITION = {
 
 @pytest.mark.rule("30.711", "30.4")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-CAL-02")
-def test_a_calamitys_cities_are_chosen_on_the_map(site, players):
+def test_a_calamitys_cities_are_chosen_on_the_map(site, fresh):
     """Civil Disorder reduces 3 of Thrace's 6 cities, his choice: his six cities are lit; four
     clicks tick Athens, Byzantium and Moesia and tick then untick Thrace (the preview refusing
     any count but 3), the form's button reduces exactly those three."""
     oracle = site.oracle
-    game_id, by_nation = start(site, players, CALAMITY_POSITION, "Map calamity")
+    game_id, by_nation = start(site, fresh, CALAMITY_POSITION, "Map calamity")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)

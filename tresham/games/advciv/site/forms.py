@@ -289,7 +289,7 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
             land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, sorted(vias)),
                                             required=False, help="none: across one land boundary"))
         out.append(OrderForm("move.land", "Move tokens overland", land_fields, submit="Add this move",
-                             help=f"Added to your moves ({entered}); the map does the same by clicking.",
+                             help=f"Added to your moves ({entered}).",
                              rule="23.3"))
     if ships:
         sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", area_choices(g, water), required=(i == 1))

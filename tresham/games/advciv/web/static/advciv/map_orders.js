@@ -464,6 +464,22 @@
     mark();
   }
 
+  function oneEntry() {
+    /* One place per decision (SITE-TABLE-04, TBL-20): the decision forms of the decisions this
+       panel gives are hidden, and the panel stands where they were, beside the map. Without
+       this script the panel stays hidden and those forms are the entry. */
+    var sec = document.getElementById("map-orders");
+    if (!sec) return;
+    var kinds = ((data && data.decisions) || []).map(function (d) { return d.kind; }), first = null;
+    document.querySelectorAll("#decisions form.decision-form[data-form]").forEach(function (f) {
+      if (kinds.indexOf(f.getAttribute("data-form").split(".")[0]) < 0) return;
+      f.hidden = true;
+      f.setAttribute("data-map-entry", "");
+      if (!first) first = f;
+    });
+    if (first && sec.nextElementSibling !== first) first.parentNode.insertBefore(sec, first);
+    sec.hidden = !data;
+  }
   function load() {
     var s = document.getElementById("map-orders-data");
     var fresh = null;
@@ -484,6 +500,7 @@
         if (data.refused.part === "voyages") refusedVoyage = {index: data.refused.index, reason: data.refused.reason};
       }
     }
+    oneEntry();
     if (!data) return;
     bind();
     render();
