@@ -106,6 +106,10 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     assert "2 from Byzantium → Thrace" in panel.get_by_role("list", name="Your pending moves").inner_text()
     check_axe(page, "the game page with a voyage entered on the map")
     screenshot(page, "map-orders-voyage-entered", element=panel)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing scrolls sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    screenshot(page, "map-orders-voyage-390x844", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     panel.get_by_role("button", name="Done", exact=True).click()
     accepted(page)
     assert_no_console_errors(page, "the game page after a voyage on the map")
