@@ -14,8 +14,10 @@ from .conftest import (SIZES, BrowserGame, assert_no_console_errors, check_axe, 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: the first control a player fills in of the decision he owes
-FIRST_CONTROL = ("#decisions form.decision-form select, #decisions form.decision-form textarea, "
-                 "#decisions form.decision-form input:not([type=hidden]), #decisions form.decision-form button")
+FIRST_CONTROL = ("#decisions form.decision-form:not([hidden]) select, #decisions form.decision-form:not([hidden]) textarea, "
+                 "#decisions form.decision-form:not([hidden]) input:not([type=hidden]), "
+                 "#decisions form.decision-form:not([hidden]) button, #decisions #map-orders select, "
+                 "#decisions #map-orders button")
 
 
 def _owing(site, game: BrowserGame):

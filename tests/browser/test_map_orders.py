@@ -22,14 +22,14 @@ POINT_IN_AREA = """(area) => {
   const path = document.getElementById('r-' + area);
   const view = document.querySelector('.board-view');
   if (!path || !view) return null;
-  view.scrollIntoView({block: 'center'});
+  view.scrollIntoView({block: 'center', behavior: 'instant'});
   const b = path.getBBox(), m = path.getScreenCTM(), svg = path.ownerSVGElement;
   const best = [];
   for (let i = 1; i < 16; i++) for (let j = 1; j < 16; j++) {
     const p = svg.createSVGPoint();
     p.x = b.x + b.width * i / 16; p.y = b.y + b.height * j / 16;
     if (!path.isPointInFill(p)) continue;
-    const s = p.matrixTransform(m);
+    const t = p.matrixTransform(m), s = {x: Math.round(t.x), y: Math.round(t.y)};  /* a mouse event's whole pixels */
     const hit = document.elementsFromPoint(s.x, s.y).map(e => e.closest && e.closest('[data-area]')).find(e => e);
     if (hit && hit.getAttribute('data-area') === area) best.push([s.x, s.y, Math.hypot(i - 8, j - 8)]);
   }

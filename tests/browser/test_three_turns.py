@@ -57,13 +57,57 @@ def fill_form(page, form_id: str, values: dict) -> None:
 
 
 def send_form(page, form_id: str, values: dict | None = None) -> None:
-    """Fill and submit a decision form; the page must say the order was accepted."""
-    fill_form(page, form_id, values or {})
-    decision_form(page, form_id).locator('button[type="submit"]:visible').click()
+    """Fill and submit a decision form; the page must say the order was accepted. The
+    decisions the map's panel gives (population placement, movement) are given there: their
+    forms are hidden while the panel's script runs (one entry per decision, TBL-22)."""
+    if form_id in ON_THE_MAP:
+        send_on_map(page, form_id, values or {})
+    else:
+        fill_form(page, form_id, values or {})
+        decision_form(page, form_id).locator('button[type="submit"]:visible').click()
     page.wait_for_load_state()
     if page.locator("#error").count():
         raise AssertionError(f"form {form_id} {values} refused: {page.locator('#error').inner_text()}")
     assert "Order accepted" in page.locator(".messages").inner_text(), main_text(page)
+
+
+#: the forms whose decisions the map's panel gives (advciv/map_orders.js), hidden with script
+ON_THE_MAP = {"grow", "move.done"}
+
+
+def send_on_map(page, form_id: str, values: dict) -> None:
+    """Give with the map's panel what form ``form_id`` would: the tokens placed by area (its
+    "Place one token in ..." buttons), or the moves entered confirmed (its Done)."""
+    from tresham.games.advciv.data import load
+
+    panel = page.locator("#decisions #map-orders")
+    panel.wait_for()
+    assert decision_form(page, form_id).is_hidden()  # one entry per decision (TBL-22)
+    if form_id == "grow":
+        for area, n in (values.get("areas") or {}).items():
+            for _ in range(int(n)):
+                panel.get_by_role("button", name=f"Place one token in {load().map.areas[area].name}").click()
+    else:
+        assert values in ({}, {"done": "done"}), values
+    panel.get_by_role("button", name="Done", exact=True).click()
+
+
+def take_on_map(page, area: str, n: int) -> None:
+    """Take ``n`` tokens of the stack in ``area`` by clicking the map (a click takes one, or
+    those above the area's limit; a shift-click one more; a click on the source one back)."""
+    import re
+
+    from .test_map_orders import click_area
+
+    page.wait_for_selector(".board-view g.area.mo-offer", state="attached")
+    click_area(page, area)
+    for _ in range(12):
+        m = re.search(r"Taken: (\d+) token", page.locator("#map-orders").inner_text())
+        have = int(m.group(1)) if m else 0
+        if have == n:
+            return
+        click_area(page, area, shift=have < n)
+    raise AssertionError(f"could not take {n} tokens in {area}")
 
 
 # ---- plain choices for the decisions the test has no plan for -------------------------------
@@ -197,8 +241,13 @@ def test_three_players_play_three_turns_through_the_pages(site, players, spectat
         elif turn5 and d.kind == "move" and seat == crete:
             # (b) a move by ship: 3 tokens aboard in Knossos, sail to Thera, land them
             before = oracle.state(game_id).board.tokens
-            send_form(page, "move.voyage", {"ship": "knossos", "load": 3, "sail1": "thera", "unload": 3})
-            check_axe(page, "the game page with the movement forms")
+            # given on the map (TBL-19, TBL-22): 3 taken in Knossos, Thera lit for the ship, clicked
+            from .test_map_orders import click_area
+            take_on_map(page, "knossos", 3)
+            assert page.locator("#area-thera.mo-voyage").count() == 1
+            click_area(page, "thera")
+            assert "3 by ship from Knossos → Thera" in page.locator("#map-orders").inner_text()
+            check_axe(page, "the game page with the movement panel")
             screenshot(page, "decision-forms-movement", element=page.locator("#decisions"))
             send_form(page, "move.done", {"done": "done"})
             tokens = oracle.state(game_id).board.tokens

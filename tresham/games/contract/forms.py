@@ -52,13 +52,17 @@ class FieldChoice:
     """One value a form field offers: ``value`` (text, as posted), the ``label`` people read,
     ``max`` for a ``counts`` field (the most of it; None: no limit of its own) and
     ``disabled`` with ``why`` for a value shown but not open now (e.g. an advance the player
-    cannot afford, shown grey)."""
+    cannot afford, shown grey). ``place``: the place on the game's map the choice is about
+    (an area's id, as the map's ``data-area``), so that a click on that place fills it
+    (``form_clicks.js``: a choice chosen, a box ticked, a count raised; SITE-TABLE-03); ""
+    for none (a choice whose ``value`` is itself a place of the map needs none)."""
 
     value: str
     label: str
     max: int | None = None
     disabled: bool = False
     why: str = ""
+    place: str = ""
 
 
 @dataclass(slots=True)

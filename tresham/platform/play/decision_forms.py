@@ -133,7 +133,7 @@ def shown(form: OrderForm) -> dict[str, Any]:
         choices = []
         for c in f.choices:
             choices.append({"value": c.value, "label": c.label, "max": c.max, "disabled": c.disabled,
-                            "why": c.why, "name": f"f.{f.name}.{c.value}",
+                            "why": c.why, "name": f"f.{f.name}.{c.value}", "place": c.place,
                             "checked": f.kind == "multi" and isinstance(start, list) and c.value in start,
                             "selected": f.kind == "choice" and start == c.value,
                             "count": (start or {}).get(c.value, 0) if f.kind == "counts" else None})

@@ -825,3 +825,38 @@ def test_legal_destinations_of_a_stack_across_one_boundary_and_by_roadbuilding()
                     "illyricum": ["appollonia"]}
     assert movement.legal_destinations(pos(board), THRACE, "byzantium") == []  # no token of his there
     assert movement.legal_destinations(pos(board), CRETE, "macedonia") == []
+
+
+@pytest.mark.rule("23.51", "23.52", "23.53", "23.54", "23.55")
+@pytest.mark.site("SITE-TABLE-03")
+def test_legal_voyages_of_a_stack_with_its_ship():
+    """Issue 24 (the map's voyages): where Thrace's ship in Byzantium may carry its tokens: the
+    21 areas within 4 water areas, each by a shortest way (Bithynia by Troy; Athens by Lemnos,
+    Thessalonica and Chalcis), 5 tokens at most of his 6 (23.51); no open sea as an end and
+    none on the way without Astronomy (23.52, 23.54, 23.55); Cloth Making reaches 9 areas
+    more (23.53); Astronomy crosses the Aegean Sea and the Black Sea (Knossos in 3, Kuban in
+    2). No ship or no token there: nothing."""
+    board = {"byzantium": {"tokens": {"thrace": 6}}}
+    ship = {"thrace": ["byzantium"]}
+    plain = movement.legal_voyages(pos(board, ships=ship), THRACE, "byzantium")
+    by = {d["to"]: d["path"] for d in plain}
+    assert sorted(by) == ["athens", "bithynia", "chalcis", "crimea", "danube", "delphi", "eretria", "ionia",
+                          "lemnos", "lesbos", "miletus", "moesia", "phrygia", "sardes", "scythia", "sinope",
+                          "thessalonica", "thessaly", "thrace", "troy", "tyras"]
+    assert by["bithynia"] == ["troy", "bithynia"] and by["athens"] == ["lemnos", "thessalonica", "chalcis", "athens"]
+    assert all(d["tokens"] == 5 and len(d["path"]) <= 4 for d in plain)
+    assert not any("sea" in a or "mediterranean" in a for d in plain for a in d["path"])
+    cloth = {d["to"] for d in movement.legal_voyages(pos(board, ships=ship, players={"thrace": {"civ_cards": ["cloth_making"]}}),
+                                                     THRACE, "byzantium")}
+    assert sorted(cloth - set(by)) == ["argos", "cappadocia", "corinth", "epirus", "ithaca", "kuban", "lycia",
+                                       "rhodes", "thera"]
+    astro = {d["to"]: d["path"] for d in movement.legal_voyages(
+        pos(board, ships=ship, players={"thrace": {"civ_cards": ["astronomy"]}}), THRACE, "byzantium")}
+    assert astro["knossos"] == ["lemnos", "aegean_sea", "knossos"] and astro["kuban"] == ["black_sea", "kuban"]
+    assert "aegean_sea" not in astro and "black_sea" not in astro  # never ends in open sea (23.55)
+    assert movement.legal_voyages(pos(board), THRACE, "byzantium") == []  # no ship there
+    assert movement.legal_voyages(pos({"thrace": {"tokens": {"thrace": 2}}}, ships=ship), THRACE, "byzantium") == []
+    # each is a voyage the order takes: 5 tokens to Bithynia
+    s, _ = play(pos(board, ships=ship), mv(THRACE, voyages=[
+        {"ship": "byzantium", "steps": [["load", 5], *(["sail", a] for a in by["bithynia"]), ["unload", 5]]}]))
+    assert tok(s, "bithynia", "thrace") == 5 and tok(s, "byzantium", "thrace") == 1

@@ -299,3 +299,17 @@ def test_the_overland_forms_to_list_holds_only_areas_a_stack_can_reach():
     to = next(x for x in f.fields if x.name == "to")
     assert sorted(c.value for c in to.choices) == ["appollonia", "byzantium", "epirus", "macedonia", "moesia",
                                                    "paeonia", "thessalonica", "thessaly", "thrace"]
+
+
+@pytest.mark.site("SITE-TABLE-03")
+def test_the_forms_name_the_places_a_click_on_the_map_fills():
+    """TBL-22: the choices that name an area say so (``FieldChoice.place``), for the map's
+    clicks to fill them: each way to pay a ship built on a coast is that coast's; each city to
+    build is its area; a ship's upkeep (a payment for a ship already there) names none."""
+    f = next(f for f in R.order_forms(_ships_position(), 0) if f.id == "ships")
+    places = {x.name: {c.place for c in x.choices} for x in f.fields}
+    assert places["build.tanis"] == {"tanis"} and places["build.alexandria"] == {"alexandria"}
+    assert all(p == {""} for name, p in places.items() if name.startswith("keep"))
+    f = next(f for f in R.order_forms(_cities_position(), 0) if f.id == "build_cities")
+    areas = next(x for x in f.fields if x.name == "areas")
+    assert {c.value: c.place for c in areas.choices} == {"sinai": "sinai", "thebes": "thebes"}

@@ -240,6 +240,62 @@ def legal_destinations(state: Any, seat: int, area: str) -> list[dict[str, Any]]
     return out
 
 
+def legal_voyages(state: Any, seat: int, area: str) -> list[dict[str, Any]]:
+    """Where ``seat``'s tokens in ``area`` may go by one of his ships there now (issue 24,
+    SITE-TABLE-03, for the map): each area a ship starting in ``area`` reaches across water
+    boundaries (23.52) within its allowance (4 water areas, 5 with Cloth Making, 23.53), into
+    open sea only with Astronomy (23.54), leaving a double coast by the side it entered
+    (23.57), and where it may set tokens down (not open sea, 23.55-23.56; the variant's entry
+    rules, ``Context.check_entry``). Each is checked as the one voyage "load, sail..., unload"
+    by the game's own movement check (its variant's), so the map offers only voyages the
+    order would take. Gives [{to, path, tokens}] by name: ``path`` the areas the ship enters
+    on a shortest way (the ``sail`` steps), ``tokens`` the most it may carry from ``area``
+    (his unmoved tokens there, at most 5, 23.51). [] when he has no ship or no token there.
+    On the board as it stands (moves entered and not carried out aside)."""
+    from ..orders import from_json
+    from ..variant import game_for, variant_of
+
+    g = game_for(state)
+    nation = state.players[seat].nation if 0 <= seat < len(state.players) else None
+    if nation is None or area not in g.areas or g.tokens(area, nation) <= 0 or area not in g.ships_of(nation):
+        return []
+    have = min(SHIP_CAPACITY, g.tokens(area, nation))
+    astronomy = g.of(nation).has("astronomy")
+    reach = ship_allowance(g, nation)
+    # breadth first over (where the ship is, where it came from): the first way found is a shortest
+    seen = {(area, None)}
+    frontier: list[tuple[str, str | None, list[str]]] = [(area, None, [])]
+    first: dict[str, list[str]] = {}
+    for _ in range(reach):
+        nxt = []
+        for pos, came, path in frontier:
+            for dst in sorted(g.areas[pos].water_adj):
+                try:
+                    sail_to(g, pos, came, dst, astronomy)
+                except IllegalOrder:
+                    continue
+                if (dst, pos) in seen:
+                    continue
+                seen.add((dst, pos))
+                way = path + [dst]
+                nxt.append((dst, pos, way))
+                if dst != area and dst not in first and not g.areas[dst].is_open_sea:
+                    first[dst] = way
+        frontier = nxt
+    phase = variant_of(state).phase("movement")
+    variant = state.options.variant
+    out = []
+    for dst, way in sorted(first.items(), key=lambda kv: g.area_name(kv[0])):
+        voyage = {"ship": area, "steps": [["load", have], *(["sail", a] for a in way), ["unload", have]]}
+        try:
+            phase.check(g, nation, from_json({"type": "move", "player": seat, "moves": [], "voyages": [voyage],
+                                              "done": None}, variant=variant))
+        except (IllegalOrder, ValueError, TypeError):
+            continue
+        out.append({"to": dst, "path": way, "tokens": have})
+    return out
+
+
 class MoveLedger:
     """What one player may still move while his orders are checked or carried out.
 

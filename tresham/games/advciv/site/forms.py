@@ -61,7 +61,7 @@ def _area(g: Context, area: str) -> str:
 
 def area_choices(g: Context, areas, *, caps: dict[str, int] | None = None) -> list[FieldChoice]:
     """Areas as choices, by name (``caps``: the most of each, for a counts field)."""
-    out = [FieldChoice(a, _area(g, a), None if caps is None else caps[a]) for a in areas]
+    out = [FieldChoice(a, _area(g, a), None if caps is None else caps[a], place=a) for a in areas]
     return sorted(out, key=lambda c: c.label)
 
 
@@ -108,7 +108,7 @@ def _pick_order(g, seat, d, fid, v):
 @form("pick", _pick_order)
 def _pick(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """SITE-PICK-03: a nation by one of its start areas."""
-    choices = [FieldChoice(f"{n}|{a}", f"{g.name(n)} — start in {_area(g, a)}")
+    choices = [FieldChoice(f"{n}|{a}", f"{g.name(n)} — start in {_area(g, a)}", place=a)
                for n, areas in sorted(d.options.get("nations", {}).items()) for a in areas]
     return [OrderForm("pick", "Choose your nation", [FormField("start", "Nation and start area", "choice", choices)],
                       submit="Take this nation", rule="SITE-PICK-03")]
@@ -161,7 +161,7 @@ def ship_build_fields(g: Context, nation: str, options: list, treasury: int) -> 
             if most < 1:
                 continue
             # the page says the row's limit from ``most`` ("(at most 2)"): the label does not
-            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)}", most))
+            choices.append(FieldChoice(pay, f"each costs {ship_cost_words(g, area, pay)}", most, place=area))
         if not choices:
             continue
         where = _area(g, area)
@@ -289,7 +289,7 @@ def _move(g: Context, seat: int, d: Decision) -> list[OrderForm]:
             land_fields.insert(1, FormField("via", "Through (Roadbuilding)", "choice", area_choices(g, sorted(vias)),
                                             required=False, help="none: across one land boundary"))
         out.append(OrderForm("move.land", "Move tokens overland", land_fields, submit="Add this move",
-                             help=f"Added to your moves ({entered}); the map does the same by clicking.",
+                             help=f"Added to your moves ({entered}).",
                              rule="23.3"))
     if ships:
         sails = [FormField(f"sail{i}", f"Sail, step {i}", "choice", area_choices(g, water), required=(i == 1))
@@ -342,7 +342,7 @@ def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     nation = g.s.players[seat].nation
     rows = d.options.get("areas", [])
     choices = [FieldChoice(r["area"], f"{_area(g, r['area'])} ({r.get('site') or 'no'} site, "
-                                      f"{plural(int(r.get('tokens') or 0), 'token')})")
+                                      f"{plural(int(r.get('tokens') or 0), 'token')})", place=r["area"])
                for r in rows]
     marked = list(d.options.get("marked", [r["area"] for r in rows if r.get("build")]))
     fields = [FormField("areas", "Cities to build (ticked: build)", "multi", sorted(choices, key=lambda c: c.label),
@@ -350,7 +350,7 @@ def _cities(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     arch = d.options.get("architecture") or {}
     if arch:
         fields.append(FormField("architecture", "With Architecture, also build in", "choice", [
-            FieldChoice(a, f"{_area(g, a)} ({t} from treasury)") for a, t in sorted(arch.items())], required=False))
+            FieldChoice(a, f"{_area(g, a)} ({t} from treasury)", place=a) for a, t in sorted(arch.items())], required=False))
     return [OrderForm("build_cities", "Build cities", fields, submit="Build the ticked cities", rule="24.1",
                       help=city_support_words(g, nation, marked))]
 
@@ -449,7 +449,7 @@ def _site_order(g, seat, d, fid, v):
 @form("calamity_site", _site_order)
 def _cal_site(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.21: the volcano or earthquake site among equally damaging ones."""
-    choices = [FieldChoice(f"{s}|{t}", _area(g, s) + (f" (and the city in {_area(g, t)})" if t else ""))
+    choices = [FieldChoice(f"{s}|{t}", _area(g, s) + (f" (and the city in {_area(g, t)})" if t else ""), place=s)
                for s, t in d.options.get("sites", [])]
     return [OrderForm("calamity_site", d.prompt, [FormField("site", "Site", "choice", choices)],
                       submit="Choose", rule=_rule("choose_site"), gives="choose_site")]
@@ -467,10 +467,10 @@ def _losses_fields(g: Context, d: Decision, *, destroy: bool) -> list[FormField]
     caps = {a: int(n) for a, n in (d.options.get("tokens") or {}).items()}
     cities = d.options.get("cities") or {}
     if isinstance(cities, dict):
-        reduce = [FieldChoice(a, f"{_area(g, a)} ({c.get('reduce')} points)") for a, c in sorted(cities.items())]
-        kill = [FieldChoice(a, f"{_area(g, a)} ({c.get('destroy')} points)") for a, c in sorted(cities.items())]
+        reduce = [FieldChoice(a, f"{_area(g, a)} ({c.get('reduce')} points)", place=a) for a, c in sorted(cities.items())]
+        kill = [FieldChoice(a, f"{_area(g, a)} ({c.get('destroy')} points)", place=a) for a, c in sorted(cities.items())]
     else:
-        reduce, kill = [FieldChoice(a, _area(g, a)) for a in cities], []
+        reduce, kill = [FieldChoice(a, _area(g, a), place=a) for a in cities], []
     fields = [FormField("tokens", "Tokens by area", "counts", area_choices(g, caps, caps=caps))]
     if reduce:
         fields.append(FormField("reduce", "Cities to reduce" if destroy else "Cities", "multi", reduce, required=False, value=[]))
@@ -513,7 +513,8 @@ def _choice_label(g: Context, c: Any) -> str:
 @form("calamity_choice", lambda g, seat, d, fid, v: {"type": "calamity_choice", **_player(seat), "choice": v["choice"]})
 def _cal_choice(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """30.513, 30.514, 30.3, 30.9: one of a calamity's listed choices."""
-    choices = [FieldChoice(str(c), _choice_label(g, c)) for c in d.options.get("choices", [])]
+    choices = [FieldChoice(str(c), _choice_label(g, c), place=c if isinstance(c, str) and c in g.d.map.areas else "")
+               for c in d.options.get("choices", [])]
     return [OrderForm("calamity_choice", d.prompt, [FormField("choice", "Your choice", "choice", choices)],
                       submit="Choose", rule=_rule("calamity_choice"))]
 
@@ -597,7 +598,7 @@ def _reduce(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     """26.31, SITE-SUP-01: cities without support reduced, this turn's new ones first (they
     are listed first, and the order sends them first whatever the ticks' order)."""
     new = set(d.options.get("new_cities", []))
-    choices = [FieldChoice(a, _area(g, a) + (" (new this turn)" if a in new else ""))
+    choices = [FieldChoice(a, _area(g, a) + (" (new this turn)" if a in new else ""), place=a)
                for a in d.options.get("cities", [])]
     return [OrderForm("reduce_cities", "Cities to reduce", [
         FormField("areas", "Reduce these cities", "multi",

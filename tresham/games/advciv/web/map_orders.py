@@ -2,7 +2,8 @@
 the board's overlay ``Board.overlay``): the viewer's own seat's decisions the map can give, his
 own tokens and his pending moves, from his own view only; in movement, where each of his
 stacks may move (``legal``, SITE-TABLE-03: ``movement.legal_destinations`` on his information
-state), and after a move order refused for one move, the moves he sent and the one refused
+state; ``voyages``: where a ship of his there may carry them, ``movement.legal_voyages``),
+and after a move order refused for one move, the moves he sent and the one refused
 with its reason (``refused``, SITE-TABLE-07), so the map keeps them entered."""
 from __future__ import annotations
 
@@ -25,6 +26,28 @@ def legal_moves(v: Viewer, tokens: dict[str, int]) -> dict[str, list[str]]:
     seat may know."""
     known = information_state(v.state, v.seat)
     return {a: [d["to"] for d in movement.legal_destinations(known, v.seat, a)] for a in tokens}
+
+
+def legal_voyages(v: Viewer, tokens: dict[str, int]) -> dict[str, list[dict]]:
+    """For each area holding the viewer's tokens and one of his ships, where a voyage of that
+    ship may carry them now (``movement.legal_voyages``: [{to, path, tokens}]), from what his
+    seat may know; areas without a ship or without a voyage are left out."""
+    known = information_state(v.state, v.seat)
+    out = {}
+    for a in tokens:
+        ways = movement.legal_voyages(known, v.seat, a)
+        if ways:
+            out[a] = ways
+    return out
+
+
+def ships_by_area(state: Any, nation: str) -> dict[str, int]:
+    """The nation's ships by area (public: on the board)."""
+    out: dict[str, int] = {}
+    for a in state.board.ships.get(nation, []):
+        if isinstance(a, str):
+            out[a] = out.get(a, 0) + 1
+    return out
 
 
 def refused_moves(error: dict[str, Any] | None) -> dict | None:
@@ -66,4 +89,6 @@ def map_orders_data(v: Viewer | None, error: dict[str, Any] | None = None) -> di
             "nation": nation, "tokens": tokens,
             "my_moves": mine if isinstance(mine, dict) else None,
             "legal": legal_moves(v, tokens) if moving else {},
+            "voyages": legal_voyages(v, tokens) if moving else {},
+            "ships": ships_by_area(v.state, nation) if moving and nation else {},
             "refused": refused_moves(error) if moving else None}

@@ -14,8 +14,8 @@
    and the refused one shows its reason (SITE-TABLE-07). */
 (function () {
   "use strict";
-  var data = null, sel = null, moves = [], placed = {}, down = null, bound = false;
-  var refusedMove = null, picking = null, pickLines = null;
+  var data = null, sel = null, moves = [], voyages = [], placed = {}, down = null, bound = false;
+  var refusedMove = null, refusedVoyage = null, picking = null, pickLines = null;
 
   function $(s, root) { return (root || document).querySelector(s); }
   function el(tag, attrs, text) {
@@ -110,7 +110,26 @@
   function left(area) {
     var n = (data.tokens || {})[area] || 0;
     moves.forEach(function (m) { if (m.from === area && typeof m.count === "number") n -= m.count; });
+    voyages.forEach(function (v) {
+      /* the tokens a voyage loads where its ship starts (23.51) */
+      var s = (v.steps || [])[0];
+      if (v.ship === area && s && s[0] === "load" && typeof s[1] === "number") n -= s[1];
+    });
     return n;
+  }
+  function voyageWays(area) {
+    /* where a ship of the player's in ``area``, not yet given a voyage, may carry a stack
+       (data.voyages: the rules' legal voyages, SITE-TABLE-03); {to: {path, tokens}} */
+    var ships = ((data && data.ships) || {})[area] || 0, out = {};
+    voyages.forEach(function (v) { if (v.ship === area) ships -= 1; });
+    if (ships < 1) return out;
+    (((data && data.voyages) || {})[area] || []).forEach(function (w) { out[w.to] = w; });
+    return out;
+  }
+  function voyageOnly(area) {
+    /* the voyage destinations of the stack taken that overland moves do not reach */
+    var ways = voyageWays(area), land = legalFrom(area) || [];
+    return Object.keys(ways).filter(function (a) { return land.indexOf(a) < 0; });
   }
   function legalFrom(area) {
     /* the areas a stack in ``area`` may reach (SITE-TABLE-03); null: not known (any area) */
@@ -119,6 +138,21 @@
   }
   function moveAt(area, shift) {
     var reach = sel ? legalFrom(sel.from) : null;
+    var way = sel && area !== sel.from && reach && reach.indexOf(area) < 0 ? voyageWays(sel.from)[area] : null;
+    if (way) {
+      /* by ship (23.5): load where it starts, sail the rules' way, unload all there */
+      if (sel.n > way.tokens) {
+        say("A ship carries at most " + way.tokens + " tokens from " + areaName(sel.from) + ": put some back first.");
+        return;
+      }
+      var steps = [["load", sel.n]];
+      way.path.forEach(function (a) { steps.push(["sail", a]); });
+      steps.push(["unload", sel.n]);
+      voyages.push({ship: sel.from, steps: steps});
+      sel = null; refusedMove = null; refusedVoyage = null;
+      render();
+      return;
+    }
     if (sel && area !== sel.from && reach && reach.indexOf(area) < 0) {
       say(areaName(area) + " cannot be reached from " + areaName(sel.from) + ": choose a highlighted area.");
       return;
@@ -144,12 +178,9 @@
     render();
   }
   function sendMoves(done) {
-    /* the voyages entered before, as an order states them (the stored plan adds paths and legs) */
-    var voyages = ((data.refused ? data.refused : data.my_moves) || {}).voyages || [];
-    voyages = voyages.map(function (v) {
-      return {ship: v.ship, steps: v.steps};
-    });
-    send({type: "move", moves: moves, voyages: voyages, done: done});
+    /* the voyages as an order states them (the stored plan adds paths and legs) */
+    send({type: "move", moves: moves, voyages: voyages.map(function (v) { return {ship: v.ship, steps: v.steps}; }),
+          done: done});
   }
 
   /* ---- the map's clicks ---- */
@@ -223,7 +254,7 @@
     if (!svg) return;
     var g = svg.querySelector("g.mo-arrows");
     if (g) g.parentNode.removeChild(g);
-    if (mode() !== "move" || !moves.length) return;
+    if (mode() !== "move" || !(moves.length || voyages.length)) return;
     g = document.createElementNS(NS, "g");
     g.setAttribute("class", "mo-arrows");
     g.setAttribute("aria-hidden", "true");
@@ -242,16 +273,33 @@
       t.textContent = String(mv.count);
       g.appendChild(t);
     });
+    voyages.forEach(function (v) {
+      /* a voyage: a dashed line along its way, with the tokens it carries */
+      var pts = [center(v.ship)].concat(sails(v).map(center)).filter(function (p) { return p; });
+      if (pts.length < 2) return;
+      var line = document.createElementNS(NS, "polyline");
+      line.setAttribute("points", pts.map(function (p) { return p[0] + "," + p[1]; }).join(" "));
+      line.setAttribute("class", "mo-sail");
+      g.appendChild(line);
+      var end = pts[pts.length - 1], t = document.createElementNS(NS, "text");
+      t.setAttribute("x", end[0]); t.setAttribute("y", end[1] - 6);
+      t.textContent = String(loaded(v));
+      g.appendChild(t);
+    });
     svg.appendChild(g);
   }
+  function sails(v) { return (v.steps || []).filter(function (s) { return s[0] === "sail"; }).map(function (s) { return s[1]; }); }
+  function loaded(v) { var s = (v.steps || [])[0]; return s && s[0] === "load" ? s[1] : 0; }
   function unsent() {
     if (sel || Object.keys(placed).length) return true;
     var sent = (data && data.my_moves && data.my_moves.moves) || [];
-    return mode() === "move" && JSON.stringify(sent) !== JSON.stringify(moves);
+    var sentV = ((data && data.my_moves && data.my_moves.voyages) || []).map(function (v) { return {ship: v.ship, steps: v.steps}; });
+    return mode() === "move" && (JSON.stringify(sent) !== JSON.stringify(moves) ||
+      JSON.stringify(sentV) !== JSON.stringify(voyages.map(function (v) { return {ship: v.ship, steps: v.steps}; })));
   }
   function mark() {
-    document.querySelectorAll(".board-view g.area.mo-offer, .board-view g.area.mo-source, .board-view g.area.mo-target")
-      .forEach(function (g) { g.classList.remove("mo-offer", "mo-source", "mo-target"); });
+    document.querySelectorAll(".board-view g.area.mo-offer, .board-view g.area.mo-source, .board-view g.area.mo-target, .board-view g.area.mo-voyage")
+      .forEach(function (g) { g.classList.remove("mo-offer", "mo-source", "mo-target", "mo-voyage"); });
     document.querySelectorAll(".board-view g.area[data-area][tabindex]").forEach(function (g) {
       g.removeAttribute("tabindex"); g.removeAttribute("role"); g.removeAttribute("aria-label");
     });
@@ -270,6 +318,16 @@
       g.classList.add(m === "move" && sel ? "mo-target" : "mo-offer");
       g.setAttribute("tabindex", "0"); g.setAttribute("role", "button"); g.setAttribute("aria-label", verb + areaName(a));
     });
+    if (m === "move" && sel) {
+      /* where a ship of his there may carry the stack, lit apart from the overland moves */
+      voyageOnly(sel.from).forEach(function (a) {
+        var g = $("#area-" + a);
+        if (!g) return;
+        g.classList.add("mo-voyage");
+        g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+        g.setAttribute("aria-label", "Sail the " + sel.n + " taken to " + areaName(a) + " by ship");
+      });
+    }
     if (sel) {
       var s = $("#area-" + sel.from);
       if (s) {
@@ -345,6 +403,28 @@
       });
       if (!moves.length) list.appendChild(el("li", {}, "No move yet."));
       panel.appendChild(list);
+      if (voyages.length || (sel && voyageOnly(sel.from).length)) {
+        if (sel && voyageOnly(sel.from).length) {
+          panel.appendChild(el("p", {"class": "mo-voyage-help"}, "Your ship in " + areaName(sel.from) +
+            " can carry them: the areas lit in blue are reached by sea only (at most " +
+            voyageWays(sel.from)[voyageOnly(sel.from)[0]].tokens + " tokens aboard)."));
+        }
+        var vl = el("ol", {"class": "mo-list", "aria-label": "Your pending voyages"});
+        voyages.forEach(function (v, i) {
+          var way = sails(v);
+          var li = el("li", {}, loaded(v) + " by ship from " + areaName(v.ship) + " → " + areaName(way[way.length - 1]) +
+            (way.length > 1 ? " (by " + way.slice(0, -1).map(areaName).join(", ") + ")" : "") + " ");
+          if (refusedVoyage && refusedVoyage.index === i) {
+            li.className = "mo-refused";
+            li.appendChild(el("strong", {"class": "mo-reason"}, "Refused: " + refusedVoyage.reason + " "));
+          }
+          li.appendChild(button("Remove", function () { voyages.splice(i, 1); refusedVoyage = null; render(); },
+            {"aria-label": "Remove the voyage from " + areaName(v.ship) + " to " + areaName(way[way.length - 1])}));
+          vl.appendChild(li);
+        });
+        if (!voyages.length) vl.appendChild(el("li", {}, "No voyage yet."));
+        panel.appendChild(vl);
+      }
       var froms = Object.keys(data.tokens || {}).filter(function (a) { return left(a) > 0; });
       var from0 = sel ? sel.from : froms[0];
       if (sel && froms.indexOf(sel.from) > 0) { froms.splice(froms.indexOf(sel.from), 1); froms.unshift(sel.from); }
@@ -376,7 +456,7 @@
       tools.appendChild(button("Done unless threatened", function () { sendMoves("unless_threatened"); }));
       tools.appendChild(button("Send without confirming", function () { sendMoves(null); }));
       tools.appendChild(button("Reset", function () {
-        moves = []; sel = null; refusedMove = null;
+        moves = []; voyages = []; sel = null; refusedMove = null; refusedVoyage = null;
         if (data.my_moves) send({type: "move", moves: [], voyages: [], done: null}); else render();
       }));
       panel.appendChild(tools);
@@ -384,6 +464,22 @@
     mark();
   }
 
+  function oneEntry() {
+    /* One place per decision (SITE-TABLE-04, TBL-22): the decision forms of the decisions this
+       panel gives are hidden, and the panel stands where they were, beside the map. Without
+       this script the panel stays hidden and those forms are the entry. */
+    var sec = document.getElementById("map-orders");
+    if (!sec) return;
+    var kinds = ((data && data.decisions) || []).map(function (d) { return d.kind; }), first = null;
+    document.querySelectorAll("#decisions form.decision-form[data-form]").forEach(function (f) {
+      if (kinds.indexOf(f.getAttribute("data-form").split(".")[0]) < 0) return;
+      f.hidden = true;
+      f.setAttribute("data-map-entry", "");
+      if (!first) first = f;
+    });
+    if (first && sec.nextElementSibling !== first) first.parentNode.insertBefore(sec, first);
+    sec.hidden = !data;
+  }
   function load() {
     var s = document.getElementById("map-orders-data");
     var fresh = null;
@@ -391,18 +487,24 @@
     var same = data && fresh && data.revision === fresh.revision;
     data = fresh;
     if (!same) {
-      sel = null; placed = {}; picking = null; refusedMove = null;
+      sel = null; placed = {}; picking = null; refusedMove = null; refusedVoyage = null;
       moves = (data && data.my_moves && Array.isArray(data.my_moves.moves)) ? data.my_moves.moves.slice() : [];
+      voyages = (data && data.my_moves && Array.isArray(data.my_moves.voyages)) ? data.my_moves.voyages.map(function (v) {
+        return {ship: v.ship, steps: v.steps};
+      }) : [];
       if (data && data.refused && Array.isArray(data.refused.moves)) {
         /* the order refused for one move: what was sent stays entered (SITE-TABLE-07) */
         moves = data.refused.moves.slice();
+        voyages = (data.refused.voyages || []).map(function (v) { return {ship: v.ship, steps: v.steps}; });
         if (data.refused.part === "moves") refusedMove = {index: data.refused.index, reason: data.refused.reason};
+        if (data.refused.part === "voyages") refusedVoyage = {index: data.refused.index, reason: data.refused.reason};
       }
     }
+    oneEntry();
     if (!data) return;
     bind();
     render();
-    if (data.refused && data.refused.part !== "moves") say("Refused: " + data.refused.reason);
+    if (data.refused && data.refused.part !== "moves" && data.refused.part !== "voyages") say("Refused: " + data.refused.reason);
   }
 
   document.addEventListener("tresham:board-inlined", render);
