@@ -120,6 +120,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, people, spectator
         assert [x["kind"] for x in data["decisions"]] == ["pick"] and data["decisions"][0]["required"]
         nation, area = coastal_start(data["decisions"][0]["options"]["nations"])
         assert page.locator(f"#area-{area}.mo-offer").count() == 1
+        # one entry per decision: the raw order box is closed behind "Advanced" (SITE-TABLE-04)
+        assert page.locator("details#advanced-order[open]").count() == 0
         click_area(page, area)
         confirm_pick(page, site, game_id, nation)
         accepted(page)
@@ -156,6 +158,7 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, people, spectator
             epage, area = page_of(early), home[early]
             assert orders_in(epage).startswith("Your order is not in yet"), orders_in(epage)
             form = open_form(epage, game_id, "ships")
+            assert epage.locator("#map-orders").count() == 0  # the form is the one entry (TBL-22)
             assert area in lit(epage, "fc-offer")
             click_area(epage, area)
             click_area(epage, area)
