@@ -378,8 +378,8 @@
       var ul = el("ul", {"class": "mo-list"});
       Object.keys(o.areas || {}).sort().forEach(function (a) {
         var li = el("li", {}, areaName(a) + ": " + (placed[a] || 0) + " of at most " + o.areas[a] + " ");
-        li.appendChild(button("+1", function () { growAt(a, false); }, {"aria-label": "Place one token in " + areaName(a)}));
-        li.appendChild(button("−1", function () { growAt(a, true); }, {"aria-label": "Take one token back from " + areaName(a)}));
+        li.appendChild(button("+1", function () { growAt(a, false); }, {"aria-label": "+1: place one token in " + areaName(a)}));
+        li.appendChild(button("−1", function () { growAt(a, true); }, {"aria-label": "−1: take one token back from " + areaName(a)}));
         ul.appendChild(li);
       });
       panel.appendChild(ul);
