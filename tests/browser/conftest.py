@@ -600,3 +600,21 @@ def game(site, players, spectator) -> BrowserGame:
         assert_no_console_errors(who.page, f"{who}'s game page after his pick")
         assert_no_leak(who.page, site, game_id, g.seat_of(who), spectator=spectator)
     return g
+
+
+def start_prepared(site: Site, players: list[Player], position: dict, name: str) -> int:
+    """A 3-player game named ``name`` started from the prepared ``position`` by the first of
+    ``players``, made staff by the operator (only staff start from a prepared position,
+    SITE-SAFE-11), through the site's JSON API from his own browser (the creation page does not
+    offer a position); the others join on its page. Gives the game's id."""
+    site.oracle.grant_staff(players[0].username)
+    page = players[0].page
+    token = page.request.get("/api/accounts/csrf").json()["csrf_token"]
+    r = page.request.post("/api/lobby/games", data=json.dumps(
+        {"name": name, "options": {"players": 3, "position": position}, "time_limit": 24 * 3600}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token})
+    assert r.status == 201, r.text()
+    game_id = site.oracle.game_id(name)
+    for p in players[1:]:
+        join_game(p, name)
+    return game_id

@@ -13,7 +13,7 @@ import pytest
 from tresham.games.advciv.data import load
 
 from .conftest import (assert_no_console_errors, check_axe, create_game, game_url, join_game, main_text,
-                       screenshot, submit_order, waits_on_me)
+                       screenshot, start_prepared, submit_order, waits_on_me)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -307,16 +307,7 @@ def test_a_stack_taken_lights_its_legal_destinations_and_enter_moves_it(site, pl
     from tresham.games.advciv.rules import movement
 
     oracle = site.oracle
-    name = f"Map keys {secrets.token_hex(2)}"
-    oracle.grant_staff(players[0].username)  # only staff start from a prepared position (SITE-SAFE-11)
-    token = players[0].page.request.get("/api/accounts/csrf").json()["csrf_token"]
-    r = players[0].page.request.post("/api/lobby/games", data=json.dumps(
-        {"name": name, "options": {"players": 3, "position": MOVE_POSITION}, "time_limit": 24 * 3600}),
-        headers={"Content-Type": "application/json", "X-CSRFToken": token})
-    assert r.status == 201, r.text()
-    game_id = oracle.game_id(name)
-    for p in players[1:]:
-        join_game(p, name)
+    game_id = start_prepared(site, players, MOVE_POSITION, f"Map keys {secrets.token_hex(2)}")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     page = next(p for p in players if oracle.seat_of(game_id, p.username) == thrace).page

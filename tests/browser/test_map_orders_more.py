@@ -7,12 +7,11 @@ decision, TBL-22). Each test starts from a prepared position (SITE-SAFE-11), giv
 only by clicks on the map and the form's button, and reads the game's true state."""
 from __future__ import annotations
 
-import json
 import secrets
 
 import pytest
 
-from .conftest import assert_no_console_errors, check_axe, join_game, register, screenshot
+from .conftest import assert_no_console_errors, check_axe, join_game, register, screenshot, start_prepared
 from .test_map_orders import POINT_IN_AREA, accepted, click_area, open_map
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,16 +32,7 @@ def start(site, players, position: dict, what: str) -> tuple[int, dict[str, obje
     """A game started from ``position`` by staff (SITE-SAFE-11), the three players seated;
     gives its id and each nation's player."""
     oracle = site.oracle
-    name = f"{what} {secrets.token_hex(2)}"
-    oracle.grant_staff(players[0].username)
-    token = players[0].page.request.get("/api/accounts/csrf").json()["csrf_token"]
-    r = players[0].page.request.post("/api/lobby/games", data=json.dumps(
-        {"name": name, "options": {"players": 3, "position": position}, "time_limit": 24 * 3600}),
-        headers={"Content-Type": "application/json", "X-CSRFToken": token})
-    assert r.status == 201, r.text()
-    game_id = oracle.game_id(name)
-    for p in players[1:]:
-        join_game(p, name)
+    game_id = start_prepared(site, players, position, f"{what} {secrets.token_hex(2)}")
     state = oracle.state(game_id)
     by_nation = {state.players[oracle.seat_of(game_id, p.username)].nation: p for p in players}
     return game_id, by_nation

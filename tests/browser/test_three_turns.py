@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import (SIZES, assert_no_console_errors, assert_no_leak, check_axe, game_url, join_game,
-                       main_text, register, screenshot)
+from .conftest import (SIZES, assert_no_console_errors, assert_no_leak, check_axe, game_url,
+                       main_text, register, screenshot, start_prepared)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -187,29 +187,13 @@ def own_players(browser, site):
         p.context.close()
 
 
-def create_prepared_game(site, creator, name: str) -> int:
-    """The creator, made staff by the operator (only staff start a game from a prepared
-    position, SITE-SAFE-11), makes the game through the site's JSON API from his own browser
-    (the position is an option the creation page does not offer); the others join on its page."""
-    site.oracle.grant_staff(creator.username)
-    page = creator.page
-    token = page.request.get("/api/accounts/csrf").json()["csrf_token"]
-    r = page.request.post("/api/lobby/games", data=json.dumps(
-        {"name": name, "options": {"players": 3, "position": POSITION}, "time_limit": 24 * 3600}),
-        headers={"Content-Type": "application/json", "X-CSRFToken": token})
-    assert r.status == 201, r.text()
-    return site.oracle.game_id(name)
-
-
 @pytest.mark.site("SITE-POP-02", "SITE-SHIP-04", "SITE-MOVE-07", "SITE-CITY-01", "SITE-TRADE-01", "SITE-TRADE-05",
                   "SITE-TRADE-06", "SITE-TRADE-08", "SITE-CAL-01", "SITE-ADV-01", "SITE-ADV-03")
 def test_three_players_play_three_turns_through_the_pages(site, own_players, spectator):
     players = own_players
     oracle = site.oracle
     name = f"Three turns {secrets.token_hex(2)}"
-    game_id = create_prepared_game(site, players[0], name)
-    for p in players[1:]:
-        join_game(p, name)
+    game_id = start_prepared(site, players, POSITION, name)  # the others join on its page
     by_seat = {oracle.seat_of(game_id, p.username): p for p in players}
     state = oracle.state(game_id)
     nation_of = {p.seat: p.nation for p in state.players}
