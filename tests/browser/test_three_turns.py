@@ -128,7 +128,7 @@ def plain_choice(state, d) -> tuple[str, dict]:
         treasury = int(o.get("treasury", 0))
         if not treasury:  # a ship's row offers what can pay (a token there) or is missing
             return "ships", {}
-        return "ships", {f"keep{i}": ("treasury" if i < treasury else "") for i in range(len(o["ships"]))}
+        return "ships", {f"keep{i}": ("treasury" if i < treasury else "remove") for i in range(len(o["ships"]))}
     if d.kind == "move":
         return "move.done", {"done": "done"}
     if d.kind == "build_cities":

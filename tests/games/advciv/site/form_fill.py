@@ -112,7 +112,7 @@ def _ships(state, seat: int, o: dict) -> dict:
             i = next(i for i, a in rows if a == m["area"] and f"keep{i}" not in values)
             values[f"keep{i}"] = m["pay"]
         for i, _ in rows:
-            values.setdefault(f"keep{i}", "")
+            values.setdefault(f"keep{i}", "remove")  # removed: back to stock (TBL-23)
     builds: dict[str, Counter] = {}
     for b in o.get("build") or []:
         builds.setdefault(f"build.{b['area']}", Counter())[b["pay"]] += 1

@@ -272,6 +272,31 @@ def test_ships_are_red_until_kept_and_new_ships_green_for_their_player_only():
         assert marks(state, who) == [("ship", "chaldaea", None), ("ship", "susa", None)]
 
 
+@pytest.mark.site("SITE-SHIP-04", "SITE-TABLE-03")
+def test_each_ship_is_a_piece_the_ships_forms_upkeep_names():
+    """TBL-23: every ship on the board is a piece of its own (``data-piece``: owner, area,
+    number there), for every viewer; the places the ships form's upkeep rows name are
+    exactly the player's own ship pieces."""
+    from tests.games.advciv.site.test_forms import _upkeep_position
+    from tresham.games import registry
+
+    state = _upkeep_position()
+    state.board.ships["babylon"] = ["tanis"]
+    view = engine.view(state, 0)
+    drawn = board_pieces(view)
+    ships = sorted((p["owner"], p["piece"]) for p in drawn["pieces"] if p["kind"] == "ship")
+    assert ships == [("babylon", "ship-babylon-tanis-1"), ("egypt", "ship-egypt-alexandria-1"),
+                     ("egypt", "ship-egypt-tanis-1"), ("egypt", "ship-egypt-tanis-2")]
+    root = ET.fromstring('<svg xmlns="http://www.w3.org/2000/svg">' + drawn["svg"] + "</svg>")
+    in_svg = sorted(g.get("data-piece") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-piece"))
+    assert in_svg == sorted(p for _, p in ships)
+    f = next(f for f in registry.get("advciv").order_forms(state, 0) if f.id == "ships")
+    named = {c.place for x in f.fields if x.name.startswith("keep") for c in x.choices} - {""}
+    assert named == {p for o, p in ships if o == "egypt"}
+    assert {p["piece"] for p in board_pieces(engine.view(state, None))["pieces"] if p["kind"] == "ship"} == \
+        {p for _, p in ships}
+
+
 @pytest.mark.site("SITE-TABLE-03")
 def test_the_pieces_name_the_viewers_own_areas_for_the_maps_first_zoom():
     """``own``: the areas of the viewer's own tokens, cities and ships (the map's first zoom

@@ -201,6 +201,53 @@ def test_the_ship_form_says_each_row_is_ships_and_what_one_costs():
         _read(f, {"build.tanis": {"tokens": 3}})
 
 
+def _upkeep_position():
+    """Egypt in ship construction with three ships: two in Tanis (4 tokens there), one in
+    Alexandria (no token there); treasury 1."""
+    from tests.helpers import four_nations
+
+    board = {"tanis": {"tokens": {"egypt": 4}}, "memphis": {"tokens": {"egypt": 4}}}
+    state, _ = four_nations(board, {"egypt": {"stock": 10, "treasury": 1}}, phase="ships",
+                            ships={"egypt": ["tanis", "alexandria", "tanis"]}, options={"tokens": 19})
+    return state
+
+
+@pytest.mark.rule("22.3")
+@pytest.mark.site("SITE-SHIP-04", "SITE-TABLE-03")
+def test_each_ships_upkeep_names_that_ship_on_the_map_and_removed_is_a_choice():
+    """TBL-23: each ship's upkeep row names the ship's own piece on the map (its owner, area and
+    number there: two ships in Tanis are two pieces), not its coast, which the building rows
+    name; the ways to keep it name the piece, "removed" names none; every ship starts kept
+    the first way he can pay. Kept by a token, kept from treasury, removed: 1 token levied in
+    Tanis, the treasury 1 → 0, two ships left."""
+    state = _upkeep_position()
+    f = next(f for f in R.order_forms(state, 0) if f.id == "ships")
+    keeps = {x.name: x for x in f.fields if x.name.startswith("keep")}
+    assert set(keeps) == {"keep0", "keep1", "keep2"}
+    assert {x.name: {c.value: (c.label, c.place) for c in x.choices} for x in keeps.values()} == {
+        "keep0": {"treasury": ("kept, 1 from treasury", "ship-egypt-tanis-1"),
+                  "token": ("kept, 1 token from Tanis", "ship-egypt-tanis-1"),
+                  "remove": ("removed, back to stock", "")},
+        "keep1": {"treasury": ("kept, 1 from treasury", "ship-egypt-alexandria-1"),
+                  "remove": ("removed, back to stock", "")},
+        "keep2": {"treasury": ("kept, 1 from treasury", "ship-egypt-tanis-2"),
+                  "token": ("kept, 1 token from Tanis", "ship-egypt-tanis-2"),
+                  "remove": ("removed, back to stock", "")}}
+    assert [(x.label, x.value, x.required) for x in keeps.values()] == [
+        ("Your ship in Tanis", "treasury", True), ("Your ship in Alexandria", "treasury", True),
+        ("Your ship in Tanis", "treasury", True)]
+    build = next(x for x in f.fields if x.name == "build.tanis")
+    assert {c.place for c in build.choices} == {"tanis"}  # the coast, apart from its ships
+    order = R.form_order(state, 0, "ships", _read(f, {"keep0": "token", "keep1": "remove", "keep2": "treasury"}))
+    assert order["maintain"] == [{"area": "tanis", "pay": "token"}, {"area": "tanis", "pay": "treasury"}]
+    assert order["build"] == []
+    after, _ = R.apply(state, order)
+    assert after.board.ships["egypt"] == ["tanis", "tanis"]
+    assert after.board.tokens["tanis"]["egypt"] == 3 and after.player("egypt").treasury == 0
+    with pytest.raises(IllegalOrder):  # a required choice: "none" is not one of them
+        _read(f, {"keep0": "", "keep1": "remove", "keep2": "treasury"})
+
+
 def _cities_position():
     """Egypt in the cities phase: 12 tokens in the Sinai (no site, limit 1), 6 on the Thebes
     site (limit 3), 2 in Upper Egypt and 1 in Nubia; no city yet."""
@@ -305,11 +352,11 @@ def test_the_overland_forms_to_list_holds_only_areas_a_stack_can_reach():
 def test_the_forms_name_the_places_a_click_on_the_map_fills():
     """TBL-22: the choices that name an area say so (``FieldChoice.place``), for the map's
     clicks to fill them: each way to pay a ship built on a coast is that coast's; each city to
-    build is its area; a ship's upkeep (a payment for a ship already there) names none."""
+    build is its area (a ship's upkeep names the ship's piece, TBL-23:
+    ``test_each_ships_upkeep_names_that_ship_on_the_map_and_removed_is_a_choice``)."""
     f = next(f for f in R.order_forms(_ships_position(), 0) if f.id == "ships")
     places = {x.name: {c.place for c in x.choices} for x in f.fields}
     assert places["build.tanis"] == {"tanis"} and places["build.alexandria"] == {"alexandria"}
-    assert all(p == {""} for name, p in places.items() if name.startswith("keep"))
     f = next(f for f in R.order_forms(_cities_position(), 0) if f.id == "build_cities")
     areas = next(x for x in f.fields if x.name == "areas")
     assert {c.value: c.place for c in areas.choices} == {"sinai": "sinai", "thebes": "thebes"}

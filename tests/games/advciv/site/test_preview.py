@@ -6,7 +6,7 @@ import pytest
 
 from tresham.games.advciv.site.preview import preview
 
-from tests.games.advciv.site.test_forms import _cities_position, _ships_position
+from tests.games.advciv.site.test_forms import _cities_position, _ships_position, _upkeep_position
 from tests.games.advciv.rules.test_advances import BABYLON, MUSIC_HAND, WAITING, adv
 from tests.games.advciv.rules.test_movement import THRACE, pos
 
@@ -25,6 +25,34 @@ def test_ships_preview_levies_treasury_and_ships_after():
     assert "2 ships built: 3 tokens levied (Alexandria 1, Tanis 2) and 1 from treasury; treasury 3 → 2." in p["lines"]
     bad = preview(state, 0, {"type": "ships", "player": 0, "maintain": [], "build": [{"area": "tanis", "pay": "treasury"}] * 2})
     assert not bad["ok"] and bad["rule"] == "22.1" and "not enough treasury" in bad["reason"]
+
+
+@pytest.mark.rule("22.3")
+@pytest.mark.site("SITE-TABLE-05", "SITE-SHIP-04")
+def test_ships_preview_says_each_ships_upkeep_and_the_whole_cost():
+    """TBL-23: Egypt's ships in Tanis (two) and Alexandria, treasury 1. One in Tanis kept by a
+    token, the one in Alexandria from treasury, the other in Tanis removed: each kept ship
+    named with its payment, the removed one named, 1 token levied and treasury 1 → 0, 2 ships
+    after. Kept by a token and a ship built of 2 tokens there: the build's cost and the whole
+    order's (3 tokens levied in Tanis)."""
+    state = _upkeep_position()
+    p = preview(state, 0, {"type": "ships", "player": 0, "build": [],
+                           "maintain": [{"area": "tanis", "pay": "token"}, {"area": "alexandria", "pay": "treasury"}]})
+    assert p["ok"] and p["tokens_levied"] == {"tanis": 1}
+    assert (p["treasury_spent"], p["treasury_after"], p["ships_after"]) == (1, 0, 2)
+    assert p["ships_kept"] == ["tanis", "alexandria"] and p["ships_lost"] == ["tanis"]
+    assert p["lines"] == ["Kept: your ship in Tanis (1 token from Tanis), your ship in Alexandria (1 from treasury).",
+                          "Not kept, back to stock: your ship in Tanis.",
+                          "Upkeep: 1 token levied (Tanis 1) and 1 from treasury; treasury 1 → 0."]
+    both = preview(state, 0, {"type": "ships", "player": 0, "maintain": [{"area": "tanis", "pay": "token"}],
+                              "build": [{"area": "tanis", "pay": "tokens"}]})
+    assert both["ok"] and both["tokens_levied"] == {"tanis": 3} and both["ships_after"] == 2
+    assert both["lines"][-3:] == ["Upkeep: 1 token levied (Tanis 1) and 0 from treasury.",
+                                  "1 ship built: 2 tokens levied (Tanis 2) and 0 from treasury.",
+                                  "In all: 3 tokens levied (Tanis 3) and 0 from treasury; treasury 1 → 1."]
+    bad = preview(state, 0, {"type": "ships", "player": 0, "build": [],
+                             "maintain": [{"area": "alexandria", "pay": "token"}]})
+    assert not bad["ok"] and bad["rule"] == "22.3" and "no token of yours left in Alexandria" in bad["reason"]
 
 
 @pytest.mark.rule("25.2", "26.1", "26.31")

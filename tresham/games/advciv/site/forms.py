@@ -24,6 +24,7 @@ from ..rules import cities, movement, support
 from ..rules import civcards as cc
 from ..state import STANDARD
 from ..words import plural
+from .names import ship_piece
 
 Build = Callable[[Context, int, Decision], list[OrderForm]]
 ToOrder = Callable[[Context, int, Decision, str, dict[str, Any]], dict]
@@ -185,11 +186,15 @@ def ship_builds(v: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
+#: the upkeep choice of a ship not kept: it returns to stock (22.3)
+SHIP_REMOVED = "remove"
+
+
 def _ships_order(g, seat, d, fid, v):
     maintain = []
     for i, area in enumerate(d.options.get("ships", [])):
         pay = v.get(f"keep{i}")
-        if pay:
+        if pay and pay != SHIP_REMOVED:
             maintain.append({"area": area, "pay": pay})
     return {"type": "ships", **_player(seat), "maintain": maintain, "build": ship_builds(v)}
 
@@ -199,33 +204,50 @@ def ships_help(treasury: int, lost: list[str]) -> str:
     out = (f"Treasury {treasury}. A new ship costs 2 tokens (22.1): 2 from treasury, 2 levied "
            "from the area it is built in, or one of each; levied tokens and treasury spent go to "
            f"stock. At most {MOST_SHIPS} ships in play (22.4). Each ship you have is kept for 1 token "
-           "(from treasury or levied in its area) or returns to stock (22.3).")
+           "(from treasury or levied in its area) or removed: it returns to stock (22.3). On the map, "
+           "a click on a coast builds a ship there; a click on one of your ships changes its upkeep.")
     if lost:
         out += " Your ship in " + ", ".join(lost) + (" cannot be kept (no treasury and no token there): "
                                                     "it returns to stock.")
     return out
 
 
+def ship_upkeep_field(g: Context, nation: str, i: int, area: str, n: int, treasury: int) -> FormField | None:
+    """22.3, SITE-SHIP-04, TBL-23: the upkeep of the ``i``-th ship of the decision, the
+    ``n``-th of his ships in ``area``: kept (1 from treasury, or 1 token levied there, only the
+    ways he can pay) or removed (back to stock). The ways to keep it name the ship's piece on
+    the map (``names.ship_piece``), so a click on the ship goes through them and
+    "removed" (which names no place, as a box unticked); None when it cannot be kept."""
+    where = _area(g, area)
+    piece = ship_piece(nation, area, n)
+    keep = []
+    if treasury >= 1:
+        keep.append(FieldChoice("treasury", "kept, 1 from treasury", place=piece))
+    if g.tokens(area, nation) >= 1:
+        keep.append(FieldChoice("token", f"kept, 1 token from {where}", place=piece))
+    if not keep:
+        return None
+    return FormField(f"keep{i}", f"Your ship in {where}", "choice",
+                     keep + [FieldChoice(SHIP_REMOVED, "removed, back to stock")], value=keep[0].value)
+
+
 @form("ships", _ships_order)
 def _ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
-    """22.1, 22.3, SITE-SHIP-01..03, issue 24 finding 1: keep each ship (paid from treasury or
-    a token there, only the ways one can pay shown) and build new ones, by coast, each number
-    a count of ships with what one costs (:func:`ship_build_fields`)."""
+    """22.1, 22.3, SITE-SHIP-01..04, issue 24 finding 1: keep each ship (paid from treasury or
+    a token there, only the ways one can pay shown) or remove it (:func:`ship_upkeep_field`,
+    on the map its piece) and build new ones, by coast, each number a count of ships with what
+    one costs (:func:`ship_build_fields`, on the map its coast)."""
     nation = g.s.players[seat].nation
     treasury = int(d.options.get("treasury", 0))
     fields, lost = [], []
+    seen: Counter = Counter()
     for i, area in enumerate(d.options.get("ships", [])):
-        where = _area(g, area)
-        keep = []
-        if treasury >= 1:
-            keep.append(FieldChoice("treasury", "keep it: 1 from treasury"))
-        if g.tokens(area, nation) >= 1:
-            keep.append(FieldChoice("token", f"keep it: 1 token from {where}"))
-        if not keep:
-            lost.append(where)
-            continue
-        fields.append(FormField(f"keep{i}", f"Your ship in {where}", "choice", keep, required=False,
-                                value=keep[0].value, help="none: the ship returns to stock"))
+        seen[area] += 1
+        f = ship_upkeep_field(g, nation, i, area, seen[area], treasury)
+        if f is None:
+            lost.append(_area(g, area))
+        else:
+            fields.append(f)
     fields += ship_build_fields(g, nation, d.options.get("build", []), treasury)
     return [OrderForm("ships", "Ships: keep and build", fields, submit="Give the ship orders",
                       help=ships_help(treasury, lost), rule="22.1")]

@@ -74,14 +74,17 @@ def _by_name(g: Context, counts: dict[str, int]) -> str:
 
 # ---- ships (22) ---------------------------------------------------------------------------------
 def _ships(g: Context, seat: int, nation: str, o, raw: dict) -> dict[str, Any]:
+    """22.1-22.4, TBL-23: each ship kept and how its upkeep is paid, the ships back to stock,
+    the ships built and what they cost, and the whole order's levy and treasury."""
     kept, built = variant_of(g.s).phase("ships").check(g, nation, o.maintain, o.build)
     levied: Counter = Counter()
-    spent = 0
+    upkeep_levied: Counter = Counter()
+    spent = upkeep_spent = 0
     for area, pay in kept:
         if pay == "treasury":
-            spent += 1
+            upkeep_spent += 1
         else:
-            levied[area] += 1
+            upkeep_levied[area] += 1
     for area, pay in built:
         t, k = ships.BUILD_PAY[pay]
         spent += t
@@ -92,18 +95,28 @@ def _ships(g: Context, seat: int, nation: str, o, raw: dict) -> dict[str, Any]:
     lost = list(held)
     for area, _ in kept:
         lost.remove(area)
+    total_levied, total_spent = levied + upkeep_levied, spent + upkeep_spent
+    after = f"treasury {before} → {before - total_spent}."
     lines = []
-    if built:
-        lines.append(f"{plural(len(built), 'ship')} built: {plural(sum(levied.values()), 'token')} levied "
-                     f"({_by_name(g, dict(levied))}) and {spent} from treasury; treasury {before} → {before - spent}."
-                     if levied else f"{plural(len(built), 'ship')} built: {spent} from treasury; treasury "
-                                    f"{before} → {before - spent}.")
-    elif spent or levied:
-        lines.append(f"Upkeep: {plural(sum(levied.values()), 'token')} levied and {spent} from treasury; "
-                     f"treasury {before} → {before - spent}.")
+    if kept:
+        lines.append("Kept: " + ", ".join(
+            f"your ship in {g.area_name(a)} ({'1 from treasury' if pay == 'treasury' else '1 token from ' + g.area_name(a)})"
+            for a, pay in kept) + ".")
     if lost:
         lines.append("Not kept, back to stock: your ship in " + ", ".join(g.area_name(a) for a in lost) + ".")
-    return {"tokens_levied": dict(levied), "treasury_spent": spent, "treasury_after": before - spent,
+    if kept and (upkeep_spent or upkeep_levied):
+        lines.append(f"Upkeep: {plural(sum(upkeep_levied.values()), 'token')} levied"
+                     + (f" ({_by_name(g, dict(upkeep_levied))})" if upkeep_levied else "")
+                     + f" and {upkeep_spent} from treasury" + ("." if built else f"; {after}"))
+    if built:
+        cost = (f"{plural(sum(levied.values()), 'token')} levied ({_by_name(g, dict(levied))}) and {spent} from treasury"
+                if levied else f"{spent} from treasury")
+        lines.append(f"{plural(len(built), 'ship')} built: {cost}" + (f"; {after}" if not kept else "."))
+        if kept:
+            lines.append(f"In all: {plural(sum(total_levied.values()), 'token')} levied"
+                         + (f" ({_by_name(g, dict(total_levied))})" if total_levied else "")
+                         + f" and {total_spent} from treasury; {after}")
+    return {"tokens_levied": dict(total_levied), "treasury_spent": total_spent, "treasury_after": before - total_spent,
             "ships_kept": [a for a, _ in kept], "ships_lost": lost, "ships_built": [a for a, _ in built],
             "ships_after": len(kept) + len(built), "lines": lines}
 

@@ -13,7 +13,13 @@
    stays out of the way.
    The places the form in use offers are outlined on the map (fc-offer), its choice more
    strongly (fc-chosen); only those take a click (others are said to be not offered), and they
-   are focusable (Tab) with Enter choosing one (SITE-TABLE-03). */
+   are focusable (Tab) with Enter choosing one (SITE-TABLE-03).
+   A place is an area (data-area) or a piece on the map (data-piece, e.g. one ship): a click
+   on a piece that the form offers is the piece's, not its area's (the area's when the form
+   does not offer the piece). A <select> whose options name one place only (data-place) is
+   that place's own choice (e.g. a ship's upkeep): a click on the place goes to its next
+   option, those naming no place included (a shift-click to the one before), and the page
+   says which is chosen (TBL-23). */
 (function () {
   "use strict";
   if (window.treshamFormClicks) return; /* once per page, whatever live updates insert */
@@ -22,6 +28,22 @@
 
   function forms() { return Array.prototype.slice.call(document.querySelectorAll("form.decision-form")); }
   function placeOf(o) { return o.getAttribute("data-place") || o.value; }
+  function valued(c) {
+    /* a select's options a player may choose (a value, not disabled) */
+    return Array.prototype.filter.call(c.options, function (o) { return o.value && !o.disabled; });
+  }
+  function ownPlace(c) {
+    /* the one place a select's options name (data-place), when it is that place's own choice */
+    if (c.tagName !== "SELECT") return null;
+    var named = {};
+    valued(c).forEach(function (o) { if (o.getAttribute("data-place")) named[o.getAttribute("data-place")] = true; });
+    var keys = Object.keys(named);
+    return keys.length === 1 && valued(c).length > 1 ? keys[0] : null;
+  }
+  function chosenText(c) {
+    var o = c.options[c.selectedIndex];
+    return o ? o.textContent.trim() : "";
+  }
   function controls(form) {
     /* the form's controls that name a place of the map, in the form's order */
     return Array.prototype.slice.call(form.querySelectorAll(
@@ -61,9 +83,14 @@
     var c = offering(form, value);
     if (!c) return null;
     if (c.tagName === "SELECT") {
-      for (var i = 0; i < c.options.length; i++) {
-        if (placeOf(c.options[i]) === value && !c.options[i].disabled) { c.value = c.options[i].value; break; }
+      var os = valued(c), at = os.indexOf(c.options[c.selectedIndex]);
+      var naming = os.filter(function (o) { return placeOf(o) === value; });
+      if (ownPlace(c) === value && at >= 0 && placeOf(os[at]) === value) {
+        /* the place's own choice, already on it: the next option (back: the one before) */
+        c.value = os[(at + (back ? os.length - 1 : 1)) % os.length].value;
+        return "changed";
       }
+      if (naming.length) c.value = naming[back && ownPlace(c) === value ? naming.length - 1 : 0].value;
       return "chosen";
     }
     if (c.type === "checkbox") {
@@ -97,16 +124,30 @@
     }
     p.textContent = text;
   }
-  function areaAt(e) {
+  function placesAt(e) {
+    /* the places under the pointer, the topmost first: a piece (data-piece), then its area:
+       [{place, piece: true when a piece}] */
     var hits = document.elementsFromPoint ? document.elementsFromPoint(e.clientX, e.clientY) : [e.target];
-    for (var i = 0; i < hits.length; i++) {
-      var h = hits[i] && hits[i].closest && hits[i].closest("[data-area]");
-      if (h && h.closest(".board-view")) return h.getAttribute("data-area");
+    var out = [], seen = {};
+    function add(place, piece) {
+      if (place && !seen[place]) { seen[place] = true; out.push({place: place, piece: piece}); }
     }
-    return null;
+    for (var i = 0; i < hits.length; i++) {
+      if (!hits[i] || !hits[i].closest || !hits[i].closest(".board-view")) continue;
+      var p = hits[i].closest("[data-piece]"), a = hits[i].closest("[data-area]");
+      if (p) add(p.getAttribute("data-piece"), true);
+      if (a) add(a.getAttribute("data-area"), false);
+    }
+    return out;
+  }
+  function esc(v) { return window.CSS && CSS.escape ? CSS.escape(v) : String(v).replace(/"/g, ""); }
+  function onMap(place) {
+    /* the map's elements of a place: a piece, or an area of the base map */
+    var pieces = document.querySelectorAll('.board-view [data-piece="' + esc(place) + '"]');
+    return pieces.length ? pieces : document.querySelectorAll('.board-view .board-base [data-area="' + esc(place) + '"]');
   }
   function areaName(value) {
-    var t = document.querySelector('.board-view [data-area="' + (window.CSS && CSS.escape ? CSS.escape(value) : value) + '"] > title');
+    var t = document.querySelector('.board-view [data-area="' + esc(value) + '"] > title');
     return t ? t.textContent.split(",")[0] : value;
   }
   function fill(value, back) {
@@ -121,8 +162,14 @@
         last = order[i];
         c.dispatchEvent(new Event("change", {bubbles: true}));
         var label = nameOf(c), title = order[i].querySelector("h3");
-        say(order[i], areaName(value) + " " + what + (label ? " for “" + label + "”" : "") +
-          (title ? " in “" + title.textContent.trim() + "”" : "") + ": press the form's button to give the order.");
+        var inForm = title ? " in “" + title.textContent.trim() + "”" : "";
+        if (ownPlace(c) === value) {  /* the place's own choice: what it is now, in words */
+          say(order[i], (label || value) + ": " + chosenText(c) + inForm +
+            ". A click on it again changes it; press the form's button to give the order.");
+        } else {
+          say(order[i], areaName(value) + " " + what + (label ? " for “" + label + "”" : "") + inForm +
+            ": press the form's button to give the order.");
+        }
         if (c.tagName === "SELECT") c.focus({preventScroll: true});
         return true;
       }
@@ -142,20 +189,21 @@
       return controls(f).length;
     })[0];
     if (!form) return;
-    var chosen = {}, offered = [];
+    var chosen = {}, offered = [], own = {};
     controls(form).forEach(function (c) {
+      var mine = ownPlace(c);
+      if (mine) own[mine] = nameOf(c) + ": " + chosenText(c) + " (Enter changes it)";
       places(c).forEach(function (p) {
         if (offered.indexOf(p[0]) < 0) offered.push(p[0]);
         if (p[1]) chosen[p[0]] = true;
       });
     });
     offered.forEach(function (place) {
-      var value = window.CSS && CSS.escape ? CSS.escape(place) : place.replace(/"/g, "");
-      document.querySelectorAll('.board-view .board-base [data-area="' + value + '"]').forEach(function (g) {
+      onMap(place).forEach(function (g) {
         if (!g.classList.contains("lbl")) {
           /* the place itself takes focus; its name's label (its text) only a click */
           g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
-          g.setAttribute("aria-label", "Choose " + areaName(place) + (chosen[place] ? " (chosen)" : ""));
+          g.setAttribute("aria-label", own[place] || "Choose " + areaName(place) + (chosen[place] ? " (chosen)" : ""));
         }
         if (!chosen[place]) { g.classList.add("fc-offer"); return; }
         g.classList.add("fc-chosen");
@@ -185,21 +233,24 @@
     if (!e.target.closest || !e.target.closest(".board-view")) return;
     if (document.getElementById("map-orders")) return; /* the game's own map orders */
     if (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 6) return; /* a drag */
-    var area = areaAt(e);
-    if (area && fill(area, e.shiftKey)) { e.preventDefault(); mark(); }
-    else if (area && last && document.contains(last)) say(last, area + " is not offered by this form: choose an outlined place.");
+    var at = placesAt(e);
+    for (var i = 0; i < at.length; i++) {
+      if (fill(at[i].place, e.shiftKey)) { e.preventDefault(); mark(); return; }
+    }
+    var area = at.filter(function (p) { return !p.piece; })[0];
+    if (area && last && document.contains(last)) say(last, areaName(area.place) + " is not offered by this form: choose an outlined place.");
   });
   document.addEventListener("keydown", function (e) {
     /* Enter (or Space) on a focused place of the map chooses it (SITE-TABLE-03) */
     if (e.key !== "Enter" && e.key !== " ") return;
     if (document.getElementById("map-orders")) return;
-    var g = e.target && e.target.closest && e.target.closest(".board-view [data-area][tabindex]");
+    var g = e.target && e.target.closest && e.target.closest(".board-view [data-piece][tabindex], .board-view [data-area][tabindex]");
     if (!g || g.classList.contains("board-view")) return;
-    var area = g.getAttribute("data-area");
-    if (area && fill(area, e.shiftKey)) {
+    var place = g.getAttribute("data-piece") || g.getAttribute("data-area");
+    if (place && fill(place, e.shiftKey)) {
       e.preventDefault(); e.stopPropagation();
       mark();
-      var again = document.querySelector('.board-view .board-base [data-area="' + area + '"][tabindex]');
+      var again = Array.prototype.filter.call(onMap(place), function (x) { return x.hasAttribute("tabindex"); })[0];
       if (again) again.focus({preventScroll: true});
     }
   });

@@ -12,6 +12,10 @@ lost or not built):
 - ships (SITE-SHIP-04), while his decision is still to come: his ships red until his
   (early) order keeps them (green), the ships it builds as green outlines.
 
+Each ship on the board is a piece of its own on the page (``data-piece``, ``names.ship_piece``:
+its owner, its area and its number among his ships there), which a decision form's choice may
+name (``FieldChoice.place``): the ships form's upkeep of that ship (TBL-23).
+
 A view holds only what its seat may see, so the layer does too: it reads nothing else (no
 hand, no card is ever named here).
 """
@@ -22,6 +26,7 @@ from typing import Any
 
 from ...context import board_areas
 from ...data import BARBARIANS, PIRATES, load
+from ..names import ship_piece
 from .config import config_of
 from .geometry import geometry
 from .layout import layout
@@ -65,7 +70,8 @@ def pieces(view: dict) -> dict[str, Any]:
     board = view.get("board") or {}
     out: list[dict[str, Any]] = []
 
-    def add(kind: str, area: str, owner: str, x: float, y: float, count: int = 1, mark: str | None = None):
+    def add(kind: str, area: str, owner: str, x: float, y: float, count: int = 1, mark: str | None = None,
+            piece: str = ""):
         name = d.map.areas[area].name
         who = owner_name(owner)
         what = {"tokens": f"{count} token{'s' if count != 1 else ''}", "city": "city", "ship": "ship",
@@ -73,7 +79,8 @@ def pieces(view: dict) -> dict[str, Any]:
         note = {KEEP: " (kept)" if kind in ("city", "ship") else " (to be built)",
                 LOSE: " (lost)" if kind in ("city", "ship") else " (not built)"}.get(mark or "", "")
         out.append({"kind": kind, "area": area, "owner": owner, "count": count, "mark": mark,
-                    "x": round(x, 1), "y": round(y, 1), "title": f"{who}: {what} in {name}{note}"})
+                    "x": round(x, 1), "y": round(y, 1), "title": f"{who}: {what} in {name}{note}",
+                    **({"piece": piece} if piece else {})})
 
     for area in sorted(board.get("tokens") or {}):
         if area not in areas:
@@ -120,14 +127,17 @@ def pieces(view: dict) -> dict[str, Any]:
     at: dict[str, int] = {}
     for owner in sorted(board.get("ships") or {}):
         marks = {a: list(m) for a, m in ship_marks.items()} if owner == mine else {}
+        nth: dict[str, int] = {}
         for area in sorted(board["ships"][owner]):
+            nth[area] = nth.get(area, 0) + 1
             if area not in areas:
                 continue
             lay = layout(geometry(), area)
             k = at.get(area, 0)
             at[area] = k + 1
             mark = marks[area].pop(0) if marks.get(area) else None
-            add("ship", area, owner, lay.ships[0] + k * lay.token_r * 2.2, lay.ships[1], mark=mark)
+            add("ship", area, owner, lay.ships[0] + k * lay.token_r * 2.2, lay.ships[1], mark=mark,
+                piece=ship_piece(owner, area, nth[area]))
     for area in sorted(new_ships):
         lay = layout(geometry(), area)
         k = at.get(area, 0)
@@ -158,7 +168,8 @@ def svg(items: list[dict[str, Any]]) -> str:
         wide = r * (0.32 if mark else 0.14)
         lay = layout(geometry(), p["area"])
         attrs = (f'class="pc {p["kind"]}{" mark-" + mark if mark else ""}" data-area="{p["area"]}" '
-                 f'data-owner="{escape(p["owner"])}" data-f="{number(lay.font)}" '
+                 + (f'data-piece="{escape(p["piece"])}" ' if p.get("piece") else "")
+                 + f'data-owner="{escape(p["owner"])}" data-f="{number(lay.font)}" '
                  # scaled by the page with its area's label (ships: on their own spot)
                  + (f'data-x="{number(x)}" data-y="{number(y)}"' if "ship" in p["kind"]
                     else f'data-x="{number(lay.x)}" data-y="{number(lay.y)}"'))
