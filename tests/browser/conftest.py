@@ -12,7 +12,8 @@ What the tests get:
   from the server's database (never served: only the test knows it) to tell what a viewer may
   not see, and the orders the game's bot would give.
 - ``browser``: one Chromium for the session; ``players``: three people, each in his own browser
-  context (his own cookies), registered through the register page; ``page_for(user)``.
+  context (his own cookies), registered through the register page; ``page_for(user)``;
+  ``own_players``: three more of one test's own (a test that starts a game, SITE-META-01).
 - ``spectator``: a context that never logs in.
 - helpers: :func:`screenshot` (PNGs under ``test-artifacts/``), :func:`check_axe` (no serious
   or critical violation), :func:`assert_no_console_errors`, :func:`assert_no_leak` (no other
@@ -303,6 +304,19 @@ def players(browser, site) -> list[Player]:
     """Three people, each registered through the page in his own browser context."""
     tag = secrets.token_hex(2)
     people = [register(browser, site, f"{name}{tag}") for name in ("alice", "bruno", "chiara")]
+    yield people
+    for p in people:
+        p.context.close()
+
+
+@pytest.fixture
+def own_players(browser, site) -> list[Player]:
+    """Three people of the test's own, registered through the register page, each in his own
+    browser context (closed after the test): a user shares at most three unfinished games with
+    the same opponent (SITE-META-01), so a test that starts a game of its own has new players
+    rather than the session's, who already share the games of the tests before it."""
+    tag = secrets.token_hex(3)
+    people = [register(browser, site, f"{name}{tag}") for name in ("dora", "emil", "fiona")]
     yield people
     for p in people:
         p.context.close()

@@ -31,7 +31,8 @@ POINT_IN_AREA = """(area) => {
     if (!path.isPointInFill(p)) continue;
     const t = p.matrixTransform(m), s = {x: Math.round(t.x), y: Math.round(t.y)};  /* a mouse event's whole pixels */
     const hit = document.elementsFromPoint(s.x, s.y).map(e => e.closest && e.closest('[data-area]')).find(e => e);
-    if (hit && hit.getAttribute('data-area') === area) best.push([s.x, s.y, Math.hypot(i - 8, j - 8)]);
+    /* the area itself, not a piece of its own that takes clicks apart (a ship, TBL-23) */
+    if (hit && hit.getAttribute('data-area') === area && !hit.closest('[data-piece]')) best.push([s.x, s.y, Math.hypot(i - 8, j - 8)]);
   }
   best.sort((a, b) => a[2] - b[2]);
   return best.length ? best[0].slice(0, 2) : null;

@@ -11,21 +11,10 @@ import secrets
 
 import pytest
 
-from .conftest import assert_no_console_errors, check_axe, join_game, register, screenshot, start_prepared
+from .conftest import assert_no_console_errors, check_axe, screenshot, start_prepared
 from .test_map_orders import POINT_IN_AREA, accepted, click_area, open_map
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def fresh(browser, site):
-    """Three people of their own: a user shares at most three unfinished games with the same
-    opponent (SITE-META-01), and each test here starts a game."""
-    tag = secrets.token_hex(2)
-    people = [register(browser, site, f"{name}{tag}") for name in ("dora", "emil", "fiona")]
-    yield people
-    for p in people:
-        p.context.close()
 
 
 def start(site, players, position: dict, what: str) -> tuple[int, dict[str, object]]:
@@ -54,7 +43,7 @@ VOYAGE_POSITION = {
 
 @pytest.mark.rule("23.5", "23.51", "23.52")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-MOVE-01", "SITE-MOVE-06")
-def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(site, fresh):
+def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(site, own_players):
     """Thrace takes 3 of his 5 tokens in Byzantium: the areas lit for his ship's voyages
     (``movement.legal_voyages``) are apart from the overland ones (Moesia and Thrace); Enter
     on Thessalonica (by sea only, through Lemnos) enters the voyage of 3, a click on Thrace
@@ -63,7 +52,7 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     from tresham.games.advciv.rules import movement
 
     oracle = site.oracle
-    game_id, by_nation = start(site, fresh, VOYAGE_POSITION, "Map voyage")
+    game_id, by_nation = start(site, own_players, VOYAGE_POSITION, "Map voyage")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     assert oracle.required(game_id).player == thrace
@@ -145,14 +134,14 @@ SHIPS_POSITION = {
 
 @pytest.mark.rule("22.1", "22.2")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-SHIP-02")
-def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, fresh):
+def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, own_players):
     """Byzantium, where Thrace may build, is lit on the map; a click raises the form's ships
     built there by tokens to 1, a second to 2, a shift-click lowers it to 1 (the form's own
     numbers, no second entry), the live preview saying each time what it costs ("1 ship
     built: 2 tokens levied (Byzantium 2)", the treasury); the form's button sends it: one ship
     in Byzantium, 2 tokens there, the treasury untouched."""
     oracle = site.oracle
-    game_id, by_nation = start(site, fresh, SHIPS_POSITION, "Map ships")
+    game_id, by_nation = start(site, own_players, SHIPS_POSITION, "Map ships")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)
@@ -199,13 +188,13 @@ CITIES_POSITION = {
 
 @pytest.mark.rule("24.1", "26.31")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-CITY-01")
-def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(site, fresh):
+def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(site, own_players):
     """The two places a city may be built are lit, Byzantium ticked (the supported set the
     default builds, TBL-2); a click on Thessalonica ticks it too and the preview says the set
     is not supported (1 token for 2 cities, which need 4); a click on Byzantium unticks it:
     supported (4 tokens for 1 city). The form's button builds the city in Thessalonica only."""
     oracle = site.oracle
-    game_id, by_nation = start(site, fresh, CITIES_POSITION, "Map cities")
+    game_id, by_nation = start(site, own_players, CITIES_POSITION, "Map cities")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)
@@ -245,12 +234,12 @@ CALAMITY_POSITION = {
 
 @pytest.mark.rule("30.711", "30.4")
 @pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-CAL-02")
-def test_a_calamitys_cities_are_chosen_on_the_map(site, fresh):
+def test_a_calamitys_cities_are_chosen_on_the_map(site, own_players):
     """Civil Disorder reduces 3 of Thrace's 6 cities, his choice: his six cities are lit; four
     clicks tick Athens, Byzantium and Moesia and tick then untick Thrace (the preview refusing
     any count but 3), the form's button reduces exactly those three."""
     oracle = site.oracle
-    game_id, by_nation = start(site, fresh, CALAMITY_POSITION, "Map calamity")
+    game_id, by_nation = start(site, own_players, CALAMITY_POSITION, "Map calamity")
     state = oracle.state(game_id)
     thrace = next(p.seat for p in state.players if p.nation == "thrace")
     d = oracle.required(game_id)
@@ -274,3 +263,112 @@ def test_a_calamitys_cities_are_chosen_on_the_map(site, fresh):
     assert_no_console_errors(page, "the game page after a calamity's cities chosen on the map")
     cities = oracle.state(game_id).board.cities
     assert sorted(a for a, o in cities.items() if o == "thrace") == ["macedonia", "thessalonica", "thrace"]
+
+
+#: Thrace has three ships, two in Byzantium (4 tokens there) and one in Thessalonica (2
+#: tokens), and 2 in treasury; Crete and Africa stand inland with nothing in treasury, so they
+#: have no ship decision (SITE-TABLE-08).
+UPKEEP_POSITION = {
+    "title": "Ship upkeep (browser test of ships kept or removed on the map)",
+    "nations": ["crete", "thrace", "africa"], "turn": 3, "phase": "ships",
+    "board": {"byzantium": {"tokens": {"thrace": 4}}, "thessalonica": {"tokens": {"thrace": 2}},
+              "sudeten": {"tokens": {"crete": 2}}, "sahara": {"tokens": {"africa": 2}}},
+    "ships": {"thrace": ["byzantium", "thessalonica", "byzantium"]},
+    "players": {"thrace": {"treasury": 2}},
+}
+
+
+def ship(page, piece: str):
+    """A ship's piece on the map (``data-piece``, TBL-23)."""
+    return page.locator(f'.board-view [data-piece="{piece}"]')
+
+
+def click_ship(page, piece: str) -> None:
+    """A click on a ship's piece, the map in the middle of the screen (under no sticky bar)."""
+    page.evaluate("() => document.querySelector('.board-view').scrollIntoView({block: 'center', behavior: 'instant'})")
+    ship(page, piece).click()
+
+
+@pytest.mark.rule("22.1", "22.3")
+@pytest.mark.site("SITE-TABLE-03", "SITE-TABLE-04", "SITE-TABLE-05", "SITE-TABLE-11", "SITE-SHIP-04")
+def test_each_ships_upkeep_is_decided_by_clicking_the_ship_apart_from_building(site, own_players):
+    """TBL-23: Thrace's three ships are pieces of their own on the map, lit apart from the
+    coasts where he may build; each starts kept from treasury. A click on the first ship in
+    Byzantium goes to "kept, 1 token from Byzantium"; two clicks on the ship in Thessalonica
+    go to removed (its outline then that of a place offered, not chosen); Enter on the second
+    ship in Byzantium goes to a token and Shift+Enter back to treasury; a click on the coast
+    of Byzantium (not on a ship) builds one ship there by 2 tokens, the upkeep rows unchanged.
+    The form's own selects show the same, the page says each in words, the live preview
+    names each ship kept with its payment and the whole cost: 3 tokens levied in Byzantium
+    and 1 from treasury. The form's button gives it: three ships in Byzantium, none in
+    Thessalonica, Byzantium 4 → 1 tokens, Thessalonica still 2, treasury 2 → 1."""
+    oracle = site.oracle
+    game_id, by_nation = start(site, own_players, UPKEEP_POSITION, "Map upkeep")
+    state = oracle.state(game_id)
+    thrace = next(p.seat for p in state.players if p.nation == "thrace")
+    d = oracle.required(game_id)
+    assert d.kind == "ships" and d.player == thrace
+    assert d.options["ships"] == ["byzantium", "thessalonica", "byzantium"] and d.options["treasury"] == 2
+    page = by_nation["thrace"].page
+    form = open_form(page, game_id, "ships")
+    pieces = ["ship-thrace-byzantium-1", "ship-thrace-byzantium-2", "ship-thrace-thessalonica-1"]
+    lit_pieces = lambda cls: sorted(page.locator(f".board-view .pc.{cls}[data-piece]").evaluate_all(
+        "gs => gs.map(g => g.getAttribute('data-piece'))"))
+    assert lit_pieces("fc-chosen") == pieces and lit_pieces("fc-offer") == []  # all kept to start
+    assert lit(page, "fc-offer") == ["byzantium", "thessalonica"]  # the coasts, for building
+    keep = {i: form.locator(f'select[name="f.keep{i}"]') for i in range(3)}
+    assert [keep[i].input_value() for i in range(3)] == ["treasury"] * 3
+    status = form.locator(".form-click-status")
+
+    click_ship(page, "ship-thrace-byzantium-1")
+    assert status.inner_text().startswith("Your ship in Byzantium: kept, 1 token from Byzantium.")
+    assert [keep[i].input_value() for i in range(3)] == ["token", "treasury", "treasury"]
+    click_ship(page, "ship-thrace-thessalonica-1")
+    click_ship(page, "ship-thrace-thessalonica-1")
+    assert status.inner_text().startswith("Your ship in Thessalonica: removed, back to stock.")
+    assert keep[1].input_value() == "remove"
+    preview_says(form, "Not kept, back to stock: your ship in Thessalonica.")
+    assert lit_pieces("fc-offer") == ["ship-thrace-thessalonica-1"]
+    # the keyboard: the ship takes focus, says its choice, Enter changes it (SITE-TABLE-03)
+    second = ship(page, "ship-thrace-byzantium-2")
+    assert second.get_attribute("tabindex") == "0" and second.get_attribute("role") == "button"
+    assert second.get_attribute("aria-label") == "Your ship in Byzantium: kept, 1 from treasury (Enter changes it)"
+    second.focus()
+    page.keyboard.press("Enter")
+    assert keep[2].input_value() == "token"
+    assert ship(page, "ship-thrace-byzantium-2").get_attribute("aria-label").startswith(
+        "Your ship in Byzantium: kept, 1 token from Byzantium")
+    page.keyboard.press("Shift+Enter")
+    assert keep[2].input_value() == "treasury"
+    # the coast, not a ship: building, the upkeep rows untouched
+    click_area(page, "byzantium")
+    assert form.locator('input[name="f.build.byzantium.tokens"]').input_value() == "1"
+    assert [keep[i].input_value() for i in range(3)] == ["token", "remove", "treasury"]
+    text = preview_says(form, "In all: 3 tokens levied (Byzantium 3) and 1 from treasury; treasury 2 → 1.")
+    assert ("Kept: your ship in Byzantium (1 token from Byzantium), your ship in Byzantium (1 from treasury)."
+            in text), text
+    assert "1 ship built: 2 tokens levied (Byzantium 2) and 0 from treasury." in text
+    assert "Not kept, back to stock: your ship in Thessalonica." in text
+    assert oracle.state(game_id).board.ships["thrace"] == ["byzantium", "thessalonica", "byzantium"]  # nothing sent
+    check_axe(page, "the ships form with each ship's upkeep chosen on the map")
+    screenshot(page, "map-ship-upkeep-1280x800")
+    zoom = page.locator(".board-tools").get_by_role("button", name="Zoom in")
+    for _ in range(3):  # the first zoom centres on his pieces (TBL-21)
+        zoom.click()
+    screenshot(page, "map-ship-upkeep-zoomed", element=page.locator(".board-view"))
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing scrolls sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.evaluate("() => document.querySelector('.board-view').scrollIntoView({block: 'start', behavior: 'instant'})")
+    screenshot(page, "map-ship-upkeep-390x844-map")
+    form.locator('select[name="f.keep0"]').scroll_into_view_if_needed()
+    screenshot(page, "map-ship-upkeep-390x844-form")
+    check_axe(page, "the ships form at 390x844")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    form.locator("button.send-button").click()
+    accepted(page)
+    assert_no_console_errors(page, "the game page after ship upkeep chosen on the map")
+    after = oracle.state(game_id)
+    assert after.board.ships["thrace"] == ["byzantium", "byzantium", "byzantium"]
+    assert tokens(site, game_id, "byzantium", "thrace") == 1
+    assert tokens(site, game_id, "thessalonica", "thrace") == 2
+    assert after.players[thrace].treasury == 1

@@ -33,7 +33,7 @@ import pytest
 from tresham.games.advciv.data import load
 
 from .conftest import (assert_no_console_errors, assert_no_leak, check_axe, create_game, game_url, join_game,
-                       main_text, register, screenshot)
+                       main_text, screenshot)
 from .test_map_orders import accepted, click_area, confirm_pick, open_map
 from .test_map_orders_more import lit, open_form, preview_says, start
 from .test_three_turns import decision_form, plain_choice, send_form, take_on_map, trade_with_a_lie
@@ -57,17 +57,6 @@ POSITION = {**POSITION, "title": "Seven turns on the map (browser test): turns 5
             "players": {**POSITION["players"], "thrace": {**POSITION["players"]["thrace"], "treasury": 32}}}
 
 
-@pytest.fixture
-def people(browser, site):
-    """Three people of their own: a user shares at most three unfinished games with the same
-    opponent (SITE-META-01); this test starts two."""
-    tag = secrets.token_hex(2)
-    out = [register(browser, site, f"{name}{tag}") for name in ("jon", "kim", "lea")]
-    yield out
-    for p in out:
-        p.context.close()
-
-
 def orders_in(page) -> str:
     """What the game page says of the viewer's orders ("Your order is in: ...")."""
     box = page.locator("#orders-in")
@@ -86,7 +75,8 @@ def coastal_start(nations: dict[str, list[str]]) -> tuple[str, str]:
                   "SITE-PICK-05", "SITE-POP-02", "SITE-SHIP-01", "SITE-SHIP-02", "SITE-MOVE-01", "SITE-MOVE-03",
                   "SITE-MOVE-06", "SITE-CITY-01", "SITE-CAL-01", "SITE-CAL-06", "SITE-TRADE-01", "SITE-TRADE-05",
                   "SITE-TRADE-06", "SITE-TRADE-08", "SITE-ADV-01", "SITE-ADV-03")
-def test_seven_turns_with_every_area_decision_on_the_map(site, people, spectator):
+def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spectator):
+    people = own_players  # two games of their own: within SITE-META-01's three
     oracle = site.oracle
     began = time.monotonic()
     done: set[str] = set()

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import (SIZES, assert_no_console_errors, assert_no_leak, check_axe, game_url,
-                       main_text, register, screenshot, start_prepared)
+                       main_text, screenshot, start_prepared)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -175,18 +175,6 @@ def _counts(cards: list[str]) -> dict[str, int]:
 
 
 # ---- the game --------------------------------------------------------------------------------
-@pytest.fixture
-def own_players(browser, site):
-    """Three people of their own: a user shares at most three unfinished games with the same
-    opponent (SITE-META-01), and the session's players already share games started by the
-    browser tests before this one (which then could not join it)."""
-    tag = secrets.token_hex(2)
-    people = [register(browser, site, f"{name}{tag}") for name in ("gus", "hana", "ivo")]
-    yield people
-    for p in people:
-        p.context.close()
-
-
 @pytest.mark.site("SITE-POP-02", "SITE-SHIP-04", "SITE-MOVE-07", "SITE-CITY-01", "SITE-TRADE-01", "SITE-TRADE-05",
                   "SITE-TRADE-06", "SITE-TRADE-08", "SITE-CAL-01", "SITE-ADV-01", "SITE-ADV-03")
 def test_three_players_play_three_turns_through_the_pages(site, own_players, spectator):

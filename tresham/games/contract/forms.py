@@ -53,9 +53,11 @@ class FieldChoice:
     ``max`` for a ``counts`` field (the most of it; None: no limit of its own) and
     ``disabled`` with ``why`` for a value shown but not open now (e.g. an advance the player
     cannot afford, shown grey). ``place``: the place on the game's map the choice is about
-    (an area's id, as the map's ``data-area``), so that a click on that place fills it
-    (``form_clicks.js``: a choice chosen, a box ticked, a count raised; SITE-TABLE-03); ""
-    for none (a choice whose ``value`` is itself a place of the map needs none)."""
+    (an area's id, as the map's ``data-area``, or a piece's, as its ``data-piece``), so that a
+    click on that place fills it (``form_clicks.js``: a choice chosen, a box ticked, a count
+    raised; SITE-TABLE-03); "" for none (a choice whose ``value`` is itself a place of the map
+    needs none). A "choice" field whose choices name one place only is that place's own
+    choice: a click on it goes to its next choice, those naming no place included (TBL-23)."""
 
     value: str
     label: str

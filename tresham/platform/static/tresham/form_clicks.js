@@ -164,8 +164,8 @@
         var label = nameOf(c), title = order[i].querySelector("h3");
         var inForm = title ? " in “" + title.textContent.trim() + "”" : "";
         if (ownPlace(c) === value) {  /* the place's own choice: what it is now, in words */
-          say(order[i], (label || value) + ": " + chosenText(c) + inForm +
-            ". A click on it again changes it; press the form's button to give the order.");
+          say(order[i], (label || value) + ": " + chosenText(c) +
+            ". Another click on it changes that; press the form's button to give the order.");
         } else {
           say(order[i], areaName(value) + " " + what + (label ? " for “" + label + "”" : "") + inForm +
             ": press the form's button to give the order.");

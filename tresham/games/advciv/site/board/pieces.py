@@ -170,8 +170,9 @@ def svg(items: list[dict[str, Any]]) -> str:
         attrs = (f'class="pc {p["kind"]}{" mark-" + mark if mark else ""}" data-area="{p["area"]}" '
                  + (f'data-piece="{escape(p["piece"])}" ' if p.get("piece") else "")
                  + f'data-owner="{escape(p["owner"])}" data-f="{number(lay.font)}" '
-                 # scaled by the page with its area's label (ships: on their own spot)
-                 + (f'data-x="{number(x)}" data-y="{number(y)}"' if "ship" in p["kind"]
+                 # scaled by the page with its area's label (ships: about the area's ship spot,
+                 # all of an area's ships together, so that enlarged they stay apart, TBL-23)
+                 + (f'data-x="{number(lay.ships[0])}" data-y="{number(lay.ships[1])}"' if "ship" in p["kind"]
                     else f'data-x="{number(lay.x)}" data-y="{number(lay.y)}"'))
         title = f"<title>{escape(p['title'])}</title>"
         if p["kind"] == "tokens":
