@@ -255,3 +255,9 @@ def test_bad_input_gets_a_clear_answer_and_changes_nothing(count3, make_user, cl
     assert sender.drain() == 0
     p = WebhookPost.objects.get()
     assert p.attempts == 1 and "private or local network" in p.last_error and p.status == "pending"
+    # removed on the page by its owner (not by another player): its undelivered message goes with it
+    remove = f"/games/{game.pk}/webhooks/{p.webhook_id}/remove/"
+    r = b.post(remove)
+    assert r.status_code == 403 and "only the player who added a webhook removes it" in r.content.decode()
+    assert a.post(remove).status_code == 303
+    assert Webhook.objects.count() == 0 and WebhookPost.objects.count() == 0
