@@ -126,7 +126,6 @@ def test_a_webhook_is_told_whose_turn_it_is_and_the_result_on_a_receiver_on_loop
     assert r.status_code == 400 and "over" in r.json()["message"]
 
 
-@pytest.mark.slow
 @pytest.mark.site("SITE-FEED-02")
 def test_with_the_receiver_down_it_is_retried_with_backoff_then_switched_off_and_its_owner_told(
         count3, make_user, client_for, loopback_allowed, wall, settings):

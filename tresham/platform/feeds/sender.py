@@ -92,7 +92,7 @@ def claim(now: dt.datetime) -> WebhookPost | None:
     """Take one due message of an active webhook, mark it ``sending`` until ``now + LEASE``
     and count the attempt; None when none is due."""
     with transaction.atomic():
-        row = (WebhookPost.objects.select_for_update(skip_locked=True)
+        row = (WebhookPost.objects.select_for_update(skip_locked=True, of=("self",))
                .filter(status__in=[S.PENDING, S.SENDING], next_try_at__lte=now, webhook__active=True)
                .order_by("next_try_at", "pk").first())
         if row is None:
