@@ -139,7 +139,7 @@ def test_the_platforms_code_templates_and_scripts_name_no_game():
 #: top-level modules, and ``sqlite/``, the database backend) are the shared ground every app
 #: stands on (errors, limits, the API's boundary ...), which imports no app, or put the apps
 #: together into the site (:data:`SITE`).
-LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "talk", "mail", "help")
+LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "talk", "mail", "feeds", "help")
 #: The modules that take the site as a whole: the API and the addresses, which assemble it from
 #: its apps, and its benchmark, which plays games through it. They may import any app; no app
 #: imports them.

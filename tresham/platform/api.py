@@ -27,6 +27,7 @@ from .api_errors import ErrorOut
 from .clock.api import router as clock_router
 from .clock.api_absence import router as absence_router
 from .errors import Refusal
+from .feeds.api import router as feeds_router
 from .lobby.api import router as lobby_router
 from .mail.api import router as mail_router
 from .play.api import router as play_router
@@ -177,3 +178,4 @@ api.add_router("/", absence_router)
 api.add_router("/", ratings_router)
 api.add_router("/", talk_router)
 api.add_router("/", mail_router)
+api.add_router("/", feeds_router)

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "tresham.platform.talk",
     "tresham.platform.help",
     "tresham.platform.mail",
+    "tresham.platform.feeds",
     "tresham.platform.ratings",
 ]
 
@@ -289,6 +290,17 @@ TRESHAM_AVAILABILITY_CAP_DAYS = int(os.environ.get("TRESHAM_AVAILABILITY_CAP_DAY
 TRESHAM_VACANT_SEAT_DAYS = int(os.environ.get("TRESHAM_VACANT_SEAT_DAYS", "14"))
 #: A removed pause stays in force this many hours after its removal (SITE-PAUSE-06).
 TRESHAM_PAUSE_TAIL_HOURS = 24
+
+# ---- the calendar feed and the webhooks (tresham.platform.feeds) -------------------------------
+#: Webhooks may point to loopback and private addresses (an operator's own chat server; the
+#: tests' receiver on loopback). Off by default: the site posts only to public hosts.
+TRESHAM_WEBHOOK_ALLOW_PRIVATE = _env_bool("TRESHAM_WEBHOOK_ALLOW_PRIVATE")
+#: A webhook that fails this many times in a row is switched off and its owner mailed.
+TRESHAM_WEBHOOK_MAX_FAILURES = int(os.environ.get("TRESHAM_WEBHOOK_MAX_FAILURES", "5"))
+#: Seconds a webhook has to answer.
+TRESHAM_WEBHOOK_TIMEOUT = float(os.environ.get("TRESHAM_WEBHOOK_TIMEOUT", "10"))
+#: At most this many webhooks per game.
+TRESHAM_WEBHOOKS_PER_GAME = int(os.environ.get("TRESHAM_WEBHOOKS_PER_GAME", "5"))
 
 LOGGING = {
     "version": 1,

@@ -34,5 +34,6 @@ SITE_PATTERNS = [
     path("", include("tresham.platform.play.urls")),
     path("", include("tresham.platform.talk.urls")),
     path("", include("tresham.platform.clock.urls")),
+    path("", include("tresham.platform.feeds.urls")),
 ]
 urlpatterns = site_patterns()
