@@ -49,9 +49,19 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
-def _split(text: str) -> list[str]:
-    """Names separated by commas, semicolons or "and"."""
-    return [p.strip() for p in re.split(r",|;|\band\b", text, flags=re.I) if p.strip()]
+def _split(text: str, known: set[str]) -> list[str]:
+    """Names separated by commas, semicolons or "and" ("Drama and Poetry" is one name when
+    ``known``, the names' keys, has it)."""
+    out = []
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        bare = re.sub(r"^\d{1,2}\s*(?:x\s+)?", "", part, flags=re.I)
+        if _key(bare) in known or not re.search(r"\band\b", part, flags=re.I):
+            out.append(part)
+        else:
+            out += [p.strip() for p in re.split(r"\band\b", part, flags=re.I) if p.strip()]
+    return out
 
 
 def _accepts(state: GameState, seat: int) -> list[str]:
@@ -73,7 +83,7 @@ def _number(word: str, what: str) -> int:
 def _civ_cards(g, text: str) -> list[str]:
     by_name = {_key(c.name): cid for cid, c in g.d.civ_cards.items()} | {_key(cid): cid for cid in g.d.civ_cards}
     out = []
-    for name in _split(text):
+    for name in _split(text, set(by_name)):
         cid = by_name.get(_key(name))
         if cid is None:
             raise IllegalOrder("32.1", f"there is no civilization card called {name[:40]!r}")
@@ -89,7 +99,7 @@ def _trade_cards(g, text: str, hand: list[str]) -> list[str]:
     known = {**g.d.commodities, **g.d.calamities}
     by_name = {_key(c.name): cid for cid, c in known.items()} | {_key(cid): cid for cid in known}
     out: list[str] = []
-    for part in _split(text):
+    for part in _split(text, set(by_name)):
         m = re.fullmatch(r"(\d{1,2})\s*(?:x\s+)?(.+)", part, flags=re.I)
         n, name = (int(m.group(1)), m.group(2)) if m else (1, part)
         cid = by_name.get(_key(name))
