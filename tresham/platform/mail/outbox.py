@@ -34,7 +34,7 @@ from django.template import TemplateDoesNotExist
 from django.utils import timezone
 
 from . import preferences, render as facts
-from .models import GAME_KINDS, SERVICE_KINDS, Delivery, Outbox
+from .models import GAME_KINDS, SERVICE_KINDS, Delivery, Outbox, ReplyToken
 
 MAX_KEY = Outbox._meta.get_field("key").max_length
 MAX_SUBJECT = Outbox._meta.get_field("subject").max_length
@@ -168,10 +168,12 @@ def enqueue_service(to: str | Iterable[str], subject: str, body: str, *, key: st
 
 def prune(before) -> int:
     """Delete the mails done with before ``before`` (sent, sent in a digest, not sent by the
-    recipient's choice); held and failed mails stay for the administrators. Gives how many."""
+    recipient's choice), and the reply addresses used before then; held and failed mails stay
+    for the administrators. Gives how many mails."""
     S = Outbox.Status
     done = Outbox.objects.filter(created_at__lt=before, status__in=[S.SENT, S.DIGESTED, S.SKIPPED])
     # a digest goes last, with its parts (they point to it)
     n, _ = done.exclude(kind="digest").delete()
     m, _ = done.filter(kind="digest").delete()
+    ReplyToken.objects.filter(used_at__lt=before).delete()  # a used reply address answers "used" until then
     return n + m
