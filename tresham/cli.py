@@ -194,6 +194,63 @@ def worker(database_url: str | None, interval: float) -> None:
     run_forever(interval)
 
 
+@cli.command("mail-in")
+@click.option("--db", "database_url", default=None, metavar="URL", help="database URL (sets TRESHAM_DATABASE_URL)")
+@click.option("--host", default=None, help="address to listen on (default: TRESHAM_MAILIN_HOST, 127.0.0.1)")
+@click.option("--port", default=None, type=click.IntRange(1, 65535),
+              help="port to listen on (default: TRESHAM_MAILIN_PORT, 2525)")
+@click.option("--stdin", "from_stdin", is_flag=True, help="read one mail from standard input (a mail server's "
+                                                          "delivery hook) instead of listening")
+@click.option("--to", "recipient", default=None, metavar="ADDRESS",
+              help="with --stdin: the address it was delivered to (default: its Delivered-To / To headers)")
+@click.option("--sender", "mail_from", default=None, metavar="ADDRESS",
+              help="with --stdin: the envelope sender (default: its Return-Path / From headers)")
+def mail_in(database_url: str | None, host: str | None, port: int | None, from_stdin: bool,
+            recipient: str | None, mail_from: str | None) -> None:
+    """Take replies to the site's mails, whose commands give orders (SITE-MAILIN): an SMTP
+    server, or one mail on standard input."""
+    _use_site(database_url)
+    if not _migrated():
+        raise BadInput("the database is not up to date: run `tresham manage migrate` (or `tresham serve`) first")
+    from django.conf import settings
+
+    if not settings.TRESHAM_MAILIN_DOMAIN:
+        raise BadInput("set TRESHAM_MAILIN_DOMAIN, the domain of the reply addresses (docs/operating.md)")
+    if from_stdin:
+        from .platform.mail import inbound
+
+        raw = sys.stdin.buffer.read(settings.TRESHAM_MAILIN_MAX_BYTES + 1)
+        try:
+            answer = inbound.receive(raw, [recipient] if recipient else None, mail_from)
+        except inbound.TooLarge as e:
+            raise BadInput(str(e)) from None
+        for line in answer.lines:
+            click.echo(line)
+        return
+    if recipient or mail_from:
+        raise BadInput("--to and --sender go with --stdin")
+    import signal
+    import threading
+
+    from .platform.mail import smtp_in
+
+    server = smtp_in.server(host, port)
+    try:
+        server.start()
+    except (OSError, RuntimeError) as e:
+        raise BadInput(f"cannot listen on {server.hostname}:{server.port}: {e}") from None
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    click.echo(f"Tresham mail-in: SMTP on {server.hostname}:{server.port} for reply+...@"
+               f"{settings.TRESHAM_MAILIN_DOMAIN} (Ctrl-C stops)", err=False)
+    sys.stdout.flush()
+    try:
+        stop.wait()
+    finally:
+        server.stop()
+
+
 @cli.group()
 def ratings() -> None:
     """The rankings: rebuild every rating from the finished games' records, simulate games."""

@@ -266,6 +266,20 @@ TRESHAM_MAIL_DIGEST_HOUR = int(os.environ.get("TRESHAM_MAIL_DIGEST_HOUR", "7"))
 #: and is not sent if the player has given his decision by then: a player at the table is not
 #: mailed for what he sees on his screen (SITE-NOTIFY-01).
 TRESHAM_TURN_MAIL_DELAY = int(os.environ.get("TRESHAM_TURN_MAIL_DELAY", "600"))
+#: Orders by reply (SITE-MAILIN): the domain whose mail `tresham mail-in` receives. A "your
+#: turn" mail is answerable (Reply-To: reply+<secret>@this domain, the commands listed) only
+#: when it is set; empty: no reply addresses.
+TRESHAM_MAILIN_DOMAIN = os.environ.get("TRESHAM_MAILIN_DOMAIN", "").strip().lower()
+#: Where `tresham mail-in` listens for SMTP (a mail server in front relays the domain to it).
+TRESHAM_MAILIN_HOST = os.environ.get("TRESHAM_MAILIN_HOST", "127.0.0.1")
+TRESHAM_MAILIN_PORT = int(os.environ.get("TRESHAM_MAILIN_PORT", "2525"))
+#: The largest incoming mail read (larger: refused, 552 over SMTP, exit 2 from --stdin).
+TRESHAM_MAILIN_MAX_BYTES = int(os.environ.get("TRESHAM_MAILIN_MAX_BYTES", str(256 * 1024)))
+#: The commands read from one reply (the rest are answered "not read").
+TRESHAM_MAILIN_MAX_COMMANDS = int(os.environ.get("TRESHAM_MAILIN_MAX_COMMANDS", "20"))
+#: One-line answers to mail with no known reply address, at most this many an hour in all
+#: (and one an hour to each address): the site never becomes a source of backscatter.
+TRESHAM_MAILIN_UNKNOWN_PER_HOUR = int(os.environ.get("TRESHAM_MAILIN_UNKNOWN_PER_HOUR", "60"))
 #: Unread messages of a player's conversations that no other mail carried are mailed, batched,
 #: this many seconds after the first of them (if he has not read them by then) ...
 TRESHAM_TALK_MAIL_DELAY = int(os.environ.get("TRESHAM_TALK_MAIL_DELAY", "900"))

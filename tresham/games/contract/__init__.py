@@ -4,8 +4,8 @@
 (``forms.py``) and the refusals (``errors.py``). Nothing here knows of any particular game;
 every user imports from here: ``from tresham.games.contract import GameRules, IllegalOrder``.
 """
-from .capabilities import (WORDS, Board, Entered, Forms, HelpTopic, Offers, Page, Prepared, Reference, Replay,
-                           Standing)
+from .capabilities import (WORDS, Board, Entered, Forms, HelpTopic, MailCommands, Offers, Page, Prepared,
+                           Reference, Replay, Standing)
 from .core import GameRules
 from .errors import AlreadyDone, BoardUnavailable, IllegalOrder
 from .forms import FieldChoice, FormField, OptionChoice, OptionField, OrderForm
@@ -13,7 +13,8 @@ from .values import Decision, Event, MailEvent, ReplaySection, SeatSummary, Tabl
 
 __all__ = [
     "WORDS", "AlreadyDone", "Board", "BoardUnavailable", "Decision", "Entered", "Event", "FieldChoice", "FormField",
-    "Forms", "GameRules", "HelpTopic", "IllegalOrder", "MailEvent", "Offers", "OptionChoice", "OptionField",
+    "Forms", "GameRules", "HelpTopic", "IllegalOrder", "MailCommands", "MailEvent", "Offers", "OptionChoice",
+    "OptionField",
     "OrderForm", "Page", "Prepared", "Reference", "Replay", "ReplaySection", "SeatSummary", "Standing",
     "Table", "Timer",
 ]

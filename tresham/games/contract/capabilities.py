@@ -20,6 +20,8 @@ never looks at which methods a class defines.
   game's places, by seat: the result's points, SITE-TABLE-14; without it the summary's),
   ``preview`` (what an order costs and does, before it is sent), ``entered`` (the seat's
   orders in that he may still change: :class:`Entered`);
+- ``mail_commands``: orders given by replying to a "your turn" mail (:class:`MailCommands`,
+  SITE-MAILIN-01);
 - ``talk_orders``: the order types a seat may give another from a conversation of the table
   talk, each with the field of the order that names that seat, e.g. ``{"trade_offer": "to"}``
   (SITE-CHAT-03; the platform checks the seat is one of the conversation's); empty: none;
@@ -123,6 +125,24 @@ class Standing:
     schema: Callable[[], dict[str, dict]]
     parse: Callable[[str, Any], dict]
     kinds_for: Callable[[dict], dict[str, str]] | None = None
+
+
+@dataclass(frozen=True)
+class MailCommands:
+    """Orders given by replying to a "your turn" mail, one command a line (SITE-MAILIN-01).
+
+    ``order(state, player, line)``: the order the command ``line`` (one line of the reply,
+    spaces trimmed, as the player wrote it: "accept 2", "buy Law, Monarchy") gives ``player``
+    now, to go through the one order path like any other; None when the line is no command
+    of the game's (the platform says so); IllegalOrder, in the player's words, when it is one
+    but his decision does not take it now or its words name nothing he has. ``help(state,
+    player)``: the commands his decisions take now, one line each ("done: you have finished
+    moving"), listed in the mail. The platform's own commands come before the game's and
+    are not the game's to give: ``default`` (what the deadline would give) and ``standing``
+    (set a standing order)."""
+
+    order: Callable[[Any, int, str], dict | None]
+    help: Callable[[Any, int], list[str]]
 
 
 @dataclass(frozen=True)
@@ -293,6 +313,7 @@ class Offers:
     #: (:class:`Entered`), from his own view; the page says "Your order is in: ..." or "Your
     #: order is not in yet" for each of his decisions (SITE-TABLE-06).
     entered: Callable[[dict], list[Entered]] | None = None
+    mail_commands: MailCommands | None = None
     talk_orders: Mapping[str, str] = field(default_factory=dict)
     talk_page: str = ""
     pages: tuple[Page, ...] = ()

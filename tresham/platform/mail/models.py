@@ -33,6 +33,7 @@ GAME_KINDS: dict[str, str] = {
 #: Service mails, by kind.
 SERVICE_KINDS: dict[str, str] = {
     "account": "About the account (password reset, address changed, moderation)",
+    "mailin": "The answer to a mail sent to a reply address: the orders applied or why not (SITE-MAILIN-01)",
 }
 
 class Delivery(models.TextChoices):
@@ -136,6 +137,9 @@ class Outbox(models.Model):
     #: the conversations' messages it carries, {conversation id: [mailed before, mailed up to]}:
     #: a mail not sent gives them back to the next one (SITE-CHAT-02)
     talk = models.JSONField(default=dict, blank=True)
+    #: the decisions, each [seat, the clock's key], a reply to this mail may give orders for
+    #: when they are not its ``decisions`` (the answer to a reply: SITE-MAILIN-01)
+    reply_for = models.JSONField(default=list, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "next_try_at"], name="mail_outbox_due"),
@@ -198,3 +202,23 @@ class TalkWake(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     due_at = models.DateTimeField(db_index=True)
+
+
+class ReplyToken(models.Model):
+    """The secret of a reply address (``reply+<secret>@TRESHAM_MAILIN_DOMAIN``) of one mail,
+    bound to a game, a seat, its holder and the decisions the mail asked for (SITE-MAILIN-02).
+    Only the secret's SHA-256 is stored; the secret itself is in the sent mail alone. Used
+    once (``used_at``); dead once none of its decisions is owed by that holder any more."""
+
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the secret, hex")
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    #: the clock's keys of the decisions a reply may give (``clock.schedule.decision_key``)
+    decisions = models.JSONField(default=list)
+    mail = models.ForeignKey(Outbox, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"reply token of {self.user} in game {self.game_id} seat {self.seat}"

@@ -34,7 +34,7 @@ from django.template import TemplateDoesNotExist
 from django.utils import timezone
 
 from . import preferences, render as facts
-from .models import GAME_KINDS, SERVICE_KINDS, Delivery, Outbox
+from .models import GAME_KINDS, SERVICE_KINDS, Delivery, Outbox, ReplyToken
 
 MAX_KEY = Outbox._meta.get_field("key").max_length
 MAX_SUBJECT = Outbox._meta.get_field("subject").max_length
@@ -63,7 +63,7 @@ def tidy(text: str) -> str:
 
 def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str | None = None,
             html: str = "", game=None, now=None, delivery: str | None = None, not_before=None,
-            decisions: list | None = None, talk: dict | None = None) -> Outbox:
+            decisions: list | None = None, talk: dict | None = None, reply_for: list | None = None) -> Outbox:
     """Write one mail to the outbox, inside the caller's transaction; gives its row (the row
     already there if ``key`` was enqueued before -- nothing is written then).
 
@@ -75,7 +75,9 @@ def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str 
     it; everything else is ``pending`` (``delivery``: the :class:`Delivery` to use instead of
     the recipient's for the game, ``preferences.delivery_for``). ``not_before``: not sent
     before then. ``decisions``: those a "your turn" mail or a reminder is about (sent only
-    while one is owed); ``talk``: the conversations' messages it carries (``talk_batch``)."""
+    while one is owed); ``talk``: the conversations' messages it carries (``talk_batch``);
+    ``reply_for``: the decisions a reply to it may give when they are not its ``decisions``
+    (the answer to a reply, :mod:`.replies`)."""
     if kind not in GAME_KINDS and kind not in SERVICE_KINDS:
         raise MailError(f"no mail kind {kind!r}")
     if not key or len(key) > MAX_KEY:
@@ -104,7 +106,8 @@ def enqueue(user, kind: str, subject: str, body: str, key: str, *, address: str 
                 status = Outbox.Status.DIGEST
     row = Outbox(key=key, user=user, address=address, kind=kind, game=game, subject=one_line(subject),
                  body=body, html=html, status=status, created_at=now, next_try_at=max(now, not_before or now),
-                 last_error=why, decisions=list(decisions or []), talk=dict(talk or {}))
+                 last_error=why, decisions=list(decisions or []), talk=dict(talk or {}),
+                 reply_for=list(reply_for or []))
     try:
         with transaction.atomic():  # a savepoint: the key enqueued before, or at once elsewhere
             row.save(force_insert=True)
@@ -165,10 +168,12 @@ def enqueue_service(to: str | Iterable[str], subject: str, body: str, *, key: st
 
 def prune(before) -> int:
     """Delete the mails done with before ``before`` (sent, sent in a digest, not sent by the
-    recipient's choice); held and failed mails stay for the administrators. Gives how many."""
+    recipient's choice), and the reply addresses used before then; held and failed mails stay
+    for the administrators. Gives how many mails."""
     S = Outbox.Status
     done = Outbox.objects.filter(created_at__lt=before, status__in=[S.SENT, S.DIGESTED, S.SKIPPED])
     # a digest goes last, with its parts (they point to it)
     n, _ = done.exclude(kind="digest").delete()
     m, _ = done.filter(kind="digest").delete()
+    ReplyToken.objects.filter(used_at__lt=before).delete()  # a used reply address answers "used" until then
     return n + m

@@ -37,7 +37,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
-from . import attention, digest, preferences, reminders, talk_batch, unsubscribe
+from . import attention, digest, preferences, replies, reminders, talk_batch, unsubscribe
 from .models import Delivery, Outbox
 from .outbox import is_game_kind
 
@@ -80,10 +80,16 @@ def claim(now: dt.datetime | None = None, ids: Iterable[int] | None = None) -> O
 
 
 def message_of(row: Outbox, addresses: list[str]) -> EmailMultiAlternatives:
-    """The mail of ``row`` to ``addresses``: its Message-ID (the same on every attempt), and for a
-    game mail the footer and headers of the one-click unsubscribe (RFC 2369, RFC 8058)."""
+    """The mail of ``row`` to ``addresses``: its Message-ID (the same on every attempt); for a
+    mail about decisions still owed, a reply address of its own and the commands a reply may
+    give (``replies.outgoing``, SITE-MAILIN-01: a new secret each time it is sent); for a game
+    mail the footer and headers of the one-click unsubscribe (RFC 2369, RFC 8058)."""
     headers = {"Message-ID": row.message_id, "Auto-Submitted": "auto-generated", "X-Tresham-Kind": row.kind}
     body = row.body
+    reply_to, how = replies.outgoing(row)
+    if reply_to:
+        headers["Reply-To"] = reply_to
+        body = body.rstrip("\n") + "\n\n" + how + "\n"
     if is_game_kind(row.kind) and row.user is not None:
         link = unsubscribe.link(row.user)
         headers["List-Unsubscribe"] = f"<{link}>"

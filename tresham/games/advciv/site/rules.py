@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ....rng import Rng, seed_state
-from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, IllegalOrder, MailEvent, Offers,
+from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTopic, IllegalOrder, MailCommands,
+                         MailEvent, Offers,
                          OptionField,
                          Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
 from ..bots.heuristic import heuristic_bot
@@ -19,7 +20,7 @@ from ..rules.movement import IllegalMove
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import built_in, game_for, variant_of
-from . import board, entered, forms, pages, reference, replay, standing
+from . import board, entered, forms, mail_commands, pages, reference, replay, standing
 from . import options as game_options
 from .board import CoastlinesMissing
 from .grand_imperial import forms as grand_imperial_forms  # noqa: F401  (its forms register, EP-12)
@@ -121,6 +122,7 @@ class AdvancedCivilization:
             bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
             final_scores=self.final_scores, preview=self.preview, entered=entered.entered,
+            mail_commands=MailCommands(mail_commands.order, mail_commands.help),
             talk_orders={"trade_offer": "to"}, talk_page="trade",
             pages=PAGES, help=HELP, app="tresham.games.advciv.web", tools="tresham.games.advciv.tools.cli",
         )

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract import (Board, Decision, Event, Forms, IllegalOrder, Offers, OptionChoice, OptionField, Reference, Replay,
-                         SeatSummary, Standing, Table, Timer)
+from ...contract import (Board, Decision, Event, Forms, IllegalOrder, MailCommands, Offers, OptionChoice, OptionField,
+                         Reference, Replay, SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
 from ..bots import greedy_bot
@@ -17,7 +17,7 @@ from ..rules.end import places, score_vector
 from ..rules.turn import ACCEPTS, decider
 from ..state import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, TEState
 from ..view import stage_words
-from . import forms, reference, replay, standing, svg
+from . import forms, mail_commands, reference, replay, standing, svg
 from .preview import preview as site_preview
 
 
@@ -56,6 +56,7 @@ class TigrisEuphrates:
             reference=Reference(self.reference, self.variants),
             replay=Replay(self.replay_page, tables=self.replay_tables),
             bot=self.bot, hand=self.hand, preview=self.preview, tools="tresham.games.tigris.tools.cli",
+            mail_commands=MailCommands(mail_commands.order, mail_commands.help),
         )
 
     def options_schema(self) -> dict:
