@@ -11,7 +11,7 @@ from ...contract import (Board, Decision, Event, Forms, IllegalOrder, Offers, Op
                          SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
-from ..bots import greedy_bot
+from ..bots import strong_bot
 from ..orders import is_site_order, json_schema
 from ..rules.end import places, score_vector
 from ..rules.turn import ACCEPTS, decider
@@ -236,7 +236,7 @@ class TigrisEuphrates:
         return svg.board_legend(options)
 
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
-        return greedy_bot(state, seat, rng_seed)
+        return strong_bot(state, seat, rng_seed)
 
     def is_site_order(self, order: dict) -> bool:
         return is_site_order(order)
