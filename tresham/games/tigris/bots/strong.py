@@ -54,6 +54,8 @@ SWAP_GAIN = 0.5
 SWAP_COST = 0.3
 #: with fewer tiles than this in the bag, a swap's gain shrinks (fewer turns left to use them)
 SWAP_BAG = 40
+#: how many of the best quiet tile actions are looked at one step further (``_look``)
+LOOK = 8
 #: the score of passing (as the greedy bot's)
 PASS = -0.5
 
@@ -112,6 +114,7 @@ def _action(e: _Eval, k: Know, orders: list[dict], rng: random.Random) -> dict:
             swaps = swaps or t == "swap"
             continue
         scored.append((sc, o))
+    scored = _look(e, k, scored)
     top = max(sc for sc, _ in scored)
     extra = [x for x in (catastrophe_choice(e, k, cats), swap_choice(e, best_tile) if swaps else None)
              if x is not None]
@@ -121,6 +124,27 @@ def _action(e: _Eval, k: Know, orders: list[dict], rng: random.Random) -> dict:
             return o
     best = [o for sc, o in scored if sc >= top - 1e-9]
     return best[rng.randrange(len(best))]
+
+
+def _look(e: _Eval, k: Know, scored: list[tuple[float, dict]]) -> list[tuple[float, dict]]:
+    """The ``LOOK`` best tile actions that start no conflict, each re-scored by its greedy
+    score plus the worth it adds (``worth.py``: the monument blocks it opens to the others
+    or to the seat, the wars it exposes leaders to, the support it adds), the tile put on a
+    copy of the information state."""
+    s = e.s
+    quiet = [(sc, i) for i, (sc, o) in enumerate(scored)
+             if o["type"] == "tile" and len(e.near.get((o["to"][0], o["to"][1]), ())) < 2]
+    quiet.sort(key=lambda x: -x[0])
+    if not quiet:
+        return scored
+    before = worth(s, k, e.regs)
+    out = list(scored)
+    for sc, i in quiet[:LOOK]:
+        o = scored[i][1]
+        t = replace(s, tiles=dict(s.tiles))
+        t.tiles[(o["to"][0], o["to"][1])] = o["colour"]
+        out[i] = (sc + worth(t, k) - before, o)
+    return out
 
 
 def _stay(e: _Eval, colour: str) -> float:
