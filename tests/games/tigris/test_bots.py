@@ -1,4 +1,4 @@
-"""The bots (bots.py): they decide on the seat's information state only, always give legal
+"""The bots (bots/): they decide on the seat's information state only, always give legal
 orders, and the greedy bot beats the random one."""
 import json
 import random

@@ -1,7 +1,7 @@
 """``TigrisEuphrates``: the :class:`tresham.games.contract.GameRules` the platform sees, the site's
 handle on the engine (``engine.py``) and on the site face beside it: the order forms
 (``forms.py``), standing orders (``standing.py``), the help pages' text (``reference.py``),
-the replay (``replay.py``) and the map (``svg.py``); the bot is the greedy bot (``bots.py``).
+the replay (``replay.py``) and the map (``svg.py``); the bot is the stronger bot (``bots/strong.py``).
 """
 from __future__ import annotations
 
