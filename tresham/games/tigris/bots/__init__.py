@@ -6,7 +6,8 @@ seat's view rebuilt as a :class:`TEState`, the hidden parts canonical).
 - ``strong.py``: :func:`strong_bot`, the stronger bot (SITE-BOT-06): the greedy bot's tile and
   leader scores, plus catastrophes and swaps when they pay and building, monument and wonder
   offers by their value (``worth.py``: what a position is worth to a seat);
-- ``match.py``: bot against bot over many games, for the measurement (``tresham tigris-match``).
+The measurement of the stronger bot against the greedy one is ``tools/match.py``
+(``tresham tigris-match``).
 
 Each bot comes in two forms: ``*_order(view, rng_seed)`` on a seat's view, and
 ``*_bot(state, seat, rng_seed)`` on the state (the platform's form; it reads only the seat's
