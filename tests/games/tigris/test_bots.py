@@ -1,4 +1,4 @@
-"""The bots (bots.py): they decide on the seat's information state only, always give legal
+"""The bots (bots/): they decide on the seat's information state only, always give legal
 orders, and the greedy bot beats the random one."""
 import json
 import random
@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tresham.games.tigris import engine
-from tresham.games.tigris.bots import greedy_bot, info_state, random_bot
+from tresham.games.tigris.bots import greedy_bot, info_state, random_bot, strong_bot
 from tresham.games.tigris.legal import legal_orders
 from tresham.games.tigris.tools.playout import play
 from tresham.games.tigris.rules.turn import decider
@@ -66,7 +66,7 @@ def test_the_information_state_gives_the_rules_legal_orders(options):
     assert n > 100
 
 
-@pytest.mark.parametrize("bot", [greedy_bot, random_bot])
+@pytest.mark.parametrize("bot", [greedy_bot, random_bot, strong_bot])
 def test_the_choice_ignores_other_hands_and_the_bags_order(bot):
     """Two states that differ only in the other hands and the bag's order: the same view,
     the same order, at every 5th decision of two games (3 and 2 players)."""
@@ -84,7 +84,7 @@ def test_the_choice_ignores_other_hands_and_the_bags_order(bot):
     assert checked > 40 and differed > 0.9 * checked
 
 
-@pytest.mark.parametrize("bot", [greedy_bot, random_bot])
+@pytest.mark.parametrize("bot", [greedy_bot, random_bot, strong_bot])
 @pytest.mark.parametrize("options", OPTIONS)
 def test_the_bots_always_give_legal_orders(bot, options):
     """Each order is one of ``legal_orders`` and the rules take it, to the game's end."""

@@ -231,7 +231,7 @@ def test_pages():
     assert [(r.seat, r.points) for r in G.summary(s)] == [(0, None), (1, None)]  # no public score
     assert G.offers.mail is None and G.offers.pick_order is None and G.placement_done(s)  # no mails, no picking
     assert G.is_site_order({"type": "timeout", "player": 0}) and not G.is_site_order({"type": "pass"})
-    assert G.bot(s, 0, "x") in legal_orders(s, 0)  # the bot is the greedy bot (bots.py)
+    assert G.bot(s, 0, "x") in legal_orders(s, 0)  # the bot is the stronger bot (bots/strong.py)
     assert G.bot(s, 1, "x") == {"type": "timeout", "player": 1}  # seat 1 owes nothing
     assert G.order_forms(s, 1) == [] and "pass" in [f.id for f in G.order_forms(s, 0)]  # forms.py
     assert G.timers(s) == []

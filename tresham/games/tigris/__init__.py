@@ -4,7 +4,7 @@
 - the pure engine at the top: ``board``/``data``, ``state``, ``orders``, ``regions``, ``rules/``,
   ``legal``, ``invariants``, ``view`` and ``engine`` (``new_game``, ``apply``, ``pending``,
   ``view``); it imports nothing of the bots, the site face, the tools, Django or the platform;
-- ``bots.py``: the random legal bot and the greedy bot, over the engine;
+- ``bots/``: the random legal bot, the greedy bot and the stronger bot, over the engine;
 - ``site/``: the site face, plain Python: ``site/rules.py`` ``TigrisEuphrates``, the
   :class:`tresham.games.contract.GameRules` the platform finds through ``tresham.games.registry``
   under the name ``"tigris"``, with the order forms, standing orders, help text, replay and map;

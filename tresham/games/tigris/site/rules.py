@@ -1,7 +1,7 @@
 """``TigrisEuphrates``: the :class:`tresham.games.contract.GameRules` the platform sees, the site's
 handle on the engine (``engine.py``) and on the site face beside it: the order forms
 (``forms.py``), standing orders (``standing.py``), the help pages' text (``reference.py``),
-the replay (``replay.py``) and the map (``svg.py``); the bot is the greedy bot (``bots.py``).
+the replay (``replay.py``) and the map (``svg.py``); the bot is the stronger bot (``bots/strong.py``).
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ...contract import (Board, Decision, Event, Forms, IllegalOrder, MailComman
                          Reference, Replay, SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
-from ..bots import greedy_bot
+from ..bots import strong_bot
 from ..orders import is_site_order, json_schema
 from ..rules.end import places, score_vector
 from ..rules.turn import ACCEPTS, decider
@@ -237,7 +237,7 @@ class TigrisEuphrates:
         return svg.board_legend(options)
 
     def bot(self, state: TEState, seat: int, rng_seed: str) -> dict:
-        return greedy_bot(state, seat, rng_seed)
+        return strong_bot(state, seat, rng_seed)
 
     def is_site_order(self, order: dict) -> bool:
         return is_site_order(order)
