@@ -25,7 +25,7 @@ class Ranked:
     bot: str = ""  # the bot level's key ("heuristic"), "" for a person
 
 
-def _ranked() -> "QuerySet":
+def ranked_subjects() -> "QuerySet":
     """Who is ranked: people with an account, and each level of the game's bot (SITE-BOT-04)."""
     return Rating.objects.filter(Q(subject=PERSON, user__isnull=False) | Q(subject=BOT))
 
@@ -33,7 +33,7 @@ def _ranked() -> "QuerySet":
 def ranking(kind: str) -> list[Ranked]:
     """Everyone rated in ``kind``, people and each bot level alike (SITE-BOT-04), best first
     (by mu - 3 sigma, the model's conservative skill)."""
-    rows = list(_ranked().filter(kind=kind).order_by("-ordinal", "subject", "user_id", "key")
+    rows = list(ranked_subjects().filter(kind=kind).order_by("-ordinal", "subject", "user_id", "key")
                 .values_list("subject", "key", "user_id", "ordinal", "games"))
     out, rank, last = [], 0, None
     for i, (subject, key, uid, ordinal, games) in enumerate(rows, start=1):
@@ -49,7 +49,7 @@ def rank_of(user, kind: str) -> tuple[int, int] | None:
     mine = Rating.objects.filter(kind=kind, subject=PERSON, user=user).first()
     if mine is None:
         return None
-    everyone = _ranked().filter(kind=kind)
+    everyone = ranked_subjects().filter(kind=kind)
     return everyone.filter(ordinal__gt=mine.ordinal).count() + 1, everyone.count()
 
 

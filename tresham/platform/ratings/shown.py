@@ -26,7 +26,7 @@ def title_of(kind: str) -> str:
 def kinds() -> list[str]:
     """The game kinds with rated players: the site's first game first, then the registry's
     order, then any kind rated once and no longer offered."""
-    rated = set(rankings._ranked().values_list("kind", flat=True).distinct())
+    rated = set(rankings.ranked_subjects().values_list("kind", flat=True).distinct())
     offered = registry.names()
     first = registry.default_name()
     order = sorted(rated, key=lambda k: (k != first, k not in offered, offered.index(k) if k in offered else 0, k))
