@@ -160,7 +160,7 @@ class Oracle:
         return next((d for d in self.rules.pending(state) if d.required), None)
 
     def bot_order(self, game_id: int, seat: int, salt: str) -> dict:
-        return self.rules.offers.bot(self.state(game_id), seat, f"browser:{game_id}:{salt}")
+        return self.rules.offers.bots[0].play(self.state(game_id), seat, f"browser:{game_id}:{salt}")
 
 
 @dataclass

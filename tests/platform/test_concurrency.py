@@ -46,7 +46,7 @@ def _game_in_trade() -> tuple[Game, dict[int, object]]:
         if game.stage.endswith("trade") and len({d.player for d in pend if d.required}) == PLAYERS:
             return game, users
         d = next(d for d in pend if d.required)
-        order = rules.offers.bot(state, d.player, f"advance:{n}")
+        order = rules.offers.bots[0].play(state, d.player, f"advance:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site,
                         account=None if by_site else users[d.player], reason="bot" if by_site else "")

@@ -19,7 +19,7 @@ from django.test import Client
 
 from tests.import_scan import circles, imports
 from tresham.games import registry
-from tresham.games.contract import Decision, Event, IllegalOrder, Offers, OptionField, Page, SeatSummary, Table, Timer
+from tresham.games.contract import BotLevel, Decision, Event, IllegalOrder, Offers, OptionField, Page, SeatSummary, Table, Timer
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
@@ -244,7 +244,7 @@ class CountToThree:
 
     def __init__(self) -> None:
         #: its bot, and a page of its own served by its own app (tests/platform/count3)
-        self.offers = Offers(bot=self.bot, pages=(Page("tally", "Tally", "count3:tally", "tally",
+        self.offers = Offers(bots=(BotLevel("plain", "Plain", "says the next number", self.bot),), pages=(Page("tally", "Tally", "count3:tally", "tally",
                                                        about="How far the count has come"),),
                              app="tests.platform.count3")
 

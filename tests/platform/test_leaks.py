@@ -170,7 +170,7 @@ def _play(live_site, seed: str, names: dict[str, str], scanner: Scanner) -> dict
         state = oracle.state
         d = next(d for d in rules.pending(state) if d.required)
         seat = d.player
-        order = rules.offers.bot(state, seat, f"leaks:{seed}:{n}")
+        order = rules.offers.bots[0].play(state, seat, f"leaks:{seed}:{n}")
         view = clients[seat].get(f"/api/games/{game.pk}")
         assert view.status_code == 200
         scanner.check(view.content, oracle.secrets(seat), f"view of seat {seat}")

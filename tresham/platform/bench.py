@@ -4,7 +4,7 @@ process and give it logged-in clients (the platform's tests use them too). The g
 site's first (``registry.default_name``), played by its own bot.
 
 How a game is played: its orders are decided first by the game's own bot
-(``Offers.bot``) on a replica of the game (the same options and seed, and the same orders,
+(``Offers.bots``, the default level) on a replica of the game (the same options and seed, and the same orders,
 give the same states), so the load generator spends no CPU while it measures. Then each
 game's seats, each with its own logged-in HTTP client, fetch their view
 (``GET /api/games/{id}``) and post their order (``POST /api/games/{id}/orders``, with the
@@ -208,15 +208,17 @@ class Plan:
 
 
 def plan_game(rules, players: int, seed: str, limit: int) -> Plan:
-    """Play a game on the engine alone with the game's bot (``Offers.bot``; a game without one
-    plays its defaults), for at most ``limit`` orders."""
-    bot = rules.offers.bot
+    """Play a game on the engine alone with the game's bot at its default level (``Offers.bots``;
+    a game without one, or a bot that would wait, plays its defaults), for at most ``limit``
+    orders."""
+    level = rules.offers.bot_level()
     state = rules.new_game(rules.parse_options({"players": players}), seed)
     steps: list[tuple[int, dict, bool]] = []
     while not rules.finished(state) and len(steps) < limit:
         d = next(d for d in rules.pending(state) if d.required)
-        order = bot(state, d.player, f"{seed}:bench:{len(steps)}") if bot is not None else \
-            rules.default(state, d.player)
+        order = level.play(state, d.player, f"{seed}:bench:{len(steps)}") if level is not None else None
+        if order is None:
+            order = rules.default(state, d.player)
         by_site = rules.is_site_order(order)
         state, _ = rules.apply(state, order, by_site=by_site)
         steps.append((d.player, order, by_site))

@@ -117,14 +117,14 @@ def test_a_seat_cannot_give_the_clocks_orders():
                                "babylon": {"hand": ["oil", "oil", "iron"]},
                                "crete": {"hand": ["ochre", "hides", "wine"]}})
     before = st_.digest()
-    for kind in ("close_market", "market_open", "timeout", "depart"):
+    for kind in ("close_market", "market_open", "timeout", "bot_default", "depart"):
         with pytest.raises(IllegalOrder, match=f"a '{kind}' order is given by the site, never by a player"):
             engine.apply_in_place(st_, {"type": kind, "player": 1})
         assert st_.digest() == before
     # the platform may: the cutoff ends trading for everyone
     st2, ev = engine.apply(st_, {"type": "close_market", "player": 0}, by_site=True)
     assert st2.phase != "trade" and any(e.kind == "market_cutoff" for e in ev)
-    assert set(SITE_TYPES) == {"timeout", "market_open", "close_market", "depart"}
+    assert set(SITE_TYPES) == {"timeout", "bot_default", "market_open", "close_market", "depart"}
     assert not set(SITE_TYPES) & set(ORDER_TYPES)
 
 

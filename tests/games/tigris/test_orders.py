@@ -29,6 +29,8 @@ def test_unknown_type_and_platform_order():
     with pytest.raises(IllegalOrder, match="only by the site"):
         from_json({"type": "timeout", "player": 0})
     assert from_json({"type": "timeout", "player": 0}, by_site=True).type == "timeout"
+    with pytest.raises(IllegalOrder, match="only by the site"):
+        from_json({"type": "bot_default", "player": 0})
     with pytest.raises(IllegalOrder):
         from_json(["pass"])
 
@@ -38,7 +40,7 @@ def test_schema_one_of_by_type():
     names = [x["title"] for x in sch["oneOf"]]
     assert set(names) == {"leader", "withdraw", "tile", "catastrophe", "swap", "pass", "commit",
                           "war_order", "treasure", "building", "monument", "wonder",
-                          "wonder_point", "timeout"}
+                          "wonder_point", "timeout", "bot_default"}
     assert sch["discriminator"] == {"propertyName": "type"}
     tile = next(x for x in sch["oneOf"] if x["title"] == "tile")
     assert tile["additionalProperties"] is False

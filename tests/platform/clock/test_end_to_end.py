@@ -103,7 +103,7 @@ class Table:
         """What the player decides: the game's bot's order; where the bot would leave it to the
         site's default (a platform order no player may give), the simplest legal order of his
         own for the decision his view shows."""
-        order = self.rules.offers.bot(state, seat, key)
+        order = self.rules.offers.bots[0].play(state, seat, key)
         if not self.rules.is_site_order(order):
             return order
         kind = decision["kind"]

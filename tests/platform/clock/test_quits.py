@@ -471,7 +471,7 @@ def test_the_replacement_sees_exactly_what_the_quitter_saw_and_the_quitter_only_
     her_page = her.get(f"/games/{t.game.pk}/").content.decode()
     assert 'id="hand"' not in her_page and 'id="decisions"' not in her_page
     # the seat's decisions are his to give now, not hers
-    order = t.rules.offers.bot(t.state(), 1, "takeover")
+    order = t.rules.offers.bots[0].play(t.state(), 1, "takeover")
     assert not t.rules.is_site_order(order)
     r = her.api_post(f"/api/games/{t.game.pk}/orders", {"order": order})
     assert r.status_code == 403 and r.json()["error"] == "not_your_seat"

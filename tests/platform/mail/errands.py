@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from tresham.games.contract import Decision, Event, IllegalOrder, Offers, OptionField, SeatSummary, Standing, Table
+from tresham.games.contract import BotLevel, Decision, Event, IllegalOrder, Offers, OptionField, SeatSummary, Standing, Table
 
 NEXT = {("north",): {"1": ["east", "west"]}, ("east", "west"): {"0": ["south"]}}
 
@@ -26,7 +26,7 @@ class Errands:
     def __init__(self) -> None:
         self.offers = Offers(
             standing=Standing(self.standing_kinds, self.standing_order, self.standing_schema, self.parse_standing),
-            bot=self.bot, hand=self.hand, messages=self.public_messages, commands=self.commands,
+            bots=(BotLevel("plain", "Plain", "does its errands", self.bot),), hand=self.hand, messages=self.public_messages, commands=self.commands,
             pick_order=self.pick_order, prepared=None,
         )
 

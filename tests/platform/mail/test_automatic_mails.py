@@ -141,7 +141,7 @@ def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_tur
         if rules.finished(state):
             break
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bot(state, d.player, f"end:{n}")
+        order = rules.offers.bots[0].play(state, d.player, f"end:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site,
                         account=None if by_site else users[d.player])

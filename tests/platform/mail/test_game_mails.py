@@ -374,7 +374,7 @@ def test_the_game_over_mail_gives_the_result_and_links_the_replay(smtp, person):
         if rules.finished(state):
             break
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bot(state, d.player, f"end:{n}")
+        order = rules.offers.bots[0].play(state, d.player, f"end:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site, account=None if by_site else users[d.player])
     assert game.is_finished

@@ -408,7 +408,7 @@ def test_three_players_play_two_turns_one_of_them_by_replying(transactional_db, 
                 break
             d = next(d for d in rules.pending(state) if d.required)
             if d.player != 0:
-                order = rules.offers.bot(state, d.player, f"e2e:{n}")
+                order = rules.bot(state, d.player, f"e2e:{n}")
                 by_site = rules.is_site_order(order)
                 holder = users[d.player]
                 services.submit(game.pk, order, seat=d.player, by_site=by_site, account=None if by_site else holder,

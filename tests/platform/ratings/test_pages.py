@@ -132,7 +132,8 @@ def test_the_rankings_are_paged_and_in_json_without_scores(make_user, monkeypatc
     body = Client().get("/api/rankings?kind=advciv&page=2").json()
     assert (body["kind"], body["page"], body["total"]) == ("advciv", 2, len(ranked))
     assert [p["rank"] for p in body["players"]] == [r.rank for r in ranked[5:10]]
-    assert {k for p in body["players"] for k in p} == {"rank", "username", "name", "games", "reliability"}
+    assert {k for p in body["players"] for k in p} == {"rank", "username", "name", "games", "reliability", "bot",
+                                                     "bot_level"}
     assert body["sides"] and {k for s in body["sides"] for k in s} == {"name", "games", "average_place"}
     text = Client().get("/api/rankings?kind=advciv").content.decode()
     for r in Rating.objects.filter(subject="person")[:5]:

@@ -20,7 +20,8 @@ from typing import Callable, Iterable
 
 from ..contract import AlreadyDone, Decision, Event, IllegalOrder
 from .machine import advance, check_plain_options, fresh_game
-from .orders import Order, Timeout, from_json
+from .bot_words import as_bots_choice
+from .orders import BotDefault, Order, Timeout, from_json
 from .position import start_position
 from .rules.departure import Depart, depart
 from .state import GameState, Options
@@ -86,7 +87,10 @@ def apply_in_place(state: GameState, order: dict | Order,
         owed = [d for d in phase.pending(g) if d.player == o.player and d.required]
         if not owed:
             raise IllegalOrder("", f"seat {o.player} owes nothing now, so nothing can time out")
+        first = len(g.events)
         phase.timeout(g, o.player)
+        if isinstance(o, BotDefault):  # the bot's own choice, not a missed deadline (SITE-BOT-03)
+            g.events[first:] = [as_bots_choice(e) for e in g.events[first:]]
     else:
         if o.type_name not in phase.accepts:
             raise IllegalOrder(phase.rule, f"a {o.type_name!r} order is not taken in the "
@@ -121,6 +125,12 @@ def pending(state: GameState) -> list[Decision]:
 def default(state: GameState, seat: int) -> dict:
     """The order the site applies when ``seat``'s deadline passes (the phase's default)."""
     return Timeout(seat).to_json()
+
+
+def bot_default(state: GameState, seat: int) -> dict:
+    """The same default as the seat's bot's own choice: its history says so, not that its time
+    ran out (SITE-BOT-03)."""
+    return BotDefault(seat).to_json()
 
 
 def view(state: GameState, seat: int | None) -> dict:

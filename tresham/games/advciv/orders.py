@@ -210,6 +210,14 @@ class Timeout(Order):
     """The player's deadline passed: the phase applies its site default (SITE-TIME-04)."""
 
 
+@site_order("bot_default", rule="SITE-BOT-03")
+@dataclass(slots=True)
+class BotDefault(Timeout):
+    """The seat's bot chose the phase's default: the same decision as :class:`Timeout`, read
+    in the history as the seat's own choice ("Illyria takes the default: ..."), never as a
+    missed deadline (SITE-BOT-03; ``bots/levels.py``)."""
+
+
 @order("done")
 @dataclass(slots=True)
 class Done(Order):

@@ -4,7 +4,7 @@
 (``forms.py``) and the refusals (``errors.py``). Nothing here knows of any particular game;
 every user imports from here: ``from tresham.games.contract import GameRules, IllegalOrder``.
 """
-from .capabilities import (WORDS, Board, Entered, Forms, HelpTopic, MailCommands, Offers, Page, Prepared,
+from .capabilities import (WORDS, Board, BotLevel, Entered, Forms, HelpTopic, MailCommands, Offers, Page, Prepared,
                            Reference, Replay, Standing)
 from .core import GameRules
 from .errors import AlreadyDone, BoardUnavailable, IllegalOrder
@@ -12,9 +12,9 @@ from .forms import FieldChoice, FormField, OptionChoice, OptionField, OrderForm
 from .values import Decision, Event, MailEvent, ReplaySection, SeatSummary, Table, Timer
 
 __all__ = [
-    "WORDS", "AlreadyDone", "Board", "BoardUnavailable", "Decision", "Entered", "Event", "FieldChoice", "FormField",
-    "Forms", "GameRules", "HelpTopic", "IllegalOrder", "MailCommands", "MailEvent", "Offers", "OptionChoice",
-    "OptionField",
+    "WORDS", "AlreadyDone", "Board", "BotLevel", "BoardUnavailable", "Decision", "Entered", "Event", "FieldChoice",
+    "FormField", "Forms", "GameRules", "HelpTopic", "IllegalOrder", "MailCommands", "MailEvent", "Offers",
+    "OptionChoice", "OptionField",
     "OrderForm", "Page", "Prepared", "Reference", "Replay", "ReplaySection", "SeatSummary", "Standing",
     "Table", "Timer",
 ]

@@ -12,7 +12,9 @@ never looks at which methods a class defines.
 - ``replay``: the post-game replay (:class:`Replay`);
 - ``prepared``: games that start from a prepared position, and options that hold secrets
   (:class:`Prepared`);
-- single callables: ``bot`` (the order the game's bot gives), ``mail`` (the public events
+- ``bots``: the game's bots, by level (:class:`BotLevel`; the first the default), and
+  ``bot_default``: the seat's default as its bot's own choice (SITE-BOT-03, -05);
+- single callables: ``mail`` (the public events
   mailed to the players), ``option_text`` (an option's value in words), ``hand`` (the
   viewer's hidden holdings), ``messages`` (the players' public messages in the game),
   ``commands`` (the orders behind the panel's Reset and Done), ``pick_order`` (the order of
@@ -143,6 +145,31 @@ class MailCommands:
 
     order: Callable[[Any, int, str], dict | None]
     help: Callable[[Any, int], list[str]]
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One level of the game's bot, which the creator chooses for each bot seat (SITE-BOT-05).
+
+    ``key``: its name in the API and the seat's row ("heuristic"; letters, digits and "_",
+    never "vacant"); ``label``: how people read it ("Heuristic"; the rankings list the level as
+    "Bot: <label>", SITE-BOT-04); ``note``: what it plays like, in a sentence, for the new-game
+    form. ``play(state, seat, seed)``: the seat's order now, decided on what the seat may see
+    (``seed``: the draw's seed, a string), or None: nothing to do now, the bot waits for others
+    (in a market, for answers to its offers). The platform's worker then drops the seat's due
+    row without an order; the row comes back at the game's next accepted order (the clock
+    makes every bot decision due anew on every order), so a waiting bot never busy-loops and
+    never stalls the game (docs/clock.md, "Bots"). An order the rules refuse is logged and the
+    seat's :attr:`Offers.bot_default` applies instead."""
+
+    key: str
+    label: str
+    note: str
+    play: Callable[[Any, int, str], dict | None]
+
+    def __post_init__(self) -> None:
+        if not self.key or not all(c.isalnum() or c == "_" for c in self.key) or self.key == "vacant":
+            raise ValueError(f"a bot level's key is letters, digits and '_' (not 'vacant'): {self.key!r}")
 
 
 @dataclass(frozen=True)
@@ -293,7 +320,13 @@ class Offers:
     reference: Reference | None = None
     replay: Replay | None = None
     prepared: Prepared | None = None
-    bot: Callable[[Any, int, str], dict] | None = None
+    #: the game's bot levels, the first the default for a new bot seat and for a seat whose
+    #: player left (SITE-BOT-05); empty: the game has no bot, its bot seats take the defaults
+    bots: tuple[BotLevel, ...] = ()
+    #: ``bot_default(state, seat)``: the order that applies the seat's default decision (as
+    #: ``GameRules.default``) as its bot's own choice: its history reads as the seat's order,
+    #: never as a missed deadline (SITE-BOT-03); None: ``GameRules.default``
+    bot_default: Callable[[Any, int], dict] | None = None
     mail: Callable[[Any, list[Event]], list[MailEvent]] | None = None
     option_text: Callable[[str, Any], str | None] | None = None
     hand: Callable[[dict], list[str]] | None = None
@@ -331,6 +364,19 @@ class Offers:
         if self.talk_page and self.page(self.talk_page) is None:
             raise ValueError(f"talk_page {self.talk_page!r} is not one of the game's pages")
         object.__setattr__(self, "help", tuple(self.help))
+        object.__setattr__(self, "bots", tuple(self.bots))
+        keys = [b.key for b in self.bots]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"bot levels named twice: {', '.join(keys)}")
+
+    def bot_level(self, key: str | None = None) -> BotLevel | None:
+        """The bot level called ``key`` (None or "": the default, the first); None if the game
+        has no such level (or no bot)."""
+        if not self.bots:
+            return None
+        if not key:
+            return self.bots[0]
+        return next((b for b in self.bots if b.key == key), None)
 
     def page(self, name: str) -> Page | None:
         """The game's own page called ``name``, None if it has none."""

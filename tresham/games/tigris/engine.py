@@ -60,11 +60,15 @@ def apply_in_place(s: TEState, order: dict, *, by_site: bool = False) -> list[Ev
     if o.player >= s.players:
         raise IllegalOrder("TE-BASE-01", f"there is no seat {o.player} in a {s.players}-player game")
     ev: list[Event] = []
-    if o.type == "timeout":
+    if o.type in ("timeout", "bot_default"):
         if decider(s) != o.player:
             raise IllegalOrder("TE-BASE-25", f"seat {o.player} owes nothing now, so nothing can time out")
+        phase, given = s.phase, o.type
         o = from_json(default_order(s))
-        ev.append(Event(f"{who(o.player)}'s time ran out: the default applies", "timeout"))
+        if given == "timeout":
+            ev.append(Event(f"{who(o.player)}'s time ran out: the default applies", "timeout"))
+        else:  # the seat's bot chose the default: its own choice, not a missed deadline (SITE-BOT-03)
+            ev.append(Event(f"{who(o.player)} takes the default: {DEFAULTS[phase]}", "bot_default"))
     handle(s, o, ev)
     s.order_count += 1
     return ev

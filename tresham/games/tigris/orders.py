@@ -121,13 +121,19 @@ ORDER_TYPES: dict[str, type[_Order]] = {
     "building": BuildingOrder, "monument": MonumentOrder, "wonder": Wonder,
     "wonder_point": WonderPoint,
 }
-SITE_TYPES: dict[str, type[_Order]] = {"timeout": Timeout}
+class BotDefault(_Order):
+    """Platform only: the seat's bot chose the decision's default (the same as a timeout's),
+    read in the history as the seat's own choice, never as a missed deadline (SITE-BOT-03)."""
+    type: Literal["bot_default"]
+
+
+SITE_TYPES: dict[str, type[_Order]] = {"timeout": Timeout, "bot_default": BotDefault}
 #: the rule cited when an order of a type is malformed
 RULES = {"leader": "TE-BASE-29", "withdraw": "TE-BASE-31", "tile": "TE-BASE-35",
          "catastrophe": "TE-BASE-41", "swap": "TE-BASE-45", "pass": "TE-BASE-25",
          "commit": "TE-BASE-48", "war_order": "TE-BASE-53", "treasure": "TE-BASE-72",
          "building": "TE-BLD-03", "monument": "TE-BASE-62", "wonder": "TE-WON-02",
-         "wonder_point": "TE-WON-06", "timeout": "TE-BASE-25"}
+         "wonder_point": "TE-WON-06", "timeout": "TE-BASE-25", "bot_default": "SITE-BOT-03"}
 
 
 def from_json(raw: Any, *, by_site: bool = False) -> _Order:

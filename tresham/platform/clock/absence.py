@@ -87,8 +87,26 @@ def _vacate(game: Game, seat: Seat, end: str, text: str, now: dt.datetime | None
     seat.user, seat.status, seat.vacant_since, seat.missed_in_a_row = None, Seat.Status.OPEN, now, 0
     seat.save(update_fields=["user", "status", "vacant_since", "missed_in_a_row"])
     _platform_event(game, text, "seat_opened", seat=seat.index)
+    if game.bots_take_vacant_seats:
+        _bot_takes_over(game, seat.index)
     services.reschedule(game, now)
     return tenure.pk if tenure is not None else None
+
+
+def _bot_takes_over(game: Game, index: int) -> None:
+    """The creator chose that a bot plays a seat its player left (SITE-BOT-05): the history
+    says so, with the bot's level (the game's default) and the seat's name in the game: "A bot
+    (Heuristic) takes over Babylon's seat, as it stands." It plays the seat as it is until
+    someone takes it (``schedule.reschedule`` makes its decisions the bot's)."""
+    rules = services.rules_of(game)
+    level = rules.offers.bot_level()
+    if level is None:
+        return  # a game without a bot: its defaults play the seat, as for any vacant seat
+    name = next((r.name for r in rules.summary(rules.loads(game.state)) if r.seat == index and r.name),
+                None) if game.state else None
+    where = f"{name}'s seat" if name else f"seat {index + 1}"
+    _platform_event(game, f"A bot ({level.label}) takes over {where}, as it stands, until someone takes it.",
+                    "bot_takes_over", seat=index, level=level.key)
 
 
 def _leave_open_game(game: Game, seat: Seat) -> int | None:

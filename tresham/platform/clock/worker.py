@@ -97,17 +97,34 @@ def carry_out(game, row: Due, now: dt.datetime) -> None:
 
 
 def _bot(game, rules, state, row: Due) -> None:
-    """The bot's order for a bot seat (``Offers.bot``); a game without a bot gets the seat's
-    default, as a seat nobody plays would."""
-    bot = rules.offers.bot
-    order = bot(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}") if bot is not None else \
-        rules.default(state, row.seat)
+    """The bot's order for a bot seat, at the seat's level (``Offers.bots``, SITE-BOT-05; a
+    seat whose player left, played by a bot because the creator chose so: the default level),
+    given under the seat's own name (``reason="bot"``, SITE-BOT-03). A level that waits (its
+    ``play`` gives None) gives nothing now: the row is dropped and comes back at the game's
+    next accepted order (``schedule.reschedule`` makes every bot decision due again), so a
+    waiting bot neither stalls nor busy-loops (docs/clock.md, "Bots"). A game without a bot
+    gets the seat's default, as the bot's choice."""
+    is_bot, key = Seat.objects.filter(game=game, index=row.seat).values_list("is_bot", "bot_level").get()
+    # a level the game no longer offers: its default level
+    level = rules.offers.bot_level(key if is_bot else None) or rules.offers.bot_level()
+    if level is None:
+        order = _bot_default(rules, state, row.seat)
+    else:
+        order = level.play(state, row.seat, f"{game.seed}:bot:{game.revision}:{row.seat}")
+        if order is None:
+            return  # the bot waits for others: nothing now (the caller drops the row)
     try:
         services.submit(game.pk, order, seat=row.seat, by_site=rules.is_site_order(order), reason="bot")
     except IllegalOrder as e:  # a bot's mistake: the seat's default instead, never a stall
         log.warning("bot order refused in game %s seat %s: %s", game.pk, row.seat, e)
-        services.submit(game.pk, rules.default(state, row.seat), seat=row.seat, by_site=True,
+        services.submit(game.pk, _bot_default(rules, state, row.seat), seat=row.seat, by_site=True,
                         reason="bot default")
+
+
+def _bot_default(rules, state, seat: int) -> dict:
+    """The seat's default as its bot's own choice (``Offers.bot_default``), else the plain one."""
+    own = rules.offers.bot_default
+    return own(state, seat) if own is not None else rules.default(state, seat)
 
 
 def _timeout(game, rules, state, row: Due) -> None:

@@ -26,8 +26,10 @@ router = Router(tags=["lobby"])
 # ---- lists ----------------------------------------------------------------------------------
 class LobbySeatOut(Schema):  # a seat as the lobby shows it; a game's own: play.api.GameSeatOut
     index: int
-    name: str
+    name: str = Field(description="the player's name, \"Bot (Heuristic)\" for a bot seat, \"(open seat)\"")
     is_bot: bool
+    bot_level: str | None = Field(None, description="a bot seat's level (a key of GET /lobby/new-game's "
+                                                    "kinds[].bot_levels, SITE-BOT-05); null: not a bot seat")
     open: bool = Field(description="awaiting a player")
     you: bool
     pick_number: int | None = Field(description="pick order, 1 = first; known once the game is full")
@@ -131,6 +133,8 @@ class GameDetailOut(GameRowOut):
     join_problem: str | None = Field(description="why you cannot join (null: you can)")
     shown: bool = Field(description="initial placement is complete: the game's state may be seen (SITE-LIST-04)")
     bots_take_vacant_seats: bool = Field(description="a bot plays a seat its player left, until someone takes it")
+    rated_against_bots: bool = Field(description="the creator chose that the game counts for the rankings even "
+                                                 "if one person at most plays it, against bots only (SITE-BOT-04)")
     reveal_talk: bool = Field(description="once the game is over, every private conversation of its table talk is "
                                           "readable by all (SITE-CHAT-05)")
     summary: list[dict[str, Any]]
@@ -145,7 +149,8 @@ def detail_out(game: Game, user) -> dict[str, Any]:
                 "options": [o.__dict__ for o in d.options], "can_join": d.join_problem is None,
                 "join_problem": d.join_problem,
                 "shown": d.shown, "summary": d.summary, "places": d.places, "links": d.links,
-                "bots_take_vacant_seats": d.game.bots_take_vacant_seats, "reveal_talk": d.game.reveal_talk})
+                "bots_take_vacant_seats": d.game.bots_take_vacant_seats, "reveal_talk": d.game.reveal_talk,
+                "rated_against_bots": d.game.rated_against_bots})
     return out
 
 
@@ -172,13 +177,15 @@ def join_game(request: HttpRequest, game_id: int, body: JoinIn):
 
 class BotIn(Schema):
     seat: int = Field(ge=0, le=99, description="the seat index given to the bot")
+    level: str | None = Field(None, max_length=40, description="the bot's level (a key of GET /lobby/new-game's "
+                                                               "kinds[].bot_levels); null: the game's default level")
 
 
 @router.post("/lobby/games/{game_id}/bots", response={201: GameDetailOut, **ERRORS},
              summary="Give a seat to the bot (creator)")
 def add_bot(request: HttpRequest, game_id: int, body: BotIn):
     game = get_object_or_404(Game, pk=game_id)
-    services.give_seat_to_bot(game.pk, request.user, body.seat)
+    services.give_seat_to_bot(game.pk, request.user, body.seat, body.level)
     return Status(201, detail_out(game, request.user))
 
 
@@ -188,11 +195,19 @@ class ChoiceOut(Schema):
     label: str
 
 
+class BotLevelOut(Schema):
+    key: str = Field(description="the level's name in bot_levels and the seats' bot_level")
+    label: str
+    note: str = Field(description="what it plays like")
+
+
 class KindOut(Schema):
     kind: str
     title: str
     min_players: int
     max_players: int
+    bot_levels: list[BotLevelOut] = Field(description="the levels of the game's bot, the first the default "
+                                                      "(SITE-BOT-05); empty: its bot seats take the defaults")
     options_schema: dict[str, Any]
     fields: list[dict[str, Any]] = Field(description="the creation form: labels, offered values, suggestions")
 
@@ -211,6 +226,7 @@ def new_game_form(request: HttpRequest):
     for kind in registry.names():
         r = registry.get(kind)
         kinds.append({"kind": kind, "title": r.title, "min_players": r.min_players, "max_players": r.max_players,
+                      "bot_levels": [{"key": b.key, "label": b.label, "note": b.note} for b in r.offers.bots],
                       "options_schema": r.options_schema(), "fields": [f.to_json() for f in r.option_fields()]})
     return {"name": game_name(), "kinds": kinds, "default_time_limit": timelimits.DEFAULT,
             "time_limits": [{"value": v, "label": t} for v, t in timelimits.CHOICES],
@@ -226,6 +242,12 @@ class CreateGameIn(Schema):
                                                                    "time_limits; null = no time limit")
     friends: list[str] = Field(default_factory=list, max_length=7, description="usernames of mutual friends to seat")
     bot_seats: list[int] = Field(default_factory=list, max_length=8, description="seat indexes (0 = seat 1) for the bot")
+    bot_levels: dict[str, str] = Field(default_factory=dict, description="the level of a bot seat, by its index "
+                                       "(\"1\": \"random\"): a key of GET /lobby/new-game's kinds[].bot_levels; a "
+                                       "bot seat not named plays the game's default level (SITE-BOT-05)")
+    rated_against_bots: StrictBool = Field(False, description="the game counts for the rankings even if one person "
+                                           "at most plays it, every other seat a bot's; false: such a game is not "
+                                           "rated (SITE-BOT-04)")
     take_seat: bool = Field(True, description="you play seat index 0; false: only create the game")
     bots_take_vacant_seats: bool = Field(False, description="a bot plays a seat whose player quit or was removed "
                                                             "until someone takes it; false: the defaults apply")
@@ -243,8 +265,19 @@ def create_game(request: HttpRequest, body: CreateGameIn):
     game = services.create(request.user, kind=body.kind or registry.default_name(), name=body.name, options=body.options,
                            time_limit=body.time_limit, friends=friends, bot_seats=body.bot_seats,
                            take_seat_0=body.take_seat, bots_take_vacant_seats=body.bots_take_vacant_seats,
-                           reveal_talk=body.reveal_talk)
+                           reveal_talk=body.reveal_talk, bot_levels=seat_keys(body.bot_levels),
+                           rated_against_bots=body.rated_against_bots)
     return Status(201, detail_out(game, request.user))
+
+
+def seat_keys(levels: dict[str, str]) -> dict[int, str]:
+    """``bot_levels`` with its keys as seat indexes; BadRequest for a key that is not one."""
+    out = {}
+    for k, v in levels.items():
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+            raise seats.BadRequest(f"bot_levels: {k[:10]!r} is not a seat index (0 = seat 1)")
+        out[int(k)] = v
+    return out
 
 
 def users_named(usernames: list[str]) -> list:

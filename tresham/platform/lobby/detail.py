@@ -35,6 +35,8 @@ class GameDetail:
     #: the game's own pages the lobby links (``Page.lobby``) with their addresses, once its
     #: state may be shown
     pages: list[tuple[Page, str]] = field(default_factory=list)
+    #: the levels of the game's bot the creator may give a seat to (SITE-BOT-05)
+    bot_levels: list = field(default_factory=list)
 
     @property
     def game(self) -> Game:
@@ -58,7 +60,7 @@ def game_detail(game: Game, user) -> GameDetail:
         problem = seats.join_problem(game, user)
     shown = False
     d = GameDetail(row, rules.title, options.option_lines(game), timelimits.label(game.time_limit), problem, shown,
-                   words=rules.offers.words, points_label=rules.points_label)
+                   words=rules.offers.words, points_label=rules.points_label, bot_levels=list(rules.offers.bots))
     if row.your_seat is not None:  # his own game: its page is his whatever its stage
         d.links = {k: v for k, v in (("game", _link("play:game", game.pk)),) if v}
     if game.state:

@@ -155,6 +155,10 @@ class NewGameForm(forms.Form):
         label="A bot plays a seat its player leaves", required=False, initial=False,
         help_text="when a player quits or is removed, the bot plays his nation until someone takes the seat; "
                   "unchecked, the site's defaults apply at each of the seat's deadlines")
+    rated_against_bots = forms.BooleanField(
+        label="Rated even against bots only", required=False, initial=False,
+        help_text="if you are the only person in the game, every other seat a bot's, the game still counts for "
+                  "the rankings; unchecked, such a game is not rated (a game with two people or more always is)")
     reveal_talk = forms.BooleanField(
         label="Reveal the table talk after the game", required=False, initial=False,
         help_text="once the game is over, everyone can read every private conversation of its players "
@@ -174,6 +178,17 @@ class NewGameForm(forms.Form):
         self.fields["bot_seats"].widget.when = {  # a seat exists only from its number of players
             str(i): {PLAYERS: [n for n in self.counts if n > i]} for i in range(rules.max_players)
             if any(n <= i for n in self.counts)}
+        self.bot_levels = list(rules.offers.bots)
+        self.level_keys: list[str] = []
+        if len(self.bot_levels) > 1:  # SITE-BOT-05: each bot seat's level, the default first
+            for i in range(rules.max_players):
+                key = f"bot_level_{i}"
+                when = self.fields["bot_seats"].widget.when.get(str(i), {})
+                self.fields[key] = forms.ChoiceField(
+                    label=f"Bot level, seat {i + 1}", required=False, initial=self.bot_levels[0].key,
+                    choices=[(b.key, b.label) for b in self.bot_levels],
+                    widget=forms.Select(attrs=_when_attr(when)))
+                self.level_keys.append(key)
         props = rules.options_schema().get("properties", {})
         self.option_specs: dict[str, tuple[OptionField, dict[str, Any], dict[str, Any]]] = {}
         self.suggested: dict[str, Suggested] = {}
@@ -285,3 +300,12 @@ class NewGameForm(forms.Form):
 
     def chosen_bot_seats(self) -> list[int]:
         return sorted(int(k) for k in self.cleaned_data.get("bot_seats", []))
+
+    def bot_level_fields(self) -> list:
+        """The drop-downs of each seat's bot level (none for a game with one level or none)."""
+        return [self[k] for k in self.level_keys]
+
+    def chosen_bot_levels(self) -> dict[int, str]:
+        """Each chosen bot seat's level key ("" left to the default), SITE-BOT-05."""
+        return {i: self.cleaned_data.get(f"bot_level_{i}") or "" for i in self.chosen_bot_seats()
+                if f"bot_level_{i}" in self.fields}

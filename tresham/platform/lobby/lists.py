@@ -24,6 +24,7 @@ class SeatRow:
     open: bool
     you: bool
     pick_number: int | None
+    bot_level: str | None = None  # a bot seat's level key (SITE-BOT-05)
 
 
 @dataclass
@@ -94,7 +95,7 @@ def rows(games: QuerySet | list[Game], user) -> list[GameRow]:
             is_open = s.status == Seat.Status.OPEN
             you = uid is not None and s.user_id == uid
             row.seats.append(SeatRow(s.index, "(open seat)" if is_open and s.user_id is None else s.label,
-                                     s.is_bot, is_open, you, n))
+                                     s.is_bot, is_open, you, n, s.level.key if s.level is not None else None))
             if you:
                 row.your_seat, row.pick_number = s.index, n
         out.append(row)

@@ -4,7 +4,7 @@ checks), the game started once every seat is taken (``seats.start_if_full``)."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.utils import timezone
@@ -37,16 +37,18 @@ def join(game_id: int, user, *, index: int | None = None, via: str = "manual") -
         return seats.take_seat(game, user, index=index, via=via)
 
 
-def add_bot(game_id: int, index: int | None = None) -> Seat:
-    """Give a free seat to the game's bot (the creator's choice): it plays through the same
+def add_bot(game_id: int, index: int | None = None, level: str | None = None) -> Seat:
+    """Give a free seat to the game's bot (the creator's choice) at ``level`` (a key of the
+    game's ``Offers.bots``; None: the default level, SITE-BOT-05): it plays through the same
     order path as a person, as soon as it owes a decision."""
     with transaction.atomic():
         game = play.lock(game_id)
         if game.status == Game.Status.FINISHED:
             raise seats.LobbyError("the game is over")
+        key = bot_level_key(registry.get(game.kind), level)
         seat = seats.free_seat(game, index)
-        seat.is_bot, seat.status, seat.joined_at = True, Seat.Status.PLAYING, timezone.now()
-        seat.save(update_fields=["is_bot", "status", "joined_at"])
+        seat.is_bot, seat.bot_level, seat.status, seat.joined_at = True, key, Seat.Status.PLAYING, timezone.now()
+        seat.save(update_fields=["is_bot", "bot_level", "status", "joined_at"])
         if game.status == Game.Status.ACTIVE:
             play.reschedule(game)
         signals.send(signals.player_joined, game=game, seat=seat.index, user=None, via="bot")
@@ -54,15 +56,32 @@ def add_bot(game_id: int, index: int | None = None) -> Seat:
         return seat
 
 
-def give_seat_to_bot(game_id: int, user, index: int) -> Seat:
-    """The creator gives seat ``index`` of his game, still waiting for players, to the bot."""
+def bot_level_key(rules, level: str | None) -> str:
+    """The key of the bot level ``level`` of ``rules``' game (None or "": its default, the
+    first); BadRequest naming the levels offered for one the game does not have (SITE-BOT-05).
+    "" for a game without a bot (its bot seats take the defaults)."""
+    offers = rules.offers
+    if level is not None and not isinstance(level, str):
+        raise seats.BadRequest("a bot level is given by its name")
+    found = offers.bot_level(level)
+    if found is None:
+        if not offers.bots and not level:
+            return ""
+        known = ", ".join(b.key for b in offers.bots) or "none"
+        raise seats.BadRequest(f"{rules.title} has no bot level {level!r}; its levels are {known}")
+    return found.key
+
+
+def give_seat_to_bot(game_id: int, user, index: int, level: str | None = None) -> Seat:
+    """The creator gives seat ``index`` of his game, still waiting for players, to the bot at
+    ``level`` (None: the game's default level)."""
     with transaction.atomic():
         game = play.lock(game_id)
         if game.creator_id != user.pk:
             raise NotCreator("only the game's creator gives seats to the bot")
         if game.status != Game.Status.OPEN:
             raise seats.LobbyError("the game has started: its seats are no longer the creator's to give")
-        return add_bot(game.pk, index)
+        return add_bot(game.pk, index, level)
 
 
 # ---- creating a game ----------------------------------------------------------------------
@@ -98,7 +117,8 @@ def clean_name(name: str | None) -> str:
 def create(creator, *, kind: str | None = None, name: str | None = None, options: dict | None = None,
            time_limit: int | None = timelimits.DEFAULT, friends: Sequence = (), bot_seats: Sequence[int] = (),
            take_seat_0: bool = True, seed: str | None = None, bots_take_vacant_seats: bool = False,
-           reveal_talk: bool = False) -> Game:
+           reveal_talk: bool = False, bot_levels: Mapping[int, str] | None = None,
+           rated_against_bots: bool = False) -> Game:
     """Create a game (SITE-CREATE-01..15) in one transaction, then offer its free seats to
     the queue (SITE-QUEUE-02).
 
@@ -106,7 +126,10 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
     message if wrong). ``time_limit``: seconds per turn, one the site offers, None = no time
     limit. ``friends``: users, each a mutual friend of the creator, seated at once
     (SITE-CREATE-14). ``bot_seats``: seat indexes given to the bot. ``take_seat_0``: the
-    creator plays seat 0 (else he only creates the game). ``bots_take_vacant_seats``: a bot
+    creator plays seat 0 (else he only creates the game). ``bot_levels``: the level of each
+    bot seat by index (a key of the game's ``Offers.bots``; a seat not named: the default
+    level, SITE-BOT-05). ``rated_against_bots``: a game one person at most plays, every other
+    seat a bot's, counts for the rankings (SITE-BOT-04; off: it is not rated). ``bots_take_vacant_seats``: a bot
     plays a seat its player leaves until someone takes it (else the defaults apply, SZ-13).
     ``reveal_talk``: once the game is over, its table talk is readable by all (SITE-CHAT-05).
     ``kind``: the game (a registry name; None: the site's first game, ``registry.default_name``).
@@ -127,6 +150,9 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
                          + ", ".join(label for _, label in timelimits.CHOICES))
     friends = _check_friends(creator, friends)
     bots = _check_bot_seats(bot_seats, take_seat_0)
+    levels = _check_bot_levels(rules, bots, bot_levels)
+    if not isinstance(rated_against_bots, bool):
+        raise seats.BadRequest("rated_against_bots is true or false")
     if not isinstance(bots_take_vacant_seats, bool):
         raise seats.BadRequest("bots_take_vacant_seats is true or false")
     if not isinstance(reveal_talk, bool):
@@ -137,9 +163,10 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
         limits.check("games", (Game.objects.filter(creator=creator), "created_at"))
         game = play.create_game(kind, {} if options is None else options, name=name, creator=creator,
                                 time_limit=time_limit, seed=seed)
-        if bots_take_vacant_seats or reveal_talk:
+        if bots_take_vacant_seats or reveal_talk or rated_against_bots:
             game.bots_take_vacant_seats, game.reveal_talk = bots_take_vacant_seats, reveal_talk
-            game.save(update_fields=["bots_take_vacant_seats", "reveal_talk"])
+            game.rated_against_bots = rated_against_bots
+            game.save(update_fields=["bots_take_vacant_seats", "reveal_talk", "rated_against_bots"])
         wanted = int(take_seat_0) + len(friends) + len(bots)
         if wanted > game.players:
             raise seats.BadRequest(f"a {game.players}-player game has {game.players} seats, not {wanted}")
@@ -148,7 +175,7 @@ def create(creator, *, kind: str | None = None, name: str | None = None, options
         if take_seat_0:
             seats.take_seat(game, creator, index=0, via="creator")
         for index in bots:
-            add_bot(game.pk, index)
+            add_bot(game.pk, index, levels[index])
         for friend in friends:
             seats.take_seat(game, friend, via="friend")
             signals.send(signals.friend_added, game=game, user=friend, by=creator)
@@ -169,6 +196,17 @@ def _check_friends(creator, friends: Sequence) -> list:
         seen.add(f.pk)
         out.append(f)
     return out
+
+
+def _check_bot_levels(rules, bots: list[int], bot_levels: Mapping[int, str] | None) -> dict[int, str]:
+    """Each bot seat's level key (SITE-BOT-05): the one named, else the default; a level for a
+    seat that is not a bot's, or one the game does not have, is refused (nothing created)."""
+    named = dict(bot_levels or {})
+    for i in named:
+        if isinstance(i, bool) or not isinstance(i, int) or i not in bots:
+            raise seats.BadRequest(f"seat {i + 1 if isinstance(i, int) else repr(i)} is not a bot seat: a bot "
+                                   "level is given only for the seats given to the bot")
+    return {i: bot_level_key(rules, named.get(i)) for i in bots}
 
 
 def _check_bot_seats(bot_seats: Sequence[int], take_seat_0: bool) -> list[int]:

@@ -153,12 +153,12 @@ def bot_seat(request: HttpRequest, pk: int) -> HttpResponse:
         index = _seat_index(request)
         if index is None:
             raise ValueError("")
-        seat = services.give_seat_to_bot(g.pk, request.user, index)
+        seat = services.give_seat_to_bot(g.pk, request.user, index, request.POST.get("level") or None)
     except ValueError:
         return game(request, pk, error="choose a seat by its number", status=400)
     except Refusal as e:
         return game(request, pk, error=e.message, status=e.status)
-    messages.success(request, f"Seat {seat.index + 1} is the bot's.")
+    messages.success(request, f"Seat {seat.index + 1} is the bot's ({seat.bot_label}).")
     return redirect("lobby:game", pk=g.pk)
 
 
@@ -183,7 +183,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
                             time_limit=form.time_limit_seconds, friends=form.chosen_friends(),
                             bot_seats=form.chosen_bot_seats(), take_seat_0=form.cleaned_data["take_seat"],
                             bots_take_vacant_seats=form.cleaned_data["bots_take_vacant_seats"],
-                            reveal_talk=form.cleaned_data["reveal_talk"])
+                            reveal_talk=form.cleaned_data["reveal_talk"], bot_levels=form.chosen_bot_levels(),
+                            rated_against_bots=form.cleaned_data["rated_against_bots"])
     except IllegalOrder as e:
         form.add_error(None, e.message + (f" (rule {e.rule})" if e.rule else ""))
         return _new_game_page(request, form, rules, kind, status=400)

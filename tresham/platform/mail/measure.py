@@ -118,7 +118,9 @@ def play(way: str, turns: int = 10, away: int = AWAY_SECONDS, seed: str = SEED) 
             sender.drain(limit=1000, now=timezone.now() + dt.timedelta(seconds=away))
         else:
             sender.drain(limit=1000)
-        order = rules.offers.bot(state, d.player, f"{seed}:measure:{n}")
+        level = rules.offers.bot_level()
+        order = (level.play(state, d.player, f"{seed}:measure:{n}") if level is not None else None) or \
+            rules.default(state, d.player)
         if rules.is_site_order(order):  # the bot gives the seat's default: the clock's way
             services.submit(game_id, order, seat=d.player, by_site=True, reason="timeout")
         else:

@@ -132,7 +132,7 @@ class PublicFacts:
 
 def _label(seat: Seat) -> str:
     if seat.is_bot:
-        return "Bot"
+        return seat.bot_label
     if seat.user_id is None:
         return "(open seat)"
     return display_name(seat.user)

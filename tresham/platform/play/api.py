@@ -26,6 +26,8 @@ class GameSeatOut(Schema):  # a seat of a game being played; the lobby's: lobby.
     index: int
     name: str
     is_bot: bool
+    bot_level: str | None = Field(None, description="a bot seat's level (a key of GET /lobby/new-game's "
+                                                    "kinds[].bot_levels, SITE-BOT-05); null: a person's seat")
     status: str
     you: bool
 
@@ -77,12 +79,18 @@ class GameOut(Schema):
     deadlines: DeadlinesOut = Field(description="the deadlines running now; deadlines are public")
 
 
+def _level_key(seat) -> str | None:
+    level = seat.level
+    return level.key if level is not None else None
+
+
 def game_out(game: Game, user) -> dict[str, Any]:
     """The game as ``user`` may see it: only the view of his own seat, never the state."""
     rules = services.rules_of(game)
     rows = game.seats_now()
     seat = services.seat_among(rows, user)
-    seats = [{"index": s.index, "name": s.label, "is_bot": s.is_bot, "status": s.status,
+    seats = [{"index": s.index, "name": s.label, "is_bot": s.is_bot, "bot_level": _level_key(s),
+              "status": s.status,
               "you": s.index == seat} for s in rows]
     out: dict[str, Any] = {
         "id": game.pk, "kind": game.kind, "name": game.name, "status": game.status,

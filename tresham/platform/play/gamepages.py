@@ -51,6 +51,12 @@ class SeatRow:
     you: bool
     name: str = ""  # the seat's name in the game, once it has one
     waiting: bool = False  # the game waits on a decision of this seat
+    level: str = ""  # a bot seat's level, as people read it ("Heuristic", SITE-BOT-05)
+
+    @property
+    def bot_words(self) -> str:
+        """"Bot (computer player, Heuristic)": a bot seat as the pages show it."""
+        return f"Bot (computer player{', ' + self.level if self.level else ''})"
 
     @property
     def number(self) -> int:
@@ -124,9 +130,11 @@ def seat_rows(v: Viewer) -> list[SeatRow]:
             waiting = {d.player for d in v.rules.pending(v.state) if d.required}
     rows = []
     for s in v.game.seats.select_related("user__profile").order_by("index"):
+        level = s.level
         rows.append(SeatRow(s.index, "Bot" if s.is_bot else s.label, s.is_bot,
                             s.status == Seat.Status.OPEN, s.index == v.seat,
-                            names.get(s.index, "") if v.shown else "", s.index in waiting))
+                            names.get(s.index, "") if v.shown else "", s.index in waiting,
+                            level.label if level is not None else ""))
     return rows
 
 
@@ -141,7 +149,7 @@ def summary_table(v: Viewer) -> Table:
     table = Table("Public summary", [v.words["side"], "Player"] + columns)
     for r in rows:
         s = by_index.get(r.seat)
-        who = "" if s is None else ("Bot (computer player)" if s.is_bot else s.player)
+        who = "" if s is None else (s.bot_words if s.is_bot else s.player)
         table.rows.append([r.name, who] + [r.columns.get(c, "") for c in columns])
     return table
 

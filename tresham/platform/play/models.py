@@ -38,6 +38,9 @@ class Game(models.Model):
     #: the creator's choice: once the game is over, every private conversation of its table talk
     #: is readable by all (SITE-CHAT-05; off: only their members ever read them)
     reveal_talk = models.BooleanField(default=False)
+    #: the creator's choice: a game in which one person at most plays, every other seat a bot's,
+    #: counts for the rankings (SITE-BOT-04; off: such a game is not rated, :attr:`against_bots_only`)
+    rated_against_bots = models.BooleanField(default=False)
     seed = models.CharField(max_length=64)
     seed_sha256 = models.CharField(max_length=64)
     revision = models.PositiveIntegerField(default=0, help_text="orders accepted so far")
@@ -66,8 +69,26 @@ class Game(models.Model):
 
     @property
     def is_rated(self) -> bool:
-        """A finished game is rated unless it started from a prepared position (SITE-SAFE-11)."""
-        return not self.prepared
+        """A finished game is rated unless it started from a prepared position (SITE-SAFE-11),
+        or one person at most plays it against bots only and its creator did not choose to
+        have it rated (SITE-BOT-04)."""
+        if self.prepared:
+            return False
+        return self.rated_against_bots or not self.against_bots_only
+
+    @property
+    def against_bots_only(self) -> bool:
+        """At most one of the game's seats is (or was) a person's: every other seat is a bot's
+        (SITE-BOT-04). An open seat counts as a person's (a person will take it); a seat a bot
+        took over from a person counts as that person's. Uses the seats prefetched with the game."""
+        seats = list(self.seats.all())
+        people = [s for s in seats if not s.is_bot]
+        if len(people) >= 2:
+            return False
+        bot_seats = [s.index for s in seats if s.is_bot]
+        held = set(Tenure.objects.filter(game=self, seat__in=bot_seats).values_list("seat", flat=True)) \
+            if bot_seats and self.pk else set()
+        return len(people) + len(held) < 2
 
     @property
     def is_finished(self) -> bool:
@@ -108,6 +129,8 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="seats")
     is_bot = models.BooleanField(default=False)
+    #: the bot's level on a bot seat (a key of the game's ``Offers.bots``, SITE-BOT-05); "" else
+    bot_level = models.CharField(max_length=40, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     joined_at = models.DateTimeField(null=True, blank=True)
     #: deadlines its holder let pass in a row (SITE-REMOVE-01); an order of his resets it
@@ -127,9 +150,27 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index + 1}"
 
     @property
+    def level(self):
+        """A bot seat's level (the game's ``Offers.bots``: its own, or the default for a seat
+        given before levels or of a level the game no longer offers), None for a person's seat
+        or a game without a bot (SITE-BOT-05)."""
+        if not self.is_bot:
+            return None
+        offers = registry.get(self.game.kind).offers
+        return offers.bot_level(self.bot_level) or offers.bot_level()
+
+    @property
+    def bot_label(self) -> str:
+        """"Bot (Heuristic)": the bot and its level (SITE-BOT-05); "" for a person's seat."""
+        if not self.is_bot:
+            return ""
+        level = self.level
+        return f"Bot ({level.label})" if level is not None else "Bot"
+
+    @property
     def label(self) -> str:
         if self.is_bot:
-            return "Bot"
+            return self.bot_label
         if self.user_id is None:
             return "(open seat)"
         return display_name(self.user)

@@ -129,7 +129,9 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_site:
 
     ``seat``: who gives it (checked by the caller to be the account's seat; None only for a
     site order that concerns no seat). ``by_site``: the site gives it (timeouts, the
-    clock, bots' defaults, standing orders). ``client_key``: a retried request with the same
+    clock, bots' defaults, standing orders). ``reason``: why the platform gives it, kept in
+    the log; a bot's order (:data:`BOT_REASONS`) reads as its seat's own in the history, the
+    seat's name followed by "(bot)" (SITE-BOT-03). ``client_key``: a retried request with the same
     key is answered with the first result. ``revision``: the revision the client saw; an
     older one raises :class:`Stale`. ``notes``: the platform's own events about this order
     ("Egypt's standing order was applied"), recorded before the game's. Raises IllegalOrder
@@ -180,6 +182,8 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_sit
     except IntegrityError:  # the same client key raced in through another connection
         first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
         return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+    if reason in BOT_REASONS and seat is not None:
+        events = as_bots(rules, (state, new), seat, events)
     events = list(notes) + list(events)
     _record_events(game, seq, events)
     seats = game.keep_seats()
@@ -204,6 +208,31 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_sit
     visible = [e.to_json() for e in events if e.visible_to(seat)] if seat is not None else \
         [e.to_json() for e in events if e.to is None]
     return Outcome(game.pk, seq, visible)
+
+
+#: the reasons of a bot's orders (``clock.worker``): its own order, and its default after the
+#: rules refused its order
+BOT_REASONS = ("bot", "bot default")
+
+
+def as_bots(rules: GameRules, states: tuple[Any, ...], seat: int, events: list[Event]) -> list[Event]:
+    """The events of a bot's order as its own (SITE-BOT-03): an event that begins with its
+    seat's name (the name ``rules.summary`` gives in any of ``states``, or "Seat 2" before it
+    has one) reads "<name> (bot) ...": "Illyria (bot) takes the default: ...", "Archer (bot)
+    places a red tile ...". The game's words are otherwise kept as they are."""
+    names = {f"Seat {seat + 1}"}
+    for st in states:
+        names.update(r.name for r in rules.summary(st) if r.seat == seat and r.name)
+    longest = sorted(names, key=len, reverse=True)
+    out = []
+    for e in events:
+        for name in longest:
+            rest = e.text[len(name):]
+            if e.text.startswith(name) and rest[:1] in (" ", "'", ":", ",") and not rest.startswith(" (bot)"):
+                e = Event(f"{name} (bot){rest}", e.kind, e.to, e.data)
+                break
+        out.append(e)
+    return out
 
 
 def _record_events(game: Game, seq: int, events: list[Event]) -> None:

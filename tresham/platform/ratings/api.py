@@ -16,10 +16,13 @@ router = Router(tags=["rankings"])
 
 class RankedOut(Schema):
     rank: int = Field(description="1 = best; equal skills share a rank")
-    username: str
-    name: str
+    username: str | None = Field(description="null for a bot level")
+    name: str = Field(description="the player's name; \"Bot: Heuristic\" for a level of the game's bot")
     games: int = Field(description="games rated")
     reliability: str = Field(description="his record in words: missed deadlines, games left")
+    bot: bool = Field(False, description="a level of the game's bot, rated as a player of its own (SITE-BOT-04)")
+    bot_level: str | None = Field(None, description="the bot level's key (GET /lobby/new-game's "
+                                                    "kinds[].bot_levels); null for a person")
 
 
 class SideOut(Schema):
@@ -33,7 +36,7 @@ class RankingsOut(Schema):
     title: str
     page: int
     pages: int
-    total: int = Field(description="players ranked")
+    total: int = Field(description="players ranked, each bot level among them")
     players: list[RankedOut]
     sides: list[SideOut]
 
@@ -50,5 +53,6 @@ def rankings(request: HttpRequest, kind: str | None = Query(None, max_length=40,
     t = shown.table(kind, page)
     return {"kind": kind, "title": t.title, "page": t.page.number, "pages": t.page.paginator.num_pages,
             "total": t.total, "players": [{"rank": l.rank, "username": l.username, "name": l.name, "games": l.games,
-                                           "reliability": l.reliability} for l in t.lines],
+                                           "reliability": l.reliability, "bot": l.bot_level is not None,
+                                           "bot_level": l.bot_level} for l in t.lines],
             "sides": [asdict(s) for s in t.sides]}

@@ -12,9 +12,11 @@ Seats someone abandoned (quit or removed, SITE-RANK-06/07, SITE-REMOVE-04):
   can only lower a rating;
 - a replacement who took the seat over and finished it keeps a gain; a loss he would have
   taken is charged to the abandoners of that seat instead (each of them), so he cannot lose;
-- the bot is rated as the bot, never as the person whose seat it plays.
+- a bot is rated as its level, a player of its own, never as the person whose seat it plays
+  (SITE-BOT-04).
 
-A subject is ``("person", "<user id>")``, ``("bot", "bot")`` or ``("side", "<name>")``.
+A subject is ``("person", "<user id>")``, ``("bot", "<level key>")`` (``("bot", "bot")`` in
+games rated before levels) or ``("side", "<name>")``.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from django.db.models import Count
+from django.db.models import Count, Q, QuerySet
 
 from ..play import hooks
 from ..play.models import Game, Tenure
@@ -14,33 +14,42 @@ from .compute import initial
 from .models import Rating
 
 PERSON = Rating.Subject.PERSON
+BOT = Rating.Subject.BOT
 
 
 @dataclass(frozen=True)
 class Ranked:
     rank: int  # 1 = best; equal skills share a rank
-    user_id: int
+    user_id: int | None  # None: a level of the game's bot
     games: int
+    bot: str = ""  # the bot level's key ("heuristic"), "" for a person
+
+
+def ranked_subjects() -> "QuerySet":
+    """Who is ranked: people with an account, and each level of the game's bot (SITE-BOT-04)."""
+    return Rating.objects.filter(Q(subject=PERSON, user__isnull=False) | Q(subject=BOT))
 
 
 def ranking(kind: str) -> list[Ranked]:
-    """Everyone rated in ``kind``, best first (by mu - 3 sigma, the model's conservative skill)."""
-    rows = list(Rating.objects.filter(kind=kind, subject=PERSON, user__isnull=False)
-                .order_by("-ordinal", "user_id").values_list("user_id", "ordinal", "games"))
+    """Everyone rated in ``kind``, people and each bot level alike (SITE-BOT-04), best first
+    (by mu - 3 sigma, the model's conservative skill)."""
+    rows = list(ranked_subjects().filter(kind=kind).order_by("-ordinal", "subject", "user_id", "key")
+                .values_list("subject", "key", "user_id", "ordinal", "games"))
     out, rank, last = [], 0, None
-    for i, (uid, ordinal, games) in enumerate(rows, start=1):
+    for i, (subject, key, uid, ordinal, games) in enumerate(rows, start=1):
         if ordinal != last:
             rank, last = i, ordinal
-        out.append(Ranked(rank, uid, games))
+        out.append(Ranked(rank, uid, games, key if subject == BOT else ""))
     return out
 
 
 def rank_of(user, kind: str) -> tuple[int, int] | None:
-    """(rank, of how many) of ``user``, None if he has no rated game."""
+    """(rank, of how many) of ``user`` in the ranking of ``kind`` (bot levels among them, as the
+    rankings page lists them), None if he has no rated game."""
     mine = Rating.objects.filter(kind=kind, subject=PERSON, user=user).first()
     if mine is None:
         return None
-    everyone = Rating.objects.filter(kind=kind, subject=PERSON, user__isnull=False)
+    everyone = ranked_subjects().filter(kind=kind)
     return everyone.filter(ordinal__gt=mine.ordinal).count() + 1, everyone.count()
 
 

@@ -13,9 +13,12 @@ ABANDONED = (Tenure.End.QUIT, Tenure.End.REMOVED)
 
 
 def occupant(seat: Seat) -> tuple[str, str] | None:
-    """Who finished the seat: the bot (rated as the bot), its player, or nobody."""
+    """Who finished the seat: the bot, rated as its level ("heuristic": each level of the
+    game's bot is a player of its own, SITE-BOT-04; "bot" for a game without levels), its
+    player, or nobody."""
     if seat.is_bot:
-        return ("bot", "bot")
+        level = seat.level
+        return ("bot", level.key if level is not None else "bot")
     if seat.user_id is not None and seat.status in (Seat.Status.PLAYING, Seat.Status.DEPARTED):
         return ("person", str(seat.user_id))
     return None

@@ -26,8 +26,7 @@ def title_of(kind: str) -> str:
 def kinds() -> list[str]:
     """The game kinds with rated players: the site's first game first, then the registry's
     order, then any kind rated once and no longer offered."""
-    rated = set(Rating.objects.filter(subject=Rating.Subject.PERSON, user__isnull=False)
-                .values_list("kind", flat=True).distinct())
+    rated = set(rankings.ranked_subjects().values_list("kind", flat=True).distinct())
     offered = registry.names()
     first = registry.default_name()
     order = sorted(rated, key=lambda k: (k != first, k not in offered, offered.index(k) if k in offered else 0, k))
@@ -37,11 +36,24 @@ def kinds() -> list[str]:
 @dataclass
 class Line:
     rank: int
-    user_id: int
-    username: str
-    name: str
+    user_id: int | None  # None: a level of the game's bot
+    username: str | None
+    name: str  # a person's display name; "Bot: Heuristic" for a bot level (SITE-BOT-04)
     games: int
     reliability: str
+    bot_level: str | None = None  # the bot level's key, None for a person
+
+
+def bot_name(kind: str, key: str) -> str:
+    """A bot level as the rankings name it: "Bot: Heuristic" (the game's ``Offers.bots``);
+    "Bot" for the bot rated before levels, "Bot: <key>" for a level no longer offered."""
+    if key == "bot":
+        return "Bot"
+    try:
+        level = registry.get(kind).offers.bot_level(key)
+    except registry.UnknownGame:
+        level = None
+    return f"Bot: {level.label if level is not None else key}"
 
 
 @dataclass
@@ -62,11 +74,16 @@ def table(kind: str, page_number=None, per_page: int | None = None) -> Table:
     a fixed number of queries whatever the page."""
     page = Paginator(rankings.ranking(kind), per_page or PER_PAGE).get_page(page_number)
     ranked: list[rankings.Ranked] = list(page.object_list)
-    ids = [r.user_id for r in ranked]
+    ids = [r.user_id for r in ranked if r.user_id is not None]
     users = get_user_model().objects.filter(pk__in=ids).select_related("profile").in_bulk()
     words = rankings.reliabilities(ids)
-    lines = [Line(r.rank, r.user_id, users[r.user_id].username, display_name(users[r.user_id]), r.games,
-                  words[r.user_id].words) for r in ranked if r.user_id in users]
+    lines = []
+    for r in ranked:
+        if r.bot:
+            lines.append(Line(r.rank, None, None, bot_name(kind, r.bot), r.games, "computer player", r.bot))
+        elif r.user_id in users:
+            u = users[r.user_id]
+            lines.append(Line(r.rank, r.user_id, u.username, display_name(u), r.games, words[r.user_id].words))
     return Table(kind, title_of(kind), page, lines, rankings.sides(kind))
 
 

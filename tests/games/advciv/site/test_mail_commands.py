@@ -23,7 +23,7 @@ def play(until, *, seed: str = "mail-cmd", inject=None, limit: int = 4000):
         if inject is not None:
             inject(s)
         d = next(d for d in R.pending(s) if d.required)
-        o = R.offers.bot(s, d.player, f"b{n}")
+        o = R.bot(s, d.player, f"b{n}")
         s, _ = R.apply(s, o, by_site=R.is_site_order(o))
     raise AssertionError("never reached")
 

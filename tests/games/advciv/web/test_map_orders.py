@@ -77,7 +77,7 @@ def test_the_movement_block_holds_the_seats_own_tokens_and_pending_moves(table):
     assert data["tokens"] == mine and mine
     assert data["my_moves"] is None
     # a pending plan (not confirmed) is in his block only
-    order = dict(table.rules.offers.bot(state, mover, "map-orders"))
+    order = dict(table.rules.offers.bots[0].play(state, mover, "map-orders"))
     assert order["type"] == "move" and order["moves"], order  # the test needs a move to leave pending
     order["done"] = None
     services.submit(table.game.pk, order, seat=mover, account=user)

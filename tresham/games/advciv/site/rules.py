@@ -1,8 +1,8 @@
 """The platform's handle on Advanced Civilization (:class:`tresham.games.contract.GameRules`):
 the engine's functions as the site calls them, and what the site shows of the game, each part
 from its own module of the site face (``options.py``, ``pages.py``, ``reference.py``,
-``forms.py``, ``standing.py``, ``replay.py``, ``board/``). The bot the site seats is the
-heuristic bot (``bots/heuristic.py``).
+``forms.py``, ``standing.py``, ``replay.py``, ``board/``). The bots the site seats are the
+levels of ``bots/levels.py`` (the heuristic bot first, the default).
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from ...contract import (Board, BoardUnavailable, Decision, Event, Forms, HelpTo
                          MailEvent, Offers,
                          OptionField,
                          Page, Prepared, Reference, Replay, SeatSummary, Standing, Table, Timer)
-from ..bots.heuristic import heuristic_bot
-from ..engine import apply, default, new_game, pending, view
-from ..orders import Order, is_site_order, json_schema
+from ..bots.levels import LEVELS as BOT_LEVELS
+from ..engine import apply, bot_default, default, new_game, pending, view
+from ..orders import is_site_order, json_schema
 from ..rules.movement import IllegalMove
 from ..rules.trade import timers as trade_timers
 from ..state import GameState
@@ -119,7 +119,7 @@ class AdvancedCivilization:
             reference=Reference(self.reference, self.variants, PHASES),
             replay=Replay(self.replay_page, template="advciv/_replay.html"),
             prepared=Prepared(self.prepared, self.public_options),
-            bot=self.bot, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
+            bots=BOT_LEVELS, bot_default=bot_default, mail=self.mail_events, option_text=self.option_text, hand=self.hand,
             messages=self.public_messages, commands=self.commands, pick_order=self.pick_order,
             final_scores=self.final_scores, preview=self.preview, entered=entered.entered,
             mail_commands=MailCommands(mail_commands.order, mail_commands.help),
@@ -371,9 +371,9 @@ class AdvancedCivilization:
         except CoastlinesMissing as e:
             raise BoardUnavailable(str(e)) from e
 
-    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
-        order = heuristic_bot(state, seat, Rng(seed_state(rng_seed)))
-        return order.to_json() if isinstance(order, Order) else order
+    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict | None:
+        """The order of the bot's default level (``Offers.bots``), for the tools and tests."""
+        return BOT_LEVELS[0].play(state, seat, rng_seed)
 
     def is_site_order(self, order: dict) -> bool:
         return is_site_order(order)

@@ -6,6 +6,9 @@ seat's view rebuilt as a :class:`TEState`, the hidden parts canonical).
 - ``strong.py``: :func:`strong_bot`, the stronger bot (SITE-BOT-06): the greedy bot's tile and
   leader scores, plus catastrophes and swaps when they pay and building, monument and wonder
   offers by their value (``worth.py``: what a position is worth to a seat);
+- ``levels.py``: the levels the creator chooses per bot seat (``Offers.bots``, SITE-BOT-05), the
+  stronger bot first.
+
 The measurement of the stronger bot against the greedy one is ``tools/match.py``
 (``tresham tigris-match``).
 

@@ -1,7 +1,7 @@
 """``TigrisEuphrates``: the :class:`tresham.games.contract.GameRules` the platform sees, the site's
 handle on the engine (``engine.py``) and on the site face beside it: the order forms
 (``forms.py``), standing orders (``standing.py``), the help pages' text (``reference.py``),
-the replay (``replay.py``) and the map (``svg.py``); the bot is the stronger bot (``bots/strong.py``).
+the replay (``replay.py``) and the map (``svg.py``); the bots are the levels of ``bots/levels.py`` (the stronger bot of ``bots/strong.py`` first).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ...contract import (Board, Decision, Event, Forms, IllegalOrder, MailComman
                          Reference, Replay, SeatSummary, Standing, Table, Timer)
 from .. import engine
 from ..board import name as sqname
+from ..bots.levels import LEVELS as BOT_LEVELS, bot_default
 from ..bots import strong_bot
 from ..orders import is_site_order, json_schema
 from ..rules.end import places, score_vector
@@ -55,7 +56,7 @@ class TigrisEuphrates:
             board=Board(self.board_key, self.board_svg, self.board_pieces, legend=self.board_legend),
             reference=Reference(self.reference, self.variants),
             replay=Replay(self.replay_page, tables=self.replay_tables),
-            bot=self.bot, hand=self.hand, preview=self.preview, tools="tresham.games.tigris.tools.cli",
+            bots=BOT_LEVELS, bot_default=bot_default, hand=self.hand, preview=self.preview, tools="tresham.games.tigris.tools.cli",
             mail_commands=MailCommands(mail_commands.order, mail_commands.help),
         )
 
