@@ -197,7 +197,7 @@ class Market:
         partner = ([s for s in partners if fit(s) > 0] or partners)[0]
         named = sorted(wanted[:3], key=lambda c: c not in has[partner])[:2]
         expect = named + [DONT_CARE] * (MIN_CARDS - len(named))
-        give = self.spare(wants[partner])
+        give = self.spare(wants[partner], exclude=set(named))
         if give is None:
             return None
         said = list(give)
@@ -214,11 +214,12 @@ class Market:
             return None
         return self.order("trade_offer", to=partner, give=give, said=said, expect=expect)
 
-    def spare(self, partner_wants: set[str]) -> list[str] | None:
-        """Three tradable cards to give: at most one tradable calamity, then cards the partner
-        says he wants when they cost us little, then the cheapest to lose."""
+    def spare(self, partner_wants: set[str], exclude: set[str] = frozenset()) -> list[str] | None:
+        """Three tradable cards to give, none of ``exclude`` (the cards we ask for): at most
+        one tradable calamity, then cards the partner says he wants when they cost us little,
+        then the cheapest to lose."""
         g = self.g
-        pool = [c for c in self.free if g.d.is_tradable(c)]
+        pool = [c for c in self.free if g.d.is_tradable(c) and c not in exclude]
         if len(pool) < MIN_CARDS:
             return None
         cost = {c: plain._marginal(g, self.free, c) for c in set(pool)}
