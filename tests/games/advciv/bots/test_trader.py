@@ -32,7 +32,7 @@ def bot(state, seat=BA):
 
 #: Babylon (the bot) holds a pair of Oil and three cards it can spare.
 BABYLON = ["oil", "oil", "ochre", "hides", "papyrus"]
-HANDS = {"egypt": ["oil", "oil", "salt", "ochre", "treachery"], "babylon": BABYLON,
+HANDS = {"egypt": ["oil", "oil", "salt", "ochre", "hides", "papyrus", "treachery"], "babylon": BABYLON,
          "assyria": ["ochre", "hides", "cloth"], "asia": ["wine", "wine", "wine"]}
 
 
@@ -78,7 +78,7 @@ def test_a_fair_offer_is_accepted_with_the_cards_the_bot_spares_least():
     assert sorted(order["give"]) == ["hides", "ochre", "papyrus"]
     state, events = play(state, order)
     assert sorted(state.players[BA].hand) == ["oil", "oil", "oil", "oil", "salt"]
-    assert sorted(state.players[EG].hand) == ["hides", "ochre", "ochre", "papyrus", "treachery"]
+    assert sorted(state.players[EG].hand) == ["hides", "hides", "ochre", "ochre", "papyrus", "papyrus", "treachery"]
     assert "Trade #1" in texts(events)
 
 
