@@ -40,6 +40,9 @@ class Decision:
     ``default`` describes, in words, what happens when the deadline passes.
     ``timed``: the player has a deadline of his own; False when the game's timers end the
     decision for everyone instead (the trade market's cutoff, SITE-MARKET-09).
+    ``answer_due``: someone awaits this seat's answer although the game does not wait on it
+    (an offer made to a player who has left the trade market): a bot holding the seat is
+    asked now (SITE-BOT-01); a person is not chased.
     """
 
     player: int
@@ -50,6 +53,7 @@ class Decision:
     deadline_factor: float = 1.0
     options: dict[str, Any] = field(default_factory=dict)
     timed: bool = True
+    answer_due: bool = False
 
     def to_json(self) -> dict:
         return {
@@ -61,6 +65,7 @@ class Decision:
             "deadline_factor": self.deadline_factor,
             "options": self.options,
             "timed": self.timed,
+            "answer_due": self.answer_due,
         }
 
 

@@ -6,7 +6,8 @@ only those that differ are written (most orders change one row or none), and a d
 still owed keeps the time it started, so its deadline does not move because someone else
 acted (SITE-TIME-01).
 
-- a bot's seat owing a decision: due now;
+- a bot's seat owing a decision, or whose answer someone awaits (``Decision.answer_due``):
+  due now;
 - a player's timed decision: due at his deadline (the game's time limit from when the
   decision began, x1.5 for the first player of a phase, moved by his availability and by
   pauses; ``deadlines.personal_deadline``); a seat nobody holds: the same deadline, and the
@@ -84,7 +85,7 @@ def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = Non
         rows.append(Due(game=game, key=key, started_at=started, revision=game.revision, **fields))
 
     for d in rules.pending(state):
-        if not d.required:
+        if not (d.required or d.answer_due):
             continue
         seat = seats.get(d.player)
         if seat is None:
@@ -94,7 +95,7 @@ def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = Non
         if seat.is_bot or (vacant and game.bots_take_vacant_seats):
             add(key, seat=d.player, action=Due.Action.BOT, decision=d.kind, due_at=now)
             continue
-        if limit is None or not d.timed:
+        if limit is None or not d.timed or not d.required:
             continue
         started = old[key].started_at if key in old else now
         dl = deadlines.personal_deadline(started, limit, d.deadline_factor,

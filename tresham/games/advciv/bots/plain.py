@@ -13,7 +13,8 @@ choices), it takes that default; it decides for itself where play is made:
 - Trade: it offers its least useful cards (a tradable calamity first, passed off as a
   commodity: the one lie three cards allow) for two cards of the commodities whose sets would
   grow most, and accepts offers whose stated cards raise its set values, trusting only two of
-  them (28.3); after two offers, or with nothing worth doing, it leaves the market.
+  them (28.3); after two offers, or with nothing worth doing, it leaves the market. Asked
+  after leaving (an offer awaits its answer), it accepts a good one or declines.
 - Civilization cards: it buys greedily by value for money (face value plus the credits the
   card gives towards cards it lacks, over the cost after credits), paying with the cheapest
   cover of its hand before treasury, then keeps its best sets within the hand limit.
@@ -211,11 +212,14 @@ def plan_trade(g: Context, seat: int, rng: Rng) -> dict:
     view = trade_view(g, seat)
     before = g.hand_value(hand) + CALAMITY_RELIEF * sum(
         1 for c in hand if g.d.is_calamity(c) and g.d.is_tradable(c))
+    gone = seat not in view.get("in_market", [])  # asked after leaving: answer or decline
     for off in view.get("offers_received", []):
         if off["my_give"] is not None:
             continue
         side = _side(g, hand, off["expect"])
         if side is None:
+            if gone:
+                return {"type": "trade_withdraw", "player": seat, "offer": off["id"]}
             continue
         give, said = side
         after_hand = [c for c in hand]
@@ -229,6 +233,8 @@ def plan_trade(g: Context, seat: int, rng: Rng) -> dict:
         if after > before:
             return {"type": "trade_accept", "player": seat, "offer": off["id"], "give": give,
                     "said": said, "expect": []}
+        if gone:
+            return {"type": "trade_withdraw", "player": seat, "offer": off["id"]}
     wanted = _wanted(g, hand)
     messages = view.get("messages", {})
     if str(seat) not in messages and wanted:

@@ -397,17 +397,21 @@ class TradePhase(Phase):
 
     def pending(self, g: Context) -> list[Decision]:
         """Everyone who can trade owes 'Done' (required while in the market; a player who
-        left may re-enter). SITE-MARKET-09: the only default is leaving with one's hand."""
+        left may re-enter). SITE-MARKET-09: the only default is leaving with one's hand. A
+        player who left while an offer to him awaits his answer is marked ``answer_due``: a
+        bot in his seat answers it (SITE-BOT-01)."""
         st = step(g)
         if st["closed"]:
             return []
         inside = set(in_market(g))
+        unanswered = {off["to"] for off in st["offers"] if off["accept"] is None}
         out = []
         for p in g.active():
             if not can_trade(g, p):
                 continue
             out.append(Decision(p.seat, "trade", "Trade with other players, then say Done",
                                 required=p.seat in inside, timed=False,
+                                answer_due=p.seat not in inside and p.seat in unanswered,
                                 default="the market closes at its cutoff; you keep your hand",
                                 options={"market_open": st["market_open"],
                                          "cutoff_players": st["cutoff_players"]}))
@@ -555,17 +559,20 @@ class TradePhase(Phase):
     # ---- bots -------------------------------------------------------------------
     def sample(self, g: Context, seat: int, rng) -> Order:
         """A random legal order: accept a matching offer, make an offer, or leave. The
-        chance of leaving grows with each action, so a random bot leaves after a few."""
+        chance of leaving grows with each action, so a random bot leaves after a few. Asked
+        after leaving (an offer awaits its answer, ``Decision.answer_due``), it declines."""
         st = step(g)
         p = g.s.players[seat]
         acted = st["actions"].get(str(seat), 0)
+        incoming = [x for x in st["offers"] if x["to"] == seat and x["accept"] is None]
+        if seat in st["left"] and incoming:  # asked for an answer after leaving: decline
+            return TradeWithdraw(seat, incoming[0]["id"])
         if (seat in st["left"] or not can_give(g, p) or rng.below(acted + 2) >= 2):
             if seat in st["left"]:  # changes his public message (the same again changes nothing)
                 said = st["messages"].get(str(seat))
                 return TradeMessage(seat, "" if said == DONE_MESSAGE else DONE_MESSAGE)
             return TradeDone(seat)
         tradable = [c for c in p.hand if g.d.is_tradable(c)]
-        incoming = [x for x in st["offers"] if x["to"] == seat and x["accept"] is None]
         if incoming and rng.below(2) == 0:
             off = rng.choice(incoming)
             side = self._sample_side(g, tradable, off["expect"], rng)

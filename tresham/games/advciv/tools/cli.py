@@ -64,7 +64,10 @@ def scenario(file: str, as_json: bool) -> int:
               help="2-8; 0 = cycle through 2..8")
 @click.option("--games", default=1, type=click.IntRange(1, 100_000))
 @click.option("--seed", default=0, type=click.IntRange(0, 2**63 - 1))
-@click.option("--bots", default="random", type=click.Choice(["random", "heuristic", "mixed"]))
+@click.option("--bots", default="random",
+              type=click.Choice(["random", "heuristic", "mixed", "trader", "trader-vs-heuristic"]),
+              help="the bots of the seats: trader-vs-heuristic seats one trading bot (its seat moving "
+                   "with the seed) among heuristic ones")
 @click.option("--turns", default=None, type=click.IntRange(1, 1000),
               help="end each game after T turns (34.1B); without it a game runs to the A.S.T. finish, "
                    "and one still going after 100,000 orders is reported as unfinished")

@@ -15,8 +15,10 @@ from ....rng import Rng, seed_state
 from .. import engine
 from ..bots.heuristic import heuristic_bot
 from ..bots.random_bot import random_bot
+from ..bots.trader import trader_bot
 from ..data import BARBARIANS, CITIES_PER_NATION, PIRATES, SHIPS_PER_NATION
 from ..orders import is_site_order
+from ..rules.trade import timers as trade_timers
 from ..state import GameState
 from ..variant import game_for, variant_of
 
@@ -107,11 +109,15 @@ class GameRecord:
     violations: list[str] = field(default_factory=list)
     refused_samples: list[str] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)  # by seat, once finished (35.1)
+    bots: list[str] = field(default_factory=list)  # the bot of each seat, by name
     replay_ok: bool | None = None
     seconds: float = 0.0
 
 
-Bot = Callable[[GameState, int, Rng], dict]
+#: A bot: the order for a seat's decision, or None when it has nothing to do until another
+#: seat acts (the trading bot waiting for an answer, ``bots/trader.py``).
+Bot = Callable[[GameState, int, Rng], "dict | None"]
 
 
 def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns: int | None = None,
@@ -127,6 +133,7 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     rec = GameRecord(seed=seed, players=players)
     bots = bots or {}
     last_progress, since_progress = None, 0
+    waiting: set[int] = set()  # seats whose bot has nothing to do until the state changes
     while not state.finished:
         pend = engine.pending(state)
         required = [d for d in pend if d.required]
@@ -134,9 +141,24 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
             rec.stalled = True
             rec.violations.append(f"no decision owed in phase {state.phase} but the game is not over")
             break
-        dec = required[rng.below(len(required))]
+        asked = [d for d in pend if (d.required or d.answer_due) and d.player not in waiting]
+        if not asked:  # every bot waits on the others: the market's clock runs out
+            order = _timer_order(state)
+            if order is None:
+                rec.stalled = True
+                rec.violations.append(f"every bot waits in phase {state.phase} and no timer ends it")
+                break
+            engine.apply_in_place(state, order, by_site=True)
+            rec.orders.append(order)
+            waiting.clear()
+            continue
+        dec = asked[rng.below(len(asked))]
         bot = bots.get(dec.player, random_bot)
         order = bot(state, dec.player, rng)
+        if order is None:  # it waits for an answer (a trading bot in the market)
+            waiting.add(dec.player)
+            continue
+        waiting.clear()
         prev_phase = state.phase
         between: list[str] = []
 
@@ -179,6 +201,11 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     rec.finished = state.finished
     rec.turns = state.turn
     rec.winners = [state.players[s].nation for s in state.winners]
+    rec.bots = [getattr(bots.get(s, random_bot), "__name__", "bot") for s in range(players)]
+    if state.finished:
+        g = game_for(state)
+        scores = [g.score(p.nation) if p.nation else 0 for p in state.players]
+        rec.places = [1 + sum(1 for v in scores if v > mine) for mine in scores]
     if replay and not rec.stalled and not rec.unfinished and not rec.violations:
         again = engine.replay(opts, seed, rec.orders)
         rec.replay_ok = again.digest() == state.digest()
@@ -188,13 +215,26 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     return rec
 
 
+def _timer_order(state: GameState) -> dict | None:
+    """The order of the game's next timer (the trade embargo's end, then the market's cutoff),
+    as the site's clock gives it when its time comes; None if no timer runs."""
+    timers = trade_timers(game_for(state))
+    return dict(timers[0].order) if timers else None
+
+
 def seat_bots(kind: str, players: int, seed: int = 0) -> dict[int, Bot]:
-    """Bots per seat: all ``random``, all ``heuristic``, or ``mixed`` (alternating, the
-    first heuristic seat chosen by the seed)."""
+    """Bots per seat: all ``random``, all ``heuristic``, all ``trader`` (the trading bot),
+    ``trader-vs-heuristic`` (one trading bot, at seat ``seed`` mod ``players``, the others
+    heuristic; the measure of SITE-BOT-01), or ``mixed`` (alternating, the first heuristic
+    seat chosen by the seed)."""
     if kind == "random":
         return {s: random_bot for s in range(players)}
     if kind == "heuristic":
         return {s: heuristic_bot for s in range(players)}
+    if kind == "trader":
+        return {s: trader_bot for s in range(players)}
+    if kind == "trader-vs-heuristic":  # one trading bot, its seat moving with the seed
+        return {s: trader_bot if s == seed % players else heuristic_bot for s in range(players)}
     if kind == "mixed":
         return {s: heuristic_bot if (s + seed) % 2 == 0 else random_bot for s in range(players)}
     raise ValueError(f"unknown bot kind {kind!r}")
@@ -216,4 +256,22 @@ def summarize(records: list[GameRecord]) -> dict:
         "winners_by_nation": dict(sorted(winners.items())),
         "replays_ok": sum(1 for r in records if r.replay_ok),
         "examples": [v for r in records for v in (r.violations + r.refused_samples)][:10],
+        "by_bot": by_bot(records),
     }
+
+
+def by_bot(records: list[GameRecord]) -> dict[str, dict]:
+    """Each bot's seats in the finished games: how many, the mean place (1 = first; equal
+    scores share a place), the share of first places, and the share a seat would get by
+    chance (1 / players, averaged over its games)."""
+    seats: dict[str, list[tuple[int, int]]] = {}
+    for r in records:
+        if not r.places:
+            continue
+        for bot, place in zip(r.bots, r.places):
+            seats.setdefault(bot, []).append((place, r.players))
+    return {bot: {"seats": len(xs),
+                  "mean_place": round(statistics.fmean(p for p, _ in xs), 3),
+                  "win_share": round(sum(1 for p, _ in xs if p == 1) / len(xs), 4),
+                  "chance_share": round(statistics.fmean(1 / n for _, n in xs), 4)}
+            for bot, xs in sorted(seats.items())}
