@@ -240,3 +240,11 @@ def effect_owed(g, ctx):
 
 def effect_texts(g):
     return "\n".join(e.text for e in g.events)
+
+
+def bot_order(rules, state, seat: int, seed: str) -> dict:
+    """A bot's order for ``seat`` now, for tests that play seats by bots: the game's own
+    choice for its tools and tests (``rules.bot``: a level that always gives an order; the
+    trading bot, the default level of Advanced Civilization's seats, may wait in the market,
+    SITE-BOT-01)."""
+    return rules.bot(state, seat, seed)

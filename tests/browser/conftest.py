@@ -37,6 +37,7 @@ import pytest
 from tresham.platform.bench import ServerProcess
 from tresham.games import registry
 from ..platform.leakscan import Secrets, scan
+from tests.helpers import bot_order
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -160,7 +161,7 @@ class Oracle:
         return next((d for d in self.rules.pending(state) if d.required), None)
 
     def bot_order(self, game_id: int, seat: int, salt: str) -> dict:
-        return self.rules.offers.bots[0].play(self.state(game_id), seat, f"browser:{game_id}:{salt}")
+        return bot_order(self.rules, self.state(game_id), seat, f"browser:{game_id}:{salt}")
 
 
 @dataclass

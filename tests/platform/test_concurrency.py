@@ -22,6 +22,7 @@ from tresham.games import registry
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
+from tests.helpers import bot_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +47,7 @@ def _game_in_trade() -> tuple[Game, dict[int, object]]:
         if game.stage.endswith("trade") and len({d.player for d in pend if d.required}) == PLAYERS:
             return game, users
         d = next(d for d in pend if d.required)
-        order = rules.offers.bots[0].play(state, d.player, f"advance:{n}")
+        order = bot_order(rules, state, d.player, f"advance:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site,
                         account=None if by_site else users[d.player], reason="bot" if by_site else "")

@@ -26,6 +26,7 @@ from tresham.platform.play.models import EventRecord, Game
 
 from .leakscan import Finding, Lie, Secrets, scan
 from .serving import SiteClient, live_site, register_and_login  # noqa: F401  (fixture)
+from tests.helpers import bot_order
 
 PLAYERS = 4
 TURNS = 14  # a turn cap (34.1B): long enough for trades with lies, short enough for CI
@@ -170,7 +171,7 @@ def _play(live_site, seed: str, names: dict[str, str], scanner: Scanner) -> dict
         state = oracle.state
         d = next(d for d in rules.pending(state) if d.required)
         seat = d.player
-        order = rules.offers.bots[0].play(state, seat, f"leaks:{seed}:{n}")
+        order = bot_order(rules, state, seat, f"leaks:{seed}:{n}")
         view = clients[seat].get(f"/api/games/{game.pk}")
         assert view.status_code == 200
         scanner.check(view.content, oracle.secrets(seat), f"view of seat {seat}")

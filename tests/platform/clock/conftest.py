@@ -13,6 +13,7 @@ from tresham.platform.clock.models import Due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, Seat
+from tests.helpers import bot_order
 
 HOUR = 3600
 
@@ -40,7 +41,7 @@ class Seated:
     def act(self, seat: int, i: int = 0) -> None:
         """The seat's holder gives the bot's order for him (a person playing)."""
         state = self.state()
-        order = self.rules.offers.bots[0].play(state, seat, f"test:{self.game.revision}:{i}")
+        order = bot_order(self.rules, state, seat, f"test:{self.game.revision}:{i}")
         services.submit(self.game.pk, order, seat=seat, account=self.users[seat],
                         by_site=self.rules.is_site_order(order), reason="" if not
                         self.rules.is_site_order(order) else "test default")

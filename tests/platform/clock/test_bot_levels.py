@@ -17,6 +17,7 @@ from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord, Game, LogEntry, Seat
 from tests.platform.test_layout import CountToThree
+from tests.helpers import bot_order
 
 pytestmark = pytest.mark.django_db
 
@@ -71,23 +72,23 @@ def test_the_creator_chooses_each_bot_seats_level_in_the_api(make_user, client_f
     c = client_for(alice)
     form = c.get("/api/lobby/new-game").json()
     levels = {k["kind"]: [b["key"] for b in k["bot_levels"]] for k in form["kinds"]}
-    assert levels["advciv"] == ["heuristic", "random"] and levels["tigris"] == ["strong", "greedy", "random"]
+    assert levels["advciv"] == ["trader", "heuristic", "random"] and levels["tigris"] == ["strong", "greedy", "random"]
     r = post(c, "/api/lobby/games", {"kind": "advciv", "options": {"players": 3}, "bot_seats": [1, 2],
                                       "bot_levels": {"2": "random"}})
     assert r.status_code == 201, r.content
     body = r.json()
     assert [(s["index"], s["is_bot"], s["bot_level"], s["name"]) for s in body["seats"]] == [
-        (0, False, None, "alice"), (1, True, "heuristic", "Bot (Heuristic)"), (2, True, "random", "Bot (Random)")]
+        (0, False, None, "alice"), (1, True, "trader", "Bot (Trader)"), (2, True, "random", "Bot (Random)")]
     game = Game.objects.get(pk=body["id"])
-    assert list(game.seats.order_by("index").values_list("bot_level", flat=True)) == ["", "heuristic", "random"]
+    assert list(game.seats.order_by("index").values_list("bot_level", flat=True)) == ["", "trader", "random"]
     # the game's own JSON and its page name each bot seat's level
     seats = c.get(f"/api/games/{game.pk}").json()["seats"]
-    assert [(s["bot_level"], s["name"]) for s in seats] == [(None, "alice"), ("heuristic", "Bot (Heuristic)"),
+    assert [(s["bot_level"], s["name"]) for s in seats] == [(None, "alice"), ("trader", "Bot (Trader)"),
                                                            ("random", "Bot (Random)")]
     page = c.get(f"/games/{game.pk}/").content.decode()
-    assert page.count("Bot (computer player, Heuristic)") >= 1 and "Bot (computer player, Random)" in page
+    assert page.count("Bot (computer player, Trader)") >= 1 and "Bot (computer player, Random)" in page
     lobby_page = c.get(f"/lobby/games/{game.pk}/").content.decode()
-    assert "Seat 2: Bot (Heuristic)" in lobby_page and "Seat 3: Bot (Random)" in lobby_page
+    assert "Seat 2: Bot (Trader)" in lobby_page and "Seat 3: Bot (Random)" in lobby_page
 
 
 @pytest.mark.site("SITE-BOT-05")
@@ -98,7 +99,7 @@ def test_an_unknown_bot_level_is_refused_and_nothing_is_created(make_user, clien
                                       "bot_levels": {"1": "grandmaster"}})
     assert r.status_code == 400
     assert r.json()["message"] == ("Advanced Civilization has no bot level 'grandmaster'; its levels are "
-                                   "heuristic, random")
+                                   "trader, heuristic, random")
     r = post(c, "/api/lobby/games", {"kind": "tigris", "options": {"players": 2}, "bot_seats": [1],
                                       "bot_levels": {"0": "random"}})
     assert r.status_code == 400 and r.json()["message"].startswith("seat 1 is not a bot seat")
@@ -182,9 +183,9 @@ def test_a_bot_takes_over_a_removed_players_seat_as_it_stands_and_says_so(seated
     absence.remove(t.game, seat, why="missed 3 deadlines in a row")
     said = texts(t.game)
     assert said[-2].endswith("is removed from the game (missed 3 deadlines in a row); the seat awaits a replacement.")
-    assert said[-1] == f"A bot (Heuristic) takes over {nation}'s seat, as it stands, until someone takes it."
+    assert said[-1] == f"A bot (Trader) takes over {nation}'s seat, as it stands, until someone takes it."
     record = EventRecord.objects.filter(game=t.game).latest("seq", "n")
-    assert (record.kind, record.to, record.data) == ("bot_takes_over", None, {"seat": 2, "level": "heuristic"})
+    assert (record.kind, record.to, record.data) == ("bot_takes_over", None, {"seat": 2, "level": "trader"})
     # the bot plays the seat from where it stands: its next decision is the worker's
     t.play_until(lambda s: 2 in {d.player for d in t.rules.pending(s) if d.required}, skip={2})
     assert Due.objects.filter(game=t.game, seat=2, action=Due.Action.BOT).exists()
@@ -248,7 +249,7 @@ def test_tigris_bots_orders_read_as_their_own(make_user):
         owed = [d.player for d in rules.pending(state) if d.required]
         if not owed or owed == [1]:
             continue
-        order = rules.offers.bots[0].play(state, 0, f"t{i}")
+        order = bot_order(rules, state, 0, f"t{i}")
         services.submit(game.pk, order, seat=0, account=alice, by_site=rules.is_site_order(order))
     said = _bot_texts(game)
     assert len(said) >= 10 and all(x.startswith("Bull (bot) ") or "(bot)" not in x for x in said)

@@ -42,6 +42,7 @@ from tresham.platform.play.models import Game, LogEntry, Seat, Tenure
 
 from ..serving import SiteClient, register_and_login
 from .wallclock import WallClock, utc, wall  # noqa: F401  (fixture)
+from tests.helpers import bot_order
 
 PLAYERS = 4
 TURNS = 8  # the game's turn limit (34.1B): a whole game, short enough for one test
@@ -103,7 +104,7 @@ class Table:
         """What the player decides: the game's bot's order; where the bot would leave it to the
         site's default (a platform order no player may give), the simplest legal order of his
         own for the decision his view shows."""
-        order = self.rules.offers.bots[0].play(state, seat, key)
+        order = bot_order(self.rules, state, seat, key)
         if not self.rules.is_site_order(order):
             return order
         kind = decision["kind"]

@@ -23,6 +23,7 @@ from tresham.platform.lobby import services as lobby
 from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord, Game, LogEntry, Seat, Tenure
+from tests.helpers import bot_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -471,7 +472,7 @@ def test_the_replacement_sees_exactly_what_the_quitter_saw_and_the_quitter_only_
     her_page = her.get(f"/games/{t.game.pk}/").content.decode()
     assert 'id="hand"' not in her_page and 'id="decisions"' not in her_page
     # the seat's decisions are his to give now, not hers
-    order = t.rules.offers.bots[0].play(t.state(), 1, "takeover")
+    order = bot_order(t.rules, t.state(), 1, "takeover")
     assert not t.rules.is_site_order(order)
     r = her.api_post(f"/api/games/{t.game.pk}/orders", {"order": order})
     assert r.status_code == 403 and r.json()["error"] == "not_your_seat"

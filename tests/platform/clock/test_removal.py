@@ -13,6 +13,7 @@ from tresham.platform.clock import absence, standing
 from tresham.platform.clock.models import MissedOrder, StandingOrder
 from tresham.platform.mail.models import Outbox
 from tresham.platform.play.models import EventRecord, Game, LogEntry, Seat, Tenure
+from tests.helpers import bot_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -126,7 +127,7 @@ def test_his_own_order_between_misses_starts_the_run_again(make_user, wall, sett
     # he comes back: his own order, given over the API (CSRF token and all)
     t.play_on(wall, lambda s: absent in t.owed(), skip={absent})
     assert _misses(t, user) == 2
-    order = t.rules.offers.bots[0].play(t.state(), absent, "back")
+    order = bot_order(t.rules, t.state(), absent, "back")
     assert not t.rules.is_site_order(order)
     r = Browser(user).api_post(f"/api/games/{t.game.pk}/orders", {"order": order})
     assert r.status_code == 201, r.content

@@ -16,6 +16,7 @@ from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
+from tests.helpers import bot_order
 
 UTC = dt.timezone.utc
 HOUR = 3600
@@ -80,7 +81,7 @@ class Table:
     def act(self, seat: int, key: str = "") -> None:
         """The seat's player gives the bot's order for him (a person playing)."""
         state = self.state()
-        order = self.rules.offers.bots[0].play(state, seat, f"test:{self.game.revision}:{seat}:{key}")
+        order = bot_order(self.rules, state, seat, f"test:{self.game.revision}:{seat}:{key}")
         by_site = self.rules.is_site_order(order)
         services.submit(self.game.pk, order, seat=seat, account=self.users[seat], by_site=by_site,
                         reason="test default" if by_site else "")

@@ -22,6 +22,7 @@ from tresham.platform.play import services
 from tresham.platform.mail import sender
 from tresham.platform.mail.models import Outbox, TurnNotice
 from tresham.platform.play.models import Game
+from tests.helpers import bot_order
 
 
 @dataclass
@@ -152,7 +153,7 @@ def play_until(game: Game, done, limit: int = 3000) -> Game:
             forget_mails()  # the turns of getting there; tests enqueue their own
             return game
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bots[0].play(state, d.player, f"advance:{n}")
+        order = bot_order(rules, state, d.player, f"advance:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site,
                         account=None if by_site else users[d.player], reason="bot" if by_site else "")

@@ -20,6 +20,7 @@ from tresham.platform.play.models import Game, LogEntry
 
 from .conftest import drain_later
 from .test_game_mails import _assert_standings, _trade_with_a_lie
+from tests.helpers import bot_order
 
 DAY = 24 * 3600
 
@@ -141,7 +142,7 @@ def test_the_order_that_ends_the_game_mails_every_player_the_end_and_no_more_tur
         if rules.finished(state):
             break
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bots[0].play(state, d.player, f"end:{n}")
+        order = bot_order(rules, state, d.player, f"end:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site,
                         account=None if by_site else users[d.player])

@@ -18,6 +18,7 @@ from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord
 
 from .conftest import drain_later, placed, play_until, started_game
+from tests.helpers import bot_order
 
 WINTER_EVENING = dt.datetime(2024, 1, 15, 19, 0, tzinfo=dt.timezone.utc)
 
@@ -374,7 +375,7 @@ def test_the_game_over_mail_gives_the_result_and_links_the_replay(smtp, person):
         if rules.finished(state):
             break
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bots[0].play(state, d.player, f"end:{n}")
+        order = bot_order(rules, state, d.player, f"end:{n}")
         by_site = rules.is_site_order(order)
         services.submit(game.pk, order, seat=d.player, by_site=by_site, account=None if by_site else users[d.player])
     assert game.is_finished

@@ -13,6 +13,7 @@ from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
+from tests.helpers import bot_order
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Table:
             owed = [d.player for d in self.rules.pending(state) if d.required and self.user(d.player)]
             assert owed, "nobody owes a decision"
             seat = owed[0]
-            order = self.rules.offers.bots[0].play(state, seat, f"test:{i}")
+            order = bot_order(self.rules, state, seat, f"test:{i}")
             services.submit(self.game.pk, order, seat=seat, account=self.user(seat),
                             by_site=self.rules.is_site_order(order), reason="test")
         raise AssertionError("the wanted state was not reached")

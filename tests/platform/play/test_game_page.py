@@ -38,7 +38,7 @@ def test_the_game_page_for_a_player(trading, client_for):
     names = {r.seat: r.name for r in t.rules.summary(state)}
     seats = section(html, "seats-title")
     assert f"<li>{names[0]}: alice <strong>(you)</strong>" in seats
-    assert f"<li>{names[1]}: bob" in seats and f"<li>{names[2]}: Bot (computer player, Heuristic)" in seats
+    assert f"<li>{names[1]}: bob" in seats and f"<li>{names[2]}: Bot (computer player, Trader)" in seats
     # whom the game waits on: the seats with required decisions, and only who
     waiting = section(html, "waiting-title")
     owed = sorted({d.player for d in t.rules.pending(state) if d.required})
@@ -60,7 +60,7 @@ def test_the_summary_and_the_board_are_the_rules_figures(trading, client_for):
     summary = t.rules.summary(state)
     assert [r[0] for r in rows] == [s.name for s in summary]
     assert [int(r[-1]) for r in rows] == sorted((s.points for s in summary), reverse=True)
-    players = {"alice", "bob", "Bot (computer player, Heuristic)"}
+    players = {"alice", "bob", "Bot (computer player, Trader)"}
     assert {r[1] for r in rows} == players
     # the board: one row per area with pieces, tokens as the state has them
     board = table_rows(html, "board")

@@ -36,6 +36,7 @@ from tresham.platform.play.views_live import message
 
 from ..serving import register_and_login, site_env
 from .conftest import in_trade_with_hands
+from tests.helpers import bot_order
 
 #: Every line a stream may contain: comments, and the three fields of a revision message.
 LINE = re.compile(rb'(|: ping|id: \d+|event: revision|data: \{"game": \d+, "revision": \d+\})')
@@ -173,7 +174,7 @@ def owed_order(game: Game, seats=None) -> tuple[int, dict]:
     state = rules.loads(game.state)
     owed = [d.player for d in rules.pending(state) if d.required and (seats is None or d.player in seats)]
     assert owed, "nobody owes a decision"
-    return owed[0], rules.offers.bots[0].play(state, owed[0], f"live:{game.revision}")
+    return owed[0], bot_order(rules, state, owed[0], f"live:{game.revision}")
 
 
 def player_order(game: Game, accounts: dict, seats=None) -> tuple[int, dict]:
@@ -363,7 +364,7 @@ def test_a_bot_move_by_a_tresham_worker_process_arrives_within_a_second(tmp_path
                 if any(d.required and d.player == 0 for d in rules.pending(state)):
                     # his order, so that the bot owes the next decision (the revision he saw:
                     # 409 if the worker moved meanwhile, and he looks again)
-                    order = rules.offers.bots[0].play(state, 0, f"live:{game.revision}")
+                    order = bot_order(rules, state, 0, f"live:{game.revision}")
                     if rules.is_site_order(order):
                         with contextlib.suppress(services.Stale):
                             services.submit(game.pk, order, seat=0, account=user(name), by_site=True,

@@ -130,7 +130,7 @@ def test_a_finished_game_is_rated_once_in_its_last_order(finished):
     places = finished.rules.result(finished.state())
     assert [s["place"] for s in rated.record] == places
     assert [s["occupant"] for s in rated.record] == [["person", str(finished.alice.pk)],
-                                                    ["person", str(finished.bob.pk)], ["bot", "heuristic"]]
+                                                    ["person", str(finished.bob.pk)], ["bot", "trader"]]
     people = Rating.objects.filter(subject="person")
     assert sorted(r.user_id for r in people) == sorted([finished.alice.pk, finished.bob.pk])
     assert Rating.objects.filter(subject="side").count() == 3 and Rating.objects.filter(subject="bot").count() == 1

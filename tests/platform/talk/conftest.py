@@ -15,6 +15,7 @@ from tresham.platform.play import services
 from tresham.platform.play.models import Game
 
 from ..conftest import post_json
+from tests.helpers import bot_order
 
 
 @dataclass
@@ -87,7 +88,7 @@ def play_to(t: Talk, done, max_orders: int = 3000) -> None:
         if done(rules, state):
             return
         d = next(d for d in rules.pending(state) if d.required)
-        order = rules.offers.bots[0].play(state, d.player, f"talk:{i}")
+        order = bot_order(rules, state, d.player, f"talk:{i}")
         platform = rules.is_site_order(order)
         services.submit(t.game.pk, order, seat=d.player, account=None if platform else users[d.player],
                         by_site=platform, reason="test")

@@ -13,6 +13,7 @@ from django.test import Client
 from tresham.platform.play import services
 from tresham.games.advciv.web.map_orders import map_orders_data
 from tresham.platform.play.gamepages import viewer
+from tests.helpers import bot_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,7 +78,7 @@ def test_the_movement_block_holds_the_seats_own_tokens_and_pending_moves(table):
     assert data["tokens"] == mine and mine
     assert data["my_moves"] is None
     # a pending plan (not confirmed) is in his block only
-    order = dict(table.rules.offers.bots[0].play(state, mover, "map-orders"))
+    order = dict(bot_order(table.rules, state, mover, "map-orders"))
     assert order["type"] == "move" and order["moves"], order  # the test needs a move to leave pending
     order["done"] = None
     services.submit(table.game.pk, order, seat=mover, account=user)

@@ -129,10 +129,10 @@ def test_the_replay_lists_the_calamities_traded_and_the_cards_bought(make_user, 
     """Each civilization card bought (the public ``civ_bought`` record) with the trade cards
     handed in for it (told to the buyer alone while played), and each calamity traded with who
     passed it to whom (told to those two alone while played), for anyone once the game is over.
-    (This seed's bots pass no calamity in nine turns: the engine-level test of
+    (This seed's bots pass no calamity in twelve turns: the engine-level test of
     tests/games/advciv/site/test_replay.py makes a deal that does.)"""
     from tresham.platform.play.models import EventRecord
-    t = _table(make_user, turn_limit=9)
+    t = _table(make_user, turn_limit=12)
     d = load()
     t.play_until(lambda st: st.finished)
     html = client_for(t.carol).get(_url(t)).content.decode()
@@ -142,9 +142,9 @@ def test_the_replay_lists_the_calamities_traded_and_the_cards_bought(make_user, 
     nation_seat = {p.nation: p.seat for p in t.state().players}
     bought = list(EventRecord.objects.filter(game=t.game, kind="civ_bought").order_by("seq", "n"))
     paid = {(r.seq, r.to[0]): r.data["cards"] for r in EventRecord.objects.filter(game=t.game, kind="civ_paid")}
-    assert bought, "the bots bought no card in nine turns"
+    assert bought, "the bots bought no card in twelve turns"
     seen = 0
-    for turn in range(1, 10):
+    for turn in range(1, 13):
         if f'id="turn-{turn}-purchases"' not in html:
             continue
         for row in table_rows(html, f"turn-{turn}-purchases"):
@@ -157,7 +157,7 @@ def test_the_replay_lists_the_calamities_traded_and_the_cards_bought(make_user, 
             seen += 1
     assert seen == len(bought)
     told = [r for r in EventRecord.objects.filter(game=t.game, kind__in=("calamity_trader_private", "calamity_trader"))]
-    listed = {tuple(row) for turn in range(1, 10) if f'id="turn-{turn}-calamities"' in html
+    listed = {tuple(row) for turn in range(1, 13) if f'id="turn-{turn}-calamities"' in html
               for row in table_rows(html, f"turn-{turn}-calamities")}
     for r in told:  # every calamity whose trader was told is in the table, with him
         assert (d.calamities[r.data["calamity"]].name, label[nation_seat[r.data["trader"]]],

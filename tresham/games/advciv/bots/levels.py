@@ -16,6 +16,7 @@ from ..orders import Order
 from ..state import GameState
 from .heuristic import heuristic_bot
 from .random_bot import random_bot
+from .trader import trader_bot
 
 
 def _as_own(state: GameState, seat: int, order: dict | Order | None) -> dict | None:
@@ -36,8 +37,11 @@ def _seeded(bot: Callable[[GameState, int, Rng], dict | Order | None]) -> Callab
 
 #: The levels, the default first.
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("heuristic", "Heuristic", "plays each phase as a sensible player would: moves, ships, trades and "
-             "buys civilization cards by plain rules of thumb", _seeded(heuristic_bot)),
+    BotLevel("trader", "Trader", "the heuristic player who also trades: it stays in the trade market, answers "
+             "every offer made to it by its own valuation and makes offers to people and bots alike "
+             "(SITE-BOT-01)", _seeded(trader_bot)),
+    BotLevel("heuristic", "Heuristic", "plays each phase as a sensible player would: moves, ships and buys "
+             "civilization cards by plain rules of thumb; in the market it makes one offer and leaves", _seeded(heuristic_bot)),
     BotLevel("random", "Random", "a random legal order for every decision: a weak opponent, for learning the "
              "rules", _seeded(random_bot)),
 )

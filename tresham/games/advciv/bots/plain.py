@@ -13,7 +13,8 @@ choices), it takes that default; it decides for itself where play is made:
 - Trade: it offers its least useful cards (a tradable calamity first, passed off as a
   commodity: the one lie three cards allow) for two cards of the commodities whose sets would
   grow most, and accepts offers whose stated cards raise its set values, trusting only two of
-  them (28.3); after two offers, or with nothing worth doing, it leaves the market. Asked
+  them (28.3); after two offers open, six market actions, or with nothing worth doing, it
+  leaves the market. Asked
   after leaving (an offer awaits its answer), it accepts a good one or declines.
 - Civilization cards: it buys greedily by value for money (face value plus the credits the
   card gives towards cards it lacks, over the cost after credits), paying with the cheapest
@@ -128,6 +129,8 @@ def plan_moves(g: Context, seat: int) -> dict:
 # ---- trade ------------------------------------------------------------------------------
 CALAMITY_RELIEF = 40  # what getting rid of a tradable calamity is worth, in set points
 MAX_OFFERS = 2
+#: Market actions (messages, offers, answers) after which it leaves, whatever happens.
+MAX_ACTIONS = 6
 
 
 def _marginal(g: Context, hand: list[str], card: str) -> float:
@@ -235,6 +238,8 @@ def plan_trade(g: Context, seat: int, rng: Rng) -> dict:
                     "said": said, "expect": []}
         if gone:
             return {"type": "trade_withdraw", "player": seat, "offer": off["id"]}
+    if g.s.step.get("actions", {}).get(str(seat), 0) >= MAX_ACTIONS:
+        return {"type": "trade_done", "player": seat}  # enough: declined offers are not retried for ever
     wanted = _wanted(g, hand)
     messages = view.get("messages", {})
     if str(seat) not in messages and wanted:

@@ -118,18 +118,17 @@ class Market:
         st = g.s.step
         self.acted = st.get("actions", {}).get(str(seat), 0)
         self.inside = set(self.view.get("in_market", []))
-        # cards already promised: own open offers, and deals accepted but not yet carried out
-        promised: Counter = Counter()
+        # cards already promised: deals agreed but not yet carried out (``bound``), and those
+        # plus the cards of our own offers still open (``free`` is what remains of either)
+        bound: Counter = Counter()
+        offered: Counter = Counter()
         for off in self.view.get("offers_made", []):
-            promised.update(off["give"])
+            (bound if off["accepted_said"] is not None else offered).update(off["give"])
         for off in self.view.get("offers_received", []):
             if off["my_give"] is not None:
-                promised.update(off["my_give"])
-        self.free = list(self.hand)
-        for c, n in promised.items():
-            for _ in range(n):
-                if c in self.free:
-                    self.free.remove(c)
+                bound.update(off["my_give"])
+        self.unbound = _without(self.hand, bound)
+        self.free = _without(self.unbound, offered)
 
     def order(self, kind: str, **fields) -> dict:
         return {"type": kind, "player": self.seat, **fields}
@@ -152,15 +151,21 @@ class Market:
 
     # 1. answers
     def answer(self) -> dict | None:
-        """Accept or decline the first offer received that awaits an answer (SITE-BOT-01)."""
+        """Accept or decline the first offer received that awaits an answer (SITE-BOT-01).
+        A deal that pays may use cards of our own open offers: the first such offer is
+        withdrawn first (a deal in hand beats one hoped for), and the answer comes next."""
         for off in self.view.get("offers_received", []):
             if off["my_give"] is not None:
                 continue  # accepted already; carried out when the embargo ends
-            side = plain._side(self.g, self.free, off["expect"])
+            side = plain._side(self.g, self.unbound, off["expect"])
             if side is not None:
                 give, said = side
-                if deal_gain(self.g, self.free, give, off["said"]) >= MIN_GAIN:
-                    return self.order("trade_accept", offer=off["id"], give=give, said=said, expect=[])
+                if deal_gain(self.g, self.unbound, give, off["said"]) >= MIN_GAIN:
+                    if _holds(self.free, give):
+                        return self.order("trade_accept", offer=off["id"], give=give, said=said, expect=[])
+                    for mine in self.view.get("offers_made", []):
+                        if mine["accepted_said"] is None and set(mine["give"]) & set(give):
+                            return self.order("trade_withdraw", offer=mine["id"])
             return self.order("trade_withdraw", offer=off["id"])
         return None
 
@@ -239,6 +244,24 @@ class Market:
         """Does an offer of ours await the answer of a seat still in the market?"""
         return any(off["accepted_said"] is None and off["to"] in self.inside
                    for off in self.view.get("offers_made", []))
+
+
+def _without(cards: list[str], gone: Counter) -> list[str]:
+    """``cards`` less ``gone`` (a multiset)."""
+    left = Counter(gone)
+    out = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def _holds(cards: list[str], wanted: list[str]) -> bool:
+    """Does ``cards`` hold every card of ``wanted`` (as a multiset)?"""
+    have = Counter(cards)
+    return all(have[c] >= n for c, n in Counter(wanted).items())
 
 
 def _wants_in(g: Context, text: str) -> set[str]:

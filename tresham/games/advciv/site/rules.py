@@ -371,9 +371,11 @@ class AdvancedCivilization:
         except CoastlinesMissing as e:
             raise BoardUnavailable(str(e)) from e
 
-    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict | None:
-        """The order of the bot's default level (``Offers.bots``), for the tools and tests."""
-        return BOT_LEVELS[0].play(state, seat, rng_seed)
+    def bot(self, state: GameState, seat: int, rng_seed: str) -> dict:
+        """The heuristic level's order (``Offers.bots``), for the tools and tests that play
+        seats by a bot: it always gives one (the default level, the trader, may wait in the
+        market, SITE-BOT-01)."""
+        return self.offers.bot_level("heuristic").play(state, seat, rng_seed)
 
     def is_site_order(self, order: dict) -> bool:
         return is_site_order(order)
