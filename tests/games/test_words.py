@@ -16,8 +16,8 @@ DYNASTY_LOWER = re.compile(r"\b(archer|bull|lion|urn)\b")
 
 
 def words_of_play(game: str, options: dict, seed: int, orders: int) -> list[tuple[str, str]]:
-    """(where, text) of every event, decision prompt and default, and form title, help, field
-    label and choice label of a bot game's first ``orders`` orders."""
+    """(where, text) of every event, decision prompt and default, and form title, help (and its
+    longer part), field label and choice label of a bot game's first ``orders`` orders."""
     R = registry.get(game)
     s = R.new_game(options, seed)
     out: list[tuple[str, str]] = []
@@ -28,7 +28,7 @@ def words_of_play(game: str, options: dict, seed: int, orders: int) -> list[tupl
         for d in ds:
             out += [("prompt", d.prompt), ("default", d.default)]
             for f in R.order_forms(s, d.player):
-                out += [("form", f.title), ("form", f.help)]
+                out += [("form", f.title), ("form", f.help), ("form", f.more), ("form", f.more_label)]
                 for x in f.fields:
                     out += [("field", x.label), ("field", x.help)] + [("choice", c.label) for c in x.choices]
         o = R.bot(s, ds[0].player, f"b{i}")

@@ -39,8 +39,11 @@ def test_ship_orders_entered_early_are_said_to_be_in_and_can_be_changed(make_use
     state, _ = ships_pos(board, {"egypt": {"treasury": 2}, "babylon": {"treasury": 2, "civ_cards": ["military"]}})
     game, alice, bob, carol = seated(make_user, state)
     html = page(bob, game)
-    assert orders_in(html) == ["Your order is not in yet : Maintain your ships and build new ones (2 tokens each) "
-                               "(entered early; applied on your census turn)."]
+    # the decision's prompt is said once, in the list of his decisions above (SITE-TABLE-02)
+    prompt = "Maintain your ships and build new ones (2 tokens each) (entered early; applied on your census turn)"
+    assert orders_in(html) == ["Your order is not in yet ."]
+    column = html[html.index('<section aria-labelledby="decisions-title"'):html.index('id="advanced-order"')]
+    assert column.count(prompt) == 1, column
     keys = hidden_inputs(form_html(html, "ships"))
     r = client(bob).post(f"/games/{game.pk}/decide/", {
         "form": "ships", "client_key": keys["client_key"][0], "revision": keys["revision"][0],

@@ -97,6 +97,11 @@ class OrderForm:
     with no fields and no ``submit`` is a note (a decision the game has no form for yet): the
     page shows its title and help, without a button.
 
+    ``help``: what the reader must know to fill it in, short (a line or two: the page shows it
+    under the title); ``more``: the longer explanation (the rules the form carries out), which
+    the page shows closed behind ``more_label`` ("How this works" when empty), so that the
+    form fits beside the map (SITE-TABLE-02).
+
     ``gives``: the order type the form gives (the ``type`` of ``form_order``'s order); left
     empty, it is the head of ``id`` (the part before a "."; "tile.land" gives "tile"). The page
     lists behind "Advanced" only the order types no form of it gives (SITE-TABLE-04, TBL-20);
@@ -109,6 +114,8 @@ class OrderForm:
     help: str = ""
     rule: str = ""
     gives: str = ""
+    more: str = ""
+    more_label: str = ""
 
     @property
     def order_type(self) -> str:

@@ -200,16 +200,27 @@ def _ships_order(g, seat, d, fid, v):
 
 
 def ships_help(treasury: int, lost: list[str]) -> str:
-    """What the ships form's reader must know (22.1-22.4), with the ships that cannot be kept."""
-    out = (f"Treasury {treasury}. A new ship costs 2 tokens (22.1): 2 from treasury, 2 levied "
-           "from the area it is built in, or one of each; levied tokens and treasury spent go to "
-           f"stock. At most {MOST_SHIPS} ships in play (22.4). Each ship you have is kept for 1 token "
-           "(from treasury or levied in its area) or removed: it returns to stock (22.3). On the map, "
-           "a click on a coast builds a ship there; a click on one of your ships changes its upkeep.")
+    """The line the ships form's reader sees first (22.1, 22.3): his treasury, what keeping and
+    building cost, and the ships that cannot be kept; the rules in full are :func:`ships_rules`."""
+    out = (f"Treasury {treasury}. Each ship is kept for 1 token or removed; a new one costs 2 tokens. "
+           "Click a coast to build, a ship to change its upkeep.")
     if lost:
         out += " Your ship in " + ", ".join(lost) + (" cannot be kept (no treasury and no token there): "
                                                     "it returns to stock.")
     return out
+
+
+#: the summary over :func:`ships_rules` on the page
+SHIPS_RULES_LABEL = "How ships work"
+
+
+def ships_rules() -> str:
+    """What the ships form carries out (22.1-22.4), shown behind "How ships work"."""
+    return ("A new ship costs 2 tokens (22.1): 2 from treasury, 2 levied from the area it is built in, "
+            "or one of each; levied tokens and treasury spent go to stock. At most "
+            f"{MOST_SHIPS} ships in play (22.4). Each ship you have is kept for 1 token (from treasury or "
+            "levied in its area) or removed: it returns to stock (22.3). On the map, a click on a coast "
+            "builds a ship there; a click on one of your ships changes its upkeep.")
 
 
 def ship_upkeep_field(g: Context, nation: str, i: int, area: str, n: int, treasury: int) -> FormField | None:
@@ -250,7 +261,8 @@ def _ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
             fields.append(f)
     fields += ship_build_fields(g, nation, d.options.get("build", []), treasury)
     return [OrderForm("ships", "Ships: keep and build", fields, submit="Give the ship orders",
-                      help=ships_help(treasury, lost), rule="22.1")]
+                      help=ships_help(treasury, lost), rule="22.1", more=ships_rules(),
+                      more_label=SHIPS_RULES_LABEL)]
 
 
 # ---- movement -------------------------------------------------------------------------------

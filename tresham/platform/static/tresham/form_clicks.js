@@ -119,8 +119,10 @@
       p.className = "form-click-status";
       p.setAttribute("role", "status");
       p.setAttribute("aria-live", "polite");
-      var button = form.querySelector("button[type=submit]");
-      form.insertBefore(p, button ? button.parentNode : null);
+      /* above the form's own part that holds its button (its foot, play/_decision_forms.html) */
+      var at = form.querySelector("button[type=submit]");
+      while (at && at.parentNode !== form) at = at.parentNode;
+      form.insertBefore(p, at);
     }
     p.textContent = text;
   }

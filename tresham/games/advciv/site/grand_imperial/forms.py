@@ -262,8 +262,8 @@ def _gi_ships(g: Context, seat: int, d: Decision) -> list[OrderForm]:
     fields += plain.ship_build_fields(g, g.s.players[seat].nation, d.options.get("build", []),
                                       int(d.options.get("treasury", 0)))
     return [OrderForm("ships", "Ships: keep and build (Triremes)", fields, submit="Give the ship orders",
-                      help=f"{d.prompt}. " + plain.ships_help(int(d.options.get("treasury", 0)), []),
-                      rule="GI-TURN-04")]
+                      help=plain.ships_help(int(d.options.get("treasury", 0)), []), rule="GI-TURN-04",
+                      more=plain.ships_rules(), more_label=plain.SHIPS_RULES_LABEL)]
 
 
 def _roles_order(g: Context, seat: int, d: Decision, fid: str, v: dict) -> dict:

@@ -383,8 +383,10 @@
         ul.appendChild(li);
       });
       panel.appendChild(ul);
-      panel.appendChild(button("Done", function () { send({type: "grow", areas: placed}); }));
-      panel.appendChild(button("Reset", function () { placed = {}; render(); }));
+      var growTools = el("p", {"class": "mo-tools", "data-column-foot": ""});
+      growTools.appendChild(button("Done", function () { send({type: "grow", areas: placed}); }));
+      growTools.appendChild(button("Reset", function () { placed = {}; render(); }));
+      panel.appendChild(growTools);
     } else if (m === "move") {
       panel.appendChild(el("p", {}, sel ? ("Taken: " + sel.n + " token" + (sel.n > 1 ? "s" : "") + " from " + areaName(sel.from) +
         ". Click the destination; shift-click the source for one more, click it to put one back.")
@@ -451,7 +453,8 @@
         }));
         panel.appendChild(f);
       }
-      var tools = el("p", {"class": "mo-tools"});
+      /* the panel's foot: beside the map it stays at the decision column's bottom (the platform's play.css) */
+      var tools = el("p", {"class": "mo-tools", "data-column-foot": ""});
       tools.appendChild(button("Done", function () { sendMoves("done"); }));
       tools.appendChild(button("Done unless threatened", function () { sendMoves("unless_threatened"); }));
       tools.appendChild(button("Send without confirming", function () { sendMoves(null); }));
