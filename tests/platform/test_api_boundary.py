@@ -229,6 +229,7 @@ VALID_BODIES = {
     ("POST", "/api/games/{game_id}/conversations/{conversation_id}/messages/{message_id}/report"):
         {"rule": 1, "reason": "a reason long enough"},
     ("PUT", "/api/games/{game_id}/mail"): {"delivery": "muted"},
+    ("POST", "/api/games/{game_id}/webhooks"): {"url": "https://chat.example.com/hook", "kind": "discord"},
 }
 
 

@@ -28,6 +28,15 @@ of one now takes the singular ("1 token remains", finding 9); the decisions diff
 such prompts (52 steps) and the views only in those prompts and the marks (74 steps). No
 decision was skipped in these games that was asked before (the plain game already passed the
 empty ones; the new skips are Grand Imperial's and Tigris's), so no order changed.
+
+Re-recorded for issue 26 (bots at the table), for three meant changes: every decision's JSON
+holds ``answer_due`` (an offer awaits the answer of a seat that has left the market); the
+simulation also asks such a seat's bot, which answers (the heuristic accepts a good offer or
+declines, the random bot declines; before, nobody was asked and the offer stayed open); and
+the heuristic bot leaves the market after six actions. The second changes the draws of the
+simulation's choice of decision, so 13 of the 27 games now take other orders (1 to 23 more),
+and the 14 others differ only by ``answer_due`` in their decisions. The plain interface gains
+the platform's ``bot_default`` order (a bot's default given as its own choice, SITE-BOT-03).
 """
 from __future__ import annotations
 
