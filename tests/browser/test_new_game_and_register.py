@@ -43,7 +43,7 @@ def test_the_new_game_form_follows_the_player_count(browser, site, players):
         assert shown["tokens"] == "Suggested for 3 players: 47"
         # SITE-BOT-05: each seat's bot level, for the seats of the count only, the default chosen
         assert page.locator("#id_bot_level_2").is_visible() and not page.locator("#id_bot_level_3").is_visible()
-        assert page.locator("#id_bot_level_2").input_value() == "heuristic"
+        assert page.locator("#id_bot_level_2").input_value() == "trader"
         screenshot(page, "new-game-3-players-390x844", full_page=True)
         page.locator("#id_opt_players").select_option("8")  # board three no longer fits: the standard one
         shown = page.evaluate(SHOWN)

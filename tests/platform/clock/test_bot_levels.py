@@ -206,7 +206,7 @@ def test_advciv_bots_orders_read_as_their_own_never_as_a_missed_deadline(seated)
     t.play_until(lambda s: s.turn >= 2)
     said = _bot_texts(t.game)
     nations = {r.name for r in t.rules.summary(t.state()) if r.seat in (1, 2)}
-    assert len(said) >= 10
+    assert len(said) >= 6  # the pick, the start area and the movement of each bot seat in turn 1
     assert not [x for x in said if "in time" in x or "time ran out" in x]
     own = [x for x in said if any(x.startswith(f"{n} (bot)") for n in nations)]
     assert own, said
