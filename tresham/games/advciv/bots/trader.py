@@ -37,7 +37,7 @@ from collections import Counter
 from ....rng import Rng
 from ..context import Context
 from ..rules import civcards as cc
-from ..rules.trade import DONT_CARE, MIN_CARDS, UNSPECIFIED, trade_view
+from ..rules.trade import DONT_CARE, MIN_CARDS, UNSPECIFIED, holds, trade_view
 from ..state import GameState
 from ..variant import game_for
 from ..view import information_state
@@ -161,7 +161,7 @@ class Market:
             if side is not None:
                 give, said = side
                 if deal_gain(self.g, self.unbound, give, off["said"]) >= MIN_GAIN:
-                    if _holds(self.free, give):
+                    if holds(self.free, give):
                         return self.order("trade_accept", offer=off["id"], give=give, said=said, expect=[])
                     for mine in self.view.get("offers_made", []):
                         if mine["accepted_said"] is None and set(mine["give"]) & set(give):
@@ -256,12 +256,6 @@ def _without(cards: list[str], gone: Counter) -> list[str]:
         else:
             out.append(c)
     return out
-
-
-def _holds(cards: list[str], wanted: list[str]) -> bool:
-    """Does ``cards`` hold every card of ``wanted`` (as a multiset)?"""
-    have = Counter(cards)
-    return all(have[c] >= n for c, n in Counter(wanted).items())
 
 
 def _wants_in(g: Context, text: str) -> set[str]:
