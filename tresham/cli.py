@@ -375,8 +375,11 @@ BENCH_NAMES = [*_FIRST_BENCHES, "server", "mails", *(n for n in GAME_BENCHES if 
               help="server: `tresham serve --processes N`")
 @click.option("--think-ms", default=0.0, show_default=True, type=click.FloatRange(0, 60_000),
               help="server: each player's mean pause before an order (0: at once, the server's capacity)")
+@click.option("--orders", type=click.IntRange(1, 1_000_000), default=None,
+              help="server: each game cut to at most this many orders (default: the shortest bot game's, "
+                   "at least 1,200)")
 @click.option("--json", "as_json", is_flag=True)
-def bench(what, players, games, turns, database_url, processes, think_ms, as_json) -> None:
+def bench(what, players, games, turns, database_url, processes, think_ms, orders, as_json) -> None:
     """Benchmark a game (WHAT: one of the games' own benchmarks, as their tools name them; the
     site's first game's by default: its engine's bot playouts), or the site: bots play games at
     once over HTTP against a real `tresham serve` (WHAT: server), or the mails a player gets per
@@ -384,7 +387,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
     played through the site three ways: at the table, away between his turns, always away
     (WHAT: mails; --turns, 10 when not given)."""
     if what == "mails":
-        if database_url or think_ms or processes != 1 or players or games:
+        if database_url or think_ms or processes != 1 or players or games or orders:
             raise BadInput("`bench mails` takes --turns only")
         from .platform.mail.measure import measure
 
@@ -394,8 +397,8 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
                 click.echo(f"{run['way']}: {run['per_player_per_turn']} mails per player per turn "
                            f"({run['mails']} mails: {run['by_kind']}; {run['not_sent']} not sent)")
     elif what != "server":
-        if database_url or think_ms or processes != 1:
-            raise BadInput("--database-url, --processes and --think-ms are for `bench server`")
+        if database_url or think_ms or processes != 1 or orders:
+            raise BadInput("--database-url, --processes, --think-ms and --orders are for `bench server`")
         result = GAME_BENCHES[what](players, games, turns if turns is not None else 60)
     else:
         from .platform.bench import bench_server
@@ -413,7 +416,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, as_jso
                 raise BadInput(f"bad --database-url: {e}") from None
         try:
             result = bench_server(games=games or 8, players=players or 4, database_url=database_url,
-                                  processes=processes, think_ms=think_ms)
+                                  processes=processes, think_ms=think_ms, orders=orders)
         except DatabaseError as e:
             raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
         except RuntimeError as e:

@@ -24,8 +24,9 @@ as ``orders_per_s``.
 
 Figures: ``p50_ms`` is the median time of an order's POST; ``p99_ms_early`` the 99th
 percentile over the first 100 orders of each game, ``p99_ms_late`` over the orders after
-the 1,000th. All games are cut to the same number of orders (the shortest game's, at least
-``MIN_ORDERS``), so that as many games run at once in the late window as in the early one
+the 1,000th (a game cut shorter by ``--orders``: over its last third, the early window no more
+than its first third). All games are cut to the same number of orders (the shortest game's, at least
+``MIN_ORDERS``, or ``--orders``), so that as many games run at once in the late window as in the early one
 (``inflight_early`` / ``inflight_late``: the mean number of requests in flight then).
 
 Two kinds of import wait inside the functions that need them: httpx (the HTTP client, a
@@ -230,6 +231,7 @@ class Sample:
     seq: int
     ms: float
     inflight: int
+    statements: int | None = None  # the SQL statements the server sent for it (X-Statements)
 
 
 @dataclass
@@ -314,7 +316,8 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clo
             if r.status_code != 201:
                 run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
                 return
-            run.posts.append(Sample(n, ms, now))
+            sent = r.headers.get("X-Statements")
+            run.posts.append(Sample(n, ms, now, int(sent) if sent is not None else None))
     except Exception as e:  # a failed request or order is an error of the run, not a crash
         run.errors.append(f"game {run.game_id}: {type(e).__name__}: {e}")
     finally:
@@ -327,6 +330,20 @@ def _p(values: list[float], q: int) -> float | None:
         return None
     s = sorted(values)
     return round(s[min(len(s) - 1, max(0, -(-q * len(s) // 100) - 1))], 2)
+
+
+def windows(length: int) -> tuple[int, int]:
+    """(the last order of the early window, the last order before the late one) of games
+    ``length`` orders long: the first 100 and the orders after the 1,000th, or for a shorter
+    game its last third and at most its first third."""
+    if length > LATE + 100:
+        return EARLY, LATE
+    third = length // 3
+    return min(EARLY, third), length - third
+
+
+def _median(values: list[int]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
@@ -344,9 +361,12 @@ def _setup_django(data_dir: Path, url: str | None) -> dict[str, str]:
 
 
 def bench_server(games: int = 8, players: int = 4, database_url: str | None = None,
-                 seed: str = "bench", processes: int = 1, think_ms: float = 0.0) -> dict[str, Any]:
+                 seed: str = "bench", processes: int = 1, think_ms: float = 0.0,
+                 orders: int | None = None) -> dict[str, Any]:
     """Run the server benchmark (see the module's docstring) against ``tresham serve
-    --processes N``; gives its figures."""
+    --processes N``; gives its figures. ``orders``: each game cut to at most this many orders
+    (a run at a stated load that fits in minutes; the late window's figures need more than
+    1,000, :data:`LATE`); None: the shortest game's, at least :data:`MIN_ORDERS`."""
     kind = registry.default_name()
     rules = registry.get(kind)
     t0 = time.perf_counter()
@@ -361,13 +381,15 @@ def bench_server(games: int = 8, players: int = 4, database_url: str | None = No
     if len(plans) < games:
         raise RuntimeError(f"fewer than {games} bot games of {players} players last {MIN_ORDERS} orders")
     length = min(len(p.steps) for p in plans)
+    if orders is not None:
+        length = min(length, orders)
     plans = [plan_game(rules, players, p.seed, limit=length) for p in plans]
     plan_s = time.perf_counter() - t0
 
     data_dir = Path(tempfile.mkdtemp(prefix="tresham-bench-"))
     try:
         env = _setup_django(data_dir, database_url)
-        with ServerProcess(env, processes=processes) as server:
+        with ServerProcess({**env, "TRESHAM_COUNT_STATEMENTS": "1"}, processes=processes) as server:
             with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
                                      initializer=_clock_setup, initargs=(env,)) as clock:
                 clock.submit(os.getpid).result()  # started before the clock runs
@@ -419,8 +441,9 @@ def _measure(server: ServerProcess, kind: str, rules, plans: list[Plan], players
             if rules.digest(rules.loads(stored.state)) != r.plan.digest:
                 errors.append(f"game {r.game_id}: the stored state differs from the bot's replica")
     posts = [s for r in runs for s in r.posts]
-    early = [s for s in posts if s.seq <= EARLY]
-    late = [s for s in posts if s.seq > LATE]
+    early_upto, late_after = windows(len(plans[0].steps))
+    early = [s for s in posts if s.seq <= early_upto]
+    late = [s for s in posts if s.seq > late_after]
     accepted = sum(len(r.posts) + r.clock for r in runs)
     return {
         "games": len(runs),
@@ -443,10 +466,14 @@ def _measure(server: ServerProcess, kind: str, rules, plans: list[Plan], players
         "p99_ms_late": _p([s.ms for s in late], 99),
         "p50_ms_early": _p([s.ms for s in early], 50),
         "p50_ms_late": _p([s.ms for s in late], 50),
+        "early_window": [1, early_upto],
+        "late_window": [late_after + 1, len(plans[0].steps)],
         "early_samples": len(early),
         "late_samples": len(late),
         "inflight_early": round(statistics.mean(s.inflight for s in early), 2) if early else None,
         "inflight_late": round(statistics.mean(s.inflight for s in late), 2) if late else None,
         "get_p50_ms": _p([x for r in runs for x in r.gets], 50),
+        "queries_per_post_median": _median([s.statements for s in posts if s.statements is not None]),
+        "queries_per_post_max": max((s.statements for s in posts if s.statements is not None), default=None),
         "get_p99_ms": _p([x for r in runs for x in r.gets], 99),
     }

@@ -88,6 +88,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tresham.platform.statements.CountStatements",  # off unless TRESHAM_COUNT_STATEMENTS (the benchmark's)
     "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
     "tresham.platform.middleware.ApiErrorsAsJson",
@@ -265,6 +266,9 @@ TRESHAM_MAIL_DIGEST_HOUR = int(os.environ.get("TRESHAM_MAIL_DIGEST_HOUR", "7"))
 #: A "your turn" mail waits this many seconds (at most a twelfth of the game's time limit)
 #: and is not sent if the player has given his decision by then: a player at the table is not
 #: mailed for what he sees on his screen (SITE-NOTIFY-01).
+#: each answer carries ``X-Statements``, the SQL statements its request sent (``statements.py``):
+#: the server benchmark's server turns it on to report them
+TRESHAM_COUNT_STATEMENTS = os.environ.get("TRESHAM_COUNT_STATEMENTS", "") == "1"
 TRESHAM_TURN_MAIL_DELAY = int(os.environ.get("TRESHAM_TURN_MAIL_DELAY", "600"))
 #: Orders by reply (SITE-MAILIN): the domain whose mail `tresham mail-in` receives. A "your
 #: turn" mail is answerable (Reply-To: reply+<secret>@this domain, the commands listed) only

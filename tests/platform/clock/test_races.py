@@ -17,6 +17,7 @@ from django.utils import timezone
 from tests.platform.serving import site_env
 from tresham.platform.clock.models import Due, MissedOrder
 from tresham.platform.lobby import services as lobby
+from tresham.platform.mail import attention
 from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
@@ -68,7 +69,10 @@ def _exactly_once(ids: list[int]) -> None:
 def _mails_once(ids: list[int]) -> None:
     """Each game's timeout (the first pick, in round 1: its player is removed at once) wrote,
     in its own transaction, one "your turn" to the next picker and one removal mail to each
-    of the two players; nothing else, nothing twice."""
+    of the two players; nothing else, nothing twice. The turn mail is noted by the order and
+    written by the mail's pass, which two passes (two workers) write once."""
+    attention.open_notices()
+    attention.open_notices()
     for gid in ids:
         game = Game.objects.get(pk=gid)
         rules = services.rules_of(game)

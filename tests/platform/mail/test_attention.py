@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tresham.platform.clock.models import Due
 from tresham.platform.lobby import services as lobby
-from tresham.platform.mail import preferences, sender
+from tresham.platform.mail import attention, preferences, sender
 from tresham.platform.mail.models import Outbox, Reminder
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
@@ -60,7 +60,8 @@ def later(seconds: float) -> dt.datetime:
 @pytest.mark.site("SITE-NOTIFY-01")
 def test_a_player_who_answers_at_the_table_gets_no_mail_and_decisions_opening_together_share_one(smtp, errands):
     game, ann, bob, _ = errands
-    (ann_row,) = Outbox.objects.filter(user=ann, kind="turn")  # written when north opened (the deal)
+    attention.open_notices()  # the worker's pass: the deal noted north, the pass writes its mail
+    (ann_row,) = Outbox.objects.filter(user=ann, kind="turn")
     do(game, ann, 0, {"type": "do", "errand": "north"})  # ann was at the table
     assert sender.drain() == 0  # nothing goes before the wait is over
     drain_later()
@@ -101,6 +102,7 @@ def test_a_mail_goes_only_once_a_decision_has_waited_the_whole_wait(smtp, errand
     do(game, bob, 1, {"type": "do", "errand": "east"})
     do(game, bob, 1, {"type": "do", "errand": "west"})
     do(game, ann, 0, {"type": "ask"})
+    attention.open_notices()  # the worker's pass
     (row,) = Outbox.objects.filter(user=bob, kind="turn")
     assert [k.split("|")[2] for _, k in row.decisions] == ["east", "west", "favour"]
     TurnNotice.objects.filter(user=bob, decision__contains="|favour|").update(at=F("at") + dt.timedelta(minutes=5))

@@ -13,8 +13,8 @@ import pytest
 
 from tresham.platform.clock.models import Due
 from tresham.platform.lobby import services as lobby
-from tresham.platform.mail import game_mails, sender
-from tresham.platform.mail.models import Outbox
+from tresham.platform.mail import attention, game_mails, sender
+from tresham.platform.mail.models import Outbox, TurnNotice
 from tresham.platform.play import services
 from tresham.platform.play.models import Game, LogEntry
 
@@ -54,6 +54,8 @@ def _turn_mails(smtp, user) -> list:
 
 
 def _turns(game: Game) -> list[Outbox]:
+    """The game's "your turn" mails, once the worker's pass has written those orders noted."""
+    attention.open_notices()
     return list(Outbox.objects.filter(game=game, kind="turn").order_by("pk"))
 
 
@@ -172,6 +174,7 @@ def test_a_refused_order_mails_nobody(person):
     rules = services.rules_of(game)
     state = rules.loads(game.state)
     first, second, third = rules.pick_order(state)
+    attention.open_notices()  # the worker's pass: the deal's turn mail written
     before = _outbox()
     assert [(key, user) for key, user, *_ in before if key.startswith("turn:")] == [
         (f"turn:{game.pk}:0:{users[first].pk}", users[first].pk)]
@@ -195,18 +198,18 @@ def test_an_order_stands_when_its_mails_cannot_be_written(person, monkeypatch, c
     rules = services.rules_of(game)
     state = rules.loads(game.state)
     first = rules.pick_order(state)[0]
-    mails = Outbox.objects.count()
-    real = game_mails.your_turn
+    mails = Outbox.objects.count(), TurnNotice.objects.count()
+    real = attention.note
 
     def broken(*args, **kwargs):
-        real(*args, **kwargs)  # writes its row, then fails
+        real(*args, **kwargs)  # writes its rows, then fails
         raise RuntimeError("template exploded")
 
-    monkeypatch.setattr(game_mails, "your_turn", broken)
+    monkeypatch.setattr(attention, "note", broken)
     with caplog.at_level(logging.ERROR, logger="tresham.platform.play.signals"):
         out = services.submit(game.pk, _pick(rules, state, first), seat=first, account=users[first])
     assert out.revision == 1 and LogEntry.objects.filter(game=game, seq=1).exists()
-    assert Outbox.objects.count() == mails  # the savepoint undid the half-written mail
+    assert (Outbox.objects.count(), TurnNotice.objects.count()) == mails  # the savepoint undid the half-written rows
     assert "template exploded" in caplog.text
 
 

@@ -11,6 +11,7 @@ from django.test import Client
 
 from tresham.platform.accounts import friends
 from tresham.platform.lobby import services as lobby
+from tresham.platform.mail import attention
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
 
@@ -67,6 +68,7 @@ def four_players(make_user, **options) -> Talk:
         lobby.join(game.pk, u)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+    attention.open_notices()  # the worker's pass, a second after the deal: the first turn mail written
     return Talk(game, alice, bob, carol, dave, erin, frank, {})
 
 

@@ -17,12 +17,13 @@ import datetime as dt
 import logging
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from ..accounts.mails import site_link
 from ..clock import shown
 from ..clock.schedule import decision_key
-from ..play import results, signals as play_signals
+from ..play import hooks as play_hooks, results, signals as play_signals
 from ..play.models import Game, Seat, display_name
 from .models import Webhook, WebhookPost
 
@@ -102,8 +103,13 @@ def post(game: Game, key: str, text: str, now: dt.datetime | None = None) -> lis
 
 
 def after_order(game: Game, rules, before, after, due) -> list[WebhookPost]:
-    """The messages an accepted order (or the deal, ``before`` None) calls for."""
-    if not Webhook.objects.filter(game=game, active=True).exists():
+    """The messages an accepted order (or the deal, ``before`` None) calls for. The order path
+    read whether the game has webhooks with its locked row (``has_webhooks``, :func:`connect`);
+    elsewhere it is read here."""
+    has = getattr(game, "has_webhooks", None)
+    if has is None:
+        has = Webhook.objects.filter(game=game, active=True).exists()
+    if not has:
         return []
     if rules.finished(after):
         if before is not None and rules.finished(before):
@@ -118,5 +124,11 @@ def on_game_changed(sender, game: Game, rules, before, after, events, due, **kwa
         after_order(game, rules, before, after, due)
 
 
+def has_webhooks():
+    """Whether the game (the order path's locked row) has an active webhook."""
+    return Exists(Webhook.objects.filter(game=OuterRef("pk"), active=True))
+
+
 def connect() -> None:
     play_signals.changed.connect(on_game_changed, dispatch_uid="feeds.game_changed")
+    play_hooks.read_with_lock("has_webhooks", has_webhooks)

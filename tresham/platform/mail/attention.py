@@ -27,7 +27,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...games import registry
-from ..clock.models import StandingOrder
+from ..clock import shown
+from ..clock.models import Due, StandingOrder
 from ..clock.schedule import decision_key
 from ..play.models import Game, Seat
 from . import outbox, render as facts, talk_batch
@@ -62,10 +63,11 @@ def answered_by_standing_order(game: Game, seat: int, user, kinds: set[str]) -> 
 def turn_mail(game: Game, seat: int, decisions: list[tuple[str, str]], *, deadline: dt.datetime | None,
               state=None, revision: int | None = None) -> list[Outbox]:
     """"It is your turn" to the holder of ``seat`` for ``decisions`` ((clock key, kind) each),
-    in the caller's transaction (see the module's text). Gives the row written or written
-    again ([] when none of them needs a mail)."""
-    holder = next((s for s in game.seats_now() if s.index == seat), None)
-    if holder is None or holder.user_id is None or holder.is_bot or holder.status != Seat.Status.PLAYING:
+    written now in the caller's transaction (see the module's text): a seat taken over. Gives
+    the row written or written again ([] when none of them needs a mail). An order's decisions
+    are only noted in its transaction (:func:`note`) and made mails by the worker."""
+    holder = _holder(game, seat)
+    if holder is None:
         return []
     user = holder.user
     covered = answered_by_standing_order(game, seat, user, {kind for _, kind in decisions})
@@ -78,21 +80,97 @@ def turn_mail(game: Game, seat: int, decisions: list[tuple[str, str]], *, deadli
         return []  # at most one mail per decision (SITE-NOTIFY-01)
     TurnNotice.objects.bulk_create([TurnNotice(game=game, user=user, decision=k) for k in fresh],
                                    ignore_conflicts=True)
-    now = timezone.now()
+    rev = game.revision if revision is None else revision
+    return [_write_mail(game, seat, user, fresh, deadline=deadline, state=state, revision=rev, opened=timezone.now())]
+
+
+def _holder(game: Game, seat: int) -> Seat | None:
+    """The seat's holder if he is a person playing it (a mail is his to have), else None."""
+    holder = next((s for s in game.seats_now() if s.index == seat), None)
+    if holder is None or holder.user_id is None or holder.is_bot or holder.status != Seat.Status.PLAYING:
+        return None
+    return holder
+
+
+def note(game: Game, seat: int, decisions: list[tuple[str, str]]) -> int:
+    """In the transaction of the order that opens ``decisions`` ((clock key, kind) each) for
+    the holder of ``seat``: one row each, nothing else (one statement; the seats are the
+    order's own, read with the game's lock). A decision he was told of before is not noted
+    again (at most one mail per decision, SITE-NOTIFY-01). The worker makes them mails
+    (:func:`open_notices`): the standing orders, the wait, the rendering are its work, after
+    the order has committed; the rows, committed with the order, are what must not be lost."""
+    holder = _holder(game, seat)
+    if holder is None or not decisions:
+        return 0
+    rows = [TurnNotice(game=game, user_id=holder.user_id, decision=k, pending=True, seat=seat, kind=kind[:40],
+                       revision=game.revision) for k, kind in dict(decisions).items()]
+    TurnNotice.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
+def open_notices(now: dt.datetime | None = None, limit: int = 200) -> int:
+    """The worker's pass: the decisions noted by orders (:func:`note`) made "your turn" mails,
+    each (game, player) in a transaction of its own holding its rows (several workers never
+    make one twice): those his standing orders answer are dropped (no mail, and none noted:
+    SITE-NOTIFY-01), the others join his waiting mail or make a new one, sent
+    ``TRESHAM_TURN_MAIL_DELAY`` after the first of them opened. Gives how many mails were
+    written."""
+    pairs = list(TurnNotice.objects.filter(pending=True).values_list("game_id", "user_id").distinct()[:limit])
+    written = 0
+    for game_id, user_id in pairs:
+        with transaction.atomic():
+            rows = list(TurnNotice.objects.select_for_update(skip_locked=True)
+                        .filter(game_id=game_id, user_id=user_id, pending=True).order_by("at", "pk"))
+            if rows:
+                written += _open(rows)
+    return written
+
+
+def _open(rows: list[TurnNotice]) -> int:
+    """:func:`open_notices` for one (game, player)'s noted rows, locked."""
+    game = Game.objects.filter(pk=rows[0].game_id).first()
+    done = TurnNotice.objects.filter(pk__in=[r.pk for r in rows])
+    if game is None or game.status != Game.Status.ACTIVE:
+        done.delete()
+        return 0
+    written = 0
+    for seat in sorted({r.seat for r in rows}):
+        mine = [r for r in rows if r.seat == seat]
+        holder = _holder(game, seat)
+        if holder is None or holder.user_id != mine[0].user_id:
+            TurnNotice.objects.filter(pk__in=[r.pk for r in mine]).delete()  # he is mailed as the seat's new holder
+            continue
+        covered = answered_by_standing_order(game, seat, holder.user, {r.kind for r in mine})
+        dropped = [r.pk for r in mine if r.kind in covered]
+        if dropped:
+            TurnNotice.objects.filter(pk__in=dropped).delete()
+        fresh = [r for r in mine if r.kind not in covered]
+        if fresh:
+            deadline = shown.seat_deadline(list(Due.objects.filter(game=game)), seat)
+            _write_mail(game, seat, holder.user, [r.decision for r in fresh], deadline=deadline, state=None,
+                        revision=fresh[0].revision or game.revision, opened=fresh[0].at)
+            written += 1
+    done.filter(pending=True).update(pending=False)
+    return written
+
+
+def _write_mail(game: Game, seat: int, user, fresh: list[str], *, deadline: dt.datetime | None, state,
+                revision: int, opened: dt.datetime) -> Outbox:
+    """The "your turn" mail to ``user`` for the decisions ``fresh`` (their keys), opened at
+    ``opened``: his waiting one written again, or a new one sent after the wait."""
     public = facts.PublicFacts.of(game, state)
     ctx = facts.context_for(public, user, times={"deadline": deadline})
     waiting = (Outbox.objects.select_for_update().filter(user=user, game=game, kind="turn", attempts=0,
                                                          status__in=[S.PENDING, S.DIGEST], sent_at__isnull=True)
                .order_by("pk").first())
     if waiting is not None:  # decisions opening within the wait share its mail
-        return [_again(waiting, ctx, user, game, seat, fresh)]
+        return _again(waiting, ctx, user, game, seat, fresh)
     talk, marks = talk_batch.context(user, game, seat)
     ctx.update(talk)
     subject, text, html = outbox.render("turn", ctx)
-    rev = game.revision if revision is None else revision
-    row = outbox.enqueue(user, "turn", subject, text, f"turn:{game.pk}:{rev}:{user.pk}", html=html, game=game,
-                         now=now, not_before=now + delay_of(game), decisions=[[seat, k] for k in fresh], talk=marks)
-    return [row]
+    return outbox.enqueue(user, "turn", subject, text, f"turn:{game.pk}:{revision}:{user.pk}", html=html, game=game,
+                          now=opened, not_before=opened + delay_of(game), decisions=[[seat, k] for k in fresh],
+                          talk=marks)
 
 
 def _again(row: Outbox, ctx: dict[str, Any], user, game: Game, seat: int, fresh: list[str]) -> Outbox:

@@ -156,9 +156,8 @@ def after_order(game: Game, rules, before, after, events: list[Event], due) -> l
         return rows
     humans = {s.index for s in game.seats_now()
               if s.index in seats and s.user_id is not None and s.status == Seat.Status.PLAYING and not s.is_bot}
-    for seat in sorted(humans):
-        rows += your_turn(game, seat, deadline=shown.seat_deadline(due, seat), state=after,
-                          decisions=sorted((key, kind) for key, s, kind in owed if s == seat))
+    for seat in sorted(humans):  # noted here, made mails by the worker (attention.open_notices)
+        attention.note(game, seat, sorted((key, kind) for key, s, kind in owed if s == seat))
     return rows
 
 

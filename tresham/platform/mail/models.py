@@ -173,9 +173,17 @@ class TurnNotice(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     decision = models.CharField(max_length=200, help_text="the clock's key of the decision")
     at = models.DateTimeField(auto_now_add=True)
+    #: written by an order (``attention.note``) and not yet made a mail (``attention.open_notices``,
+    #: the worker's): the seat, the decision's kind and the revision that opened it
+    pending = models.BooleanField(default=False)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=40, blank=True, default="")
+    revision = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user", "decision"], name="one_turn_mail_per_decision")]
+        indexes = [models.Index(fields=["pending"], name="turn_notice_pending",
+                                condition=models.Q(pending=True))]
 
 
 class Reminder(models.Model):

@@ -110,7 +110,7 @@ class Viewer:
 def viewer(game: Game, user) -> Viewer:
     """Everything a page needs to know about ``game`` for ``user`` (anyone)."""
     rules = services.rules_of(game)
-    seat = services.seat_of(game, user)
+    seat = services.seat_among(game.keep_seats(), user)  # the seats read once for the whole page
     state = rules.loads(game.state) if game.state else None
     view = rules.view(state, seat) if state is not None else None
     shown = state is not None and visibility.sees_game(game, rules, state, seat)
@@ -129,7 +129,7 @@ def seat_rows(v: Viewer) -> list[SeatRow]:
         if not v.game.is_finished:
             waiting = {d.player for d in v.rules.pending(v.state) if d.required}
     rows = []
-    for s in v.game.seats.select_related("user__profile").order_by("index"):
+    for s in v.game.seats_now():
         level = s.level
         rows.append(SeatRow(s.index, "Bot" if s.is_bot else s.label, s.is_bot,
                             s.status == Seat.Status.OPEN, s.index == v.seat,

@@ -47,3 +47,19 @@ def clock() -> Clock:
     if _clock is None:
         raise ImproperlyConfigured("no clock is registered: tresham.platform.clock must be in INSTALLED_APPS")
     return _clock
+
+
+#: what other apps read with a game's row when the order path locks it (``services.lock``):
+#: name -> a function giving the expression to annotate the row with (its OuterRef("pk") is the
+#: game). One read instead of one more statement in every order: the webhooks' "has this game
+#: any?" (``feeds``), read as ``getattr(game, name, None)`` (None: not read with this row).
+_lock_reads: dict[str, Callable[[], Any]] = {}
+
+
+def read_with_lock(name: str, expression: Callable[[], Any]) -> None:
+    """Have the order path read ``expression()`` as ``game.<name>`` with the locked game row."""
+    _lock_reads[name] = expression
+
+
+def lock_reads() -> dict[str, Any]:
+    return {name: make() for name, make in _lock_reads.items()}

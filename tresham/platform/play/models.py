@@ -99,17 +99,18 @@ class Game(models.Model):
 
         Inside the order path (``services.submit``) they are read once and kept for its
         transaction, which holds the game's lock (nothing else can change them meanwhile):
-        the clock and the mails of that order read them from here. Anywhere else each call
-        reads them anew."""
+        the clock and the mails of that order read them from here. A game page keeps those it
+        read for the page (``gamepages.viewer``). Anywhere else each call reads them anew."""
         kept = getattr(self, "_seats_kept", None)
         if kept is not None:
             return kept
         return list(self.seats.select_related("user__profile").order_by("index"))
 
-    def keep_seats(self) -> list["Seat"]:
-        """Read the seats and keep them on this row (call while holding its lock)."""
+    def keep_seats(self, seats: list["Seat"] | None = None) -> list["Seat"]:
+        """Keep ``seats`` (default: read them now) on this row: while holding its lock, or for
+        one page that only reads."""
         self._seats_kept = None
-        self._seats_kept = self.seats_now()
+        self._seats_kept = self.seats_now() if seats is None else seats
         return self._seats_kept
 
     def forget_seats(self) -> None:

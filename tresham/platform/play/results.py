@@ -116,4 +116,5 @@ def replay_url(game, rules: GameRules) -> str:
 
 def seat_players(game) -> dict[int, str]:
     """Who played each seat of ``game`` as the result names him: his display name, "bot"."""
-    return {s.index: ("bot" if s.is_bot else s.label) for s in game.seats.all()}
+    seats = getattr(game, "_seats_kept", None) or game.seats.all()  # a page's kept seats, or a list's prefetched
+    return {s.index: ("bot" if s.is_bot else s.label) for s in seats}

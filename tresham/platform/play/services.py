@@ -22,6 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils import timezone
 
 from ...games import registry
@@ -112,23 +113,46 @@ def start_game(game: Game) -> None:
 
 
 # ---- the one path --------------------------------------------------------------------------
-def lock(game_id: int, *, skip_locked: bool = False) -> Game | None:
+def lock(game_id: int, *, skip_locked: bool = False, seats: bool = False,
+         replay: tuple[Any, str] | None = None) -> Game | None:
     """The game's row, locked for this transaction (None if ``skip_locked`` and another
-    transaction holds it). On SQLite the IMMEDIATE transaction already holds the lock."""
+    transaction holds it). On SQLite the IMMEDIATE transaction already holds the lock.
+
+    ``seats``: its seats (with their users and profiles) read with it and kept for the
+    transaction (:meth:`.models.Game.keep_seats`), the one read of them an order makes, and
+    what the other apps read with the row (:func:`.hooks.read_with_lock`).
+    ``replay``: (account, client key): the revision of the order that account already gave
+    with that key, if any, read in the same statement (``game.replay_seq``, None if none)."""
     qs = Game.objects.select_for_update(skip_locked=skip_locked).filter(pk=game_id)
+    if seats:
+        qs = qs.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__profile")
+                                          .order_by("index"))).annotate(**hooks.lock_reads())
+    if replay is not None:
+        account, key = replay
+        first = LogEntry.objects.filter(game=OuterRef("pk"), client_key=key)
+        first = first.filter(account=account) if account is not None else first.filter(account__isnull=True)
+        qs = qs.annotate(replay_seq=Subquery(first.values("seq")[:1]))
     game = qs.first()
     if game is None and not skip_locked:
         raise GameNotFound(f"there is no game {game_id}")
+    if game is not None and seats:
+        game.keep_seats(list(game.seats.all()))
     return game
 
 
-def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_site: bool = False,
+#: ``submit(..., seat=OWN)``: the seat the account plays in the game, found among the seats
+#: read with the game's lock (no look-up of its own)
+OWN = object()
+
+
+def submit(game_id: int, order: Any, *, seat: int | None | object, account=None, by_site: bool = False,
            reason: str = "", client_key: str | None = None, revision: int | None = None,
            notes: list[Event] | tuple[Event, ...] = ()) -> Outcome:
     """Apply one order to a game in one transaction, or refuse it changing nothing.
 
     ``seat``: who gives it (checked by the caller to be the account's seat; None only for a
-    site order that concerns no seat). ``by_site``: the site gives it (timeouts, the
+    site order that concerns no seat); :data:`OWN`: the seat ``account`` plays in the game
+    (NotYourSeat if none, or if the order names another). ``by_site``: the site gives it (timeouts, the
     clock, bots' defaults, standing orders). ``reason``: why the platform gives it, kept in
     the log; a bot's order (:data:`BOT_REASONS`) reads as its seat's own in the history, the
     seat's name followed by "(bot)" (SITE-BOT-03). ``client_key``: a retried request with the same
@@ -137,25 +161,65 @@ def submit(game_id: int, order: Any, *, seat: int | None, account=None, by_site:
     ("Egypt's standing order was applied"), recorded before the game's. Raises IllegalOrder
     (the rules refuse), AlreadyDone (an IllegalOrder: the order would change nothing, so
     nothing is logged; SITE-SAFE-10), Refusal (the site refuses it: not his seat, a stale
-    revision, the game not started or over)."""
+    revision, the game not started or over).
+
+    Its statements (SITE-SAFE-01's "nothing lost", issue 28's lean path): the game's row with
+    its seats and the client key's first answer (two reads), the log entry, its events, the
+    game's row, the clock's due rows; no savepoint of its own: a client key racing in through
+    another connection fails the log entry's unique constraint, the whole transaction rolls
+    back, and the first answer is given."""
     if not isinstance(order, dict):
         raise IllegalOrder("", "an order must be a JSON object")
-    with transaction.atomic():
-        game = lock(game_id)
-        try:
-            return _submit_locked(game, order, seat=seat, account=account, by_site=by_site,
-                                  reason=reason, client_key=client_key, revision=revision, notes=notes)
-        finally:
-            game.forget_seats()
+    replay = (account, client_key) if client_key is not None else None
+    try:
+        with transaction.atomic():
+            game = lock(game_id, seats=True, replay=replay)
+            try:
+                if seat is OWN:
+                    seat = _own_seat(game, account, order)
+                return _submit_locked(game, order, seat=seat, account=account, by_site=by_site,
+                                      reason=reason, client_key=client_key, revision=revision, notes=notes)
+            except (IllegalOrder, Stale, GameOver) as e:
+                first = _first_answer(game, account, client_key, seat) if replay else None
+                if first is None:
+                    raise
+                return first  # the first request's answer raced in on PostgreSQL (docstring)
+            finally:
+                game.forget_seats()
+    except IntegrityError:
+        first = _first_answer(Game(pk=game_id), account, client_key, None if seat is OWN else seat) if replay else None
+        if first is None:
+            raise
+        return first
+
+
+def _own_seat(game: Game, account, order: dict) -> int:
+    """The seat ``account`` plays in ``game`` (among its kept seats), which the order must not
+    name otherwise."""
+    seat = seat_among(game.seats_now(), account)
+    if seat is None:
+        raise NotYourSeat("you have no seat in this game")
+    given = order.get("player", seat)
+    if given != seat or isinstance(given, bool):
+        raise NotYourSeat(f"you play seat {seat}; you cannot give orders for seat {given!r}"[:200])
+    return seat
+
+
+def _first_answer(game: Game, account, client_key: str | None, seat) -> Outcome | None:
+    """The answer to the order ``account`` already gave with ``client_key``, if any."""
+    first = LogEntry.objects.filter(game_id=game.pk, account=account, client_key=client_key).first()
+    if first is None:
+        return None
+    if not isinstance(seat, int):
+        seat = first.seat
+    return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
 
 
 def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_site: bool, reason: str,
                    client_key: str | None, revision: int | None, notes) -> Outcome:
-    """:func:`submit` once the game's row is locked."""
-    if client_key is not None:
-        first = LogEntry.objects.filter(game=game, account=account, client_key=client_key).first()
-        if first is not None:
-            return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+    """:func:`submit` once the game's row is locked, its seats kept."""
+    if getattr(game, "replay_seq", None) is not None:
+        return Outcome(game.pk, game.replay_seq, _events_for(game, game.replay_seq, seat), replayed=True)
     if game.status == Game.Status.FINISHED:
         raise GameOver("the game is over")
     if game.status != Game.Status.ACTIVE:
@@ -168,25 +232,19 @@ def _submit_locked(game: Game, order: dict, *, seat: int | None, account, by_sit
     state = rules.loads(game.state)
     new, events = rules.apply(state, order, by_site=by_site)  # IllegalOrder: nothing written
     text = rules.dumps(new)
-    if not events and text == rules.dumps(state):
+    if not events and text == game.state:
         # SITE-SAFE-10: accepted, but it leaves the game as it was and says nothing: a repeat
         # ("Done" twice). Not logged, no new revision; no deadline, mail or live page moves.
         raise AlreadyDone()
     seq = game.revision + 1
     stage = rules.stage(new)
-    try:
-        with transaction.atomic():
-            LogEntry.objects.create(game=game, seq=seq, seat=seat, by_site=by_site,
-                                    account=account, order=order, reason=reason[:40],
-                                    stage=stage[:120], client_key=client_key)
-    except IntegrityError:  # the same client key raced in through another connection
-        first = LogEntry.objects.get(game=game, account=account, client_key=client_key)
-        return Outcome(game.pk, first.seq, _events_for(game, first.seq, seat), replayed=True)
+    LogEntry.objects.create(game=game, seq=seq, seat=seat, by_site=by_site, account=account, order=order,
+                            reason=reason[:40], stage=stage[:120], client_key=client_key)
     if reason in BOT_REASONS and seat is not None:
         events = as_bots(rules, (state, new), seat, events)
     events = list(notes) + list(events)
     _record_events(game, seq, events)
-    seats = game.keep_seats()
+    seats = game.seats_now()
     if account is not None and seat is not None and not by_site and any(
             s.index == seat and s.user_id == account.pk and s.missed_in_a_row for s in seats):
         # his own order: the run of missed deadlines is over (SITE-REMOVE-01)
