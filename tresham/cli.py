@@ -128,7 +128,8 @@ KEEP_ALIVE_S = 30
                    "one per core uses them all)")
 def serve(host: str, port: int, database_url: str | None, no_worker: bool, access_log: bool,
           processes: int) -> None:
-    """Run the site: apply the database migrations, collect the static files, serve the ASGI
+    """Run the site: apply the database migrations, collect the static files (hashed names),
+    load what the first pages need (platform/warmup.py), serve the ASGI
     application with uvicorn (in ``--processes`` processes) and run the worker in this
     process (unless --no-worker)."""
     import os
@@ -144,7 +145,7 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-    from .platform.asgi import application
+    from .platform.asgi import application, warmed_up  # warmed up: URLs, games, templates
     from .platform.clock.worker import WorkerThread
 
     # WhiteNoise hands Django's ASGI handler a file iterator; Django warns on every static file
@@ -162,7 +163,7 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
                             timeout_graceful_shutdown=10, workers=processes,
                             timeout_keep_alive=KEEP_ALIVE_S, proxy_headers=False)
     click.echo(f"Tresham on http://{host}:{port}/ ({where}; {processes} server process"
-               f"{'es' if processes > 1 else ''}; worker "
+               f"{'es' if processes > 1 else ''}; warmed up in {sum(warmed_up.values()):.1f} s; worker "
                f"{'in this process' if worker else 'not started: run tresham worker'}; Ctrl-C stops)")
     try:
         if processes == 1:

@@ -194,16 +194,21 @@ def inject(page, game_id: int, data: dict, posted: list) -> None:
             return
         resp = route.fetch()
         html = resp.text()
-        html = re.sub(r'<section aria-labelledby="map-orders-title".*?</section>\s*<script[^>]*map_orders\.js[^>]*></script>',
+        hashed = r"(?:\.[0-9a-f]{12})?"  # the static files' names carry their hash once collected
+        script = re.search(rf'<script src="([^"]*map_orders{hashed}\.js)"', html)
+        html = re.sub(rf'<section aria-labelledby="map-orders-title".*?</section>\s*<script[^>]*map_orders{hashed}\.js[^>]*></script>',
                       "", html, flags=re.S)
-        m = re.search(r'<script src="([^"]*)board\.js"', html)
+        m = re.search(rf'<script src="([^"]*)board{hashed}\.js"', html)
         assert m, "no map on the page"
+        src = script.group(1) if script else f'{m.group(1).removesuffix("tresham/")}advciv/map_orders.js'
         block = ('<section aria-labelledby="map-orders-title" id="map-orders" class="map-orders">'
                  '<h2 id="map-orders-title">Orders on the map</h2>'
                  f'<script id="map-orders-data" type="application/json">{json.dumps(data)}</script>'
                  '<div class="map-orders-panel" data-map-orders></div></section>'
-                 f'<script src="{m.group(1).removesuffix("tresham/")}advciv/map_orders.js" defer></script>')
-        route.fulfill(response=resp, body=html.replace(m.group(0), block + m.group(0), 1))
+                 f'<script src="{src}" defer></script>')
+        # the page as the browser decoded it: sent again without the site's Content-Encoding
+        headers = {k: v for k, v in resp.headers.items() if k.lower() not in ("content-encoding", "content-length")}
+        route.fulfill(response=resp, headers=headers, body=html.replace(m.group(0), block + m.group(0), 1))
 
     page.route(re.compile(rf".*/games/{game_id}/$"), handle)
 

@@ -18,8 +18,10 @@ ways, both measured with ``tresham bench server`` (docs/platform.md, "Speed"):
 The live pages' event streams are async views: Django runs each from that thread on the
 event loop, which then sends its messages; a stream holds no thread and no connection. A
 slow request holds up the requests behind it in its process: run more processes
-(``tresham serve --processes N``) to serve more at once. The objects made at start-up are
-frozen out of the garbage collector's full passes, which stop the request thread.
+(``tresham serve --processes N``) to serve more at once. What the first requests would load
+(the URLs, the games' modules and maps, the templates) is loaded as the application is
+imported (``warmup.py``). The objects made at start-up are frozen out of the garbage
+collector's full passes, which stop the request thread.
 """
 import gc
 import os
@@ -48,6 +50,11 @@ class SiteHandler(ASGIHandler):
 
 django.setup(set_prefix=False)
 application = SiteHandler()
+# The URLs, the games' modules and maps, the templates: loaded now, not by the first requests
+# (warmup.py); before the freeze below, so they are frozen too.
+from .warmup import warm_up  # noqa: E402  (after django.setup)
+
+warmed_up = warm_up()
 # What start-up made (Django, the apps, the games' data) lives as long as the process: the
 # collector's full passes never scan it again (a full pass: 85 -> 30 ms, docs/platform.md).
 gc.collect()

@@ -89,12 +89,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tresham.platform.statements.CountStatements",  # off unless TRESHAM_COUNT_STATEMENTS (the benchmark's)
+    # gzip for every answer built whole (pages, JSON), never for a stream (the live pages'
+    # events, WhiteNoise's files): tresham/platform/compression.py
+    "tresham.platform.compression.CompressPages",
     "tresham.platform.middleware.ForwardedHeaders",
     "tresham.platform.middleware.BodySizeLimit",
     "tresham.platform.middleware.ApiErrorsAsJson",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tresham.platform.statics.StaticFiles",  # WhiteNoise: hashed names cached a year
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -225,11 +228,12 @@ STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise looks for it at start
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# collectstatic (run by `tresham serve`) keeps a gzip copy of each static file beside it, which
-# WhiteNoise sends to browsers that accept gzip (Vary: Accept-Encoding); the URLs stay the same.
+# collectstatic (run by `tresham serve`) copies each static file under a hashed name too, which
+# {% static %} gives and WhiteNoise sends cached for a year, with a gzip copy beside it for
+# browsers that accept gzip (Vary: Accept-Encoding): tresham/platform/statics.py
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tresham.platform.statics.HashedStatic"},
 }
 #: Largest request body the site reads (an order is a few kilobytes): larger gets 413.
 MAX_BODY_BYTES = int(os.environ.get("TRESHAM_MAX_BODY_BYTES", str(64 * 1024)))

@@ -8,8 +8,8 @@ fetch it; it is generated once per configuration and kept in the data directory
 the browser has it) and, when asked for by key (``?v=<key>``, as the page does), cached
 for a year. Both are sent gzip-compressed to a browser that accepts it (``Vary:
 Accept-Encoding``): the base map's compressed copy is made once per key and kept beside it
-(``<game>-<key>.svg.gz``); the pieces are compressed per response. Only these two views are
-compressed, not the site (a global GZipMiddleware would buffer the live pages' event stream).
+(``<game>-<key>.svg.gz``); the pieces, like every page and JSON answer, by the site's
+middleware (``compression.CompressPages``), per response.
 The pieces come from ``rules.view(state, seat)`` of the caller's own seat (a
 visitor's: seat None), once the game may be shown to him (SITE-LIST-04), never from the state.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 import gzip
 import logging
 import os
-import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -26,11 +25,11 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.http import quote_etag
 from django.views.decorators.http import require_safe
 
 from ...games.contract import BoardUnavailable, GameRules
+from ..compression import accepts_gzip
 from . import services
 from .models import Game
 from .gamepages import Viewer, viewer
@@ -43,10 +42,6 @@ FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "public, max-age=0, must-revalidate"
 #: The base map is a document of its own when opened directly: no scripts, nothing fetched.
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
-
-
-#: Responses smaller than this are sent as they are (gzip would gain nothing).
-MIN_GZIP = 512
 
 
 def cache_dir() -> Path:
@@ -98,29 +93,6 @@ def cached_svg_gzip(kind: str, key: str, svg: str) -> bytes:
     data = gzip.compress(svg.encode("utf-8"), compresslevel=9, mtime=0)
     _write_atomic(path, data)
     return data
-
-
-_CODING = re.compile(r"^\s*([^;\s]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?")
-
-
-def accepts_gzip(request: HttpRequest) -> bool:
-    """Whether the request's Accept-Encoding allows gzip: ``gzip`` with q > 0 or, if gzip is
-    not named, ``*`` with q > 0."""
-    star = None
-    for part in request.headers.get("Accept-Encoding", "").split(","):
-        m = _CODING.match(part)
-        if not m:
-            continue
-        coding = m.group(1).lower()
-        try:
-            q = float(m.group(2)) if m.group(2) is not None else 1.0
-        except ValueError:
-            q = 0.0
-        if coding in ("gzip", "x-gzip"):
-            return q > 0
-        if coding == "*":
-            star = q > 0
-    return bool(star)
 
 
 def _no_map(pk: int) -> HttpResponse:
@@ -251,22 +223,7 @@ def board_json(request: HttpRequest, pk: int) -> HttpResponse:
     if _etag_matches(request, etag):
         return HttpResponse(status=304, headers=headers)
     p = ctx["pieces"]
-    response = JsonResponse({"revision": game.revision, "base": ctx["url"], "view_box": ctx["view_box"],
-                             "svg": p.get("svg", ""), "pieces": p.get("pieces", []), "own": p.get("own") or []},
-                            headers=headers)
-    return gzipped(request, response)
+    return JsonResponse({"revision": game.revision, "base": ctx["url"], "view_box": ctx["view_box"],
+                         "svg": p.get("svg", ""), "pieces": p.get("pieces", []), "own": p.get("own") or []},
+                        headers=headers)  # gzip-encoded by compression.CompressPages when asked
 
-
-def gzipped(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """``response`` gzip-encoded if the request allows it and it is worth it (its ETag made
-    weak, as the encoded bytes differ); ``Vary: Accept-Encoding`` either way."""
-    patch_vary_headers(response, ["Accept-Encoding"])
-    if (not accepts_gzip(request) or response.streaming or response.has_header("Content-Encoding")
-            or len(response.content) < MIN_GZIP):
-        return response
-    response.content = gzip.compress(response.content, compresslevel=6, mtime=0)
-    response.headers["Content-Encoding"] = "gzip"
-    response.headers["Content-Length"] = str(len(response.content))
-    if response.has_header("ETag") and not response.headers["ETag"].startswith("W/"):
-        response.headers["ETag"] = "W/" + response.headers["ETag"]
-    return response
