@@ -35,6 +35,13 @@ def _plain_copy(x: Any) -> Any:
     return x
 
 
+def copy_options(o: "Options") -> "Options":
+    """An independent copy of a game's options (its variant's own copied too)."""
+    if o.variant_options is None:
+        return replace(o)
+    return replace(o, variant_options=_plain_copy(o.variant_options))
+
+
 def _known_variant(name: str) -> str:
     """The option ``variant`` names a registered variant exactly (``variant.VARIANTS``)."""
     from .variant import find_variant
@@ -244,8 +251,7 @@ class GameState:
         """An independent copy (equal to a JSON round trip, much faster)."""
         b = self.board
         return GameState(
-            options=(replace(self.options) if self.options.variant_options is None else
-                     replace(self.options, variant_options=_plain_copy(self.options.variant_options))),
+            options=copy_options(self.options),
             players=[Player(p.seat, p.nation, p.stock, p.treasury, list(p.hand), dict(p.civ_cards), p.ast,
                             p.census, p.inert, list(p.new_cities), _plain_copy(p.flags))
                      for p in self.players],
