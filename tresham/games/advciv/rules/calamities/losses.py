@@ -191,22 +191,34 @@ def _need(g: Context, loss: dict, t: LossTable, stock: int, tokens: int) -> int:
     return t.reach(0, stock).target(tokens, loss["points"], loss.get("max"))
 
 
+def _measure(g: Context, loss: dict) -> tuple[dict[str, int], LossTable, int]:
+    """(the tokens that may go per area, the cities' table, the exact total owed): what the
+    helpers below need, each worked out once. Barbarians and pirates owe nothing (29.65)."""
+    caps = token_caps(g, loss)
+    t = LossTable(g, loss)
+    if loss["nation"] in SPECIAL_OWNERS:
+        return caps, t, 0
+    return caps, t, _need(g, loss, t, g.of(loss["nation"]).stock, sum(caps.values()))
+
+
+def _most(g: Context, loss: dict, caps: dict[str, int], t: LossTable) -> int:
+    """All the unit points the nation could lose, from its :func:`_measure`."""
+    if loss["nation"] in SPECIAL_OWNERS:
+        return 0
+    return t.reach(0, g.of(loss["nation"]).stock).largest() + sum(caps.values())
+
+
 def required(g: Context, loss: dict) -> int:
     """The exact number of unit points the loss costs (29.63); barbarians and pirates are
     never affected (29.65)."""
-    if loss["nation"] in SPECIAL_OWNERS:
-        return 0
-    caps = token_caps(g, loss)
-    table = LossTable(g, loss)
-    return _need(g, loss, table, g.of(loss["nation"]).stock, sum(caps.values()))
+    return _measure(g, loss)[2]
 
 
 def maximum(g: Context, loss: dict) -> int:
     """All the unit points the nation could lose to this calamity."""
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
-    t = LossTable(g, loss)
-    return t.reach(0, g.of(loss["nation"]).stock).largest() + sum(token_caps(g, loss).values())
+    return _most(g, loss, token_caps(g, loss), LossTable(g, loss))
 
 
 # ---- checking and applying a choice ------------------------------------------------------
@@ -334,19 +346,23 @@ def random_choice(g: Context, loss: dict, rng) -> dict[str, Any]:
 def forced_choice(g: Context, loss: dict) -> dict[str, Any] | None:
     """The choice when there is only one (nothing to lose; everything must go; tokens in a
     single area and no city), else None."""
-    caps = token_caps(g, loss)
-    cities = city_areas(g, loss)
-    need = required(g, loss)
+    return _forced(g, loss)[0]
+
+
+def _forced(g: Context, loss: dict) -> tuple[dict[str, Any] | None, int]:
+    """(:func:`forced_choice`, the total owed)."""
+    caps, t, need = _measure(g, loss)
+    cities = t.cities
     if need == 0:
-        return {"tokens": {}, "reduce": [], "destroy": []}
+        return {"tokens": {}, "reduce": [], "destroy": []}, need
     if not cities and len(caps) == 1:
         (a, _), = caps.items()
-        return {"tokens": {a: need}, "reduce": [], "destroy": []}
-    if need == maximum(g, loss):
+        return {"tokens": {a: need}, "reduce": [], "destroy": []}, need
+    if need == _most(g, loss, caps, t):
         # everything goes: destroying every city is the way (a reduction that leaves
         # nothing, or one token in an Epidemic, comes to the same)
-        return {"tokens": dict(caps), "reduce": [], "destroy": list(cities)}
-    return None
+        return {"tokens": dict(caps), "reduce": [], "destroy": list(cities)}, need
+    return None, need
 
 
 # ---- queue helpers: several losses owed at once ------------------------------------------
@@ -363,17 +379,16 @@ def settle(g: Context, losses: dict[str, dict]) -> None:
             apply(g, loss, **random_choice(g, loss, g.rng))
             del losses[nation]
             continue
-        forced = forced_choice(g, loss)
+        forced, need = _forced(g, loss)
         if forced is not None:
-            if required(g, loss) > 0:
+            if need > 0:
                 apply(g, loss, **forced)
             del losses[nation]
 
 
 def decision(g: Context, loss: dict) -> Decision:
     """The choose_losses decision for one loss (SITE-CAL-05 default: random units)."""
-    need = required(g, loss)
-    table = LossTable(g, loss)
+    caps, table, need = _measure(g, loss)
     stock = g.of(loss["nation"]).stock
     why = loss["why"] or "a calamity"
     return Decision(
@@ -382,7 +397,7 @@ def decision(g: Context, loss: dict) -> Decision:
         + (" (cities count 5, or 5 minus the tokens left when reduced)" if table.cities else ""),
         required=True, default="random units are lost",
         options={"points": need, "nominal": loss["points"], "mode": loss["mode"],
-                 "tokens": token_caps(g, loss),
+                 "tokens": caps,
                  "cities": {a: {"reduce": table.step(i, "reduce", stock)[0],
                                 "destroy": table.step(i, "destroy", stock)[0]}
                             for i, a in enumerate(table.cities)}})
