@@ -133,19 +133,22 @@ MAX_OFFERS = 2
 MAX_ACTIONS = 6
 
 
-def _marginal(g: Context, hand: list[str], card: str) -> float:
-    """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose."""
+def _marginal(g: Context, hand: list[str], card: str, whole: int | None = None) -> float:
+    """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose.
+    ``whole``: the hand's own value, when known."""
     if g.d.is_calamity(card):
         return -CALAMITY_RELIEF if g.d.is_tradable(card) else float("inf")
     rest = list(hand)
     rest.remove(card)
-    return g.hand_value(hand) - g.hand_value(rest)
+    return (g.hand_value(hand) if whole is None else whole) - g.hand_value(rest)
 
 
 def _junk(g: Context, hand: list[str], n: int) -> list[str]:
     """The ``n`` tradable cards that cost least to lose (calamities first)."""
     pool = [c for c in hand if g.d.is_tradable(c)]
-    pool.sort(key=lambda c: (_marginal(g, hand, c), c))
+    whole = g.hand_value(hand)
+    cost = {c: _marginal(g, hand, c, whole) for c in set(pool)}  # the same for each copy
+    pool.sort(key=lambda c: (cost[c], c))
     return pool[:n]
 
 
