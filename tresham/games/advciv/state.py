@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, ValidationError
@@ -36,10 +37,12 @@ def _plain_copy(x: Any) -> Any:
 
 
 def copy_options(o: "Options") -> "Options":
-    """An independent copy of a game's options (its variant's own copied too)."""
-    if o.variant_options is None:
-        return replace(o)
-    return replace(o, variant_options=_plain_copy(o.variant_options))
+    """An independent copy of a game's options (its variant's own copied too); as
+    ``dataclasses.replace``, several times faster (every information state makes one)."""
+    new = Options(*_option_values(o))
+    if new.variant_options is not None:
+        new.variant_options = _plain_copy(new.variant_options)
+    return new
 
 
 def _known_variant(name: str) -> str:
@@ -142,6 +145,9 @@ class Options:
                                f"game options: {explain(e, noun='option', model=options_model())}") from None
         return cls(**{f.name: getattr(m, f.name) for f in fields(cls)})
 
+
+#: Every option's value, in the order of the fields (``Options(*_option_values(o))`` copies).
+_option_values = attrgetter(*(f.name for f in fields(Options)))
 
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
@@ -255,7 +261,7 @@ class GameState:
             players=[Player(p.seat, p.nation, p.stock, p.treasury, list(p.hand), dict(p.civ_cards), p.ast,
                             p.census, p.inert, list(p.new_cities), _plain_copy(p.flags))
                      for p in self.players],
-            board=Board({a: dict(m) for a, m in b.tokens.items()}, dict(b.cities),
+            board=Board({a: m.copy() for a, m in b.tokens.items()}, dict(b.cities),
                         {n: list(v) for n, v in b.ships.items()}),
             stacks=[list(st) for st in self.stacks],
             set_aside=list(self.set_aside),

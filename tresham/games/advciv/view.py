@@ -116,7 +116,7 @@ def information_state(state: GameState, seat: int) -> GameState:
     s = GameState(
         options=copy_options(state.options),
         players=[_known_player(p, p.seat == seat) for p in state.players],
-        board=Board({a: dict(m) for a, m in b.tokens.items()}, dict(b.cities),
+        board=Board({a: m.copy() for a, m in b.tokens.items()}, dict(b.cities),
                     {n: list(v) for n, v in b.ships.items()}),
         stacks=[[HIDDEN] * len(st) for st in state.stacks],
         set_aside=[HIDDEN] * len(state.set_aside),
