@@ -43,14 +43,27 @@ def plan_moves(g: Context, seat: int) -> dict:
     arriving: dict[str, int] = {}
     moves: list[dict] = []
 
+    foreign_areas: dict[str, bool] = {}  # the board does not change while planning
+    limits: dict[str, int] = {}
+
+    def limit(area: str) -> int:
+        got = limits.get(area)
+        if got is None:
+            got = limits[area] = g.limit(area, nation)
+        return got
+
     def foreign(area: str) -> bool:
-        owner = board.cities.get(area)
-        return (owner is not None and owner != nation) or any(o != nation for o in board.owners(area))
+        got = foreign_areas.get(area)
+        if got is None:
+            owner = board.cities.get(area)
+            got = foreign_areas[area] = ((owner is not None and owner != nation)
+                                         or any(o != nation for o in board.owners(area)))
+        return got
 
     def room(area: str) -> int:
         if area in board.cities:
             return 0
-        return g.limit(area, nation) - mine.get(area, 0) - arriving.get(area, 0)
+        return limit(area) - mine.get(area, 0) - arriving.get(area, 0)
 
     def move(src: str, dst: str, n: int) -> None:
         if n <= 0:
@@ -69,7 +82,7 @@ def plan_moves(g: Context, seat: int) -> dict:
         for a, n in mine.items():
             if a == target or a in planned or a in board.cities:
                 continue
-            total += min(n - taking.get(a, 0), g.limit(a, nation))
+            total += min(n - taking.get(a, 0), limit(a))
         return total
 
     sites = {b for a in mine for b in (a, *g.areas[a].land_adj)
@@ -93,7 +106,7 @@ def plan_moves(g: Context, seat: int) -> dict:
 
     # 2. tokens in city areas or above the limit spread to neighbours with room
     for area in sorted(mine):
-        keep = 0 if area in board.cities else g.limit(area, nation)
+        keep = 0 if area in board.cities else limit(area)
         surplus = min(left.get(area, 0), mine[area] - keep)
         if surplus <= 0:
             continue
