@@ -17,6 +17,7 @@ from functools import cache
 
 from ..contract import Event, IllegalOrder
 from ...rng import Rng
+from . import hand_values
 from .data import (
     BARBARIANS,
     CITIES_PER_NATION,
@@ -330,15 +331,14 @@ class Context:
     def set_value(self, card: str, n: int) -> int:
         """Value of ``n`` identical commodity cards: n² × face value, capped by the printed
         maximum (28.51, 28.52). Calamities are worth nothing."""
-        c = self.d.commodities.get(card)
-        if c is None or n <= 0:
-            return 0
-        n = min(n, c.count)
-        return n * n * c.value
+        return hand_values.set_value(self.d.commodities, card, n)
 
     def hand_value(self, cards: list[str], mining: bool = False) -> int:
         """Value of a group of trade cards as sets; with Mining one eligible set counts one
-        card larger, once (28.53, 32.261, Z-29)."""
+        card larger, once (28.53, 32.261, Z-29). With the plain set values, kept by hand
+        (``hand_values.valuer``)."""
+        if type(self).set_value is Context.set_value:
+            return hand_values.valuer(self.d)(tuple(sorted(cards)), mining)
         counts = Counter(c for c in cards if c in self.d.commodities)
         total = sum(self.set_value(c, n) for c, n in counts.items())
         if mining:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, ValidationError
@@ -33,6 +34,15 @@ def _plain_copy(x: Any) -> Any:
     if t is tuple:
         return tuple(_plain_copy(v) for v in x)
     return x
+
+
+def copy_options(o: "Options") -> "Options":
+    """An independent copy of a game's options (its variant's own copied too); as
+    ``dataclasses.replace``, several times faster (every information state makes one)."""
+    new = Options(*_option_values(o))
+    if new.variant_options is not None:
+        new.variant_options = _plain_copy(new.variant_options)
+    return new
 
 
 def _known_variant(name: str) -> str:
@@ -135,6 +145,9 @@ class Options:
                                f"game options: {explain(e, noun='option', model=options_model())}") from None
         return cls(**{f.name: getattr(m, f.name) for f in fields(cls)})
 
+
+#: Every option's value, in the order of the fields (``Options(*_option_values(o))`` copies).
+_option_values = attrgetter(*(f.name for f in fields(Options)))
 
 #: The rule each option comes from, cited when it is refused.
 OPTION_RULES = {"players": "16.1", "board": "16.1", "wem": "3.1", "tokens": "5.1",
@@ -244,12 +257,11 @@ class GameState:
         """An independent copy (equal to a JSON round trip, much faster)."""
         b = self.board
         return GameState(
-            options=(replace(self.options) if self.options.variant_options is None else
-                     replace(self.options, variant_options=_plain_copy(self.options.variant_options))),
+            options=copy_options(self.options),
             players=[Player(p.seat, p.nation, p.stock, p.treasury, list(p.hand), dict(p.civ_cards), p.ast,
                             p.census, p.inert, list(p.new_cities), _plain_copy(p.flags))
                      for p in self.players],
-            board=Board({a: dict(m) for a, m in b.tokens.items()}, dict(b.cities),
+            board=Board({a: m.copy() for a, m in b.tokens.items()}, dict(b.cities),
                         {n: list(v) for n, v in b.ships.items()}),
             stacks=[list(st) for st in self.stacks],
             set_aside=list(self.set_aside),

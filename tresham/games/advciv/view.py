@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import GameState
+from .state import Board, GameState, Player, _plain_copy, copy_options
 from .variant import Variant, variant_of
 
 #: Hooks that phases add to views: name -> function(game, seat) -> dict (merged under "phase").
@@ -107,20 +107,45 @@ def information_state(state: GameState, seat: int) -> GameState:
     cannot peek. Phase scratch data is kept after the phase's ``PHASE_SECRETS`` hook has
     taken out what ``seat`` may not know. Another player's ``flags["calamity_from"]`` (which
     traded calamity he holds, 29.61) is dropped: only he and nobody else knows it (27.4).
-    Last, the variant masks its own state (``Variant.hide``)."""
+    Last, the variant masks its own state (``Variant.hide``).
+
+    Built directly, masked as it is made (the secret cards are never copied): an
+    independent state, as ``GameState.copy``, which a preview may change freely."""
     variant = variant_of(state)
-    s = state.copy()
-    for p in s.players:
-        if p.seat != seat:
-            p.hand = [HIDDEN] * len(p.hand)
-            p.flags.pop("calamity_from", None)
+    b = state.board
+    s = GameState(
+        options=copy_options(state.options),
+        players=[_known_player(p, p.seat == seat) for p in state.players],
+        board=Board({a: m.copy() for a, m in b.tokens.items()}, dict(b.cities),
+                    {n: list(v) for n, v in b.ships.items()}),
+        stacks=[[HIDDEN] * len(st) for st in state.stacks],
+        set_aside=[HIDDEN] * len(state.set_aside),
+        turn=state.turn,
+        phase=state.phase,
+        step=_plain_copy(state.step),
+        rng=0,
+        order_count=state.order_count,
+        finished=state.finished,
+        winners=list(state.winners),
+        unused_nations=list(state.unused_nations),
+        retained_cards={n: [HIDDEN] * len(v) for n, v in state.retained_cards.items()},
+        variant_state=_plain_copy(state.variant_state),
+    )
     hide = variant.phase_secrets(s.phase)
     if hide is not None:
         s.step = hide(s.step, seat)
     _strip_private(s, seat, variant)
-    s.stacks = [[HIDDEN] * len(st) for st in s.stacks]
-    s.set_aside = [HIDDEN] * len(s.set_aside)
-    s.retained_cards = {n: [HIDDEN] * len(v) for n, v in s.retained_cards.items()}
-    s.rng = 0
     variant.hide(s, seat)
     return s
+
+
+def _known_player(p: Player, own: bool) -> Player:
+    """A copy of ``p`` as another seat knows him (``own``: the seat's own, all of it): his hand
+    only by its size, and not which traded calamity he holds (29.61, 27.4)."""
+    if own:
+        hand, flags = list(p.hand), _plain_copy(p.flags)
+    else:
+        hand = [HIDDEN] * len(p.hand)
+        flags = {k: _plain_copy(v) for k, v in p.flags.items() if k != "calamity_from"}
+    return Player(p.seat, p.nation, p.stock, p.treasury, hand, dict(p.civ_cards), p.ast, p.census,
+                  p.inert, list(p.new_cities), flags)

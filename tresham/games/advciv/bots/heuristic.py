@@ -15,7 +15,7 @@ from .. import engine
 from ..context import Context
 from ..grand_imperial.variant import KEY as GRAND_IMPERIAL
 from ..state import GameState
-from ..variant import Variant, game_for
+from ..variant import Variant, game_for, variant_of
 from ..view import information_state
 from . import plain
 from .grand_imperial import PLANNERS as GRAND_IMPERIAL_PLANNERS
@@ -35,11 +35,18 @@ def planners_for(variant: Variant) -> Mapping[str, Planner]:
     return VARIANT_PLANNERS.get(variant.key, {})
 
 
+#: The phases the plain planners decide (``plain.py``); in the others the default is played.
+PLAIN_PLANNED = frozenset(("movement", "ships", "trade", "advances"))
+
+
 def heuristic_bot(state: GameState, seat: int, rng: Rng) -> dict:
-    """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows."""
-    g = game_for(information_state(state, seat))
+    """The heuristic order for ``seat``'s current decision, decided on what ``seat`` knows
+    (its information state, built only when a planner is to decide)."""
     phase = state.phase
-    planner = planners_for(g.variant).get(phase)  # a variant's own decisions (EP-11)
+    planner = planners_for(variant_of(state)).get(phase)  # a variant's own decisions (EP-11)
+    if planner is None and phase not in PLAIN_PLANNED:
+        return engine.default(state, seat)  # the timeout order carries no information
+    g = game_for(information_state(state, seat))
     if planner is not None:
         order = planner(g, seat, rng)
         if order is not None:

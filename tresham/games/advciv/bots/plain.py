@@ -43,14 +43,27 @@ def plan_moves(g: Context, seat: int) -> dict:
     arriving: dict[str, int] = {}
     moves: list[dict] = []
 
+    foreign_areas: dict[str, bool] = {}  # the board does not change while planning
+    limits: dict[str, int] = {}
+
+    def limit(area: str) -> int:
+        got = limits.get(area)
+        if got is None:
+            got = limits[area] = g.limit(area, nation)
+        return got
+
     def foreign(area: str) -> bool:
-        owner = board.cities.get(area)
-        return (owner is not None and owner != nation) or any(o != nation for o in board.owners(area))
+        got = foreign_areas.get(area)
+        if got is None:
+            owner = board.cities.get(area)
+            got = foreign_areas[area] = ((owner is not None and owner != nation)
+                                         or any(o != nation for o in board.owners(area)))
+        return got
 
     def room(area: str) -> int:
         if area in board.cities:
             return 0
-        return g.limit(area, nation) - mine.get(area, 0) - arriving.get(area, 0)
+        return limit(area) - mine.get(area, 0) - arriving.get(area, 0)
 
     def move(src: str, dst: str, n: int) -> None:
         if n <= 0:
@@ -69,7 +82,7 @@ def plan_moves(g: Context, seat: int) -> dict:
         for a, n in mine.items():
             if a == target or a in planned or a in board.cities:
                 continue
-            total += min(n - taking.get(a, 0), g.limit(a, nation))
+            total += min(n - taking.get(a, 0), limit(a))
         return total
 
     sites = {b for a in mine for b in (a, *g.areas[a].land_adj)
@@ -93,7 +106,7 @@ def plan_moves(g: Context, seat: int) -> dict:
 
     # 2. tokens in city areas or above the limit spread to neighbours with room
     for area in sorted(mine):
-        keep = 0 if area in board.cities else g.limit(area, nation)
+        keep = 0 if area in board.cities else limit(area)
         surplus = min(left.get(area, 0), mine[area] - keep)
         if surplus <= 0:
             continue
@@ -133,19 +146,22 @@ MAX_OFFERS = 2
 MAX_ACTIONS = 6
 
 
-def _marginal(g: Context, hand: list[str], card: str) -> float:
-    """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose."""
+def _marginal(g: Context, hand: list[str], card: str, whole: int | None = None) -> float:
+    """What losing ``card`` costs: set value lost; a tradable calamity is a gain to lose.
+    ``whole``: the hand's own value, when known."""
     if g.d.is_calamity(card):
         return -CALAMITY_RELIEF if g.d.is_tradable(card) else float("inf")
     rest = list(hand)
     rest.remove(card)
-    return g.hand_value(hand) - g.hand_value(rest)
+    return (g.hand_value(hand) if whole is None else whole) - g.hand_value(rest)
 
 
 def _junk(g: Context, hand: list[str], n: int) -> list[str]:
     """The ``n`` tradable cards that cost least to lose (calamities first)."""
     pool = [c for c in hand if g.d.is_tradable(c)]
-    pool.sort(key=lambda c: (_marginal(g, hand, c), c))
+    whole = g.hand_value(hand)
+    cost = {c: _marginal(g, hand, c, whole) for c in set(pool)}  # the same for each copy
+    pool.sort(key=lambda c: (cost[c], c))
     return pool[:n]
 
 

@@ -39,7 +39,7 @@ from ..context import Context
 from ..rules import civcards as cc
 from ..rules.trade import DONT_CARE, MIN_CARDS, UNSPECIFIED, holds, trade_view
 from ..state import GameState
-from ..variant import game_for
+from ..variant import game_for, variant_of
 from ..view import information_state
 from . import plain
 from .heuristic import heuristic_bot, planners_for
@@ -62,12 +62,9 @@ PER_PARTNER = 1
 def trader_bot(state: GameState, seat: int, rng: Rng) -> dict | None:
     """The trading bot's order for ``seat``'s current decision, or None when, in the trade
     market, it has nothing to do until someone answers (see the module docstring)."""
-    if state.phase != "trade":
-        return heuristic_bot(state, seat, rng)
-    g = game_for(information_state(state, seat))
-    if planners_for(g.variant).get("trade") is not None:  # a variant's own market (EP-11)
-        return heuristic_bot(state, seat, rng)
-    return Market(g, seat).plan(rng)
+    if state.phase != "trade" or planners_for(variant_of(state)).get("trade") is not None:
+        return heuristic_bot(state, seat, rng)  # elsewhere, or a variant's own market (EP-11)
+    return Market(game_for(information_state(state, seat)), seat).plan(rng)
 
 
 # ---- valuation ------------------------------------------------------------------------------

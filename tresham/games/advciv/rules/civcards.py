@@ -329,10 +329,11 @@ def best_kept(g: Context, hand: list[str], keep: int) -> list[str]:
     counts = sorted(Counter(commodities(g, hand)).items(), key=lambda kv: (-g.d.commodities[kv[0]].value, kv[0]))
     best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
     for card, k in counts:
+        value = [g.set_value(card, c) for c in range(k + 1)]
         nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
         for n, (v, choice) in best.items():
             for c in range(0, min(k, keep - n) + 1):
-                cand = (v + g.set_value(card, c), choice + (c,))
+                cand = (v + value[c], choice + (c,))
                 old = nxt.get(n + c)
                 if old is None or cand[0] > old[0]:
                     nxt[n + c] = cand
@@ -352,16 +353,25 @@ def cover_table(g: Context, cards: list[str], mining: bool):
     states: dict[tuple[int, bool], dict[int, tuple[int, ...]]] = {(0, False): {0: ()}}
     for card, k in counts:
         eligible = mining and g.d.commodities[card].mining
+        value = [g.set_value(card, c) for c in range(k + 2)]  # c cards of it (c + 1: Mining)
         nxt: dict[tuple[int, bool], dict[int, tuple[int, ...]]] = {}
         for (n, used), vals in states.items():
-            for v, choice in vals.items():
-                for c in range(0, k + 1):
-                    opts = [(used, g.set_value(card, c))]
-                    if eligible and not used and c > 0:
-                        opts.append((True, g.set_value(card, c + 1)))
-                    for u, sv in opts:
-                        bucket = nxt.setdefault((n + c, u), {})
-                        bucket.setdefault(v + sv, choice + (c,))
+            boost = eligible and not used  # Mining may still be put on this card's set
+            # the buckets this state reaches, made in the order the search first meets them
+            plain, boosted = [], [None]
+            for c in range(k + 1):
+                plain.append(nxt.setdefault((n + c, used), {}))
+                if boost and c > 0:
+                    boosted.append(nxt.setdefault((n + c, True), {}))
+            for v, choice in vals.items():  # the first way to each value is kept
+                for c in range(k + 1):
+                    bucket, total = plain[c], v + value[c]
+                    if total not in bucket:
+                        bucket[total] = choice + (c,)
+                    if boost and c > 0:
+                        bucket, total = boosted[c], v + value[c + 1]
+                        if total not in bucket:
+                            bucket[total] = choice + (c,)
         states = nxt
     return counts, states
 

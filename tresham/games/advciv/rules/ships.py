@@ -171,7 +171,9 @@ def pay_build(g: Context, nation: str, area: str, pay: str) -> None:
 def build_options(g: Context, nation: str, treasury: int, levy: dict[str, int]) -> list[tuple[str, str]]:
     """(area, payment) pairs legal for one more ship given what is already spent (22.1, 22.2)."""
     out = []
-    areas = set(g.token_areas(nation)) | set(g.cities_of(nation))
+    board = g.s.board
+    areas = {a for a, m in board.tokens.items() if nation in m}  # its tokens and cities
+    areas.update(a for a, o in board.cities.items() if o == nation)
     for area in sorted(areas):
         if not g.areas[area].has_water:
             continue
@@ -182,10 +184,13 @@ def build_options(g: Context, nation: str, treasury: int, levy: dict[str, int]) 
     return out
 
 
-def can_act(g: Context, nation: str) -> bool:
-    """Whether the player has any choice in this phase (else it passes automatically)."""
+def can_act(g: Context, nation: str, options: list[tuple[str, str]] | None = None) -> bool:
+    """Whether the player has any choice in this phase (else it passes automatically);
+    ``options``: his :func:`build_options` with nothing spent, when already known."""
     p = g.of(nation)
-    if build_options(g, nation, p.treasury, {}):
+    if options is None:
+        options = build_options(g, nation, p.treasury, {})
+    if options:
         return True
     return any(p.treasury >= 1 or g.tokens(a, nation) >= 1 for a in g.ships_of(nation))
 
@@ -247,18 +252,22 @@ class ShipsPhase(Phase):
     def pending(self, g: Context) -> list[Decision]:
         st = g.s.step
         out = []
+        plain = type(self).can_act is ShipsPhase.can_act
         for i, nation in enumerate(live_queue(g)):
-            if nation in st["early"] or not self.can_act(g, nation):
+            if nation in st["early"]:
+                continue
+            p = g.of(nation)
+            build = build_options(g, nation, p.treasury, {})
+            if not (can_act(g, nation, build) if plain else self.can_act(g, nation)):
                 continue
             cur = i == 0
-            p = g.of(nation)
             out.append(Decision(
                 p.seat, "ships", "Maintain your ships and build new ones (2 tokens each)"
                 + ("" if cur else " (entered early; applied on your census turn)"),
                 required=cur, default="nothing built and none maintained (existing ships are lost)",
                 deadline_factor=1.5 if cur and st["first"] else 1.0,
                 options={"ships": list(g.ships_of(nation)), "treasury": p.treasury,
-                         "build": [list(x) for x in build_options(g, nation, p.treasury, {})]}))
+                         "build": [list(x) for x in build]}))
         return out
 
     def complete(self, g: Context) -> bool:

@@ -134,8 +134,10 @@ def play_game(players: int, seed: int, bots: dict[int, Bot] | None = None, turns
     bots = bots or {}
     last_progress, since_progress = None, 0
     waiting: set[int] = set()  # seats whose bot has nothing to do until the state changes
+    pend: list | None = None  # the decisions owed, kept while no order changes the state
     while not state.finished:
-        pend = engine.pending(state)
+        if pend is None or not waiting:
+            pend = engine.pending(state)
         required = [d for d in pend if d.required]
         if not required:
             rec.stalled = True

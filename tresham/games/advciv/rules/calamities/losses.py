@@ -54,6 +54,7 @@ from ...context import SPECIAL_OWNERS, Context
 from ...words import plural
 from ...orders import Order, order
 from ...schema import AreaId, Choice, Count, Many, Mapping, NationId
+from . import loss_table as lt
 
 NORMAL, FLOOD, EPIDEMIC = "normal", "flood", "epidemic"
 
@@ -94,7 +95,7 @@ def make_loss(g: Context, nation: str, points: int, *, mode: str = NORMAL,
     """A loss of ``points`` unit points owed by ``nation`` (JSON-able). ``areas`` restricts
     the areas; ``tokens``/``cities`` name exactly which units may go (a faction).
     ``ceiling``: a maximum the rules state (Flood, 30.511 and 30.515): the loss never goes
-    above it, not even by the smallest excess of 29.63 (see :func:`_target`)."""
+    above it, not even by the smallest excess of 29.63 (see ``loss_table.Totals.target``)."""
     if mode not in (NORMAL, FLOOD, EPIDEMIC):
         raise ValueError(f"unknown loss mode {mode!r}")
     loss = {"nation": nation, "points": max(0, int(points)), "mode": mode,
@@ -158,86 +159,66 @@ def _want(g: Context, nation: str, area: str, act: str, mode: str) -> int:
     return max(0, want - g.tokens(area, nation))
 
 
-def _city_points(placed: int, mode: str) -> int:
-    """29.62: 5 minus the tokens left; at most 4 in an Epidemic (30.612)."""
-    pts = 5 - placed
-    return min(4, pts) if mode == EPIDEMIC else pts
-
-
 class LossTable:
     """Reachable city-point totals from city ``i`` on with ``stock`` tokens left (exact:
-    cities are handled in area order and reductions draw on the shrinking stock)."""
+    cities are handled in area order and reductions draw on the shrinking stock). The totals
+    are an integer bitset (``loss_table.reach``), kept for the same cities and stock."""
+
+    __slots__ = ("nation", "mode", "cities", "wants", "epidemic")
 
     def __init__(self, g: Context, loss: dict) -> None:
         self.nation, self.mode = loss["nation"], loss["mode"]
+        self.epidemic = self.mode == EPIDEMIC
         self.cities = city_areas(g, loss)
-        self.wants = [{act: _want(g, self.nation, a, act, self.mode) for act in ("reduce", "destroy")}
-                      for a in self.cities]
-        self.memo: dict[tuple[int, int], frozenset[int]] = {}
+        self.wants: lt.Wants = tuple(
+            (_want(g, self.nation, a, "reduce", self.mode), _want(g, self.nation, a, "destroy", self.mode))
+            for a in self.cities)
 
     def step(self, i: int, act: str, stock: int) -> tuple[int, int]:
         """(points, stock after) of doing ``act`` to city ``i``."""
         if act == "keep":
             return 0, stock
-        placed = min(self.wants[i][act], stock)
-        return _city_points(placed, self.mode), stock - placed
+        placed = min(self.wants[i][act == "destroy"], stock)
+        return lt.city_points(placed, self.epidemic), stock - placed
 
-    def reach(self, i: int, stock: int) -> frozenset[int]:
-        key = (i, stock)
-        got = self.memo.get(key)
-        if got is None:
-            if i == len(self.cities):
-                got = frozenset((0,))
-            else:
-                acc: set[int] = set()
-                for act in ("keep", "reduce", "destroy"):
-                    pts, st = self.step(i, act, stock)
-                    acc.update(pts + x for x in self.reach(i + 1, st))
-                got = frozenset(acc)
-            self.memo[key] = got
-        return got
+    def reach(self, i: int, stock: int) -> lt.Totals:
+        """The totals cities ``i`` on can give with ``stock`` left (a bitset, kept)."""
+        return lt.totals(self.wants[i:], self.epidemic, stock)
 
 
-def _target(reach: frozenset[int], tokens: int, points: int, ceiling: int | None = None) -> int:
-    """29.63: the smallest achievable total >= ``points``; everything if short.
-
-    ``reach``: the totals the cities can give; ``tokens``: how many tokens may go besides.
-    With a ``ceiling`` (a stated maximum, 30.511 / 30.515), a total above it is never
-    chosen: if no total lies between ``points`` and the ceiling, the largest total at or
-    below the ceiling is lost instead (ruling F-6)."""
-    best = None
-    for c in reach:
-        x = max(c, points)
-        if x <= c + tokens and (best is None or x < best):
-            best = x
-    if best is None:
-        return max(reach) + tokens
-    if ceiling is not None and best > ceiling:
-        return max(min(ceiling, c + tokens) for c in reach if c <= ceiling)
-    return best
+def _need(g: Context, loss: dict, t: LossTable, stock: int, tokens: int) -> int:
+    """The exact total a loss costs from ``t``'s cities at ``stock`` (``loss_table.Totals.target``)."""
+    return t.reach(0, stock).target(tokens, loss["points"], loss.get("max"))
 
 
-def _need(g: Context, loss: dict, table: "LossTable", stock: int, tokens: int) -> int:
-    """The exact total a loss costs from ``table``'s cities at ``stock`` (see :func:`_target`)."""
-    return _target(table.reach(0, stock), tokens, loss["points"], loss.get("max"))
+def _measure(g: Context, loss: dict) -> tuple[dict[str, int], LossTable, int]:
+    """(the tokens that may go per area, the cities' table, the exact total owed): what the
+    helpers below need, each worked out once. Barbarians and pirates owe nothing (29.65)."""
+    caps = token_caps(g, loss)
+    t = LossTable(g, loss)
+    if loss["nation"] in SPECIAL_OWNERS:
+        return caps, t, 0
+    return caps, t, _need(g, loss, t, g.of(loss["nation"]).stock, sum(caps.values()))
+
+
+def _most(g: Context, loss: dict, caps: dict[str, int], t: LossTable) -> int:
+    """All the unit points the nation could lose, from its :func:`_measure`."""
+    if loss["nation"] in SPECIAL_OWNERS:
+        return 0
+    return t.reach(0, g.of(loss["nation"]).stock).largest() + sum(caps.values())
 
 
 def required(g: Context, loss: dict) -> int:
     """The exact number of unit points the loss costs (29.63); barbarians and pirates are
     never affected (29.65)."""
-    if loss["nation"] in SPECIAL_OWNERS:
-        return 0
-    caps = token_caps(g, loss)
-    table = LossTable(g, loss)
-    return _need(g, loss, table, g.of(loss["nation"]).stock, sum(caps.values()))
+    return _measure(g, loss)[2]
 
 
 def maximum(g: Context, loss: dict) -> int:
     """All the unit points the nation could lose to this calamity."""
     if loss["nation"] in SPECIAL_OWNERS:
         return 0
-    table = LossTable(g, loss)
-    return max(table.reach(0, g.of(loss["nation"]).stock)) + sum(token_caps(g, loss).values())
+    return _most(g, loss, token_caps(g, loss), LossTable(g, loss))
 
 
 # ---- checking and applying a choice ------------------------------------------------------
@@ -337,17 +318,16 @@ def random_choice(g: Context, loss: dict, rng) -> dict[str, Any]:
     nation = loss["nation"]
     caps = token_caps(g, loss)
     t_total = sum(caps.values())
-    table = LossTable(g, loss)
+    t = LossTable(g, loss)
     stock = g.of(nation).stock
-    need = _need(g, loss, table, stock, t_total)
+    need = _need(g, loss, t, stock, t_total)
     reduce, destroy = [], []
     acc = 0
-    for i, area in enumerate(table.cities):
+    for i, area in enumerate(t.cities):
         options = []
         for act in ("keep", "reduce", "destroy"):
-            p, st = table.step(i, act, stock)
-            rest = table.reach(i + 1, st)
-            if any(acc + p + c <= need <= acc + p + c + t_total for c in rest):
+            p, st = t.step(i, act, stock)
+            if t.reach(i + 1, st).any_between(need - acc - p - t_total, need - acc - p):
                 options.append((act, p, st))
         act, p, stock = options[rng.below(len(options))]
         acc += p
@@ -366,19 +346,23 @@ def random_choice(g: Context, loss: dict, rng) -> dict[str, Any]:
 def forced_choice(g: Context, loss: dict) -> dict[str, Any] | None:
     """The choice when there is only one (nothing to lose; everything must go; tokens in a
     single area and no city), else None."""
-    caps = token_caps(g, loss)
-    cities = city_areas(g, loss)
-    need = required(g, loss)
+    return _forced(g, loss)[0]
+
+
+def _forced(g: Context, loss: dict) -> tuple[dict[str, Any] | None, int]:
+    """(:func:`forced_choice`, the total owed)."""
+    caps, t, need = _measure(g, loss)
+    cities = t.cities
     if need == 0:
-        return {"tokens": {}, "reduce": [], "destroy": []}
+        return {"tokens": {}, "reduce": [], "destroy": []}, need
     if not cities and len(caps) == 1:
         (a, _), = caps.items()
-        return {"tokens": {a: need}, "reduce": [], "destroy": []}
-    if need == maximum(g, loss):
+        return {"tokens": {a: need}, "reduce": [], "destroy": []}, need
+    if need == _most(g, loss, caps, t):
         # everything goes: destroying every city is the way (a reduction that leaves
         # nothing, or one token in an Epidemic, comes to the same)
-        return {"tokens": dict(caps), "reduce": [], "destroy": list(cities)}
-    return None
+        return {"tokens": dict(caps), "reduce": [], "destroy": list(cities)}, need
+    return None, need
 
 
 # ---- queue helpers: several losses owed at once ------------------------------------------
@@ -395,17 +379,16 @@ def settle(g: Context, losses: dict[str, dict]) -> None:
             apply(g, loss, **random_choice(g, loss, g.rng))
             del losses[nation]
             continue
-        forced = forced_choice(g, loss)
+        forced, need = _forced(g, loss)
         if forced is not None:
-            if required(g, loss) > 0:
+            if need > 0:
                 apply(g, loss, **forced)
             del losses[nation]
 
 
 def decision(g: Context, loss: dict) -> Decision:
     """The choose_losses decision for one loss (SITE-CAL-05 default: random units)."""
-    need = required(g, loss)
-    table = LossTable(g, loss)
+    caps, table, need = _measure(g, loss)
     stock = g.of(loss["nation"]).stock
     why = loss["why"] or "a calamity"
     return Decision(
@@ -414,7 +397,7 @@ def decision(g: Context, loss: dict) -> Decision:
         + (" (cities count 5, or 5 minus the tokens left when reduced)" if table.cities else ""),
         required=True, default="random units are lost",
         options={"points": need, "nominal": loss["points"], "mode": loss["mode"],
-                 "tokens": token_caps(g, loss),
+                 "tokens": caps,
                  "cities": {a: {"reduce": table.step(i, "reduce", stock)[0],
                                 "destroy": table.step(i, "destroy", stock)[0]}
                             for i, a in enumerate(table.cities)}})
