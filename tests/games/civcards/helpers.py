@@ -3,7 +3,7 @@ setup decision taken by its default), hands, plots, buildings and resources set 
 each card taken from where it lies so that every card stays in exactly one place."""
 from __future__ import annotations
 
-from tresham.games.civcards import engine
+from tresham.games.civcards import awards, engine
 from tresham.games.civcards.invariants import violations
 from tresham.games.civcards.rules.turn import decider
 from tresham.games.civcards.state import CCState
@@ -33,12 +33,22 @@ def _lists(s: CCState):
         yield st["techs"]
 
 
+def refill(s: CCState) -> None:
+    """Keep the markets full, as the rules do (CCG-SET-05)."""
+    if s.turn:
+        while len(s.plot_market) < 3 and s.plot_deck:
+            s.plot_market.append(s.plot_deck.pop())
+        while len(s.tech_market) < 3 and s.tech_deck:
+            s.tech_market.append(s.tech_deck.pop())
+
+
 def take(s: CCState, def_id: str, exclude: tuple = ()) -> str:
     """An instance of ``def_id`` taken from a deck, market, discard pile, hand or techs."""
     for lst in _lists(s):
         for c in lst:
             if c.rsplit(".", 1)[0] == def_id and c not in exclude:
                 lst.remove(c)
+                refill(s)
                 return c
     for st in s.seats:
         for pl in st["plots"]:
@@ -77,17 +87,16 @@ def plots(s: CCState, p: int, *defs: str, pop: tuple[int, ...] = ()) -> list[str
 
 
 def build_on(s: CCState, p: int, plot_id: str, def_id: str) -> str:
+    """Put a ``def_id`` on ``p``'s plot; the award cards handed over as the rules would."""
     cid = take(s, def_id)
     s.plot(p, plot_id)["cards"].append(cid)
+    awards.update(s, [])
     return cid
 
 
 def techs(s: CCState, p: int, *defs: str) -> list[str]:
     got = [take(s, d) for d in defs]
     s.seats[p]["techs"] += got
-    # keep the market full, as the rules do (CCG-SET-05)
-    while len(s.tech_market) < 3 and s.tech_deck:
-        s.tech_market.append(s.tech_deck.pop())
     return got
 
 

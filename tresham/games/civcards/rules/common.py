@@ -15,7 +15,8 @@ def names(s: CCState, cids: list[str]) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """"1 card", "2 cards"; "population" does not change."""
+    return f"{n} {word}" if n == 1 or word == "population" else f"{n} {word}s"
 
 
 def take_from_hand(s: CCState, p: int, cid: str, rule: str) -> None:
