@@ -20,7 +20,7 @@ included). Effects come from a small vocabulary (:data:`EFFECT_KINDS`):
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Optional
 
@@ -202,15 +202,19 @@ class Cards:
         return self.card(cid).name
 
     def instances(self, kind: str | tuple[str, ...]) -> list[str]:
-        """Every card instance of ``kind`` (a kind or several), in the file's order."""
-        kinds = (kind,) if isinstance(kind, str) else kind
+        """Every card instance of ``kind`` (a kind or several), in the file's order (a new list)."""
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+        return list(self._instances(kinds))
+
+    @lru_cache(maxsize=None)
+    def _instances(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
         out = []
         for k, cards in self.deck.lists():
             if k in kinds:
                 for c in cards:
                     n = getattr(c, "count", 1)
                     out += [f"{c.id}.{i}" for i in range(1, n + 1)]
-        return out
+        return tuple(out)
 
 
 def parse(doc: object, where: str = "deck") -> Deck:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 
 from ...rng import Rng, seed_state
 from .deck import Cards, load
@@ -93,19 +93,19 @@ class CCState:
 
     # ---- copy and JSON ----------------------------------------------------------------
     def to_json(self) -> dict:
-        return asdict(self)
+        """The state as JSON data (a deep copy: it shares nothing with the state)."""
+        return json.loads(json.dumps({f: getattr(self, f) for f in FIELDS}))
 
     @classmethod
     def from_json(cls, d: dict) -> "CCState":
         d = json.loads(json.dumps(d))
-        names = {f.name for f in fields(cls)}
-        unknown = set(d) - names
+        unknown = set(d) - set(FIELDS)
         if unknown:
             raise ValueError(f"unknown state fields: {', '.join(sorted(unknown))}")
         return cls(**d)
 
     def copy(self) -> "CCState":
-        return CCState.from_json(self.to_json())
+        return CCState(**self.to_json())
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
@@ -116,6 +116,9 @@ class CCState:
 
     def digest(self) -> str:
         return hashlib.sha256(self.dumps().encode()).hexdigest()
+
+
+FIELDS = tuple(f.name for f in fields(CCState))
 
 
 def shuffled(s: CCState, items: list[str]) -> list[str]:
