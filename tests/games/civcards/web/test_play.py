@@ -106,3 +106,15 @@ def test_bots_play_a_game_to_its_end_through_the_worker(make_user):
     best = places.index(1)
     assert scores[best] == max(scores)
     assert LogEntry.objects.filter(game=game).exclude(reason="bot").count() == 0
+
+
+@pytest.mark.site("SITE-GEN-06")
+def test_the_help_shows_the_turn_and_the_deck_labelled_our_own_design(client):
+    playing = client.get("/help/playing/?game=civcards")
+    assert playing.status_code == 200
+    text = playing.content.decode()
+    assert "Combat: counters" in text and "Draw and discard" in text
+    deck = client.get("/help/deck/?game=civcards")
+    assert deck.status_code == 200, deck.content.decode()[:500]
+    html = deck.content.decode()
+    assert "The Tresham deck (our own design)" in html and "Swordsman" in html and "Grassland" in html
