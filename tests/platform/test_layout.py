@@ -27,7 +27,7 @@ from tresham.platform.play.models import Game, LogEntry
 
 PLATFORM = Path(__file__).resolve().parents[2] / "tresham" / "platform"
 #: The games of the family the platform must never import: it finds them through the registry.
-FORBIDDEN = ("tresham.games.advciv", "tresham.games.tigris")
+FORBIDDEN = ("tresham.games.advciv", "tresham.games.tigris", "tresham.games.civcards")
 
 
 def _forbidden(mod: str) -> bool:
@@ -98,8 +98,8 @@ def test_nothing_under_platform_imports_a_particular_game():
 #: the first game's variant, and the things of its rules the platform used to hold (its
 #: succession track, its cards, its public score). Generic words of play ("trade", "nation",
 #: "calamity" in the code of conduct's own text) are the platform's to use.
-GAME_WORDS = ("advciv", "tigris", "Advanced Civilization", "Euphrates", "Grand Imperial", "A.S.T.",
-              "civilization card", "trade card", "Total Public Points")
+GAME_WORDS = ("advciv", "tigris", "civcards", "Advanced Civilization", "Euphrates", "Grand Imperial", "A.S.T.",
+              "civilization card", "trade card", "Total Public Points", "The Card Game")
 #: The files of the platform the check reads.
 TEXT_FILES = (".py", ".html", ".js", ".css", ".txt", ".json", ".md")
 

@@ -26,7 +26,7 @@ def packaged(monkeypatch):
 
 def test_a_game_declared_by_an_installed_package_is_offered(packaged, settings):
     settings.TRESHAM_GAMES = {}
-    assert registry.names() == ["advciv", "count3", "tigris"]
+    assert registry.names() == ["advciv", "civcards", "count3", "tigris"]
     assert registry.get("count3").title == "Count to three"
     assert registry.default_name() == "advciv"
 
@@ -42,4 +42,4 @@ def test_the_setting_goes_over_the_entry_points_and_the_built_in_games(packaged,
 def test_the_real_installation_declares_no_extra_game(settings):
     registry.installed.cache_clear()
     settings.TRESHAM_GAMES = {}
-    assert registry.names() == ["advciv", "tigris"]
+    assert registry.names() == ["advciv", "civcards", "tigris"]

@@ -18,6 +18,7 @@ from .contract import GameRules
 GAMES: dict[str, str] = {
     "advciv": "tresham.games.advciv.site.rules:AdvancedCivilization",
     "tigris": "tresham.games.tigris.site.rules:TigrisEuphrates",
+    "civcards": "tresham.games.civcards.site.rules:CivCards",
 }
 
 

@@ -390,9 +390,10 @@ def test_the_openapi_document_gives_the_games_own_options_schema_for_a_new_game(
     schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
     from tresham.games import registry
 
-    assert registry.names() == ["advciv", "tigris"]  # every game of the registry, each its own schema
+    assert registry.names() == ["advciv", "civcards", "tigris"]  # every game of the registry, each its own schema
     assert schemas["CreateGameIn"]["properties"]["options"]["oneOf"] == [
-        {"$ref": "#/components/schemas/advciv.Options"}, {"$ref": "#/components/schemas/tigris.Options"}]
+        {"$ref": "#/components/schemas/advciv.Options"}, {"$ref": "#/components/schemas/civcards.Options"},
+        {"$ref": "#/components/schemas/tigris.Options"}]
     assert schemas["advciv.Options"]["properties"]["hand_limit"]["maximum"] == 30
     assert schemas["tigris.Options"]["properties"]["players"]["maximum"] == 4
 
