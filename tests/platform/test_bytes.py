@@ -92,15 +92,13 @@ def test_the_event_stream_is_never_gzipped_and_each_event_arrives_as_sent(live_s
                        timeout=httpx.Timeout(10, read=10)) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
         assert "content-encoding" not in r.headers and "content-length" not in r.headers
-        t0 = time.monotonic()
-        revision = submit_here(game, {})  # an order committed here: the stream tells its revision
+        revision = submit_here(game, {})  # an order committed here: the stream tells its revision (a
+        # stream held back by compression would never show it: the read times out)
         raw = b""
         for chunk in r.iter_raw():  # as sent: plain text, the event whole as soon as it is sent
             raw += chunk
             if b"data: " in raw and raw.endswith(b"\n\n"):
                 break
-        took = time.monotonic() - t0
-    assert took < 5
     assert re.search(rb'event: revision\ndata: \{"game": %d, "revision": (\d+)\}\n\n' % game.pk, raw)
     assert int(re.findall(rb'"revision": (\d+)', raw)[-1]) >= revision
     assert set(re.findall(rb"^[a-z]*", raw, flags=re.M)) <= {b"", b"id", b"event", b"data"}
