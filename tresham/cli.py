@@ -376,7 +376,7 @@ BENCH_NAMES = [*_FIRST_BENCHES, "server", "scale", "mails", *(n for n in GAME_BE
               help="server: `tresham serve --processes N`")
 @click.option("--think-ms", default=None, type=click.FloatRange(0, 60_000),
               help="server: each player's mean pause before an order (0, the default: at once, the server's "
-                   "capacity); scale: 8000")
+                   "capacity); scale: 20000")
 @click.option("--played", default=None, type=click.IntRange(1, 1000),
               help="scale: games played over HTTP during the measurement (200)")
 @click.option("--streams", default=None, type=click.IntRange(0, 20_000),
@@ -467,7 +467,7 @@ def _bench_scale(games, players, database_url, processes, think_ms, played, stre
     try:
         return bench_scale(games=games or 1000, played=played or 200, players=players or 4,
                            streams=1000 if streams is None else streams, seconds=seconds or 60.0,
-                           think_ms=8000.0 if think_ms is None else think_ms,
+                           think_ms=20000.0 if think_ms is None else think_ms,
                            deadlines_per_s=2.0 if deadlines_per_s is None else deadlines_per_s,
                            database_url=database_url)
     except ValueError as e:

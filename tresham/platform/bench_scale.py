@@ -206,10 +206,10 @@ def _copy_children(model, where: str, columns: dict[str, str], params: dict[str,
         return c.rowcount
 
 
-def _copy_games(templates: list[int], n: int, players: int, pool: list[int], tag: str) -> list[int]:
+def _copy_games(templates: list[int], n: int, players: int, pool: list[int], name: str) -> dict[int, int]:
     """``n`` copies of the templates (in turn), the seats of each held by ``players``
-    consecutive accounts of ``pool`` (so a game's seats are held by different people, and an
-    account holds seats in about ``GAMES_PER_ACCOUNT`` games); gives their ids."""
+    consecutive accounts of ``pool`` (so a game's seats are held by different people; with a
+    pool of ``players × n`` accounts each holds one seat); gives each copy's template by id."""
     from django.db import transaction
 
     from .clock.models import Due
@@ -217,7 +217,7 @@ def _copy_games(templates: list[int], n: int, players: int, pool: list[int], tag
     from .play.models import EventRecord, Game, LogEntry, Seat, Snapshot, Tenure
 
     if n <= 0:
-        return []
+        return {}
     g = Game._meta.db_table
     now = dt.datetime.now(dt.timezone.utc)
     with transaction.atomic(), connection.cursor() as c:
@@ -228,14 +228,14 @@ def _copy_games(templates: list[int], n: int, players: int, pool: list[int], tag
                   [pool])
         q = connection.ops.quote_name
         cols = [f.column for f in Game._meta.concrete_fields if not f.primary_key]
-        exprs = {"name": f"'Scale {tag} ' || i", "created_at": "%(now)s", "updated_at": "%(now)s",
+        exprs = {"name": "%(name)s || ' ' || i", "created_at": "%(now)s", "updated_at": "%(now)s",
                  "creator_id": "NULL"}
         select = ", ".join(exprs.get(col, f"t.{q(col)}") for col in cols)
         for j, template in enumerate(templates):
             count = n // len(templates) + (1 if j < n % len(templates) else 0)
             c.execute(f"INSERT INTO {q(g)} ({', '.join(map(q, cols))}) SELECT {select} FROM {q(g)} t, "
                       f"generate_series(1, %(count)s) i WHERE t.id = %(template)s RETURNING id",
-                      {"now": now, "count": count, "template": template})
+                      {"now": now, "count": count, "template": template, "name": name})
             new = [r[0] for r in c.fetchall()]
             c.execute("INSERT INTO scale_copy SELECT id, %s, 0 FROM unnest(%s::bigint[]) AS u(id)", [template, new])
         c.execute("UPDATE scale_copy SET k = r.k FROM (SELECT new_id, row_number() OVER (ORDER BY new_id) - 1 AS k "
@@ -252,8 +252,8 @@ def _copy_games(templates: list[int], n: int, players: int, pool: list[int], tag
         _copy_children(PickOrder, "", game_col, params)
         _copy_children(Due, "", game_col | {"started_at": "%(now)s", "due_at": "%(now)s + (x.due_at - x.started_at)"},
                        params)
-        c.execute("SELECT new_id FROM scale_copy ORDER BY new_id")
-        return [r[0] for r in c.fetchall()]
+        c.execute("SELECT new_id, template_id FROM scale_copy ORDER BY new_id")
+        return dict(c.fetchall())
 
 
 def _analyze() -> None:
@@ -476,10 +476,11 @@ def _plans(rules, players: int, count: int, length: int, seed: str) -> list[tupl
 
 def _play_until(run: PlayedGame, clients: list, inflight: _Inflight, think_ms: float, clock: ProcessPoolExecutor,
                 stop_at: float) -> None:
-    """Play one game's plan as ``bench._play`` does, until ``stop_at`` (time.monotonic)."""
+    """Play one game's plan as ``bench._play`` does, from its ``done`` orders on, until
+    ``stop_at`` (time.monotonic)."""
     pauses = random.Random(f"{run.plan.seed}:{run.game_id}:think")
     try:
-        for n, (seat, order, by_site) in enumerate(run.plan.steps, start=1):
+        for n, (seat, order, by_site) in enumerate(run.plan.steps[run.done:], start=run.done + 1):
             if time.monotonic() >= stop_at:
                 return
             if by_site:
@@ -536,19 +537,21 @@ class Settings:
     players: int = 4
     streams: int = 1000
     seconds: float = 60.0
-    think_ms: float = 8000.0
+    think_ms: float = 20000.0
     deadlines_per_s: float = 2.0
     seed: str = "scale"
 
 
 def bench_scale(games: int = 1000, played: int = 200, players: int = 4, streams: int = 1000,
-                seconds: float = 60.0, think_ms: float = 8000.0, deadlines_per_s: float = 2.0,
+                seconds: float = 60.0, think_ms: float = 20000.0, deadlines_per_s: float = 2.0,
                 database_url: str | None = None, seed: str = "scale") -> dict[str, Any]:
     """Run the scale test (see the module's docstring) on ``database_url`` (PostgreSQL), or on
     a throwaway cluster of its own; gives its figures."""
     s = Settings(games, played, players, streams, seconds, think_ms, deadlines_per_s, seed)
-    if s.games < s.played + len(TEMPLATE_ORDERS):
-        raise ValueError(f"--games must be at least --played + {len(TEMPLATE_ORDERS)} (the templates)")
+    least = s.played + min(PLANS, s.played) + len(TEMPLATE_ORDERS)
+    if s.games < least:
+        raise ValueError(f"--games must be at least {least} with --played {s.played} (the played games, "
+                         f"their {min(PLANS, s.played)} templates and the {len(TEMPLATE_ORDERS)} waiting ones')")
     with contextlib.ExitStack() as stack:
         url = database_url or stack.enter_context(throwaway_postgres())
         data_dir = Path(tempfile.mkdtemp(prefix="tresham-scale-"))
@@ -556,96 +559,160 @@ def bench_scale(games: int = 1000, played: int = 200, players: int = 4, streams:
         env = _setup_django(data_dir, url)
         if connection.vendor != "postgresql":
             raise ValueError("the scale test runs on PostgreSQL: give a postgresql:// --database-url")
-        return _run_scale(s, env, stack)
+        kind = registry.default_name()
+        rules = registry.get(kind)
+        built = _build(s, kind, rules, secrets.token_hex(3))
+        connection.close()
+        site = _start(s, env, built, stack)
+        return _measure(s, rules, built, site)
 
 
-def _build(s: Settings, kind: str, rules, tag: str) -> dict[str, Any]:
-    """The database's games (the module's docstring); gives what the measurement needs."""
+# ---- building the database ----------------------------------------------------------------------
+@dataclass
+class Built:
+    runs: list[PlayedGame]
+    seat_users: list[list]  # each played game's accounts, by seat
+    waiting: list[int]  # every game not played: templates and their copies
+    setup: dict[str, Any]
+
+
+def _build(s: Settings, kind: str, rules, tag: str) -> Built:
+    """The database's games (the module's docstring): the played games are copies of a
+    template per bot plan (made new, its opening given), each seat held by an account of its own."""
     t0 = time.perf_counter()
     length = min(3000, int(3 * s.seconds * 1000 / max(s.think_ms, 50.0)) + 50)
     plans = _plans(rules, s.players, min(PLANS, s.played), length, s.seed)
-    templates = _templates(kind, rules, s.players, tag)
-    runs, seat_users = [], []
-    users = _accounts(f"{tag}-p", s.played * s.players)
-    for i in range(s.played):
-        plan, digests = plans[i % len(plans)]
-        mine = users[i * s.players:(i + 1) * s.players]
-        game = _new_game(kind, s.players, plan.seed, f"Scale {tag} played {i + 1}", mine)
-        runs.append(PlayedGame(game.pk, plan, digests=digests))
-        seat_users.append(mine)
+    waiting_templates = _templates(kind, rules, s.players, tag)
+    played_templates: dict[int, tuple[Plan, list[str], int]] = {}
+    for i, (plan, digests) in enumerate(plans):
+        game = _new_game(kind, s.players, plan.seed, f"Scale {tag} new {i + 1}", _accounts(f"{tag}-n{i}", s.players))
+        played_templates[game.pk] = (plan, digests, _opening(game.pk, plan))
     made_s = time.perf_counter() - t0
-    copies = s.games - s.played - len(templates)
-    pool = [u.pk for u in _accounts(f"{tag}-c", max(s.players * 2, copies * s.players // GAMES_PER_ACCOUNT))]
     t1 = time.perf_counter()
-    waiting = _copy_games(templates, copies, s.players, pool, tag)
+    users = _accounts(f"{tag}-p", s.played * s.players)
+    played = _copy_games(list(played_templates), s.played, s.players, [u.pk for u in users], f"Scale {tag} played")
+    runs = [PlayedGame(gid, played_templates[t][0], digests=played_templates[t][1], done=played_templates[t][2])
+            for gid, t in played.items()]
+    copies = s.games - s.played - len(played_templates) - len(waiting_templates)
+    pool = [u.pk for u in _accounts(f"{tag}-c", max(s.players * 2, copies * s.players // GAMES_PER_ACCOUNT))]
+    waiting = list(_copy_games(waiting_templates, copies, s.players, pool, f"Scale {tag}"))
     copy_s = time.perf_counter() - t1
     _analyze()
-    return {"runs": runs, "seat_users": seat_users, "waiting": waiting, "templates": templates,
-            "setup": {"made_s": round(made_s, 1), "copy_s": round(copy_s, 1),
-                      "build_s": round(time.perf_counter() - t0, 1), "pool_accounts": len(pool)}}
+    return Built(runs, _seat_users(runs, users, s.players), waiting_templates + list(played_templates) + waiting,
+                 {"made_s": round(made_s, 1), "copy_s": round(copy_s, 1),
+                  "build_s": round(time.perf_counter() - t0, 1), "pool_accounts": len(pool)})
 
 
-def _run_scale(s: Settings, env: dict[str, str], stack: contextlib.ExitStack) -> dict[str, Any]:
-    kind = registry.default_name()
-    rules = registry.get(kind)
-    tag = secrets.token_hex(3)
-    built = _build(s, kind, rules, tag)
-    runs: list[PlayedGame] = built["runs"]
-    waiting: list[int] = built["waiting"]
-    connection.close()
+def _seat_users(runs: list[PlayedGame], users: list, players: int) -> list[list]:
+    """Each played game's seat holders, by seat."""
+    from .play.models import Seat
+
+    by_pk = {u.pk: u for u in users}
+    held = {(g, i): u for g, i, u in Seat.objects.filter(game_id__in=[r.game_id for r in runs])
+            .values_list("game_id", "index", "user_id")}
+    return [[by_pk[held[r.game_id, i]] for i in range(players)] for r in runs]
+
+
+def _opening(game_id: int, plan: Plan) -> int:
+    """The plan's first orders while they are the platform's (the defaults of a game's
+    opening), given now as the clock gives them; gives how many."""
+    from .play import services
+
+    n = 0
+    for seat, order, by_site in plan.steps:
+        if not by_site:
+            break
+        services.submit(game_id, order, seat=seat, by_site=True, reason="timeout")
+        n += 1
+    return n
+
+
+# ---- the site's processes -----------------------------------------------------------------------
+@dataclass
+class Site:
+    servers: list[ServerProcess]
+    workers: list[WorkerProcess]
+    clock: ProcessPoolExecutor
+    clients: list[list]  # each played game's seats' HTTP clients
+    start_s: float
+
+
+def _start(s: Settings, env: dict[str, str], built: Built, stack: contextlib.ExitStack) -> Site:
+    """2 servers (one process each, no worker), 2 workers, the clock processes of the bot's
+    defaults, and each played seat's logged-in client (games alternate between the servers)."""
+    t0 = time.perf_counter()
     env = {**env, "TRESHAM_LIVE_MAX_STREAMS": str(s.streams + 100),
            "TRESHAM_LIVE_MAX_PER_ADDRESS": str(s.streams + 100)}
     servers = [stack.enter_context(ServerProcess(env, worker=False)) for _ in range(2)]
     workers = [WorkerProcess(env) for _ in range(2)]
     for w in workers:
         stack.callback(w.stop)
-    clock = stack.enter_context(ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+    clock = stack.enter_context(ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
                                                     initializer=_clock_setup, initargs=(env,)))
     clock.submit(os.getpid).result()
     clients = [[http_client(servers[i % 2].url, session_cookies(u)) for u in us]
-               for i, us in enumerate(built["seat_users"])]
+               for i, us in enumerate(built.seat_users)]
     for cl in clients:
         stack.callback(lambda cl=cl: [c.close() for c in cl])
     connection.close()
-    for run, cl in zip(runs, clients):  # warm: every server has served pages before it is measured
+    for run, cl in zip(built.runs, clients):  # warm: every server has served pages before it is measured
         for c in cl:
             c.get(f"/api/games/{run.game_id}").raise_for_status()
-    memory: dict[str, Any] = {"servers_before_streams_kb": [rss_kb(x.proc.pid)["rss"] for x in servers]}
-    played_ids = [r.game_id for r in runs]
-    targets = [t for x in servers for t in _stream_targets(x.url, played_ids, waiting, s.streams)]
+    return Site(servers, workers, clock, clients, time.perf_counter() - t0)
+
+
+def cpu_s(pid: int) -> float:
+    """A process's CPU time so far (user + system), in seconds (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# ---- the measurement ----------------------------------------------------------------------------
+def _measure(s: Settings, rules, built: Built, site: Site) -> dict[str, Any]:
+    """Open the streams (memory before and after), move deadlines into the measurement, play
+    the played games for ``seconds``, wait for the deadlines; gives the report."""
+    pids = {"server": [x.proc.pid for x in site.servers], "worker": [w.proc.pid for w in site.workers]}
+    built.setup["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
+    memory: dict[str, Any] = {"before": [rss_kb(p)["rss"] for p in pids["server"]]}
+    played_ids = [r.game_id for r in built.runs]
+    targets = [t for x in site.servers for t in _stream_targets(x.url, played_ids, built.waiting, s.streams)]
+    t0 = time.perf_counter()
     holder = Streams(targets)
     opened = holder.opened()
+    built.setup.update(start_s=round(site.start_s, 1), streams_open_s=round(time.perf_counter() - t0, 1))
     time.sleep(1.0)  # the servers settle (the LISTEN connection, the first poll)
-    memory["servers_with_streams_kb"] = [rss_kb(x.proc.pid)["rss"] for x in servers]
-    # the deadlines: due through the measurement, from 1 s after it starts
-    before = _revisions(waiting)
-    start = dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1)
-    deadlines = _move_deadlines(waiting, start, max(s.seconds - 1.0, 1.0), s.deadlines_per_s, s.seed)
+    memory["with_streams"] = [rss_kb(p)["rss"] for p in pids["server"]]
+    before = _revisions(built.waiting)
+    start = dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1)  # due from 1 s in, to the end
+    deadlines = _move_deadlines(built.waiting, start, max(s.seconds - 1.0, 1.0), s.deadlines_per_s, s.seed)
     connection.close()
+    cpu0 = {k: [cpu_s(p) for p in v] for k, v in pids.items()}
+    wall = _play_all(s, built, site)
+    cpu = {k: [round(cpu_s(p) - c, 1) for p, c in zip(v, cpu0[k])] for k, v in pids.items()}
+    lags = _wait_for_deadlines(deadlines, before)
+    streamed = holder.close()
+    memory["servers_end"] = [rss_kb(p) for p in pids["server"]]
+    memory["workers_end"] = [rss_kb(p) for p in pids["worker"]]
+    errors = _errors(built.runs, rules, lags, site, len(targets), opened, streamed)
+    return _report(s, built, wall, lags, opened, streamed, memory, cpu, errors)
+
+
+def _play_all(s: Settings, built: Built, site: Site) -> float:
+    """Every played game's thread, for ``seconds``; gives the wall time."""
     inflight = _Inflight()
     stop_at = time.monotonic() + s.seconds
-    threads = [threading.Thread(target=_play_until, args=(run, cl, inflight, s.think_ms, clock, stop_at))
-               for run, cl in zip(runs, clients)]
+    threads = [threading.Thread(target=_play_until, args=(run, cl, inflight, s.think_ms, site.clock, stop_at))
+               for run, cl in zip(built.runs, site.clients)]
     t0 = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    wall = time.perf_counter() - t0
-    lags = _wait_for_deadlines(deadlines, before)
-    streamed = holder.close()
-    memory["servers_end"] = [rss_kb(x.proc.pid) for x in servers]
-    memory["workers_end"] = [rss_kb(w.proc.pid) for w in workers]
-    errors = [e for r in runs for e in r.errors] + _check_replicas(runs, rules)
-    errors += [f"{n} deadline(s) moved into the measurement not applied within {GRACE_S:.0f} s of its end"
-               for n in [sum(1 for x in lags if x is None)] if n]
-    errors += [f"{what} stopped: {p.output()[-500:]}" for what, p in
-               [("a worker", w) for w in workers if not w.alive()]]
-    stream_errors = opened["failed"] + streamed["failed"] + streamed["closed_early"] + \
-        (len(targets) - opened["opened"] - opened["failed"])
-    if stream_errors:
-        errors.append(f"{stream_errors} event stream(s) failed to open or closed early")
-    return _report(s, built, runs, wall, lags, deadlines, opened, streamed, memory, errors)
+    return time.perf_counter() - t0
 
 
 def _wait_for_deadlines(deadlines: list[Deadline], before: dict[int, int]) -> list[float | None]:
@@ -659,36 +726,55 @@ def _wait_for_deadlines(deadlines: list[Deadline], before: dict[int, int]) -> li
         time.sleep(0.5)
 
 
+def _errors(runs: list[PlayedGame], rules, lags: list[float | None], site: Site, targets: int,
+            opened: dict, streamed: dict) -> list[str]:
+    """What went wrong: requests refused or failed, a stored game unlike its replica, a
+    deadline not applied, a worker gone, a stream that did not open or closed early."""
+    errors = [e for r in runs for e in r.errors] + _check_replicas(runs, rules)
+    missed = sum(1 for x in lags if x is None)
+    if missed:
+        errors.append(f"{missed} deadline(s) moved into the measurement not applied within {GRACE_S:.0f} s of its end")
+    errors += [f"a worker stopped: {w.output()[-500:]}" for w in site.workers if not w.alive()]
+    errors += [f"a server stopped: {x.output()[-500:]}" for x in site.servers if x.proc.poll() is not None]
+    bad = targets - opened["opened"] + streamed["failed"] + streamed["closed_early"]
+    if bad:
+        errors.append(f"{bad} event stream(s) failed to open or closed early")
+    return errors
+
+
 def _mb(kb: int) -> float:
     return round(kb / 1024, 1)
 
 
-def _report(s: Settings, built: dict, runs: list[PlayedGame], wall: float, lags: list[float | None],
-            deadlines: list[Deadline], opened: dict, streamed: dict, memory: dict, errors: list[str]) -> dict[str, Any]:
+def _report(s: Settings, built: Built, wall: float, lags: list[float | None], opened: dict, streamed: dict,
+            memory: dict, cpu: dict, errors: list[str]) -> dict[str, Any]:
+    runs = built.runs
     posts = [x.ms for r in runs for x in r.posts]
+    gets = [x for r in runs for x in r.gets]
     clock_orders = sum(r.clock for r in runs)
     applied = [x * 1000 for x in lags if x is not None]
-    before, after = memory["servers_before_streams_kb"], memory["servers_with_streams_kb"]
-    per_stream = [(a - b) / s.streams for a, b in zip(after, before)] if s.streams else []
+    per_stream = [(a - b) / s.streams for a, b in zip(memory["with_streams"], memory["before"])] if s.streams else []
     return {
-        "games": s.games, "played": s.played, "waiting": len(built["waiting"]) + len(built["templates"]),
-        "players": s.players, "think_ms": s.think_ms, "seconds": round(wall, 1),
-        "database": connection.vendor, "server_processes": 2, "workers": 2,
+        "games": s.games, "played": len(runs), "waiting": len(built.waiting), "players": s.players,
+        "think_ms": s.think_ms, "seconds": round(wall, 1), "database": connection.vendor,
+        "server_processes": 2, "workers": 2,
         "errors": len(errors), "error_examples": errors[:5], "retries": sum(r.retries for r in runs),
         "orders": len(posts) + clock_orders, "http_orders": len(posts), "clock_orders": clock_orders,
         "orders_per_s": round((len(posts) + clock_orders) / wall, 1) if wall else None,
         "post_p50_ms": _p(posts, 50), "post_p99_ms": _p(posts, 99),
-        "get_p50_ms": _p([x for r in runs for x in r.gets], 50), "get_p99_ms": _p([x for r in runs for x in r.gets], 99),
-        "deadlines_due": len(deadlines), "deadlines_applied": len(applied),
-        "deadlines_per_s": round(len(applied) / wall, 2) if wall else None,
+        "get_p50_ms": _p(gets, 50), "get_p99_ms": _p(gets, 99),
+        "deadlines_due": len(lags), "deadlines_applied": len(applied),
         "deadline_lag_p50_ms": _p(applied, 50), "deadline_lag_p99_ms": _p(applied, 99),
         "streams_per_server": s.streams, "streams_open": opened["opened"], "stream_events": streamed["events"],
         "rss_server_mb": [_mb(m["rss"]) for m in memory["servers_end"]],
         "rss_server_peak_mb": [_mb(m["hwm"]) for m in memory["servers_end"]],
         "rss_worker_mb": [_mb(m["rss"]) for m in memory["workers_end"]],
         "rss_worker_peak_mb": [_mb(m["hwm"]) for m in memory["workers_end"]],
-        "rss_server_no_streams_mb": [_mb(x) for x in before],
-        "rss_server_with_streams_mb": [_mb(x) for x in after],
+        "rss_server_no_streams_mb": [_mb(x) for x in memory["before"]],
+        "rss_server_with_streams_mb": [_mb(x) for x in memory["with_streams"]],
         "rss_per_stream_kb": [round(x, 1) for x in per_stream],
-        **built["setup"],
+        "cpu_server_s": cpu["server"], "cpu_worker_s": cpu["worker"],
+        "server_cpu_ms_per_http_order": round(1000 * sum(cpu["server"]) / len(posts), 1) if posts else None,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        **built.setup,
     }
