@@ -141,9 +141,9 @@ def test_the_platforms_code_templates_and_scripts_name_no_game():
 #: together into the site (:data:`SITE`).
 LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "talk", "mail", "feeds", "help")
 #: The modules that take the site as a whole: the API and the addresses, which assemble it from
-#: its apps, and its benchmark, which plays games through it. They may import any app; no app
-#: imports them.
-SITE = ("api", "urls", "bench")
+#: its apps, and its benchmarks, which play games through it (``bench_scale``: at scale). They
+#: may import any app; no app imports them.
+SITE = ("api", "urls", "bench", "bench_scale")
 
 
 def _unit(module: str) -> str | None:
