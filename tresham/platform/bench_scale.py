@@ -68,7 +68,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -563,7 +563,7 @@ def bench_scale(games: int = 1000, played: int = 200, players: int = 4, streams:
         rules = registry.get(kind)
         built = _build(s, kind, rules, secrets.token_hex(3))
         connection.close()
-        site = _start(s, env, built, stack)
+        site = _start(s, env, url, built, stack)
         return _measure(s, rules, built, site)
 
 
@@ -635,9 +635,10 @@ class Site:
     clock: ProcessPoolExecutor
     clients: list[list]  # each played game's seats' HTTP clients
     start_s: float
+    postgres: int | None  # the throwaway cluster's server process
 
 
-def _start(s: Settings, env: dict[str, str], built: Built, stack: contextlib.ExitStack) -> Site:
+def _start(s: Settings, env: dict[str, str], url: str, built: Built, stack: contextlib.ExitStack) -> Site:
     """2 servers (one process each, no worker), 2 workers, the clock processes of the bot's
     defaults, and each played seat's logged-in client (games alternate between the servers)."""
     t0 = time.perf_counter()
@@ -655,20 +656,71 @@ def _start(s: Settings, env: dict[str, str], built: Built, stack: contextlib.Exi
     for cl in clients:
         stack.callback(lambda cl=cl: [c.close() for c in cl])
     connection.close()
-    for run, cl in zip(built.runs, clients):  # warm: every server has served pages before it is measured
-        for c in cl:
-            c.get(f"/api/games/{run.game_id}").raise_for_status()
-    return Site(servers, workers, clock, clients, time.perf_counter() - t0)
+    with ThreadPoolExecutor(8) as pool:  # warm: every server has served pages before it is measured
+        list(pool.map(lambda x: x[1][0].get(f"/api/games/{x[0].game_id}").raise_for_status(),
+                      zip(built.runs, clients)))
+    return Site(servers, workers, clock, clients, time.perf_counter() - t0, postmaster_pid(url))
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name ([0] is the state), [] if gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()
+    except OSError:
+        return []
 
 
 def cpu_s(pid: int) -> float:
-    """A process's CPU time so far (user + system), in seconds (Linux)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rpartition(")")[2].split()
-    except OSError:
+    """A process's CPU time so far (user + system, all its threads), in seconds (Linux)."""
+    f = _stat(pid)
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK") if f else 0.0
+
+
+def tree_cpu_s(pid: int) -> float:
+    """The CPU time of a process, of its children alive now and of those it has reaped."""
+    f = _stat(pid)
+    if not f:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / os.sysconf("SC_CLK_TCK")
+    children = [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit() and _ppid(int(d.name)) == pid]
+    return own + sum(cpu_s(c) for c in children)
+
+
+def _ppid(pid: int) -> int | None:
+    f = _stat(pid)
+    return int(f[1]) if f else None
+
+
+def postmaster_pid(url: str) -> int | None:
+    """The PostgreSQL server's process when it is a cluster of this machine reached through a
+    socket directory holding its data (the throwaway cluster's), else None."""
+    from urllib.parse import unquote
+
+    host = unquote(urlsplit(url).hostname or "") if "@%2F" in url or "@/" in url else ""
+    pidfile = Path(host) / "data" / "postmaster.pid" if host else None
+    try:
+        return int(pidfile.read_text().split()[0]) if pidfile else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _meters(site: Site, holder: Streams, pg: int | None) -> dict[str, list]:
+    """What CPU is measured of: each server and worker, the load generator (this process, with
+    its HTTP clients' threads), the stream holder, and the throwaway PostgreSQL's processes."""
+    out = {"server": [lambda p=x.proc.pid: cpu_s(p) for x in site.servers],
+           "worker": [lambda p=w.proc.pid: cpu_s(p) for w in site.workers],
+           "load": [lambda: cpu_s(os.getpid())], "streams": [lambda: cpu_s(holder.proc.pid)]}
+    if pg is not None:
+        out["postgres"] = [lambda: tree_cpu_s(pg)]
+    return out
+
+
+def _cpu_over(meters: dict[str, list], work) -> tuple[dict[str, list[float]], Any]:
+    """Run ``work()``; gives each meter's CPU seconds meanwhile, and what ``work`` gave."""
+    before = {k: [m() for m in ms] for k, ms in meters.items()}
+    result = work()
+    return {k: [round(m() - b, 2) for m, b in zip(ms, before[k])] for k, ms in meters.items()}, result
 
 
 # ---- the measurement ----------------------------------------------------------------------------
@@ -677,6 +729,8 @@ def _measure(s: Settings, rules, built: Built, site: Site) -> dict[str, Any]:
     the played games for ``seconds``, wait for the deadlines; gives the report."""
     pids = {"server": [x.proc.pid for x in site.servers], "worker": [w.proc.pid for w in site.workers]}
     built.setup["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
+    idle = [lambda p=p: cpu_s(p) for p in pids["server"]]
+    built.setup["server_idle_cpu_pct_no_streams"] = _idle_pct(idle)
     memory: dict[str, Any] = {"before": [rss_kb(p)["rss"] for p in pids["server"]]}
     played_ids = [r.game_id for r in built.runs]
     targets = [t for x in site.servers for t in _stream_targets(x.url, played_ids, built.waiting, s.streams)]
@@ -686,19 +740,28 @@ def _measure(s: Settings, rules, built: Built, site: Site) -> dict[str, Any]:
     built.setup.update(start_s=round(site.start_s, 1), streams_open_s=round(time.perf_counter() - t0, 1))
     time.sleep(1.0)  # the servers settle (the LISTEN connection, the first poll)
     memory["with_streams"] = [rss_kb(p)["rss"] for p in pids["server"]]
+    built.setup["server_idle_cpu_pct_with_streams"] = _idle_pct(idle)
     before = _revisions(built.waiting)
     start = dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1)  # due from 1 s in, to the end
     deadlines = _move_deadlines(built.waiting, start, max(s.seconds - 1.0, 1.0), s.deadlines_per_s, s.seed)
     connection.close()
-    cpu0 = {k: [cpu_s(p) for p in v] for k, v in pids.items()}
-    wall = _play_all(s, built, site)
-    cpu = {k: [round(cpu_s(p) - c, 1) for p, c in zip(v, cpu0[k])] for k, v in pids.items()}
+    cpu, wall = _cpu_over(_meters(site, holder, site.postgres), lambda: _play_all(s, built, site))
     lags = _wait_for_deadlines(deadlines, before)
     streamed = holder.close()
     memory["servers_end"] = [rss_kb(p) for p in pids["server"]]
     memory["workers_end"] = [rss_kb(p) for p in pids["worker"]]
     errors = _errors(built.runs, rules, lags, site, len(targets), opened, streamed)
     return _report(s, built, wall, lags, opened, streamed, memory, cpu, errors)
+
+
+#: seconds of quiet over which the servers' idle CPU is measured, before and after the streams open
+IDLE_S = 5.0
+
+
+def _idle_pct(meters: list) -> list[float]:
+    """Each meter's CPU over ``IDLE_S`` seconds of nothing to do, in % of a core."""
+    cpu, _ = _cpu_over({"x": meters}, lambda: time.sleep(IDLE_S))
+    return [round(100 * x / IDLE_S, 1) for x in cpu["x"]]
 
 
 def _play_all(s: Settings, built: Built, site: Site) -> float:
@@ -773,7 +836,7 @@ def _report(s: Settings, built: Built, wall: float, lags: list[float | None], op
         "rss_server_no_streams_mb": [_mb(x) for x in memory["before"]],
         "rss_server_with_streams_mb": [_mb(x) for x in memory["with_streams"]],
         "rss_per_stream_kb": [round(x, 1) for x in per_stream],
-        "cpu_server_s": cpu["server"], "cpu_worker_s": cpu["worker"],
+        **{f"cpu_{k}_s": v for k, v in cpu.items()},
         "server_cpu_ms_per_http_order": round(1000 * sum(cpu["server"]) / len(posts), 1) if posts else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         **built.setup,
