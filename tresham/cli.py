@@ -367,11 +367,13 @@ BENCH_NAMES = [*_FIRST_BENCHES, "server", "scale", "mails", *(n for n in GAME_BE
 @cli.command()
 @click.argument("what", default=BENCH_NAMES[0], type=click.Choice(BENCH_NAMES))
 @click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
-@click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
+@click.option("--games", default=None, type=click.IntRange(1, 10_000),
+              help="games (engine: 5, server: 8 at once, scale: 1000 in the database)")
 @click.option("--turns", default=None, type=click.IntRange(1, 1000),
               help="engine: turn cap of each playout (34.1B; 60); mails: turns played (10)")
 @click.option("--database-url", default=None, metavar="URL",
-              help="server: a throwaway database to use (default: SQLite in a temporary directory)")
+              help="server: a throwaway database to use (default: SQLite in a temporary directory); scale: a "
+                   "throwaway PostgreSQL database (default: a PostgreSQL cluster of its own, deleted after)")
 @click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
               help="server: `tresham serve --processes N`")
 @click.option("--think-ms", default=None, type=click.FloatRange(0, 60_000),

@@ -551,7 +551,7 @@ def bench_scale(games: int = 1000, played: int = 200, players: int = 4, streams:
     least = s.played + min(PLANS, s.played) + len(TEMPLATE_ORDERS)
     if s.games < least:
         raise ValueError(f"--games must be at least {least} with --played {s.played} (the played games, "
-                         f"their {min(PLANS, s.played)} templates and the {len(TEMPLATE_ORDERS)} waiting ones')")
+                         f"their {min(PLANS, s.played)} templates and the {len(TEMPLATE_ORDERS)} waiting ones)")
     with contextlib.ExitStack() as stack:
         url = database_url or stack.enter_context(throwaway_postgres())
         data_dir = Path(tempfile.mkdtemp(prefix="tresham-scale-"))
