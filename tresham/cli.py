@@ -378,14 +378,14 @@ BENCH_NAMES = [*_FIRST_BENCHES, "server", "scale", "mails", *(n for n in GAME_BE
               help="server: `tresham serve --processes N`")
 @click.option("--think-ms", default=None, type=click.FloatRange(0, 60_000),
               help="server: each player's mean pause before an order (0, the default: at once, the server's "
-                   "capacity); scale: 20000")
+                   "capacity); scale: 40000")
 @click.option("--played", default=None, type=click.IntRange(1, 1000),
               help="scale: games played over HTTP during the measurement (200)")
 @click.option("--streams", default=None, type=click.IntRange(0, 20_000),
               help="scale: event streams open on each of the 2 server processes (1000)")
-@click.option("--seconds", default=None, type=click.FloatRange(2, 3600), help="scale: the measurement's length (60)")
+@click.option("--seconds", default=None, type=click.FloatRange(2, 3600), help="scale: the measurement's length (90)")
 @click.option("--deadlines-per-s", default=None, type=click.FloatRange(0, 1000),
-              help="scale: deadlines falling due per second during the measurement (2)")
+              help="scale: deadlines falling due per second during the measurement (1)")
 @click.option("--json", "as_json", is_flag=True)
 def bench(what, players, games, turns, database_url, processes, think_ms, played, streams, seconds,
           deadlines_per_s, as_json) -> None:
@@ -468,9 +468,9 @@ def _bench_scale(games, players, database_url, processes, think_ms, played, stre
 
     try:
         return bench_scale(games=games or 1000, played=played or 200, players=players or 4,
-                           streams=1000 if streams is None else streams, seconds=seconds or 60.0,
-                           think_ms=20000.0 if think_ms is None else think_ms,
-                           deadlines_per_s=2.0 if deadlines_per_s is None else deadlines_per_s,
+                           streams=1000 if streams is None else streams, seconds=seconds or 90.0,
+                           think_ms=40000.0 if think_ms is None else think_ms,
+                           deadlines_per_s=1.0 if deadlines_per_s is None else deadlines_per_s,
                            database_url=database_url)
     except ValueError as e:
         raise BadInput(str(e)) from None

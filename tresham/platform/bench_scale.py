@@ -536,14 +536,14 @@ class Settings:
     played: int = 200
     players: int = 4
     streams: int = 1000
-    seconds: float = 60.0
-    think_ms: float = 20000.0
-    deadlines_per_s: float = 2.0
+    seconds: float = 90.0
+    think_ms: float = 40000.0
+    deadlines_per_s: float = 1.0
     seed: str = "scale"
 
 
 def bench_scale(games: int = 1000, played: int = 200, players: int = 4, streams: int = 1000,
-                seconds: float = 60.0, think_ms: float = 20000.0, deadlines_per_s: float = 2.0,
+                seconds: float = 90.0, think_ms: float = 40000.0, deadlines_per_s: float = 1.0,
                 database_url: str | None = None, seed: str = "scale") -> dict[str, Any]:
     """Run the scale test (see the module's docstring) on ``database_url`` (PostgreSQL), or on
     a throwaway cluster of its own; gives its figures."""
@@ -837,7 +837,12 @@ def _report(s: Settings, built: Built, wall: float, lags: list[float | None], op
         "rss_server_with_streams_mb": [_mb(x) for x in memory["with_streams"]],
         "rss_per_stream_kb": [round(x, 1) for x in per_stream],
         **{f"cpu_{k}_s": v for k, v in cpu.items()},
+        # per unit of work, all of the processes' CPU meanwhile (a GET with each order, the streams' pings,
+        # the workers' idle passes): less sensitive than the times to what else runs on the machine
         "server_cpu_ms_per_http_order": round(1000 * sum(cpu["server"]) / len(posts), 1) if posts else None,
+        "worker_cpu_ms_per_deadline": round(1000 * sum(cpu["worker"]) / len(applied), 1) if applied else None,
+        "postgres_cpu_ms_per_order": round(1000 * sum(cpu["postgres"]) / (len(posts) + clock_orders + len(applied)), 1)
+        if "postgres" in cpu and posts else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         **built.setup,
     }
