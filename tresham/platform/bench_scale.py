@@ -5,14 +5,17 @@ processes and 2 workers with 1,000 event streams open on each server process; no
 What is in the database (``--games`` in all; the game is the site's first,
 ``registry.default_name``, played by its own bot through the contract, as in ``bench.py``):
 
-- a few *template* games, made through the site's own services (created, joined by four
-  people, then a history of 5 to 150 orders of the bot's given through ``services.submit``);
-- ``--played`` games made the same way (created and joined: a new game), which the load
-  generator plays over HTTP during the measurement;
+- a few *template* games, made through the site's own services: four waiting ones (created,
+  joined by four people, then a history of 5 to 150 orders of the bot's given through
+  ``services.submit``) and one new game per bot plan (``PLANS``; created, joined, the
+  defaults of its opening given);
 - every other game a *copy* of a template, made by SQL ``INSERT ... SELECT`` inside the
-  database (the game row, its seats held by a pool of accounts, tenures, log, events,
-  snapshots, pick order and due rows), so 10,000 games take seconds, not an hour. Each
-  copy waits on its players' deadlines (the game's time limit is 3 days).
+  database (the game row, its seats, tenures, log, events, snapshots, pick order and due
+  rows), so 10,000 games take a minute, not an hour: ``--played`` copies of the new games,
+  each seat held by an account of its own, which the load generator plays over HTTP during
+  the measurement; the rest copies of the waiting ones, their seats held by a pool of
+  accounts (each in about ``GAMES_PER_ACCOUNT`` games). Every game has a 3-day time limit:
+  all but the played ones wait on their players' deadlines.
 
 Then ``ANALYZE``, and the processes: 2 ``tresham serve --no-worker`` (one process each, on
 ports of their own, so each one's streams and memory are known) and 2 ``tresham worker``.
@@ -37,6 +40,11 @@ What is measured, and how:
   and its peak (``VmHWM``). **Per open stream**: each server's RSS once every stream is open
   minus its RSS just before (after a warm-up, with no other load in between), over the
   streams opened on it.
+- **CPU**: each process's CPU time over the measurement (``/proc/PID/stat``: servers, workers,
+  this process, the stream holder, the throwaway cluster's processes), and per unit of work
+  (the servers' per HTTP order, the workers' per deadline, PostgreSQL's per order); the
+  servers' idle CPU over ``IDLE_S`` without streams and with them. On a shared machine these
+  move less than the times; the load average is reported with them.
 - **streams**: ``--streams`` per server process, held open by a process of their own (plain
   asyncio sockets: a stream costs the load generator nothing), as visitors (no session:
   the per-address cap is raised for 127.0.0.1), half on played games and half on waiting
