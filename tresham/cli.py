@@ -358,36 +358,59 @@ def _benches() -> dict[str, Callable[[int | None, int | None, int], dict]]:
     return out
 
 
-#: ``tresham bench <WHAT>``: the games' benchmarks, and the site's (``server``) after the first game's.
+#: ``tresham bench <WHAT>``: the games' benchmarks, and the site's (``server``, ``scale``, ``mails``)
+#: after the first game's.
 GAME_BENCHES = _benches()
 _FIRST_BENCHES = [n for n in GAME_BENCHES if n in tools_of(games_with_tools()[0]).BENCHES] if GAME_BENCHES else []
-BENCH_NAMES = [*_FIRST_BENCHES, "server", "mails", *(n for n in GAME_BENCHES if n not in _FIRST_BENCHES)]
+BENCH_NAMES = [*_FIRST_BENCHES, "server", "scale", "mails", *(n for n in GAME_BENCHES if n not in _FIRST_BENCHES)]
 
 
 @cli.command()
 @click.argument("what", default=BENCH_NAMES[0], type=click.Choice(BENCH_NAMES))
 @click.option("--players", default=None, type=PLAYERS, help="players per game (engine: 7, server: 4)")
-@click.option("--games", default=None, type=click.IntRange(1, 10_000), help="games (engine: 5, server: 8 at once)")
+@click.option("--games", default=None, type=click.IntRange(1, 10_000),
+              help="games (engine: 5, server: 8 at once, scale: 1000 in the database)")
 @click.option("--turns", default=None, type=click.IntRange(1, 1000),
               help="engine: turn cap of each playout (34.1B; 60); mails: turns played (10)")
 @click.option("--database-url", default=None, metavar="URL",
-              help="server: a throwaway database to use (default: SQLite in a temporary directory)")
+              help="server: a throwaway database to use (default: SQLite in a temporary directory); scale: a "
+                   "throwaway PostgreSQL database (default: a PostgreSQL cluster of its own, deleted after)")
 @click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
               help="server: `tresham serve --processes N`")
-@click.option("--think-ms", default=0.0, show_default=True, type=click.FloatRange(0, 60_000),
-              help="server: each player's mean pause before an order (0: at once, the server's capacity)")
+@click.option("--think-ms", default=None, type=click.FloatRange(0, 60_000),
+              help="server: each player's mean pause before an order (0, the default: at once, the server's "
+                   "capacity); scale: 40000")
 @click.option("--orders", type=click.IntRange(1, 1_000_000), default=None,
               help="server: each game cut to at most this many orders (default: the shortest bot game's, "
                    "at least 1,200)")
+@click.option("--played", default=None, type=click.IntRange(1, 1000),
+              help="scale: games played over HTTP during the measurement (200)")
+@click.option("--streams", default=None, type=click.IntRange(0, 20_000),
+              help="scale: event streams open on each of the 2 server processes (1000)")
+@click.option("--seconds", default=None, type=click.FloatRange(2, 3600), help="scale: the measurement's length (90)")
+@click.option("--deadlines-per-s", default=None, type=click.FloatRange(0, 1000),
+              help="scale: deadlines falling due per second during the measurement (1)")
 @click.option("--json", "as_json", is_flag=True)
-def bench(what, players, games, turns, database_url, processes, think_ms, orders, as_json) -> None:
+def bench(what, players, games, turns, database_url, processes, think_ms, orders, played, streams, seconds,
+          deadlines_per_s, as_json) -> None:
     """Benchmark a game (WHAT: one of the games' own benchmarks, as their tools name them; the
     site's first game's by default: its engine's bot playouts), or the site: bots play games at
     once over HTTP against a real `tresham serve` (WHAT: server), or the mails a player gets per
     game turn in a 3-player game of the site's first game, two seats people and one a bot,
     played through the site three ways: at the table, away between his turns, always away
-    (WHAT: mails; --turns, 10 when not given)."""
-    if what == "mails":
+    (WHAT: mails; --turns, 10 when not given), or the site at scale on PostgreSQL: --games in the
+    database (1000), most waiting on deadlines, --played of them played over HTTP, 2 server
+    processes and 2 workers, --streams event streams open per server process, deadlines falling
+    due all along (WHAT: scale; not for CI: a few minutes)."""
+    scale_only = [played, streams, seconds, deadlines_per_s]
+    if what == "scale":
+        if orders is not None:
+            raise BadInput("--orders is for `bench server`")
+        result = _bench_scale(games, players, database_url, processes, think_ms, played, streams, seconds,
+                              deadlines_per_s)
+    elif any(x is not None for x in scale_only):
+        raise BadInput("--played, --streams, --seconds and --deadlines-per-s are for `bench scale`")
+    elif what == "mails":
         if database_url or think_ms or processes != 1 or players or games or orders:
             raise BadInput("`bench mails` takes --turns only")
         from .platform.mail.measure import measure
@@ -417,7 +440,7 @@ def bench(what, players, games, turns, database_url, processes, think_ms, orders
                 raise BadInput(f"bad --database-url: {e}") from None
         try:
             result = bench_server(games=games or 8, players=players or 4, database_url=database_url,
-                                  processes=processes, think_ms=think_ms, orders=orders)
+                                  processes=processes, think_ms=think_ms or 0.0, orders=orders)
         except DatabaseError as e:
             raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
         except RuntimeError as e:
@@ -429,6 +452,38 @@ def bench(what, players, games, turns, database_url, processes, think_ms, orders
             click.echo(f"{k}: {v}")
     if result.get("errors"):
         sys.exit(1)
+
+
+def _bench_scale(games, players, database_url, processes, think_ms, played, streams, seconds,
+                 deadlines_per_s) -> dict:
+    """``tresham bench scale``: the scale test (``platform/bench_scale.py``); its figures."""
+    if processes != 1:
+        raise BadInput("`bench scale` runs 2 server processes of one process each: --processes is for `bench server`")
+    if database_url:
+        import dj_database_url
+
+        try:
+            engine = dj_database_url.parse(database_url)["ENGINE"]
+        except ValueError as e:
+            raise BadInput(f"bad --database-url: {e}") from None
+        if not engine.endswith("postgresql"):
+            raise BadInput("`bench scale` runs on PostgreSQL: --database-url must be a postgresql:// URL")
+    from django.db import DatabaseError
+
+    from .platform.bench_scale import bench_scale
+
+    try:
+        return bench_scale(games=games or 1000, played=played or 200, players=players or 4,
+                           streams=1000 if streams is None else streams, seconds=seconds or 90.0,
+                           think_ms=40000.0 if think_ms is None else think_ms,
+                           deadlines_per_s=1.0 if deadlines_per_s is None else deadlines_per_s,
+                           database_url=database_url)
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    except DatabaseError as e:
+        raise BadInput(f"cannot use the database: {' '.join(str(e).split())}") from None
+    except RuntimeError as e:
+        raise click.ClickException(f"the scale test could not run: {e}") from None
 
 
 def _mount_game_commands() -> None:

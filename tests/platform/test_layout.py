@@ -141,10 +141,10 @@ def test_the_platforms_code_templates_and_scripts_name_no_game():
 #: together into the site (:data:`SITE`).
 LAYERS = ("play", "ratings", "accounts", "lobby", "clock", "talk", "mail", "feeds", "help")
 #: The modules that take the site as a whole: the API and the addresses, which assemble it from
-#: its apps, its benchmark, which plays games through it, its warm-up, which loads what its
-#: first pages need, and the ASGI application, which serves it warmed up. They may import any
-#: app; no app imports them.
-SITE = ("api", "urls", "bench", "warmup", "asgi")
+#: its apps, its benchmarks, which play games through it (``bench_scale``: at scale), its
+#: warm-up, which loads what its first pages need, and the ASGI application, which serves it
+#: warmed up. They may import any app; no app imports them.
+SITE = ("api", "urls", "bench", "bench_scale", "warmup", "asgi")
 
 
 def _unit(module: str) -> str | None:
