@@ -226,13 +226,19 @@ def from_json(raw: Any, *, by_site: bool = False) -> _Order:
 
 
 def json_schema() -> dict:
-    """Every order as JSON Schema: a ``oneOf`` discriminated by ``type``."""
+    """Every order as JSON Schema: a ``oneOf`` discriminated by ``type``; the parts an order
+    is made of (an attack, a counter, a payment) once, in the document's own ``$defs``."""
     out = []
+    defs: dict = {}
     for name, cls in {**ORDER_TYPES, **SITE_TYPES}.items():
         sch = cls.model_json_schema(by_alias=True)
+        defs.update(sch.pop("$defs", {}))
         sch["title"] = name
         out.append(sch)
-    return {"oneOf": out, "discriminator": {"propertyName": "type"}}
+    doc = {"oneOf": out, "discriminator": {"propertyName": "type"}}
+    if defs:
+        doc["$defs"] = defs
+    return doc
 
 
 def is_site_order(o: Any) -> bool:

@@ -33,7 +33,8 @@ def test_the_new_game_page_offers_tigris_with_its_own_options_and_creates_it(mak
     plain = c.get("/lobby/new/").content.decode()
     assert 'href="?kind=tigris">Tigris &amp; Euphrates</a>' in plain  # the choice of game
     page = c.get("/lobby/new/?kind=tigris").content.decode()
-    assert "Game: <strong>Tigris &amp; Euphrates</strong> · another game: <a href=\"?kind=advciv\">Advanced Civilization</a></p>" in page
+    assert ("Game: <strong>Tigris &amp; Euphrates</strong> · other games: <a href=\"?kind=advciv\">Advanced "
+            "Civilization</a>, <a href=\"?kind=civcards\">Civilization: The Card Game</a></p>") in page
     assert 'action="/lobby/new/?kind=tigris"' in page
     for name in ("players", "board", "buildings", "english", "wonder", "open_scoring"):
         assert f'name="opt_{name}"' in page, name
@@ -75,7 +76,7 @@ def test_the_api_creates_a_tigris_game_by_kind_and_lists_it_with_its_title(make_
     alice, bob = make_user("alice"), make_user("bob")
     form = client_for(alice).get("/api/lobby/new-game").json()
     kinds = {k["kind"]: k for k in form["kinds"]}
-    assert set(kinds) == {"advciv", "tigris"}
+    assert set(kinds) == {"advciv", "tigris", "civcards"}
     te = kinds["tigris"]
     assert (te["title"], te["min_players"], te["max_players"]) == ("Tigris & Euphrates", 2, 4)
     assert [f["name"] for f in te["fields"]] == ["players", "board", "buildings", "english", "wonder",

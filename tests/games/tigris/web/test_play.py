@@ -13,6 +13,7 @@ from django.test import Client
 from tresham.platform.clock.models import Due, MissedOrder
 from tresham.platform.clock.worker import run_due
 from tresham.platform.lobby import services as lobby
+from tresham.platform.mail import attention
 from tresham.platform.mail.models import Outbox
 from tresham.platform.play import services
 from tresham.platform.play.models import EventRecord, Game, LogEntry
@@ -151,7 +152,10 @@ def test_the_turn_mail_goes_to_the_next_player(table):
     t = table()
     first = t.active()
     second = 1 - first
-    turns = lambda: list(Outbox.objects.filter(game=t.game, kind="turn").order_by("pk"))
+    def turns():  # once the worker's mail pass has written the turn mails orders noted
+        attention.open_notices()
+        return list(Outbox.objects.filter(game=t.game, kind="turn").order_by("pk"))
+
     assert [m.user for m in turns()] == [t.users[first]]
     t.ok(first, {"type": "leader", "colour": "black", "to": [6, 9]})
     assert len(turns()) == 1  # still his turn: no mail
