@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tresham.platform.clock.models import Due
 from tresham.platform.lobby import services as lobby
-from tresham.platform.mail import attention, preferences, sender
+from tresham.platform.mail import attention, preferences, reminders, sender
 from tresham.platform.mail.models import Outbox, Reminder
 from tresham.platform.play import services
 from tresham.platform.play.models import Game
@@ -39,6 +39,7 @@ def errands(settings, person):
         lobby.join(game.pk, bob, index=1)
         game.refresh_from_db()
         Outbox.objects.filter(kind__in=["joined", "filled"]).delete()  # the lobby's: not these tests'
+        reminders.open_pending()  # the worker's pass after the deal: the first deadline's reminders
         return game
 
     return make(), ann, bob, make
@@ -137,6 +138,8 @@ def test_no_mail_and_no_reminder_for_decisions_his_standing_orders_answer(smtp, 
         assert r.status_code == 200, r.content
     do(game, ann, 0, {"type": "do", "errand": "north"})
     assert Due.objects.filter(game=game, seat=1, action=Due.Action.TIMEOUT).count() == 2  # the deadlines run
+    assert Reminder.objects.filter(user=bob, which=reminders.PENDING).count() == 2  # noted by the order
+    assert reminders.open_pending() == 2  # the worker's pass: none written, his standing orders answer both
     assert not Reminder.objects.filter(user=bob).exists()
     drain_later()
     sender.drain(now=later(DAY - 60))
@@ -191,8 +194,6 @@ def test_a_reminder_due_after_the_decision_was_given_is_not_sent(smtp, errands):
     game, ann, bob, _ = errands
     (due,) = Due.objects.filter(game=game, seat=0, action=Due.Action.TIMEOUT)
     when = due.due_at - dt.timedelta(minutes=59)
-    from tresham.platform.mail import reminders
-
     assert reminders.run(now=when) == 1  # both due by then: the later one written to the outbox
     do(game, ann, 0, {"type": "do", "errand": "north"})
     sender.drain(now=when)

@@ -78,10 +78,10 @@ def on_player_removed(sender, game: Game, seat: int, removed, missed=None, ref=N
 
 
 def on_deadlines_set(sender, game: Game, rows, **kwargs) -> None:
-    """New deadlines (``clock.signals.deadlines_set``): their reminders, in their transaction
-    (SITE-NOTIFY-02)."""
+    """New deadlines (``clock.signals.deadlines_set``): their reminders noted in their
+    transaction, written out by the worker (SITE-NOTIFY-02)."""
     with transaction.atomic():
-        reminders.write(game, rows)
+        reminders.note(game, rows)
 
 
 def on_talk_posted(sender, message, game: Game, **kwargs) -> None:

@@ -3,8 +3,10 @@ when a fifth of the decision's time is left, and one hour before), only while he
 the decision.
 
 A reminder is a row (:class:`.models.Reminder`) hung on the clock's deadline row
-(``clock.Due``): written in the transaction that writes the deadline (``clock.signals.
-deadlines_set``, from ``clock.schedule``), deleted with it (``on_delete=CASCADE``) when the
+(``clock.Due``): noted in the transaction that writes the deadline (``clock.signals.
+deadlines_set``, from ``clock.schedule``; :func:`note`: one row per deadline, ``which``
+"pending", one statement), written out by the worker's pass at the player's chosen times
+(:func:`open_pending`, a transaction per deadline that locks its row), deleted with it (``on_delete=CASCADE``) when the
 decision is given or the deadline moves (the clock then writes a new row, and the reminders
 of the new deadline with it). :func:`run`, the worker's, claims due reminders one at a time
 with a row lock other workers skip (``SELECT ... FOR UPDATE SKIP LOCKED``; SQLite's write
@@ -32,6 +34,9 @@ from .models import Delivery, Reminder
 
 #: Two reminders closer than this are one (the later).
 MERGE = dt.timedelta(minutes=10)
+#: ``Reminder.which`` of a deadline noted by an order, not yet written out (its ``remind_at``:
+#: when it was noted, the moment the reminders are worked out for)
+PENDING = "pending"
 
 
 def times(due: Due, prefs: preferences.Reminders) -> list[tuple[str, dt.datetime]]:
@@ -75,6 +80,39 @@ def write(game: Game, rows: list[Due], now: dt.datetime | None = None) -> list[R
     return new
 
 
+def note(game: Game, rows: list[Due], now: dt.datetime | None = None) -> int:
+    """In the transaction that writes the deadlines ``rows`` (timeout rows of ``game``): one
+    row each whose seat a person plays, to be written out by the worker (:func:`open_pending`);
+    the seats are those the order read with the game's lock. Gives how many."""
+    now = now or timezone.now()
+    holders = {s.index: s for s in game.seats_now()}
+    notes = [Reminder(due=due, game=game, user_id=holders[due.seat].user_id, seat=due.seat, which=PENDING,
+                      remind_at=now) for due in rows
+             if due.seat in holders and holders[due.seat].user_id is not None and not holders[due.seat].is_bot
+             and holders[due.seat].status == Seat.Status.PLAYING]
+    if notes:
+        Reminder.objects.bulk_create(notes, ignore_conflicts=True)
+    return len(notes)
+
+
+def open_pending(limit: int = 200) -> int:
+    """The worker's pass: each noted deadline's reminders written at the times its player
+    chooses (:func:`write`, as of when it was noted), a transaction each that locks the note
+    (several workers never write one twice); gives how many deadlines were opened."""
+    opened = 0
+    for _ in range(limit):
+        with transaction.atomic():
+            r = (Reminder.objects.select_for_update(skip_locked=True, of=("self",)).select_related("due", "game")
+                 .filter(which=PENDING).order_by("pk").first())
+            if r is None:
+                break
+            r.delete()
+            if r.game.status == Game.Status.ACTIVE:
+                write(r.game, [r.due], now=r.remind_at)
+            opened += 1
+    return opened
+
+
 def rewrite_seat(game: Game, seat: int, now: dt.datetime | None = None) -> None:
     """The seat changed hands: its reminders to come are its new holder's (none for a bot or an
     empty seat), in the caller's transaction."""
@@ -103,7 +141,7 @@ def run(now: dt.datetime | None = None, limit: int = 50) -> int:
         with transaction.atomic():
             r = (Reminder.objects.select_for_update(skip_locked=True, of=("self",))
                  .select_related("due", "game", "user__profile").filter(remind_at__lte=now)
-                 .order_by("remind_at", "pk").first())
+                 .exclude(which=PENDING).order_by("remind_at", "pk").first())
             if r is None:
                 break
             mailed += int(_mail(r, now))
@@ -115,7 +153,8 @@ def _mail(r: Reminder, now: dt.datetime) -> bool:
     game, due, user = r.game, r.due, r.user
     if game.status != Game.Status.ACTIVE or not user.is_active:
         return False
-    if Reminder.objects.filter(due=due, user=user, remind_at__lte=now, remind_at__gt=r.remind_at).exists():
+    if Reminder.objects.filter(due=due, user=user, remind_at__lte=now, remind_at__gt=r.remind_at).exclude(
+            which=PENDING).exists():
         return False  # a later one is due too (the worker was away): that one alone is sent
     if not Seat.objects.filter(game=game, index=r.seat, user=user, status=Seat.Status.PLAYING).exists():
         return False  # the seat changed hands: its new holder has reminders of his own
@@ -153,7 +192,8 @@ def _left(span: dt.timedelta) -> str:
 
 def of_user(user) -> list[Reminder]:
     """The reminders to come of ``user`` (his preferences page)."""
-    return list(Reminder.objects.filter(user=user).select_related("game").order_by("remind_at"))
+    return list(Reminder.objects.filter(user=user).exclude(which=PENDING).select_related("game")
+                .order_by("remind_at"))
 
 
 

@@ -222,11 +222,12 @@ def make_due_digests(now: dt.datetime | None = None) -> int:
 
 def drain(limit: int = 100, now: dt.datetime | None = None) -> int:
     """The worker's pass (and the tests'): write the "your turn" mails of the decisions orders
-    noted, the due reminders and conversation batches,
+    noted and the reminders of the deadlines they set, the due reminders and conversation batches,
     make the due digests, then send the due mails, at most ``limit``; gives how many were sent.
     Several senders may run at once (threads, processes): none sends a row another has
     claimed. ``now``: the time to act at (tests)."""
     attention.open_notices()
+    reminders.open_pending()
     reminders.run(now)
     attention.sweep(now)
     talk_batch.run(now)
