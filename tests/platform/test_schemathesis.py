@@ -114,6 +114,8 @@ def run(live_site, examples: int) -> Figures:
             case.validate_response(r, checks=CHECKS)
         except BaseExceptionGroup as group:
             for f in group.exceptions:
+                if type(f).__name__ == "AcceptedNegativeData" and r.status_code == 413:
+                    continue  # refused, before it is read, for its size (SITE-SAFE-01): a 4xx schemathesis omits
                 figures.violations[type(f).__name__] += 1
                 figures.failures.append(f"{op.method.upper()} {case.formatted_path} -> {r.status_code}: "
                                         f"{type(f).__name__}: {str(f)[:300]} "

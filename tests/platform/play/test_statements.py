@@ -9,6 +9,7 @@ import statistics
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
 
 from tests.helpers import bot_order
@@ -19,10 +20,10 @@ from tresham.platform.statements import counting
 pytestmark = pytest.mark.django_db(transaction=True)
 
 #: an order of a game without a time limit: the session, the user with his profile, the game
-#: locked (with whether it has webhooks and the client key's first answer), its seats, the log
-#: entry, its events, the game's row, the clock's due rows, the decisions it opens noted for
-#: their mails
-ORDER_BUDGET = 9
+#: locked (with whether it has webhooks or due rows and the client key's first answer), its
+#: seats, the log entry, its events, the game's row, the decisions it opens noted for their
+#: mails; on PostgreSQL one more, the NOTIFY that tells the other processes' live pages
+ORDER_BUDGET = 8
 #: the game page of a player, and the JSON view the benchmark reads before each order
 PAGE_BUDGET, VIEW_BUDGET = 16, 5  # the page: 24 before issue 28
 
@@ -68,9 +69,10 @@ def test_an_order_sends_at_most_nine_statements():
     game, clients = _table()
     counts = _orders(game, clients, 20)
     assert len(counts) == 20
+    budget = ORDER_BUDGET + (connection.vendor == "postgresql")
     worst = max(counts, key=lambda c: c[0])
-    assert worst[0] <= ORDER_BUDGET, "\n".join(worst[1])
-    assert statistics.median(n for n, _ in counts) <= ORDER_BUDGET
+    assert worst[0] <= budget, "\n".join(worst[1])
+    assert statistics.median(n for n, _ in counts) <= 9
     # one read of the seats, none of the client key apart from the game's row
     for _, sql in counts:
         assert sum('FROM "play_seat"' in s for s in sql) == 1
@@ -85,7 +87,7 @@ def test_an_order_of_a_timed_game_stays_within_its_budget():
     game, clients = _table(time_limit=24 * 3600)
     counts = _orders(game, clients, 12)
     worst = max(counts, key=lambda c: c[0])
-    assert worst[0] <= 16, "\n".join(worst[1])
+    assert worst[0] <= 16 + (connection.vendor == "postgresql"), "\n".join(worst[1])
 
 
 def test_a_retried_order_is_answered_from_the_log_in_as_few_statements():

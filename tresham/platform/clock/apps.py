@@ -15,3 +15,6 @@ class ClockConfig(AppConfig):
         # play stands below the clock and asks it through its hook (docs/platform.md)
         hooks.register_clock(hooks.Clock(reschedule=schedule.reschedule, deadlines=shown.of_game,
                                           missed=absence.missed_counts))
+        # read with the game's row when an order locks it: a game with no due row (no time
+        # limit, no bot) needs no read of them to bring them up to date
+        hooks.read_with_lock("has_due_rows", schedule.has_due_rows)

@@ -24,7 +24,7 @@ import zoneinfo
 from typing import Any
 
 from django.conf import settings
-from django.db.models import prefetch_related_objects
+from django.db.models import Exists, OuterRef, prefetch_related_objects
 from django.utils import timezone
 
 from ...games.contract import GameRules
@@ -61,12 +61,22 @@ def pauses_of(game, now: dt.datetime) -> list[deadlines.Pause]:
             for p in effective(users, now)]
 
 
+def has_due_rows():
+    """Whether the game (the order path's locked row, ``play.hooks.read_with_lock``) has due rows."""
+    return Exists(Due.objects.filter(game=OuterRef("pk")))
+
+
 def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = None) -> list[Due]:
-    """Bring the game's due rows up to date (inside the caller's transaction); gives them."""
+    """Bring the game's due rows up to date (inside the caller's transaction); gives them.
+    The rows stored are read unless the order path read with the game's lock that there are
+    none (``game.has_due_rows`` False: a game with no time limit and no bot, most orders)."""
     now = now or timezone.now()
-    old = {r.key: r for r in Due.objects.filter(game=game)}
+    none_stored = getattr(game, "has_due_rows", None) is False
+    old = {} if none_stored else {r.key: r for r in Due.objects.filter(game=game)}
     if rules.finished(state) or game.status != "active":
         _write(old, [])
+        if hasattr(game, "has_due_rows"):
+            game.has_due_rows = False
         return []
     seats = {s.index: s for s in game.seats_now()}
     limit = dt.timedelta(seconds=game.time_limit) if game.time_limit else None
@@ -119,7 +129,10 @@ def reschedule(game, rules: GameRules, state: Any, now: dt.datetime | None = Non
         if s.vacant_since is not None and s.user_id is None and not s.is_bot and vacant_days:
             add(f"depart|{s.index}", seat=s.index, action=Due.Action.DEPART, decision="depart",
                 due_at=s.vacant_since + dt.timedelta(days=vacant_days))
-    return _write(old, rows)
+    stored = _write(old, rows)
+    if hasattr(game, "has_due_rows"):  # read with the lock: kept true for the rest of the transaction
+        game.has_due_rows = bool(stored)
+    return stored
 
 
 #: what makes two rows of the same key the same row
