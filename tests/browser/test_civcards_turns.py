@@ -254,6 +254,7 @@ def test_two_players_play_three_turns_through_the_pages_with_a_countered_attack(
             if fid in ("pick", "collect.default", "buy_tech", "build", "attack", "defend") and (fid, size) not in shots:
                 shots.add((fid, size))
                 screenshot(page, f"civcards-{fid}-{size}", full_page=True)
+                screenshot(page, f"civcards-{fid}-{size}-forms", element=page.locator("#decisions"))
             give(page, mine, seat, fid, vals)
             mine, _ = engine.apply(mine, order)
             assert true_state(site, game_id).digest() == mine.digest(), f"step {i}: {fid} gave another order"
@@ -263,6 +264,9 @@ def test_two_players_play_three_turns_through_the_pages_with_a_countered_attack(
                 text = table_text(dpage, game_id)
                 assert f"Combat: {['Rome', 'Egypt'][seat]} attacks" in text
                 assert names.described(mine.cards, unit) in text
+                u = mine.cards.card(unit)
+                assert (f"take at most {u.steal} population and {u.destroy} building{'s' if u.destroy != 1 else ''}"
+                        in text), text
                 dsize = "x".join(map(str, dpage.viewport_size.values()))
                 screenshot(dpage, f"civcards-table-combat-{dsize}", full_page=True)
                 check_axe(dpage, "the table page in combat")
