@@ -57,7 +57,8 @@ class CivCards:
             reference=Reference(reference.facts), bots=BOT_LEVELS, bot_default=bot_default, hand=self.hand,
             option_text=self.option_text, final_scores=self.final_scores,
             mail_commands=MailCommands(mail_commands.order, mail_commands.help),
-            pages=PAGES, help=HELP, app="tresham.games.civcards.web")
+            pages=PAGES, help=HELP, app="tresham.games.civcards.web",
+            tools="tresham.games.civcards.tools.cli")
 
     # ---- options and orders as data -----------------------------------------------------
     def options_schema(self) -> dict:
