@@ -1,6 +1,6 @@
 """Self-play balance of a deck (issue 29: measured, not in CI; ``tresham civcards-balance``):
 heuristic-bot games at every seat, per table ("2", "3", "4" players, "team": 4 players,
-partners opposite), and
+partners opposite, "team-adjacent": partners side by side), and
 
 - the first seat's win rate (the player left of the dealer, who drafts and plays first,
   CCG-SET-03/07; his team in the team game) with its 95% Wilson interval, against the fair
@@ -28,7 +28,7 @@ from ..rules.turn import decider
 from ..seating import team_of
 
 TABLES = {"2": {"players": 2}, "3": {"players": 3}, "4": {"players": 4},
-          "team": {"players": 4, "teams": "opposite"}}
+          "team": {"players": 4, "teams": "opposite"}, "team-adjacent": {"players": 4, "teams": "adjacent"}}
 #: a game that has not ended after this many orders is reported, not counted
 MAX_ORDERS = 5000
 

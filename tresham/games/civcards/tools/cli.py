@@ -28,8 +28,8 @@ def scenario(file: str, as_json: bool) -> int:
 
 @click.command("civcards-balance")
 @click.option("--players", "tables", multiple=True, type=click.Choice(list(bal.TABLES)),
-              help="a table to measure: 2, 3 or 4 players, or team (4 players, partners opposite); "
-                   "repeat it for several (default: all four)")
+              help="a table to measure: 2, 3 or 4 players, team (4 players, partners opposite) or "
+                   "team-adjacent (partners side by side); repeat it for several (default: all)")
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 100_000),
               help="games per table")
 @click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**63 - 1),
@@ -53,7 +53,7 @@ def balance(tables: tuple[str, ...], games: int, seed: int, deck: str, as_json: 
         click.echo(json.dumps(out))
         return
     for t, r in out["tables"].items():
-        click.echo(f"{t:>4}: first seat won {r['first_seat_wins']} of {r['games']} = {100 * r['rate']:.1f}% "
+        click.echo(f"{t:>13}: first seat won {r['first_seat_wins']} of {r['games']} = {100 * r['rate']:.1f}% "
                    f"(95%: {100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}%), fair {100 * r['fair']:.1f}%, "
                    f"gap {r['gap_points']:+.1f} points; {r['mean_turns']} turns a game; {r['seconds']} s")
     click.echo("never bought: " + (", ".join(out["never_bought"]) or "none"))
