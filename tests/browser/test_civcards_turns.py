@@ -295,6 +295,10 @@ def test_two_players_play_three_turns_through_the_pages_with_a_countered_attack(
             for pl in final.seats[seat]["plots"]:
                 assert names.plot(final.cards, pl["id"]) in text
             assert sum(pl["pop"] for pl in final.seats[seat]["plots"]) >= 1
+            # on a phone too, nothing of the table page is cut off: no region scrolls sideways
+            cut = p.page.evaluate("""() => [document.documentElement, ...document.querySelectorAll('main .table-scroll')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.id || e.className || e.tagName)""")
+            assert cut == [], f"cut off at {size}: {cut}"
             check_axe(p.page, f"{p}'s table page")
             assert_no_console_errors(p.page, f"{p}'s table page")
     finally:

@@ -27,7 +27,7 @@ def test_a_card_is_shown_by_its_printed_name_and_its_text_reads_as_a_clause():
     assert names.card(cards, "walls.4") == "Walls"
     assert names.plot(cards, "grassland.2") == "Grassland (2 Food, 1 Commerce)"
     assert names.described(cards, "agriculture.1") == \
-        "Agriculture (technology: costs 6 Commerce; collect 1 more Food each turn)"
+        "Agriculture (technology: costs 7 Commerce; collect 1 more Food each turn)"
     assert names.short(cards, "market.3") == "Market (building, costs 5 Production)"
 
 
