@@ -10,6 +10,8 @@ from .helpers import build_on, plots, started, techs
 
 def scored(players=3, **opts):
     s = started(players, 3, **opts)
+    for p in range(players):  # every seat's drafted plots back first: 4 of a plot for 4 seats
+        plots(s, p)
     for p in range(players):
         plots(s, p, "grassland", "plains", "hills", "river")
     return s

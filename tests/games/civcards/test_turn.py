@@ -58,10 +58,11 @@ def test_resources_are_kept_between_turns():
         s, _ = go(s, {"type": "timeout", "player": s.active}, by_site=True)
     while s.active == 1:
         s, _ = go(s, {"type": "timeout", "player": s.active}, by_site=True)
-    # Rome's second turn: 4 + 3 + 1 Food (floodplain, tundra; free population), 3 + 3 + 1 ...
+    # Rome's second turn, the printed yields added to what he kept: Food 4 + 3 (floodplain) + 2
+    # (tundra), Production 3 + 3 (mountains) + 1 (tundra) + 1 (oasis), Commerce 2 + 2 (oasis)
     assert s.active == 0 and s.phase == "buy"
     got = engine.view(s, 0)["players"][0]["resources"]
-    assert got == {"food": 4 + 3 + 1, "production": 3 + 3 + 1, "commerce": 2 + 3}
+    assert got == {"food": 4 + 3 + 2, "production": 3 + 3 + 1 + 1, "commerce": 2 + 2}
 
 
 @pytest.mark.variant("CCG-OV-03")

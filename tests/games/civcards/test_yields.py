@@ -65,4 +65,5 @@ def test_collection_without_a_choice_is_automatic():
     # seat 1 ends his turn; seat 0's turn opens with its collection already made
     s, _ = go(s, {"type": "discard", "player": 1, "cards": s.seats[1]["hand"][:2]})
     assert s.active == 0 and s.phase == "buy"
-    assert s.seats[0]["res"] == {"food": 3 + 2 + 1, "production": 3 + 1, "commerce": 3}
+    # floodplain 3 Food + 2 population, tundra 2 Food 1 Production, mountains 3, oasis 1 and 2 Commerce
+    assert s.seats[0]["res"] == {"food": 3 + 2 + 2, "production": 3 + 1 + 1, "commerce": 2}

@@ -20,6 +20,7 @@ included). Effects come from a small vocabulary (:data:`EFFECT_KINDS`):
 from __future__ import annotations
 
 import json
+import os
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Optional
@@ -244,17 +245,35 @@ def _where(doc: object, loc: tuple) -> str:
     return ".".join(out) or "the deck as a whole"
 
 
+def site_decks() -> Path:
+    """Where an administrator installs other decks (``tresham civcards-deck install``,
+    ``deck_install.py``): ``civcards/decks`` under the site's data directory
+    (``TRESHAM_DATA_DIR``, ``./var`` when unset, as the site's settings read it)."""
+    return Path(os.environ.get("TRESHAM_DATA_DIR") or "var").resolve() / "civcards" / "decks"
+
+
+def deck_files() -> dict[str, Path]:
+    """Every installed deck's file by name: the decks shipped with the game (``decks/``) and
+    the site's own (:func:`site_decks`); a shipped deck's name is never a site deck's."""
+    site = site_decks()
+    out = {p.stem: p for p in sorted(site.glob("*.json"))} if site.is_dir() else {}
+    out.update({p.stem: p for p in DECKS.glob("*.json")})
+    return out
+
+
 def installed() -> list[str]:
-    """The names of the deck files installed (``decks/*.json``)."""
-    return sorted(p.stem for p in DECKS.glob("*.json"))
+    """The names of the installed decks (shipped and the site's own)."""
+    return sorted(deck_files())
 
 
 @cache
 def load(name: str) -> Cards:
-    """The installed deck ``name``, validated (DeckError if absent or invalid)."""
-    if name not in installed():
-        raise DeckError(f"no deck {name!r} is installed; the decks are {', '.join(installed())}")
-    path = DECKS / f"{name}.json"
+    """The installed deck ``name``, validated (DeckError if absent or invalid). An installed
+    deck never changes (``deck_install`` refuses a name in use), so it is read once."""
+    files = deck_files()
+    if name not in files:
+        raise DeckError(f"no deck {name!r} is installed; the decks are {', '.join(sorted(files))}")
+    path = files[name]
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:

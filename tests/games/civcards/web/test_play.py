@@ -76,13 +76,14 @@ def test_two_players_play_the_setup_and_turns_through_the_game_pages_forms(make_
     html = page.content.decode()
     assert 'id="cc-hand-title">Your hand (' in html and 'id="cc-market"' in html and "Your neighbours: Egypt" in html
     pops = sum(pl["pop"] for pl in state.seats[0]["plots"])
-    assert pops >= 1 and html.count('<caption id="cc-plots-') == 2
+    assert pops >= 1 and html.count('<h3 id="cc-plots-') == 2
     assert all(state.cards.name(t) in html for t in state.tech_market)
     # the opponent's hand is not on his page, only its size
-    theirs = [c for c in state.seats[1]["hand"] if c not in state.seats[0]["hand"]]
     from tresham.games.civcards.site import names
-    assert all(names.card(state.cards, c) not in html.split('id="cc-combat"')[0].split('id="cc-scores"')[0]
-               for c in theirs)
+    mine = {names.described(state.cards, c) for c in state.seats[0]["hand"]}
+    theirs = {names.described(state.cards, c) for c in state.seats[1]["hand"]} - mine
+    assert theirs and all(x in html for x in mine)
+    assert all(x not in html.split('id="cc-combat"')[0].split('id="cc-scores"')[0] for x in theirs)
 
 
 @pytest.mark.rule("CCG-OV-03")

@@ -35,25 +35,35 @@ from .names import RES_WORDS
 
 def _choice(name: str, label: str, values: list[str], label_of, *, required: bool = True,
             help: str = "") -> FormField:
-    cs = [FieldChoice(v, label_of(v)) for v in dict.fromkeys(values)]
+    vs = list(dict.fromkeys(values))
+    cs = [FieldChoice(v, lb) for v, lb in zip(vs, names.distinct([label_of(v) for v in vs]))]
     return FormField(name, label, "choice", cs, value=cs[0].value if cs and required else None,
                      required=required, help=help)
 
 
 def _multi(name: str, label: str, values: list[str], label_of, lo: int | None, hi: int | None,
            help: str = "") -> FormField:
-    return FormField(name, label, "multi", [FieldChoice(v, label_of(v)) for v in values], min=lo, max=hi,
+    cs = [FieldChoice(v, lb) for v, lb in zip(values, names.distinct([label_of(v) for v in values]))]
+    return FormField(name, label, "multi", cs, min=lo, max=hi,
                      value=[], help=help)
 
 
-def _res_field(name: str, label: str, values=RESOURCES) -> FormField:
-    return FormField(name, label, "choice", [FieldChoice(r, RES_WORDS[r]) for r in values], value=values[0])
+def _res_field(name: str, label: str, values=RESOURCES, value: str | None = None) -> FormField:
+    return FormField(name, label, "choice", [FieldChoice(r, RES_WORDS[r]) for r in values],
+                     value=value or values[0])
+
+
+def _other(r: str) -> str:
+    """Commerce, or Food when ``r`` is Commerce: an exchange's "Get" starts on another resource
+    than its "Give", so that the form as shown is an order the rules accept (CCG-EXT-04)."""
+    return "commerce" if r != "commerce" else "food"
 
 
 def _plot_counts(s: CCState, seat: int, name: str, label: str, total: int, maxes: dict[str, int | None],
                  help: str = "") -> FormField:
     cards = s.cards
-    cs = [FieldChoice(pid, names.plot(cards, pid), max=m) for pid, m in maxes.items()]
+    mine = s.seats[seat]["plots"]
+    cs = [FieldChoice(pid, names.own_plot(cards, mine, pid), max=m) for pid, m in maxes.items()]
     return FormField(name, label, "counts", cs, min=total, max=total, value={}, help=help)
 
 
@@ -69,7 +79,7 @@ def _draft(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
 def _free_pop(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
     cards = s.cards
     return [OrderForm("free_population", "Place your free population", [
-        _choice("plot", "On the plot", opts["plots"], lambda c: names.plot(cards, c))],
+        _choice("plot", "On the plot", opts["plots"], lambda c: names.own_plot(cards, s.seats[seat]["plots"], c))],
         submit="Place it", rule="CCG-CARD-05")]
 
 
@@ -86,7 +96,7 @@ def _collect(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
     cards = s.cards
     fields = []
     for pid, p in opts["plots"].items():
-        fields.append(FormField(f"pop_{len(fields)}", f"{names.card(cards, pid)}: its {p['pop']} population yield",
+        fields.append(FormField(f"pop_{len(fields)}", f"{names.own_plot(cards, s.seats[seat]['plots'], pid)}: its {p['pop']} population yield",
                                 "counts", [FieldChoice(r, RES_WORDS[r], max=p["pop"]) for r in p["choices"]],
                                 min=p["pop"], max=p["pop"], value={p["default"]: p["pop"]}))
     out = [OrderForm("collect.default", "Collect (population on each plot's main resource)", [],
@@ -106,7 +116,7 @@ def _buy(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
     by: dict[str, list[dict]] = {}
     for o in legal:
         by.setdefault(o["type"], []).append(o)
-    res = s.seats[seat]["res"]
+    res, mine = s.seats[seat]["res"], s.seats[seat]["plots"]
     have = f"You have {names.res_text(res) if any(res.values()) else 'no resources'}."
     out: list[OrderForm] = []
     if "buy_plot" in by:
@@ -117,12 +127,13 @@ def _buy(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
         price = opts["population_price"]
         out.append(OrderForm("buy_population", "Buy a population (Food)", [
             _choice("plot", "For the plot", [o["plot"] for o in by["buy_population"]],
-                    lambda c: f"{names.plot(cards, c)}: {price[c]} Food")],
+                    lambda c: f"{names.own_plot(cards, mine, c)}: {price[c]} Food")],
             submit="Buy the population", rule="CCG-CARD-04", help=have))
     if "build" in by:
         out.append(OrderForm("build", "Build a building or wonder of your hand (Production)", [
-            _choice("card", "Card", [o["card"] for o in by["build"]], lambda c: names.described(cards, c)),
-            _choice("plot", "On the plot", [o["plot"] for o in by["build"]], lambda c: names.plot(cards, c))],
+            _choice("card", "Card", [o["card"] for o in by["build"]], lambda c: names.short(cards, c),
+                    help="what each card gives: your hand, below"),
+            _choice("plot", "On the plot", [o["plot"] for o in by["build"]], lambda c: names.own_plot(cards, mine, c))],
             submit="Build", rule="CCG-CARD-08", help=have))
     if "buy_tech" in by:
         tp = opts["tech_price"]
@@ -133,7 +144,7 @@ def _buy(s: CCState, seat: int, opts: dict) -> list[OrderForm]:
     if "exchange" in by:
         gives = [r for r in RESOURCES if res[r] >= 3]
         out.append(OrderForm("exchange", "Exchange 3 of a resource for 1 of another", [
-            _res_field("give", "Give", gives), _res_field("get", "Get"),
+            _res_field("give", "Give", gives), _res_field("get", "Get", value=_other(gives[0])),
             FormField("times", "Times", "number", min=1, max=max(res[r] for r in gives) // 3, value=1)],
             submit="Exchange", rule="CCG-EXT-04", help=have))
     if "cash" in by:

@@ -1,5 +1,6 @@
-"""How the pages name the game's cards and resources (docs/civcards.md: cards are named by
-instance id, "swordsman.2"; people read "Swordsman 2")."""
+"""How the pages name the game's cards and resources (docs/civcards.md: the orders name cards by
+instance id, "swordsman.2"; people read "Swordsman": copies of a card are alike, and a copy's
+number read as a strength or a yield, "Walls 4", "Grassland 2 (2 Food, 1 Commerce)")."""
 from __future__ import annotations
 
 from ..deck import Cards
@@ -14,18 +15,43 @@ def res_text(res: dict[str, int]) -> str:
 
 
 def card(cards: Cards, cid: str) -> str:
-    """A card's name with its copy's number: "Swordsman 2" (the instance "swordsman.2")."""
-    _, _, n = cid.partition(".")
-    return f"{cards.name(cid)} {n}".strip()
+    """A card's printed name: "Swordsman" (any copy, "swordsman.2" too)."""
+    return cards.name(cid)
+
+
+def sentence(text: str) -> str:
+    """A card's text as a clause inside a description: "Collect 1 more Food each turn." ->
+    "collect 1 more Food each turn"."""
+    text = text.strip().rstrip(".")
+    if text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def distinct(labels: list[str]) -> list[str]:
+    """The labels of a list of choices, a second copy of the same card told apart from the
+    first: ["Warrior (...)", "Warrior (...)"] -> ["Warrior (...)", "Warrior (...), copy 2"]."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label}, copy {seen[label]}")
+    return out
+
+
+def short(cards: Cards, cid: str) -> str:
+    """A card of the hand to build, short enough for a drop-down on a phone: "Market
+    (building, costs 5 Production)"."""
+    return f"{card(cards, cid)} ({cards.kind(cid)}, costs {cards.card(cid).cost} Production)"
 
 
 def plot(cards: Cards, cid: str) -> str:
-    """A plot with its printed yield: "Grassland 1 (2 Food, 1 Commerce)"."""
+    """A plot with its printed yield: "Grassland (2 Food, 1 Commerce)"."""
     return f"{card(cards, cid)} ({res_text(dict(cards.card(cid).yields))})"
 
 
 def described(cards: Cards, cid: str) -> str:
-    """A card with what it is and does, for a hand or a market: "Swordsman 2 (unit: steals 1
+    """A card with what it is and does, for a hand or a market: "Swordsman (unit: steals 1
     population; counters Axeman)"."""
     kind = cards.kind(cid)
     c = cards.card(cid)
@@ -50,6 +76,18 @@ def described(cards: Cards, cid: str) -> str:
         if c.culture:
             bits.append(f"{c.culture} Culture")
         if getattr(c, "text", ""):
-            bits.append(c.text)
+            bits.append(sentence(c.text))
     return f"{card(cards, cid)} ({kind}: {'; '.join(bits)})"
 
+
+
+def own_plot(cards: Cards, plots: list[dict], cid: str) -> str:
+    """One of a nation's plots (``plots``: its plots in order, as the view and the state list
+    them), a second plot of the same card told apart as the table shows it: "Plains (1 Food,
+    1 Production, 1 Commerce), the second"."""
+    same = [p["id"] for p in plots if cards.def_id(p["id"]) == cards.def_id(cid)]
+    k = same.index(cid) if cid in same else 0
+    return plot(cards, cid) + ("" if k == 0 else f", the {ORDINALS[min(k, len(ORDINALS) - 1)]}")
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "next")

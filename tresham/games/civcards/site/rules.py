@@ -14,6 +14,7 @@ from ..bots.levels import LEVELS as BOT_LEVELS, bot_default
 from ..orders import is_site_order, json_schema
 from ..rules.end import places, score, side_score, sides
 from ..deck import load
+from ..effects import points
 from ..state import NATIONS, CCState
 from ..view import stage_words
 from . import forms, mail_commands, names, reference
@@ -36,6 +37,11 @@ HELP = (HelpTopic("deck", "The deck", "The installed decks and every card of the
                   "civcards:help_deck", phase="buy", lead="Every card on the", link="deck page"),)
 
 
+def _award(n: int, holder: bool) -> str:
+    """A seat's Happiness (or Culture) points, and whether it holds the card: "3, holds the card"."""
+    return f"{n}, holds the card" if holder else str(n)
+
+
 class CivCards:
     """The platform's handle on Civilization: The Card Game (see ``contract.GameRules``)."""
 
@@ -51,7 +57,8 @@ class CivCards:
             reference=Reference(reference.facts), bots=BOT_LEVELS, bot_default=bot_default, hand=self.hand,
             option_text=self.option_text, final_scores=self.final_scores,
             mail_commands=MailCommands(mail_commands.order, mail_commands.help),
-            pages=PAGES, help=HELP, app="tresham.games.civcards.web")
+            pages=PAGES, help=HELP, app="tresham.games.civcards.web",
+            tools="tresham.games.civcards.tools.cli")
 
     # ---- options and orders as data -----------------------------------------------------
     def options_schema(self) -> dict:
@@ -139,7 +146,8 @@ class CivCards:
             rows.append(SeatSummary(p, NATIONS[p], sc["vp"], {
                 "Technologies": sc["techs"], "Population": sc["population"], "Wonders": sc["wonders"],
                 "Plots": len(state.seats[p]["plots"]),
-                "Happiness": "holder" if state.happiness == p else "", "Culture": "holder" if state.culture == p else ""}))
+                "Happiness": _award(points(state, p, "happiness"), state.happiness == p),
+                "Culture": _award(points(state, p, "culture"), state.culture == p)}))
         key = {r.seat: tuple(-v for v in (score(state, r.seat)[k] for k in ("vp", "techs", "population", "wonders")))
                for r in rows}
         return sorted(rows, key=lambda r: (key[r.seat], r.seat))
@@ -152,16 +160,16 @@ class CivCards:
         return state.turn >= 1 or state.finished
 
     def board_table(self, view: dict) -> Table:
-        """Every plot of every nation with its population, buildings and wonders."""
+        """Every plot of every nation with its population, buildings and wonders (by name, in
+        one column: four columns fit a phone)."""
         cards = load(view["deck"])
         rows = []
         for p in view["players"]:
             for pl in p["plots"]:
-                kinds = {c: cards.kind(c) for c in pl["cards"]}
-                rows.append([p["nation"], names.plot(cards, pl["id"]), pl["pop"],
-                             ", ".join(names.card(cards, c) for c, k in kinds.items() if k == "building"),
-                             ", ".join(names.card(cards, c) for c, k in kinds.items() if k == "wonder")])
-        return Table("The plots", ["Nation", "Plot", "Population", "Buildings", "Wonders"], rows)
+                rows.append([p["nation"], names.own_plot(cards, p["plots"], pl["id"]), pl["pop"],
+                             ", ".join(names.card(cards, c) + (" (wonder)" if cards.kind(c) == "wonder" else "")
+                                       for c in pl["cards"]) or "none"])
+        return Table("The plots", ["Nation", "Plot", "Population", "Buildings and wonders"], rows)
 
     def hand(self, view: dict) -> list[str]:
         h = view.get("hand")

@@ -19,11 +19,23 @@ STAGES = {"catapult": "Catapults", "bounce": "Walls", "defend": "counters", "los
           "place_stolen": "stolen population", "done": "resolved"}
 
 
-def _plot(cards, pl: dict) -> dict[str, Any]:
+def _plot(cards, pl: dict, plots: list[dict]) -> dict[str, Any]:
+    """A plot's row: its name (a second plot of the same card told apart), population, and
+    its buildings and wonders by name with what they give, short enough for a phone."""
     kinds = {c: cards.kind(c) for c in pl["cards"]}
-    return {"id": pl["id"], "name": names.plot(cards, pl["id"]), "pop": pl["pop"],
+    return {"id": pl["id"], "name": names.own_plot(cards, plots, pl["id"]), "pop": pl["pop"],
             "buildings": [names.described(cards, c) for c, k in kinds.items() if k == "building"],
-            "wonders": [names.described(cards, c) for c, k in kinds.items() if k == "wonder"]}
+            "wonders": [names.described(cards, c) for c, k in kinds.items() if k == "wonder"],
+            "attached": [names.card(cards, c) + (" (wonder)" if k == "wonder" else "") for c, k in kinds.items()]}
+
+
+def _threat(cards, a: dict) -> str:
+    """What the attacking units still in play would take before the losses are worked out
+    (CCG-COMB-05): "1 population and 1 building" (the losses are what the defender has at most)."""
+    out = [u for u in a["units"] if u not in (a.get("countered") or []) and u != a.get("bounced")]
+    steal = sum(cards.card(u).steal for u in out)
+    destroy = sum(cards.card(u).destroy for u in out)
+    return f"{steal} population and {destroy} building{'s' if destroy != 1 else ''}"
 
 
 def _combat(cards, view: dict) -> dict[str, Any] | None:
@@ -37,7 +49,8 @@ def _combat(cards, view: dict) -> dict[str, Any] | None:
                     "bounced": names.card(cards, a["bounced"]) if a.get("bounced") else "",
                     "countered": [names.card(cards, u) for u in a.get("countered") or []],
                     "defenders": [names.card(cards, u) for u in a.get("defenders") or []],
-                    "steal": a.get("steal", 0), "destroy": a.get("destroy", 0),
+                    "steal": a.get("steal", 0), "destroy": a.get("destroy", 0), "threat": _threat(cards, a),
+                    "settled": a.get("stage") in ("losses", "place_stolen", "done"),
                     "stage": STAGES.get(a.get("stage"), a.get("stage") or "")})
     return {"attacker": NATIONS[c["attacker"]], "attacks": out}
 
@@ -55,7 +68,8 @@ def table(view: dict, seat_label=None) -> dict[str, Any]:
             "seat": p["seat"], "nation": p["nation"], "label": label(p["seat"]), "you": p["seat"] == me,
             "neighbour": p["seat"] in near, "team": p["team"], "hand_size": p["hand_size"],
             "resources": names.res_text(p["resources"]), "techs": [names.described(cards, t) for t in p["techs"]],
-            "plots": [_plot(cards, pl) for pl in p["plots"]], "happiness": p["happiness_points"],
+            "plots": [_plot(cards, pl, p["plots"]) for pl in p["plots"]],
+            "built": list(dict.fromkeys(names.described(cards, c) for pl in p["plots"] for c in pl["cards"])), "happiness": p["happiness_points"],
             "culture": p["culture_points"], "score": p["score"]["vp"],
             "awards": [AWARD_WORDS[k] for k in KINDS if view["awards"].get(k) == p["seat"]]})
     return {
