@@ -48,7 +48,7 @@ def test_the_wilson_interval():
     assert 0.478 < lo < 0.479 and 0.521 < hi < 0.522  # 2,000 games: about +-2.2 points
 
 
-@pytest.mark.rule("CCG-SET-03", "CCG-OV-05", "CCG-TEAM-02")
+@pytest.mark.variant("CCG-SET-03", "CCG-OV-05", "CCG-TEAM-02")
 def test_balance_counts_the_first_seats_wins_and_the_cards_used_repeatably():
     a = bal.run(["2", "team"], 6, 11)
     b = bal.run(["2", "team"], 6, 11)

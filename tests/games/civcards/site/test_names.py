@@ -31,7 +31,7 @@ def test_a_card_is_shown_by_its_printed_name_and_its_text_reads_as_a_clause():
     assert names.short(cards, "market.3") == "Market (building, costs 5 Production)"
 
 
-@pytest.mark.rule("CCG-TURN-02", "CCG-COMB-01")
+@pytest.mark.variant("CCG-TURN-02", "CCG-COMB-01")
 def test_copies_in_one_list_and_a_nations_two_plots_of_a_card_are_told_apart():
     s = at_buy(started(2, 3), 0)
     hand(s, 0, "warrior", "warrior", "granary")
@@ -56,7 +56,7 @@ def test_copies_in_one_list_and_a_nations_two_plots_of_a_card_are_told_apart():
                                                            "Warrior (unit: steals 1 population), copy 2"]
 
 
-@pytest.mark.rule("CCG-EXT-04")
+@pytest.mark.variant("CCG-EXT-04")
 def test_the_exchange_form_as_shown_is_an_order_the_rules_accept():
     s = at_buy(started(2, 3), 0)
     res(s, 0, food=7, production=0, commerce=1)
@@ -68,7 +68,7 @@ def test_the_exchange_form_as_shown_is_an_order_the_rules_accept():
     assert t.seats[0]["res"] == {"food": 4, "production": 0, "commerce": 2}
 
 
-@pytest.mark.rule("CCG-COMB-04", "CCG-COMB-05")
+@pytest.mark.variant("CCG-COMB-04", "CCG-COMB-05")
 def test_the_combat_shows_what_the_units_would_take_until_the_losses_are_known():
     s = started(2, 3)
     s.active, s.phase = 0, "attack"

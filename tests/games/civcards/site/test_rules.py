@@ -19,7 +19,7 @@ def _form(s, seat, fid):
     return {f.id: f for f in R.offers.forms.order_forms(s, seat)}[fid]
 
 
-@pytest.mark.rule("CCG-OV-01", "CCG-TEAM-01")
+@pytest.mark.variant("CCG-OV-01", "CCG-TEAM-01")
 def test_the_options_players_teams_and_the_deck_labelled_our_own_design():
     assert (R.min_players, R.max_players) == (2, 4) and R.name == "civcards"
     assert R.parse_options({}) == {"players": 2, "teams": "none", "deck": "tresham"}
@@ -36,7 +36,7 @@ def test_the_options_players_teams_and_the_deck_labelled_our_own_design():
     assert [b.key for b in R.offers.bots] == ["heuristic", "random"]
 
 
-@pytest.mark.rule("CCG-COMB-01", "CCG-COMB-04", "CCG-COMB-05")
+@pytest.mark.variant("CCG-COMB-01", "CCG-COMB-04", "CCG-COMB-05")
 def test_an_attack_and_its_counter_through_the_forms():
     s = started(2, seed=3)
     at_buy(s, 0)
@@ -75,7 +75,7 @@ def test_an_attack_and_its_counter_through_the_forms():
     assert len(t["market_techs"]) == 3 and len(t["market_plots"]) == 3
 
 
-@pytest.mark.rule("CCG-TURN-02")
+@pytest.mark.variant("CCG-TURN-02")
 def test_a_form_not_open_now_is_refused_and_mail_commands_give_simple_orders():
     s = started(2, seed=5)
     d = R.pending(s)[0].player

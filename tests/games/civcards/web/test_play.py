@@ -49,7 +49,7 @@ def _decide(game, clients, bought: list[str]) -> str:
     return fid
 
 
-@pytest.mark.rule("CCG-SET-03", "CCG-TURN-01", "CCG-TURN-02", "CCG-TURN-04")
+@pytest.mark.variant("CCG-SET-03", "CCG-TURN-01", "CCG-TURN-02", "CCG-TURN-04")
 def test_two_players_play_the_setup_and_turns_through_the_game_pages_forms(make_user, client_for):
     assert "civcards" in registry.names()
     game, clients = _start(make_user, client_for)
@@ -86,7 +86,7 @@ def test_two_players_play_the_setup_and_turns_through_the_game_pages_forms(make_
     assert all(x not in html.split('id="cc-combat"')[0].split('id="cc-scores"')[0] for x in theirs)
 
 
-@pytest.mark.rule("CCG-OV-03")
+@pytest.mark.variant("CCG-OV-03")
 @pytest.mark.site("SITE-BOT-01")
 def test_bots_play_a_game_to_its_end_through_the_worker(make_user):
     ann = make_user()
