@@ -30,6 +30,7 @@ from ...games import registry
 from ..clock import shown
 from ..clock.models import Due, StandingOrder
 from ..clock.schedule import decision_key
+from ..play import services
 from ..play.models import Game, Seat
 from . import outbox, render as facts, talk_batch
 from .models import Outbox, TurnNotice
@@ -119,6 +120,10 @@ def open_notices(now: dt.datetime | None = None, limit: int = 200) -> int:
     written = 0
     for game_id, user_id in pairs:
         with transaction.atomic():
+            # the game's row first, as an order takes it: a game an order holds now is left
+            # for the next pass (the other way round could deadlock with that order)
+            if services.lock(game_id, skip_locked=True) is None:
+                continue
             rows = list(TurnNotice.objects.select_for_update(skip_locked=True)
                         .filter(game_id=game_id, user_id=user_id, pending=True).order_by("at", "pk"))
             if rows:

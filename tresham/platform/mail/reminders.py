@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..clock.models import Due
+from ..play import services
 from ..play.models import Game, Seat
 from . import attention, outbox, preferences, render as facts, talk_batch
 from .models import Delivery, Reminder
@@ -100,16 +101,21 @@ def open_pending(limit: int = 200) -> int:
     chooses (:func:`write`, as of when it was noted), a transaction each that locks the note
     (several workers never write one twice); gives how many deadlines were opened."""
     opened = 0
-    for _ in range(limit):
+    games = list(Reminder.objects.filter(which=PENDING).order_by("pk").values_list("game_id", flat=True)[:limit])
+    for game_id in dict.fromkeys(games):
         with transaction.atomic():
-            r = (Reminder.objects.select_for_update(skip_locked=True, of=("self",)).select_related("due", "game")
-                 .filter(which=PENDING).order_by("pk").first())
-            if r is None:
-                break
-            r.delete()
-            if r.game.status == Game.Status.ACTIVE:
-                write(r.game, [r.due], now=r.remind_at)
-            opened += 1
+            # the game's row first, as an order takes it (then its due rows and their
+            # reminders): never the other way round, which deadlocks with an order deleting
+            # the deadline; a game an order holds now is left for the next pass
+            game = services.lock(game_id, skip_locked=True)
+            if game is None:
+                continue
+            for r in (Reminder.objects.select_for_update(of=("self",)).select_related("due")
+                      .filter(game=game, which=PENDING).order_by("pk")):
+                r.delete()
+                if game.status == Game.Status.ACTIVE:
+                    write(game, [r.due], now=r.remind_at)
+                opened += 1
     return opened
 
 
