@@ -301,27 +301,35 @@ def _play(run: GameRun, clients: list, inflight: _Inflight, think_ms: float, clo
                 continue
             if think_ms > 0:
                 time.sleep(pauses.expovariate(1000.0 / think_ms))
-            c = clients[seat]
-            t0 = time.perf_counter()
-            r = _retrying(run, c.get, f"/api/games/{run.game_id}")
-            run.gets.append((time.perf_counter() - t0) * 1000)
-            if r.status_code != 200:
-                run.errors.append(f"GET game {run.game_id} before order {n}: {r.status_code} {r.text[:200]}")
+            if not send_order(run, clients[seat], n, order, inflight, "b"):
                 return
-            body = {"order": order, "revision": r.json()["revision"], "client_key": f"b{run.game_id}-{n}"}
-            with inflight.one() as now:
-                t0 = time.perf_counter()
-                r = _retrying(run, c.post, f"/api/games/{run.game_id}/orders", json=body)
-                ms = (time.perf_counter() - t0) * 1000
-            if r.status_code != 201:
-                run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
-                return
-            sent = r.headers.get("X-Statements")
-            run.posts.append(Sample(n, ms, now, int(sent) if sent is not None else None))
     except Exception as e:  # a failed request or order is an error of the run, not a crash
         run.errors.append(f"game {run.game_id}: {type(e).__name__}: {e}")
     finally:
         close_old_connections()
+
+
+def send_order(run, client, n: int, order: dict, inflight: _Inflight, tag: str) -> bool:
+    """A player's order ``n`` over HTTP as a client sends it: GET the game (its revision), then
+    POST the order with that revision and a client key; the times (and the statements the
+    server reports) go to ``run``. False, with the error noted, when either is refused."""
+    t0 = time.perf_counter()
+    r = _retrying(run, client.get, f"/api/games/{run.game_id}")
+    run.gets.append((time.perf_counter() - t0) * 1000)
+    if r.status_code != 200:
+        run.errors.append(f"GET game {run.game_id} before order {n}: {r.status_code} {r.text[:200]}")
+        return False
+    body = {"order": order, "revision": r.json()["revision"], "client_key": f"{tag}{run.game_id}-{n}"}
+    with inflight.one() as now:
+        t0 = time.perf_counter()
+        r = _retrying(run, client.post, f"/api/games/{run.game_id}/orders", json=body)
+        ms = (time.perf_counter() - t0) * 1000
+    if r.status_code != 201:
+        run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
+        return False
+    sent = r.headers.get("X-Statements")
+    run.posts.append(Sample(n, ms, now, int(sent) if sent is not None else None))
+    return True
 
 
 def _p(values: list[float], q: int) -> float | None:

@@ -85,8 +85,8 @@ from urllib.parse import quote, urlsplit
 from django.db import close_old_connections, connection
 
 from ..games import registry
-from .bench import (GameRun, Plan, ServerProcess, Sample, _clock_order, _clock_setup, _Inflight, _p,
-                    _retrying, _setup_django, http_client, plan_game, session_cookies)
+from .bench import (GameRun, Plan, ServerProcess, _clock_order, _clock_setup, _Inflight, _p, _setup_django,
+                    http_client, plan_game, send_order, session_cookies)
 
 #: the game's time limit (seconds): nothing falls due during the test but what it moves
 TIME_LIMIT = 3 * 24 * 3600
@@ -500,22 +500,8 @@ def _play_until(run: PlayedGame, clients: list, inflight: _Inflight, think_ms: f
             if time.monotonic() + pause >= stop_at:
                 return
             time.sleep(pause)
-            c = clients[seat]
-            t0 = time.perf_counter()
-            r = _retrying(run, c.get, f"/api/games/{run.game_id}")
-            run.gets.append((time.perf_counter() - t0) * 1000)
-            if r.status_code != 200:
-                run.errors.append(f"GET game {run.game_id} before order {n}: {r.status_code} {r.text[:200]}")
+            if not send_order(run, clients[seat], n, order, inflight, "s"):
                 return
-            body = {"order": order, "revision": r.json()["revision"], "client_key": f"s{run.game_id}-{n}"}
-            with inflight.one() as now:
-                t0 = time.perf_counter()
-                r = _retrying(run, c.post, f"/api/games/{run.game_id}/orders", json=body)
-                ms = (time.perf_counter() - t0) * 1000
-            if r.status_code != 201:
-                run.errors.append(f"order {n} of game {run.game_id}: {r.status_code} {r.text[:200]}")
-                return
-            run.posts.append(Sample(n, ms, now))
             run.done = n
     except Exception as e:  # a failed request is an error of the run, not a crash
         run.errors.append(f"game {run.game_id}: {type(e).__name__}: {e}")
