@@ -519,7 +519,8 @@ def submit_order(page, game_id: int, order: dict, *, expect_accepted: bool = Tru
         page.goto(game_url(game_id))
     open_advanced(page)
     page.locator("#order textarea").fill(json.dumps(order))
-    page.locator("#order").get_by_role("button", name="Submit").click()
+    with page.expect_navigation():  # the order is posted: wait for the page that answers it
+        page.locator("#order").get_by_role("button", name="Submit").click()
     page.wait_for_load_state()
     if page.locator("#error").count():
         text = page.locator("#error").inner_text()

@@ -121,7 +121,8 @@ def test_the_ship_orders_are_given_without_scrolling_the_page(site, own_players)
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     page.evaluate("() => window.scrollTo(0, 0)")
     in_view(send, "the send button, back at 1280x800")
-    send.click()
+    with page.expect_navigation():
+        send.click()
     accepted(page)
     assert_no_console_errors(page, "the game page after the ship orders given in the column")
     after = oracle.state(game_id)
@@ -159,7 +160,8 @@ def test_the_moves_are_given_without_scrolling_the_page(site, own_players):
     screenshot(page, "fold-moves-1280x800")
     side = page.locator("#decisions").inner_text()
     assert side.count(oracle.required(game_id).prompt) == 1, side
-    done.click()
+    with page.expect_navigation():
+        done.click()
     accepted(page)
     assert tokens(site, game_id, "thrace", "thrace") == 2
     assert tokens(site, game_id, "byzantium", "thrace") == 3

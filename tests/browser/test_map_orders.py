@@ -65,7 +65,8 @@ def confirm_pick(page, site, game_id: int, nation: str) -> None:
     assert f"Pick {nation}" in box.inner_text() and "cannot be changed" in box.inner_text()
     page.locator("#map-orders .mo-confirm .mo-preview").wait_for()  # the preview's lines
     assert site.oracle.game(game_id)["revision"] == revision  # not sent yet
-    box.get_by_role("button", name="Confirm the pick").click()
+    with page.expect_navigation():  # the order is posted: wait for the page that answers it
+        box.get_by_role("button", name="Confirm the pick").click()
 
 
 def accepted(page) -> None:
@@ -168,7 +169,8 @@ def test_picks_and_a_move_by_clicking_the_map(site, players):
     assert f"{count} from" in pending.inner_text(), pending.inner_text()
     check_axe(page, "the game page with the map's movement panel")
     screenshot(page, "map-orders-pending-move", element=page.locator("#map-orders"))
-    page.locator("#map-orders").get_by_role("button", name="Done", exact=True).click()
+    with page.expect_navigation():
+        page.locator("#map-orders").get_by_role("button", name="Done", exact=True).click()
     accepted(page)
     assert_no_console_errors(page, "the game page after a move on the map")
 

@@ -89,7 +89,8 @@ def test_a_stack_with_its_ship_lights_the_voyages_apart_and_a_click_sails_it(sit
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     screenshot(page, "map-orders-voyage-390x844", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
-    panel.get_by_role("button", name="Done", exact=True).click()
+    with page.expect_navigation():
+        panel.get_by_role("button", name="Done", exact=True).click()
     accepted(page)
     assert_no_console_errors(page, "the game page after a voyage on the map")
     assert tokens(site, game_id, "thessalonica", "thrace") == 3
@@ -166,7 +167,8 @@ def test_a_click_on_a_coast_builds_a_ship_there_through_the_ships_form(site, own
     assert "treasury 3 → 3" in text
     check_axe(page, "the ships form filled from the map")
     screenshot(page, "map-ships-preview")
-    form.locator("button.send-button").click()
+    with page.expect_navigation():
+        form.locator("button.send-button").click()
     accepted(page)
     assert_no_console_errors(page, "the game page after ships built from the map")
     state = oracle.state(game_id)
@@ -211,7 +213,8 @@ def test_a_click_toggles_a_city_and_the_preview_says_whether_it_is_supported(sit
     assert lit(page, "fc-chosen") == ["thessalonica"] and lit(page, "fc-offer") == ["byzantium"]
     check_axe(page, "the cities form filled from the map")
     screenshot(page, "map-cities-preview")
-    form.locator("button.send-button").click()
+    with page.expect_navigation():
+        form.locator("button.send-button").click()
     accepted(page)
     assert_no_console_errors(page, "the game page after cities built from the map")
     state = oracle.state(game_id)
@@ -258,7 +261,8 @@ def test_a_calamitys_cities_are_chosen_on_the_map(site, own_players):
     assert lit(page, "fc-chosen") == ["athens", "byzantium", "moesia"]
     check_axe(page, "a calamity's cities chosen on the map")
     screenshot(page, "map-calamity-cities")
-    form.locator("button.send-button").click()
+    with page.expect_navigation():
+        form.locator("button.send-button").click()
     accepted(page)
     assert_no_console_errors(page, "the game page after a calamity's cities chosen on the map")
     cities = oracle.state(game_id).board.cities
@@ -364,7 +368,8 @@ def test_each_ships_upkeep_is_decided_by_clicking_the_ship_apart_from_building(s
     screenshot(page, "map-ship-upkeep-390x844-form")
     check_axe(page, "the ships form at 390x844")
     page.set_viewport_size({"width": 1280, "height": 800})
-    form.locator("button.send-button").click()
+    with page.expect_navigation():
+        form.locator("button.send-button").click()
     accepted(page)
     assert_no_console_errors(page, "the game page after ship upkeep chosen on the map")
     after = oracle.state(game_id)

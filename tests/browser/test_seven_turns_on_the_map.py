@@ -156,7 +156,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             click_area(epage, area)
             click_area(epage, area)
             preview_says(form, "2 ships built: 4 tokens levied")
-            form.locator("button.send-button").click()
+            with epage.expect_navigation():
+                form.locator("button.send-button").click()
             accepted(epage)
             where = load().map.areas[area].name
             assert orders_in(epage).startswith(f"Your order is in: ship orders: 2 ships to build ({where}, {where})"), \
@@ -164,7 +165,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             form = open_form(epage, game_id, "ships")  # Change: the form again, one ship this time
             click_area(epage, area)
             preview_says(form, "1 ship built: 2 tokens levied")
-            form.locator("button.send-button").click()
+            with epage.expect_navigation():
+                form.locator("button.send-button").click()
             accepted(epage)
             assert orders_in(epage).startswith(f"Your order is in: ship orders: 1 ship to build ({where})"), \
                 orders_in(epage)
@@ -179,7 +181,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             form = open_form(page, game_id, "ships")
             click_area(page, area)
             preview_says(form, "1 ship built: 2 tokens levied")
-            form.locator("button.send-button").click()
+            with page.expect_navigation():
+                form.locator("button.send-button").click()
             accepted(page)
             assert oracle.state(game_id).board.ships.get(nation) == [area]
             done.add("ship built")
@@ -200,7 +203,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             assert f"{n} by ship from {load().map.areas[ship].name} → {load().map.areas[to].name}" in \
                 panel.get_by_role("list", name="Your pending voyages").inner_text()
             screenshot(page, "seven-turns-voyage-entered")
-            panel.get_by_role("button", name="Done", exact=True).click()
+            with page.expect_navigation():
+                panel.get_by_role("button", name="Done", exact=True).click()
             accepted(page)
             after = oracle.state(game_id)
             assert after.board.tokens[to][nation] == n and not (after.board.tokens.get(ship) or {}).get(nation)
@@ -240,7 +244,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             click_area(page, "moesia")
             click_area(page, "byzantium")
             assert "Tokens left to place: 0" in panel.inner_text(), panel.inner_text()
-            panel.get_by_role("button", name="Done", exact=True).click()
+            with page.expect_navigation():
+                panel.get_by_role("button", name="Done", exact=True).click()
             accepted(page)
             tokens = oracle.state(game_id).board.tokens
             assert tokens["moesia"]["thrace"] == 8 and tokens["byzantium"]["thrace"] == 7
@@ -259,7 +264,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
             click_area(page, "byzantium")
             preview_says(form, "Supported: ")
             assert lit(page, "fc-chosen") == ["moesia"]
-            form.locator("button.send-button").click()
+            with page.expect_navigation():
+                form.locator("button.send-button").click()
             accepted(page)
             cities = oracle.state(game_id).board.cities
             assert cities.get("moesia") == "thrace" and "byzantium" not in cities
@@ -277,7 +283,8 @@ def test_seven_turns_with_every_area_decision_on_the_map(site, own_players, spec
                 click_area(page, a)
             assert lit(page, "fc-chosen") == ["carthage", "thapsus", "tripoli"]
             screenshot(page, "seven-turns-calamity-cities")
-            form.locator("button.send-button").click()
+            with page.expect_navigation():
+                form.locator("button.send-button").click()
             accepted(page)
             cities = oracle.state(game_id).board.cities
             assert [a for a, n in cities.items() if n == "africa"] == ["cyrene"], cities

@@ -60,11 +60,12 @@ def send_form(page, form_id: str, values: dict | None = None) -> None:
     """Fill and submit a decision form; the page must say the order was accepted. The
     decisions the map's panel gives (population placement, movement) are given there: their
     forms are hidden while the panel's script runs (one entry per decision, TBL-22)."""
-    if form_id in ON_THE_MAP:
-        send_on_map(page, form_id, values or {})
-    else:
-        fill_form(page, form_id, values or {})
-        decision_form(page, form_id).locator('button[type="submit"]:visible').click()
+    with page.expect_navigation():  # the order is posted: wait for the page that answers it
+        if form_id in ON_THE_MAP:
+            send_on_map(page, form_id, values or {})
+        else:
+            fill_form(page, form_id, values or {})
+            decision_form(page, form_id).locator('button[type="submit"]:visible').click()
     page.wait_for_load_state()
     if page.locator("#error").count():
         raise AssertionError(f"form {form_id} {values} refused: {page.locator('#error').inner_text()}")

@@ -69,7 +69,8 @@ def send_form(page, game_id: int, form_id: str, values: dict | None = None) -> N
                 control.select_option(str(value))
             else:
                 control.fill(str(value))
-    form.locator('button[type="submit"]:visible').click()
+    with page.expect_navigation():  # the order is posted: wait for the page that answers it
+        form.locator('button[type="submit"]:visible').click()
     page.wait_for_load_state()
     if page.locator("#error").count():
         raise AssertionError(f"form {form_id} {values} refused: {page.locator('#error').inner_text()}")
