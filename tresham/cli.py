@@ -144,7 +144,9 @@ def serve(host: str, port: int, database_url: str | None, no_worker: bool, acces
     from django.db import connection
 
     call_command("migrate", interactive=False, verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    from .platform.statics import collect
+
+    collect()  # only when a static file changed since the last start
     from .platform.asgi import application, warmed_up  # warmed up: URLs, games, templates
     from .platform.clock.worker import WorkerThread
 
