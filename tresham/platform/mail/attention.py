@@ -122,20 +122,21 @@ def open_notices(now: dt.datetime | None = None, limit: int = 200) -> int:
         with transaction.atomic():
             # the game's row first, as an order takes it: a game an order holds now is left
             # for the next pass (the other way round could deadlock with that order)
-            if services.lock(game_id, skip_locked=True) is None:
+            # (its seats read with it and kept while the lock is held: one read for the pass)
+            game = services.lock(game_id, skip_locked=True, seats=True)
+            if game is None:
                 continue
             rows = list(TurnNotice.objects.select_for_update(skip_locked=True)
                         .filter(game_id=game_id, user_id=user_id, pending=True).order_by("at", "pk"))
             if rows:
-                written += _open(rows)
+                written += _open(game, rows)
     return written
 
 
-def _open(rows: list[TurnNotice]) -> int:
-    """:func:`open_notices` for one (game, player)'s noted rows, locked."""
-    game = Game.objects.filter(pk=rows[0].game_id).first()
+def _open(game: Game, rows: list[TurnNotice]) -> int:
+    """:func:`open_notices` for one (game, player)'s noted rows, the game and the rows locked."""
     done = TurnNotice.objects.filter(pk__in=[r.pk for r in rows])
-    if game is None or game.status != Game.Status.ACTIVE:
+    if game.status != Game.Status.ACTIVE:
         done.delete()
         return 0
     written = 0

@@ -107,7 +107,7 @@ def open_pending(limit: int = 200) -> int:
             # the game's row first, as an order takes it (then its due rows and their
             # reminders): never the other way round, which deadlocks with an order deleting
             # the deadline; a game an order holds now is left for the next pass
-            game = services.lock(game_id, skip_locked=True)
+            game = services.lock(game_id, skip_locked=True, seats=True)  # its seats kept with it
             if game is None:
                 continue
             for r in (Reminder.objects.select_for_update(of=("self",)).select_related("due")
