@@ -243,23 +243,41 @@
     }).then(function (data) {
       if (!data || typeof data.svg !== "string") return false;
       var doc = new DOMParser().parseFromString('<svg xmlns="' + SVGNS + '">' + data.svg + "</svg>", "image/svg+xml");
-      var fresh = doc.documentElement.querySelector("g.pieces");
-      var old = self.svg.querySelector("g.pieces");
-      if (!fresh) return false;
-      fresh = document.importNode(fresh, true);
-      if (old) old.parentNode.replaceChild(fresh, old); else self.svg.appendChild(fresh);
-      self.view.setAttribute("data-revision", data.revision);
-      if (Array.isArray(data.own)) self.view.setAttribute("data-own", data.own.join(" "));
-      self.size();
-      self.view.dispatchEvent(new CustomEvent("tresham:board-refreshed", {bubbles: true}));
-      return true;
+      return self.show(doc.documentElement.querySelector("g.pieces"), data.revision, Array.isArray(data.own) ? data.own.join(" ") : null);
     });
+  };
+
+  Board.prototype.show = function (fresh, revision, own) {
+    /* put the pieces ``fresh`` (a <g class="pieces"> of another document) in place of ours */
+    var old = this.svg.querySelector("g.pieces");
+    if (!fresh) return false;
+    fresh = document.importNode(fresh, true);
+    if (old) old.parentNode.replaceChild(fresh, old); else this.svg.appendChild(fresh);
+    if (revision !== null && revision !== undefined) this.view.setAttribute("data-revision", revision);
+    if (own !== null && own !== undefined) this.view.setAttribute("data-own", own);
+    this.size();
+    this.view.dispatchEvent(new CustomEvent("tresham:board-refreshed", {bubbles: true}));
+    return true;
+  };
+
+  Board.prototype.take = function (doc) {
+    /* the pieces from ``doc``, the page fetched again by the live channel (live.js), which
+       draws them as the viewer's view gives them: no second request; the view's own JSON
+       when that page does not have this map */
+    var fresh = this.view.id && doc.getElementById(this.view.id);
+    var pieces = fresh && fresh.querySelector("svg.board-stage g.pieces");
+    if (!pieces) return this.refresh();
+    return Promise.resolve(this.show(pieces, fresh.getAttribute("data-revision"), fresh.getAttribute("data-own") || ""));
   };
 
   var boards = [];
   function start() {
     document.querySelectorAll(".board-view[data-box]").forEach(function (v) { boards.push(new Board(v)); });
   }
-  window.TreshamBoard = {boards: boards, refresh: function () { return Promise.all(boards.map(function (b) { return b.refresh(); })); }};
+  window.TreshamBoard = {
+    boards: boards,
+    refresh: function () { return Promise.all(boards.map(function (b) { return b.refresh(); })); },
+    take: function (doc) { return Promise.all(boards.map(function (b) { return b.take(doc); })); }
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

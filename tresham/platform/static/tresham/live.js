@@ -302,8 +302,8 @@
         }
       });
     }
-    if (piecesShown && window.TreshamBoard && typeof window.TreshamBoard.refresh === "function") {
-      window.TreshamBoard.refresh(); /* the map's pieces, from the viewer's own view */
+    if (piecesShown && window.TreshamBoard && typeof window.TreshamBoard.take === "function") {
+      window.TreshamBoard.take(doc); /* the map's pieces, as the page just fetched draws them */
     }
     document.dispatchEvent(new CustomEvent("tresham:live-updated", {detail: {revision: revision}}));
   }
