@@ -7,6 +7,7 @@ sideways. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_console_errors, check_axe, screenshot
 from .test_map_orders import accepted, click_area
@@ -120,6 +121,8 @@ def test_the_ship_orders_are_given_without_scrolling_the_page(site, own_players)
     screenshot(page, "fold-ships-390x844-send")
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     page.evaluate("() => window.scrollTo(0, 0)")
+    # the page laid out again for the wider window (its resize handlers run) before it is measured
+    expect(send).to_be_in_viewport(ratio=1)
     in_view(send, "the send button, back at 1280x800")
     with page.expect_navigation():
         send.click()
