@@ -39,6 +39,8 @@ from tresham.games.civcards.site import names
 from tresham.games.civcards.site.forms import form_order, order_forms
 from tresham.games.civcards.state import CCState
 
+from tests.games.civcards.web.helpers import fill as first_values  # the first choices, counts in order
+
 from .conftest import (PHONE, assert_no_console_errors, check_axe, game_url, log_in, main_text, register,
                        screenshot, waits_on_me)
 
@@ -52,28 +54,6 @@ BUYS_PER_TURN = 3
 
 
 # ---- what to do (the test's choice, from the true state) -------------------------------------
-def _first_values(form) -> dict:
-    """Each field at what the page shows first: a required drop-down's first choice, an
-    optional one empty, the least ticks, counts spread in order."""
-    vals: dict = {}
-    for f in form.fields:
-        if f.kind == "choice":
-            vals[f.name] = f.value if f.value is not None else (f.choices[0].value if f.required else None)
-        elif f.kind == "multi":
-            vals[f.name] = [c.value for c in f.choices[:f.min or 0]]
-        elif f.kind == "counts":
-            left, out = f.min or 0, {}
-            for c in f.choices:
-                n = min(left, c.max if c.max is not None else left)
-                if n:
-                    out[c.value] = n
-                    left -= n
-            vals[f.name] = out
-        elif f.kind == "number":
-            vals[f.name] = f.value
-    return vals
-
-
 def counter_attack(s: CCState, seat: int) -> tuple[int, str, str] | None:
     """(target, unit, counter): a unit of ``seat``'s hand that a neighbour can counter with a
     unit of his (CCG-COMB-04), or None."""
@@ -115,7 +95,7 @@ def plan(s: CCState, seat: int, attacked: bool, bought: int) -> tuple[str, dict]
         return "defend", {f.name: next(c.value for c in f.choices if combat.counters(s, c.value, units[int(f.name[1:])]))
                           for f in form.fields}
     fid = next(iter(forms))  # the setup's choices, and the rest of a combat: what the page shows first
-    return fid, _first_values(forms[fid])
+    return fid, first_values(forms[fid])
 
 
 def play_plan(seed: str, turns: int = TURNS):
